@@ -1,0 +1,11 @@
+//! Pure domain types and rules. Nothing here performs I/O.
+
+pub mod ids;
+pub mod language_tag;
+pub mod page_content;
+pub mod property_type;
+pub mod schema;
+pub mod statement;
+pub mod subject;
+pub mod temporal;
+pub mod title;

@@ -1,0 +1,14 @@
+use super::Severity;
+
+/// A Constraint value together with the severity of violating it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Constraint<T> {
+    pub value: T,
+    pub severity: Severity,
+}
+
+impl<T> Constraint<T> {
+    pub fn warning(value: T) -> Self {
+        Constraint { value, severity: Severity::Warning }
+    }
+}

@@ -1,0 +1,65 @@
+use super::{Constraint, SchemaRef};
+use crate::domain::property_type::PropertyType;
+use serde_json::{Map, Number, Value};
+
+/// One property of a Schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PropertyDefinition {
+    /// The type name as written; `kind` is `Unregistered` when no registered type has this name.
+    pub type_name: String,
+    pub description: String,
+    /// `None` when the property is not required.
+    pub required: Option<Constraint<()>>,
+    pub default: Option<Value>,
+    pub kind: PropertyKind,
+    /// Keys this version does not know, kept so that a save never loses them.
+    pub extra: Map<String, Value>,
+}
+
+impl PropertyDefinition {
+    pub fn property_type(&self) -> Option<PropertyType> {
+        PropertyType::from_name(&self.type_name)
+    }
+
+    /// The `multiple` Constraint where the type has one.
+    pub fn multiple(&self) -> Option<&Constraint<bool>> {
+        match &self.kind {
+            PropertyKind::Text(r) | PropertyKind::MonolingualText(r) => Some(&r.multiple),
+            PropertyKind::Url { multiple, .. }
+            | PropertyKind::Select { multiple, .. }
+            | PropertyKind::Relation { multiple, .. } => Some(multiple),
+            _ => None,
+        }
+    }
+}
+
+/// The rules shared by `text` and `monolingualText`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextRules {
+    pub multiple: Constraint<bool>,
+    pub unique_items: Option<Constraint<()>>,
+    pub min_length: Option<Constraint<u64>>,
+    pub max_length: Option<Constraint<u64>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectOption {
+    pub id: String,
+    pub label: String,
+}
+
+/// The type-specific fields of a property definition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PropertyKind {
+    Text(TextRules),
+    MonolingualText(TextRules),
+    Url { multiple: Constraint<bool>, unique_items: Option<Constraint<()>> },
+    Number { precision: Option<u32>, minimum: Option<Constraint<Number>>, maximum: Option<Constraint<Number>> },
+    Select { options: Constraint<Vec<SelectOption>>, multiple: Constraint<bool> },
+    Relation { target_schemas: Vec<SchemaRef>, relation: Option<String>, multiple: Constraint<bool> },
+    Boolean,
+    Date { minimum: Option<Constraint<String>>, maximum: Option<Constraint<String>> },
+    DateTime { minimum: Option<Constraint<String>>, maximum: Option<Constraint<String>> },
+    /// A reserved or unknown type: its type-specific fields are kept in `extra`.
+    Unregistered,
+}

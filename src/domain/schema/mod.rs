@@ -1,0 +1,33 @@
+//! The Schema format: property definitions, Constraints with severity, Schema references.
+
+mod canonical;
+mod constraint;
+mod definition;
+mod parse;
+mod reference;
+mod save_rules;
+mod severity;
+
+pub use constraint::Constraint;
+pub use definition::{PropertyDefinition, PropertyKind, SelectOption, TextRules};
+pub use parse::{SchemaError, SchemaErrors};
+pub use reference::SchemaRef;
+pub use severity::Severity;
+
+use indexmap::IndexMap;
+use serde_json::{Map, Value};
+
+/// A parsed Schema. `extra` keeps top-level keys this version does not know, so no data is lost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schema {
+    pub description: String,
+    pub subjects_are_dependent: bool,
+    pub property_definitions: IndexMap<String, PropertyDefinition>,
+    pub extra: Map<String, Value>,
+}
+
+impl Schema {
+    pub fn property(&self, name: &str) -> Option<&PropertyDefinition> {
+        self.property_definitions.get(name)
+    }
+}

@@ -1,0 +1,63 @@
+use crate::domain::ids::SourceKey;
+use crate::domain::title::Title;
+use serde_json::{json, Value};
+use std::fmt;
+
+/// A Schema named by a Subject or by a relation's `targetSchemas`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SchemaRef {
+    /// A Schema of this wiki, by its title without namespace prefix.
+    Local(Title),
+    /// A Schema held by another source.
+    Foreign { source: SourceKey, name: Title },
+}
+
+impl SchemaRef {
+    /// Reads a string or a `{source, name}` object. Naming this wiki's own source gives `Local`.
+    pub fn from_json(v: &Value, own_source: &SourceKey) -> Result<Self, String> {
+        match v {
+            Value::String(s) => Title::new(s).map(SchemaRef::Local).map_err(|e| e.to_string()),
+            Value::Object(o) => {
+                let source = o.get("source").and_then(Value::as_str).ok_or("a Schema reference object needs a string \"source\"")?;
+                let name = o.get("name").and_then(Value::as_str).ok_or("a Schema reference object needs a string \"name\"")?;
+                if let Some(k) = o.keys().find(|k| *k != "source" && *k != "name") {
+                    return Err(format!("a Schema reference object has only \"source\" and \"name\", not \"{k}\""));
+                }
+                let source = SourceKey::parse(source).map_err(|e| e.to_string())?;
+                let name = Title::new(name).map_err(|e| e.to_string())?;
+                Ok(if &source == own_source { SchemaRef::Local(name) } else { SchemaRef::Foreign { source, name } })
+            }
+            _ => Err("a Schema reference is a string or a {source, name} object".into()),
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        match self {
+            SchemaRef::Local(t) => Value::String(t.to_string()),
+            SchemaRef::Foreign { source, name } => json!({"source": source.as_str(), "name": name.as_str()}),
+        }
+    }
+
+    /// The Schema name: the title for both local and foreign references.
+    pub fn name(&self) -> &Title {
+        match self {
+            SchemaRef::Local(t) | SchemaRef::Foreign { name: t, .. } => t,
+        }
+    }
+
+    pub fn local(&self) -> Option<&Title> {
+        match self {
+            SchemaRef::Local(t) => Some(t),
+            SchemaRef::Foreign { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for SchemaRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchemaRef::Local(t) => write!(f, "{t}"),
+            SchemaRef::Foreign { source, name } => write!(f, "{source}:{name}"),
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! Rules checked when a Schema is saved, beyond its own format.
+
+use super::{PropertyKind, Schema, SchemaErrors, SchemaRef};
+use crate::domain::property_type::is_reserved;
+
+impl Schema {
+    /// Reasons to refuse saving `self` over `stored` (None when the Schema is new).
+    ///
+    /// `is_dependent` answers whether a target Schema declares its Subjects dependent; it returns
+    /// `None` for a Schema that does not exist or that the caller may not read, which does not count.
+    pub fn save_errors(&self, stored: Option<&Schema>, is_dependent: impl Fn(&SchemaRef) -> Option<bool>) -> SchemaErrors {
+        let mut errs = SchemaErrors::default();
+        if let Some(old) = stored {
+            if old.subjects_are_dependent != self.subjects_are_dependent {
+                errs.push("subjectsAreDependent", "is fixed when the Schema is created and cannot be changed");
+            }
+        }
+        for (name, def) in &self.property_definitions {
+            let path = format!("propertyDefinitions.{name}");
+            if matches!(def.kind, PropertyKind::Unregistered) && !is_reserved(&def.type_name) {
+                errs.push(format!("{path}.type"), format!("unknown property type \"{}\"", def.type_name));
+            }
+            if let PropertyKind::Relation { target_schemas, .. } = &def.kind {
+                let known: Vec<bool> = target_schemas.iter().filter_map(&is_dependent).collect();
+                if known.iter().any(|d| *d) && known.iter().any(|d| !*d) {
+                    errs.push(
+                        format!("{path}.targetSchemas"),
+                        "target Schemas must all declare their Subjects dependent, or none may",
+                    );
+                }
+            }
+        }
+        errs
+    }
+}

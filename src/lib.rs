@@ -1,0 +1,7 @@
+//! Strata: structured data for wikis.
+//!
+//! Layers, from the inside out: [`domain`] (pure types and rules), [`normalize`] and [`validation`],
+//! the projections [`rdf`] and [`graph`], the REST layer [`api`] that talks to the world only through
+//! the [`host`] port, and the wasm adapter.
+
+pub mod domain;
