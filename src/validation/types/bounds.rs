@@ -1,0 +1,59 @@
+//! Inclusive `minimum`/`maximum` bounds, parsed once, shared by number, date and dateTime.
+
+use super::{is_blank, CheckContext};
+use crate::domain::schema::{Constraint, Severity};
+use crate::validation::codes::Code;
+use serde_json::Value;
+
+pub(crate) struct Bound<T> {
+    at: T,
+    /// The bound as the Schema writes it, reported in `args`.
+    arg: Value,
+    severity: Severity,
+}
+
+pub(crate) struct Bounds<T> {
+    min: Option<Bound<T>>,
+    max: Option<Bound<T>>,
+}
+
+impl<T: PartialOrd> Bounds<T> {
+    pub fn compile<X>(min: &Option<Constraint<X>>, max: &Option<Constraint<X>>, parse: impl Fn(&X) -> Option<T>, arg: impl Fn(&X) -> Value) -> Self {
+        let one = |c: &Option<Constraint<X>>| {
+            let c = c.as_ref()?;
+            Some(Bound { at: parse(&c.value)?, arg: arg(&c.value), severity: c.severity })
+        };
+        Bounds { min: one(min), max: one(max) }
+    }
+
+    /// Reports at most one `min-value` and one `max-value` for the property.
+    pub fn check(&self, values: impl IntoIterator<Item = T>, cx: &mut CheckContext) {
+        let (mut below, mut above) = (false, false);
+        for v in values {
+            below |= self.min.as_ref().is_some_and(|b| v < b.at);
+            above |= self.max.as_ref().is_some_and(|b| v > b.at);
+        }
+        for (hit, bound, code) in [(below, &self.min, Code::MinValue), (above, &self.max, Code::MaxValue)] {
+            if let Some(b) = bound.as_ref().filter(|_| hit) {
+                cx.push(code, b.severity, vec![b.arg.clone()], None);
+            }
+        }
+    }
+}
+
+/// Date and dateTime parts: one `invalid` violation for the property when any part does not parse;
+/// the parts that parse are checked against the bounds.
+pub(crate) fn check_temporal<T: PartialOrd>(parts: &[String], parse: fn(&str) -> Option<T>, invalid: Code, bounds: &Bounds<T>, cx: &mut CheckContext) {
+    let mut any_invalid = false;
+    let mut valid = Vec::with_capacity(parts.len());
+    for part in parts.iter().filter(|p| !is_blank(p)) {
+        match parse(part.trim()) {
+            Some(t) => valid.push(t),
+            None => any_invalid = true,
+        }
+    }
+    if any_invalid {
+        cx.fixed(invalid, vec![], None);
+    }
+    bounds.check(valid, cx);
+}
