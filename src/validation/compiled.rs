@@ -60,8 +60,8 @@ impl CompiledProperty {
             PropertyKind::Select { options, multiple } => Kind::Select(types::select::Rules::compile(options, multiple)),
             PropertyKind::Relation { target_schemas, multiple, .. } => Kind::Relation(types::relation::Rules::compile(target_schemas, multiple)),
             PropertyKind::Boolean => Kind::Boolean(types::boolean::Rules),
-            PropertyKind::Date { minimum, maximum } => Kind::Date(types::date::Rules::compile(minimum, maximum)),
-            PropertyKind::DateTime { minimum, maximum } => Kind::DateTime(types::date_time::Rules::compile(minimum, maximum)),
+            PropertyKind::Date { minimum, maximum } => Kind::Date(types::date::compile(minimum, maximum)),
+            PropertyKind::DateTime { minimum, maximum } => Kind::DateTime(types::date_time::compile(minimum, maximum)),
             PropertyKind::Unregistered => Kind::Unregistered,
         };
         CompiledProperty { name: name.to_owned(), type_name: def.type_name.clone(), required: def.required.as_ref().map(|c| c.severity), kind }

@@ -8,7 +8,7 @@ use crate::domain::language_tag::LanguageTag;
 use crate::domain::property_type::PropertyType;
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::{MonolingualPart, Relation, StatementValue};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The stored value, or `None` when the value is empty for its type (the Statement is dropped).
 /// `def` is the Schema's definition of the property, used to resolve select labels.
@@ -59,13 +59,23 @@ fn string_part(t: PropertyType, p: &Value, trim: bool) -> Result<Option<String>,
     Ok((!trimmed.is_empty()).then(|| if trim { trimmed } else { s }.to_owned()))
 }
 
-fn relation(p: &Value, ctx: &mut WriteContext) -> Result<Option<Relation>, NormalizeError> {
-    let o = p.as_object().ok_or_else(|| NormalizeError::shape("a relation value part must be an object with a \"target\""))?;
-    if let Some(k) = unknown_key(o, &RELATION_KEYS) {
-        return Err(NormalizeError::shape(format!("a relation object has only \"id\", \"target\" and \"properties\", not \"{k}\"")));
+/// A value part that must be an object with only the `allowed` keys; `what` names it in errors.
+fn part_object<'v>(p: &'v Value, what: &str, allowed: &[&str]) -> Result<&'v Map<String, Value>, NormalizeError> {
+    let o = p.as_object().ok_or_else(|| NormalizeError::shape(format!("a {what} must be an object with {}", allowed.join(", "))))?;
+    match unknown_key(o, allowed) {
+        Some(k) => Err(NormalizeError::shape(format!("a {what} has only {}, not \"{k}\"", allowed.join(", ")))),
+        None => Ok(o),
     }
-    let target = o.get("target").and_then(Value::as_str).ok_or_else(|| NormalizeError::shape("a relation object needs a string \"target\""))?;
-    let target = target.trim();
+}
+
+/// A required string field of a value-part object.
+fn string_field<'v>(o: &'v Map<String, Value>, what: &str, key: &str) -> Result<&'v str, NormalizeError> {
+    o.get(key).and_then(Value::as_str).ok_or_else(|| NormalizeError::shape(format!("a {what} needs a string \"{key}\"")))
+}
+
+fn relation(p: &Value, ctx: &mut WriteContext) -> Result<Option<Relation>, NormalizeError> {
+    let o = part_object(p, "relation object", &RELATION_KEYS)?;
+    let target = string_field(o, "relation object", "target")?.trim();
     if target.is_empty() {
         return Ok(None);
     }
@@ -87,16 +97,12 @@ fn relation(p: &Value, ctx: &mut WriteContext) -> Result<Option<Relation>, Norma
 /// A monolingual part: text trimmed, tag lower-cased. An empty text drops the part before its tag
 /// is looked at.
 fn monolingual(p: &Value) -> Result<Option<MonolingualPart>, NormalizeError> {
-    let o = p.as_object().ok_or_else(|| NormalizeError::shape("a monolingualText value part must be a {text, language} object"))?;
-    if let Some(k) = unknown_key(o, &MONOLINGUAL_KEYS) {
-        return Err(NormalizeError::shape(format!("a monolingualText part has only \"text\" and \"language\", not \"{k}\"")));
-    }
-    let text = o.get("text").and_then(Value::as_str).ok_or_else(|| NormalizeError::shape("a monolingualText part needs a string \"text\""))?;
-    let text = text.trim();
+    let o = part_object(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
+    let text = string_field(o, "monolingualText part", "text")?.trim();
     if text.is_empty() {
         return Ok(None);
     }
-    let tag = o.get("language").and_then(Value::as_str).ok_or_else(|| NormalizeError::shape("a monolingualText part needs a string \"language\""))?;
+    let tag = string_field(o, "monolingualText part", "language")?;
     let language = LanguageTag::parse(tag).ok_or_else(|| {
         NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{}\" is not a valid language tag", tag.chars().take(40).collect::<String>()))
     })?;

@@ -1,6 +1,7 @@
-//! Inclusive `minimum`/`maximum` bounds, parsed once, shared by number, date and dateTime.
+//! Inclusive `minimum`/`maximum` bounds, parsed once, shared by number, date and dateTime, and the
+//! rules date and dateTime share.
 
-use super::{is_blank, CheckContext};
+use super::{is_blank, CheckContext, TypeRules};
 use crate::domain::schema::{Constraint, Severity};
 use crate::validation::codes::Code;
 use serde_json::Value;
@@ -41,19 +42,41 @@ impl<T: PartialOrd> Bounds<T> {
     }
 }
 
-/// Date and dateTime parts: one `invalid` violation for the property when any part does not parse;
-/// the parts that parse are checked against the bounds.
-pub(crate) fn check_temporal<T: PartialOrd>(parts: &[String], parse: fn(&str) -> Option<T>, invalid: Code, bounds: &Bounds<T>, cx: &mut CheckContext) {
-    let mut any_invalid = false;
-    let mut valid = Vec::with_capacity(parts.len());
-    for part in parts.iter().filter(|p| !is_blank(p)) {
-        match parse(part.trim()) {
-            Some(t) => valid.push(t),
-            None => any_invalid = true,
+/// The rules of `date` and `dateTime`: parts parsed by `parse`, bounds parsed the same way.
+pub(crate) struct TemporalRules<T> {
+    bounds: Bounds<T>,
+    parse: fn(&str) -> Option<T>,
+    invalid: Code,
+}
+
+impl<T: PartialOrd> TemporalRules<T> {
+    pub fn compile(minimum: &Option<Constraint<String>>, maximum: &Option<Constraint<String>>, parse: fn(&str) -> Option<T>, invalid: Code) -> Self {
+        let bounds = Bounds::compile(minimum, maximum, |s: &String| parse(s), |s| Value::from(s.as_str()));
+        TemporalRules { bounds, parse, invalid }
+    }
+}
+
+impl<T: PartialOrd> TypeRules for TemporalRules<T> {
+    type Value = [String];
+
+    fn is_empty(parts: &[String]) -> bool {
+        parts.iter().all(|p| is_blank(p))
+    }
+
+    /// One `invalid` violation for the property when any part does not parse; the parts that parse
+    /// are checked against the bounds.
+    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+        let mut any_invalid = false;
+        let mut valid = Vec::with_capacity(parts.len());
+        for part in parts.iter().filter(|p| !is_blank(p)) {
+            match (self.parse)(part.trim()) {
+                Some(t) => valid.push(t),
+                None => any_invalid = true,
+            }
         }
+        if any_invalid {
+            cx.fixed(self.invalid, vec![], None);
+        }
+        self.bounds.check(valid, cx);
     }
-    if any_invalid {
-        cx.fixed(invalid, vec![], None);
-    }
-    bounds.check(valid, cx);
 }
