@@ -13,7 +13,7 @@ function forwardedHeaders(req) {
 }
 
 /** The contract's `handleRoute` request for one `/rest.php/...` request. */
-export function routeRequest({ req, url, body, caller, session }) {
+function routeRequest({ req, url, body, caller, session }) {
   return {
     method: req.method,
     path: url.pathname.slice('/rest.php'.length) || '/',
