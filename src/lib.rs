@@ -5,5 +5,9 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod domain;
+pub mod exports;
 pub mod normalize;
 pub mod validation;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
