@@ -5,3 +5,5 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod domain;
+pub mod host;
+pub mod api;

@@ -1,0 +1,6 @@
+//! REST API behaviour, driven through `handle_route` against a `MemoryHost`.
+
+mod support;
+
+mod access;
+mod schemas;
