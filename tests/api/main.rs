@@ -3,4 +3,5 @@
 mod support;
 
 mod access;
+mod json_schema;
 mod schemas;
