@@ -16,7 +16,8 @@ pub struct Settings {
     pub query_limits: Value,
     pub rate_limits: Value,
     pub search_timeout_ms: Option<u64>,
-    pub stores: Vec<StoreSettings>,
+    /// Configured projection targets by name.
+    pub stores: IndexMap<String, StoreSettings>,
 }
 
 impl Default for Settings {
@@ -30,14 +31,14 @@ impl Default for Settings {
             query_limits: Value::Null,
             rate_limits: Value::Null,
             search_timeout_ms: None,
-            stores: Vec::new(),
+            stores: IndexMap::new(),
         }
     }
 }
 
 impl Settings {
     pub fn has_store(&self, kind: StoreKind) -> bool {
-        self.stores.iter().any(|s| s.kind == kind)
+        self.stores.values().any(|s| s.kind() == Some(kind))
     }
 }
 
@@ -50,18 +51,28 @@ pub enum Titling {
     SubjectFirst,
 }
 
-/// One configured projection target.
+/// One configured projection target; connection fields stay with the host.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
 pub struct StoreSettings {
-    pub name: String,
-    pub kind: StoreKind,
+    /// `oxigraph-embedded`, `sparql-http` or `falkordb`.
+    #[serde(rename = "type")]
+    pub store_type: String,
     #[serde(default = "native")]
     pub projection: String,
 }
 
 fn native() -> String {
     "native".into()
+}
+
+impl StoreSettings {
+    pub fn kind(&self) -> Option<StoreKind> {
+        match self.store_type.as_str() {
+            "falkordb" => Some(StoreKind::Graph),
+            "oxigraph-embedded" | "sparql-http" => Some(StoreKind::Sparql),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

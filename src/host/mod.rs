@@ -36,3 +36,6 @@ pub trait Host {
     /// `now`
     async fn now(&self) -> Result<Now, HostError>;
 }
+
+#[cfg(test)]
+mod tests;
