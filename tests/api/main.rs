@@ -3,5 +3,7 @@
 mod support;
 
 mod access;
+mod docs;
 mod json_schema;
+mod openapi;
 mod schemas;

@@ -204,3 +204,16 @@ fn schema_names_match_a_prefix() {
         assert_eq!(body, json!({"schemaNames": want}), "{who:?} {search}");
     }
 }
+
+#[test]
+fn a_write_retries_edit_conflicts_five_times_then_answers_409() {
+    let host = demo_host();
+    let body = Some(json!({"schema": {"propertyDefinitions": {}}}));
+    host.inject_conflicts(5);
+    let before = host.save_calls();
+    assert_eq!(call(&host, Who::User, "PUT", "/strata/v0/schema/City", &[], body.clone()).0, 200);
+    assert_eq!(host.save_calls() - before, 6);
+    host.inject_conflicts(6);
+    let (status, answer) = call(&host, Who::User, "PUT", "/strata/v0/schema/City", &[], body);
+    assert_eq!((status, error_code(status, &answer).as_str()), (409, "edit-conflict"));
+}
