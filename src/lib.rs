@@ -5,5 +5,7 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod domain;
+pub mod normalize;
+pub mod validation;
 pub mod host;
 pub mod api;
