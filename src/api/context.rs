@@ -21,8 +21,7 @@ pub struct Ctx<'a, H> {
 impl<'a, H> Ctx<'a, H> {
     /// Checks the request's query and body against the route's declared fields.
     pub fn new(host: &'a H, request: &'a Request, settings: Settings, matched: Matched) -> Result<Self, ApiError> {
-        let own_source = SourceKey::parse(&settings.source_key)
-            .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))?;
+        let own_source = own_source(&settings)?;
         let route = matched.route;
         let mut query = IndexMap::new();
         for f in route.query {
@@ -35,6 +34,12 @@ impl<'a, H> Ctx<'a, H> {
         }
         let body = if route.body.is_empty() { Map::new() } else { parse_body(route.body, request.body.as_deref())? };
         Ok(Ctx { host, caller: &request.caller, settings, own_source, params: matched.params, query, body })
+    }
+
+    /// A context for work outside a route (imports, page actions): no parameters and no body.
+    pub fn bare(host: &'a H, caller: &'a Caller, settings: Settings) -> Result<Self, ApiError> {
+        let own_source = own_source(&settings)?;
+        Ok(Ctx { host, caller, settings, own_source, params: Vec::new(), query: IndexMap::new(), body: Map::new() })
     }
 
     pub fn param(&self, name: &str) -> &str {
@@ -66,6 +71,11 @@ impl<'a, H> Ctx<'a, H> {
     pub fn comment(&self) -> String {
         self.body_str("comment").unwrap_or_default().to_owned()
     }
+}
+
+fn own_source(settings: &Settings) -> Result<SourceKey, ApiError> {
+    SourceKey::parse(&settings.source_key)
+        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))
 }
 
 fn check_query(f: &Field, v: &str) -> Result<(), ApiError> {

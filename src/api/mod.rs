@@ -6,15 +6,17 @@ mod context;
 pub mod cursor;
 pub mod error;
 mod handlers;
+mod ids;
 pub mod json_schema;
 mod load;
 pub mod openapi;
 mod request;
 pub mod routes;
+mod view;
 
 pub use request::{Caller, Request, Response};
 
-use crate::host::Host;
+use crate::host::{Host, IndexRows};
 use context::Ctx;
 use error::{ApiError, ErrorKind};
 use handlers::Reply;
@@ -38,6 +40,16 @@ pub async fn handle_route_json<H: Host>(host: &H, request_json: &str) -> String 
         }
     };
     serde_json::to_string(&response).unwrap_or_default()
+}
+
+/// The index rows of a page's Subject slot, for saves made outside the REST routes (imports and
+/// page actions). Schemas are read with the host's access for the current caller.
+pub async fn page_index<H: Host>(host: &H, caller: &Caller, page_title: &str, subject_slot: &str) -> Result<IndexRows, ApiError> {
+    let ctx = Ctx::bare(host, caller, host.config().await?)?;
+    let content = view::read_content(&ctx, Some(subject_slot));
+    let schemas = view::Schemas::for_page(&ctx, &content).await?;
+    let changed = content.subjects.keys().map(ToString::to_string).collect();
+    Ok(view::index_rows(page_title, &content, &schemas, changed))
 }
 
 async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {

@@ -69,6 +69,9 @@ pub enum Handler {
     DeleteSchema,
     SchemaNames,
     JsonSchema,
+    GetSubject,
+    PageSubjects,
+    GetMainSubject,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,6 +117,23 @@ pub const ROUTES: &[Route] = &[
     write(Method::Delete, "/strata/v0/schema/{schemaName}", Handler::DeleteSchema, &[COMMENT], "Delete a Schema"),
     get("/strata/v0/schema/{schemaName}/json-schema", Handler::JsonSchema, &[], "JSON Schema of a Schema's Subjects"),
     get("/strata/v0/schema-names/{search}", Handler::SchemaNames, &[LIMIT], "Schema names starting with a prefix"),
+    get(
+        "/strata/v0/subject/{subjectId}",
+        Handler::GetSubject,
+        &[
+            opt("expand", Kind::PipeList(&["page", "relations"]), "page: add page fields; relations: add resolved relation targets"),
+            opt("revisionId", Kind::Integer, "the Subject as of this revision"),
+            opt("latest", Kind::Flag, "1: as of the page's current revision, for editing"),
+        ],
+        "Read a Subject",
+    ),
+    get(
+        "/strata/v0/page/{pageId}/subjects",
+        Handler::PageSubjects,
+        &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
+        "Read a page's Subjects, main Subject first",
+    ),
+    get("/strata/v0/page/{pageId}/mainSubject", Handler::GetMainSubject, &[], "Read a page's main Subject"),
 ];
 
 /// A route matched to a request, with its decoded path parameters.

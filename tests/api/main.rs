@@ -6,4 +6,5 @@ mod access;
 mod docs;
 mod json_schema;
 mod openapi;
+mod reads;
 mod schemas;

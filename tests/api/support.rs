@@ -1,10 +1,10 @@
 //! Shared test fixtures: callers, a demo wiki in a MemoryHost, and a request helper.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use strata::api::{handle_route, Caller, Request};
-use strata::host::memory::{MemoryHost, Viewer};
-use strata::host::{namespace, Host, IndexRows, PageSave, SavePages};
+use strata::api::{handle_route, page_index, Caller, Request};
+use strata::host::memory::{Deny, MemoryHost, Viewer};
+use strata::host::{namespace, Host, IndexRows, PageSave, PageTitle, SavePages};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Who {
@@ -57,9 +57,56 @@ pub fn demo_host() -> MemoryHost {
         saves.push(page(namespace::SCHEMA, &title, Some(std::fs::read_to_string(&path).unwrap()), None, IndexRows::default()));
     }
     save(&host, saves);
-    host.deny("Mallory", namespace::SCHEMA, "Person", strata::host::memory::Deny::Read);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(demo_dir().join("Subject")).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for path in files {
+        let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
+        seed_subject_page(&host, namespace::MAIN, &title, &std::fs::read_to_string(&path).unwrap());
+    }
+    host.deny("Mallory", namespace::SCHEMA, "Person", Deny::Read);
+    host.deny("Mallory", namespace::MAIN, "ACME Inc", Deny::Read);
     host
 }
+
+/// Saves a page with a Subject slot and the index rows the core computes for it.
+pub fn seed_subject_page(host: &MemoryHost, ns: i32, title: &str, slot: &str) -> u64 {
+    let index = pollster::block_on(page_index(host, &caller(Who::Sysop), title, slot)).unwrap();
+    save(host, vec![page(ns, title, Some(String::new()), Some(slot.to_owned()), index)])[0]
+}
+
+pub fn page_id(host: &MemoryHost, title: &str) -> u64 {
+    let page = pollster::block_on(host.page_by_title(PageTitle { namespace: namespace::MAIN, title: title.into() }));
+    page.unwrap().unwrap_or_else(|| panic!("no page {title}")).page_id
+}
+
+/// Schemas and a page with Dependent Subjects: a Club whose Membership has a Period.
+pub fn add_club(host: &MemoryHost) -> u64 {
+    let schemas = [
+        ("Club", json!({"propertyDefinitions": {"Members": {"type": "relation", "targetSchemas": ["Membership"], "multiple": true}, "Founded": {"type": "date"}}})),
+        ("Membership", json!({"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}, "Period": {"type": "relation", "targetSchemas": ["Period"]}, "Member": {"type": "relation", "targetSchemas": ["Person"]}}})),
+        ("Period", json!({"subjectsAreDependent": true, "propertyDefinitions": {"Start": {"type": "date"}}})),
+    ];
+    for (name, body) in schemas {
+        assert_eq!(call(host, Who::Sysop, "PUT", &format!("/strata/v0/schema/{name}"), &[], Some(json!({"schema": body}))).0, 201);
+    }
+    let slot = json!({
+        "mainSubject": CLUB,
+        "subjects": {
+            CLUB: {"label": "Chess Club", "schema": "Club", "statements": {
+                "Members": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar1", "target": MEMBERSHIP}]}}},
+            MEMBERSHIP: {"schema": "Membership", "statements": {
+                "Role": {"propertyType": "text", "value": ["Chair"]},
+                "Member": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar2", "target": "s1bachaaaaaaaa3"}]},
+                "Period": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar3", "target": PERIOD}]}}},
+            PERIOD: {"schema": "Period", "statements": {"Start": {"propertyType": "date", "value": ["2020-01-01"]}}},
+        },
+    });
+    seed_subject_page(host, namespace::MAIN, "Chess Club", &slot.to_string())
+}
+
+pub const CLUB: &str = "s1testaaaaaaac1";
+pub const MEMBERSHIP: &str = "s1testaaaaaaam1";
+pub const PERIOD: &str = "s1testaaaaaaap1";
 
 pub fn page(ns: i32, title: &str, main: Option<String>, subjects: Option<String>, index: IndexRows) -> PageSave {
     PageSave {

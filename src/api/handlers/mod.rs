@@ -1,7 +1,9 @@
 //! One file per resource; [`dispatch`] maps each route's handler to its function.
 
 mod listing;
+mod page_read;
 mod schemas;
+mod subject_read;
 
 use super::context::Ctx;
 use super::error::ApiError;
@@ -36,5 +38,8 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::DeleteSchema => schemas::delete(ctx).await,
         Handler::SchemaNames => schemas::names(ctx).await,
         Handler::JsonSchema => schemas::json_schema(ctx).await,
+        Handler::GetSubject => subject_read::get(ctx).await,
+        Handler::PageSubjects => page_read::subjects(ctx).await,
+        Handler::GetMainSubject => page_read::main_subject(ctx).await,
     }
 }
