@@ -44,10 +44,13 @@ fn a_valid_mapping_saves_and_reads() {
     assert_eq!(m.properties.keys().collect::<Vec<_>>(), ["Name", "Born", "Homepage"]);
 }
 
+/// A case name, the Mapping, and the expected (path, reason) list.
+type Case = (&'static str, Value, Vec<(&'static str, Reason)>);
+
 #[test]
 fn one_case_per_save_reason() {
     let term = |e| Reason::Term(e);
-    let cases: Vec<(&str, Value, Vec<(&str, Reason)>)> = vec![
+    let cases: Vec<Case> = vec![
         ("not an object", json!([1]), vec![("", Reason::NotAnObject)]),
         ("version missing", with(|v| drop(v.as_object_mut().unwrap().remove("version"))), vec![("version", Reason::Missing)]),
         ("version 2", with(|v| v["version"] = json!(2)), vec![("version", Reason::UnsupportedVersion)]),
