@@ -16,15 +16,6 @@ pub enum Format {
     Turtle,
 }
 
-impl Format {
-    pub fn media_type(self) -> &'static str {
-        match self {
-            Format::Trig => "application/trig",
-            Format::Turtle => "text/turtle",
-        }
-    }
-}
-
 enum Formatter<W: Write> {
     Trig(TriGFormatter<W>),
     Turtle(TurtleFormatter<W>),
