@@ -6,7 +6,6 @@ pub mod native;
 pub mod ontology;
 mod page;
 mod quad;
-mod schemas;
 pub mod serialize;
 mod statements;
 mod values;
@@ -17,7 +16,8 @@ pub use iri_name::encode_name;
 pub use ontology::OntologyProjection;
 pub use page::{PageFacts, PageView};
 pub use quad::{Object, QuadSink};
-pub use schemas::SchemaLookup;
+/// The Schema lookup shared with normalization and validation.
+pub use crate::normalize::SchemaLookup;
 pub use vocab::Iris;
 pub use warning::Warning;
 

@@ -3,7 +3,7 @@
 
 use super::page::{label, subjects_in_order, PageFacts, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
-use super::schemas::SchemaLookup;
+use super::SchemaLookup;
 use super::statements::{local_targets, projectable};
 use super::values::{relation_property_object, statement_objects};
 use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RDF_TYPE, XSD_DATE_TIME};

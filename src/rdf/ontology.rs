@@ -6,7 +6,7 @@
 
 use super::page::{label, subjects_in_order, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
-use super::schemas::SchemaLookup;
+use super::SchemaLookup;
 use super::statements::{local_targets, projectable};
 use super::values::statement_objects;
 use super::vocab::{Iris, RDFS_LABEL, RDF_TYPE};
