@@ -16,7 +16,7 @@ use strata::domain::subject::Subject;
 use strata::domain::title::Title;
 use strata::rdf::native::project_page;
 use strata::rdf::serialize::{Format, RdfWriter};
-use strata::rdf::{Iris, PageFacts, PageView, QuadSink};
+use strata::rdf::{Context, Iris, PageFacts, PageView, QuadSink};
 
 struct Counting<S> {
     inner: S,
@@ -89,7 +89,7 @@ fn main() {
     let mut sink = Counting { inner: RdfWriter::new(Format::Trig, &iris, io::BufWriter::new(io::sink())), quads: 0 };
     for i in 0..n {
         let (facts, content) = page(i);
-        project_page(&iris, &schemas, &PageView { facts: &facts, content: &content }, &mut sink);
+        project_page(Context { iris: &iris, schemas: &schemas }, &PageView { facts: &facts, content: &content }, &mut sink);
     }
     sink.inner.finish().expect("writing to a sink");
     let seconds = started.elapsed().as_secs_f64();

@@ -21,6 +21,13 @@ pub use crate::normalize::SchemaLookup;
 pub use vocab::Iris;
 pub use warning::Warning;
 
+/// What every projection reads besides the page: the IRIs to mint and the Schemas to read with.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub iris: &'a Iris,
+    pub schemas: &'a dyn SchemaLookup,
+}
+
 /// A Subject export that cannot be answered: the Subject is not on the page, or its Schema cannot be
 /// loaded. The API answers it like an absent Subject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

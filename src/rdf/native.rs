@@ -3,12 +3,11 @@
 
 use super::page::{label, subjects_in_order, PageFacts, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
-use super::SchemaLookup;
 use super::statements::{local_targets, projectable};
 use super::values::{relation_property_object, statement_objects};
 use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RDF_TYPE, XSD_DATE_TIME};
 use super::warning::Warning;
-use super::NotDescribable;
+use super::{Context, NotDescribable};
 use crate::domain::ids::SubjectId;
 use crate::domain::property_type::PropertyType;
 use crate::domain::schema::{PropertyKind, Schema};
@@ -20,11 +19,12 @@ use crate::domain::temporal::parse_date_time;
 pub const NAME: &str = "native";
 
 /// Projects one page: its metadata, then each Subject whose Schema loads, main Subject first.
-pub fn project_page(iris: &Iris, schemas: &dyn SchemaLookup, page: &PageView, sink: &mut dyn QuadSink) -> Vec<Warning> {
+pub fn project_page(cx: Context, page: &PageView, sink: &mut dyn QuadSink) -> Vec<Warning> {
+    let iris = cx.iris;
     let mut warnings = Vec::new();
     let mut projected: Vec<(&SubjectId, &Subject, &Schema)> = Vec::new();
     for (id, subject) in subjects_in_order(page.content) {
-        match schemas.schema(&subject.schema) {
+        match cx.schemas.schema(&subject.schema) {
             Some(schema) => projected.push((id, subject, schema)),
             None => warnings.push(Warning::SchemaNotLoaded { subject: id.clone(), schema: subject.schema.clone() }),
         }
@@ -40,18 +40,12 @@ pub fn project_page(iris: &Iris, schemas: &dyn SchemaLookup, page: &PageView, si
 /// Exactly the quads [`project_page`] emits for one Subject, reification included, without the
 /// page metadata, in the page's graph. A Subject not on the page, or whose Schema cannot be loaded,
 /// cannot be described.
-pub fn project_subject(
-    iris: &Iris,
-    schemas: &dyn SchemaLookup,
-    page: &PageView,
-    id: &SubjectId,
-    sink: &mut dyn QuadSink,
-) -> Result<Vec<Warning>, NotDescribable> {
+pub fn project_subject(cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<Vec<Warning>, NotDescribable> {
     let subject = page.content.subjects.get(id).ok_or(NotDescribable)?;
-    let schema = schemas.schema(&subject.schema).ok_or(NotDescribable)?;
+    let schema = cx.schemas.schema(&subject.schema).ok_or(NotDescribable)?;
     let mut warnings = Vec::new();
-    let mut out = GraphWriter::new(iris.graph(NAME, page.facts.id), sink);
-    subject_quads(iris, page, id, subject, schema, &mut out, &mut warnings);
+    let mut out = GraphWriter::new(cx.iris.graph(NAME, page.facts.id), sink);
+    subject_quads(cx.iris, page, id, subject, schema, &mut out, &mut warnings);
     Ok(warnings)
 }
 

@@ -6,12 +6,11 @@
 
 use super::page::{label, subjects_in_order, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
-use super::SchemaLookup;
 use super::statements::{local_targets, projectable};
 use super::values::statement_objects;
 use super::vocab::{Iris, RDFS_LABEL, RDF_TYPE};
 use super::warning::Warning;
-use super::NotDescribable;
+use super::{Context, NotDescribable};
 use crate::domain::ids::SubjectId;
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::mapping::term::{check_namespace, expand};
@@ -82,13 +81,13 @@ impl OntologyProjection {
     }
 
     /// Projects the page's mapped Subjects; a page without any gives no quads.
-    pub fn project_page(&self, iris: &Iris, schemas: &dyn SchemaLookup, page: &PageView, sink: &mut dyn QuadSink) -> Vec<Warning> {
+    pub fn project_page(&self, cx: Context, page: &PageView, sink: &mut dyn QuadSink) -> Vec<Warning> {
         let mut warnings = Vec::new();
-        let mut out = GraphWriter::new(iris.graph(&self.target, page.facts.id), sink);
+        let mut out = GraphWriter::new(cx.iris.graph(&self.target, page.facts.id), sink);
         for (id, subject) in subjects_in_order(page.content) {
             let Some(mapping) = self.mapping_of(subject) else { continue };
-            match schemas.schema(&subject.schema) {
-                Some(schema) => subject_quads(iris, page, (id, subject), schema, mapping, &mut out, &mut warnings),
+            match cx.schemas.schema(&subject.schema) {
+                Some(schema) => subject_quads(cx.iris, page, (id, subject), schema, mapping, &mut out, &mut warnings),
                 None => warnings.push(Warning::SchemaNotLoaded { subject: id.clone(), schema: subject.schema.clone() }),
             }
         }
@@ -97,20 +96,13 @@ impl OntologyProjection {
 
     /// Exactly the quads [`Self::project_page`] emits for one Subject; none when its Schema has no
     /// Mapping for this target.
-    pub fn project_subject(
-        &self,
-        iris: &Iris,
-        schemas: &dyn SchemaLookup,
-        page: &PageView,
-        id: &SubjectId,
-        sink: &mut dyn QuadSink,
-    ) -> Result<Vec<Warning>, NotDescribable> {
+    pub fn project_subject(&self, cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<Vec<Warning>, NotDescribable> {
         let subject = page.content.subjects.get(id).ok_or(NotDescribable)?;
         let mut warnings = Vec::new();
         if let Some(mapping) = self.mapping_of(subject) {
-            let schema = schemas.schema(&subject.schema).ok_or(NotDescribable)?;
-            let mut out = GraphWriter::new(iris.graph(&self.target, page.facts.id), sink);
-            subject_quads(iris, page, (id, subject), schema, mapping, &mut out, &mut warnings);
+            let schema = cx.schemas.schema(&subject.schema).ok_or(NotDescribable)?;
+            let mut out = GraphWriter::new(cx.iris.graph(&self.target, page.facts.id), sink);
+            subject_quads(cx.iris, page, (id, subject), schema, mapping, &mut out, &mut warnings);
         }
         Ok(warnings)
     }

@@ -1,6 +1,7 @@
 //! Projection tests: fixtures built directly as domain values, a collecting sink that turns quads
 //! into `oxrdf` quads, and the round trip through an independent parser (`oxttl`).
 
+mod demo;
 mod native;
 mod ontology;
 mod serialize;
@@ -9,6 +10,7 @@ use super::page::{PageFacts, PageView};
 use super::quad::QuadSink;
 use super::serialize::{to_string, Format};
 use super::vocab::Iris;
+use super::Context;
 use crate::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::page_content::PageContent;
@@ -19,11 +21,20 @@ use crate::domain::title::Title;
 use oxrdf::{GraphName, Literal, NamedNode, Quad};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 
 pub const BASE: &str = "https://wiki.example";
 
 pub fn iris() -> Iris {
     Iris::new(BASE)
+}
+
+static IRIS: LazyLock<Iris> = LazyLock::new(iris);
+static SCHEMAS: LazyLock<HashMap<SchemaRef, Schema>> = LazyLock::new(schemas);
+
+/// The fixture Schemas under the test base URI.
+pub fn cx() -> Context<'static> {
+    Context { iris: &IRIS, schemas: &*SCHEMAS }
 }
 
 pub fn own() -> SourceKey {
@@ -176,6 +187,18 @@ pub fn lines(quads: &[Quad]) -> Vec<String> {
     let mut v: Vec<String> = quads.iter().map(|q| q.to_string().replace(BASE, "")).collect();
     v.sort();
     v
+}
+
+/// Checks a case table against a page's quads (`lines`): each `present` line is a quad in `graph`,
+/// no quad contains an `absent` text, and no quad is outside `graph`.
+pub fn assert_rules(all: &[String], graph: &str, present: &[(&str, String)], absent: &[(&str, &str)]) {
+    for (rule, line) in present {
+        assert!(all.contains(&format!("{line} {graph}")), "{rule}: missing {line}\n{}", all.join("\n"));
+    }
+    for (rule, text) in absent {
+        assert!(!all.iter().any(|l| l.contains(text)), "{rule}: {text} present\n{}", all.join("\n"));
+    }
+    assert!(all.iter().all(|l| l.ends_with(&format!(" {graph}"))), "nothing outside {graph}");
 }
 
 /// Serializes the same projection as TriG and as Turtle, parses both back with `oxttl`, and checks

@@ -16,9 +16,9 @@ fn output_starts_with_the_ten_prefixes() {
 #[test]
 fn turtle_has_no_graph_wrapper() {
     let (facts, content) = (fixture_facts(), fixture_content());
-    let (turtle, _) = to_string(Format::Turtle, &iris(), |sink| project_page(&iris(), &schemas(), &view(&facts, &content), sink));
+    let (turtle, _) = to_string(Format::Turtle, &iris(), |sink| project_page(cx(), &view(&facts, &content), sink));
     assert!(!turtle.contains('{') && !turtle.contains("/graph/"), "{turtle}");
-    let (trig, _) = to_string(Format::Trig, &iris(), |sink| project_page(&iris(), &schemas(), &view(&facts, &content), sink));
+    let (trig, _) = to_string(Format::Trig, &iris(), |sink| project_page(cx(), &view(&facts, &content), sink));
     assert!(trig.contains("<https://wiki.example/graph/native/page/12> {"));
 }
 
@@ -39,7 +39,7 @@ fn pages_stream_into_one_document() {
     ];
     let trig = round_trip(|sink| {
         for (facts, content) in &pages {
-            project_page(&iris(), &schemas(), &view(facts, content), sink);
+            project_page(cx(), &view(facts, content), sink);
         }
     });
     for id in [12, 13, 14] {
@@ -62,6 +62,6 @@ impl Write for Failing {
 fn the_first_write_error_is_returned_by_finish() {
     let (facts, content) = (fixture_facts(), fixture_content());
     let mut writer = RdfWriter::new(Format::Trig, &iris(), Failing);
-    project_page(&iris(), &schemas(), &view(&facts, &content), &mut writer);
+    project_page(cx(), &view(&facts, &content), &mut writer);
     assert_eq!(writer.finish().err().map(|e| e.to_string()).as_deref(), Some("disk full"));
 }
