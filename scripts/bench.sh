@@ -11,3 +11,6 @@ wiki=${1:-examples/wiki}
 echo "== validation (issue: core crate) =="
 cargo bench -q --bench validate -- "$wiki" 2000 2>/dev/null | grep '^validate'
 node scripts/bench/validate-wasm.mjs "$wiki" 2000
+
+echo "== RDF dump (issue: RDF) =="
+cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'

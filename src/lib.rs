@@ -9,6 +9,7 @@ pub mod domain;
 pub mod exports;
 pub mod host;
 pub mod normalize;
+pub mod rdf;
 pub mod validation;
 
 #[cfg(target_arch = "wasm32")]
