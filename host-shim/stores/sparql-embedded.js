@@ -8,7 +8,7 @@
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import oxigraph from 'oxigraph';
-import { N_QUADS, OK, RESULTS_JSON, TRIG, checkGraphIri, failure, parseGraph } from './sparql-store.js';
+import { N_QUADS, N_TRIPLES, OK, RESULTS_JSON, TRIG, checkGraphIri, failure, pageTriples } from './sparql-store.js';
 
 const SNAPSHOT = 'sparql-store.nq';
 // Oxigraph's SPARQL parser reports "error at LINE:COLUMN: ..."; anything else thrown by a query is a
@@ -48,11 +48,11 @@ export class EmbeddedSparqlStore {
   }
 
   async replaceGraph(graphIri, text, format = TRIG) {
-    const parsed = parseGraph(graphIri, text, format);
-    if (!parsed.ok) return parsed;
-    // Parsing is done and the rest cannot fail or yield, so no reader sees a half-replaced graph.
+    const page = pageTriples(graphIri, text, format);
+    if (!page.ok) return page;
+    // The text is checked and the rest does not yield, so no reader sees a half-replaced graph.
     this.#store.update(`DROP SILENT GRAPH <${graphIri}>`);
-    for (const quad of parsed.quads) this.#store.add(quad);
+    this.#store.load(page.triples, { format: N_TRIPLES, to_graph_name: oxigraph.namedNode(graphIri) });
     return this.#changed();
   }
 

@@ -1,7 +1,7 @@
 // A SPARQL store behind the SPARQL 1.1 Protocol (queries and updates) and, for bulk loads and the
 // optional `graph-store` replace mode, the Graph Store Protocol. Endpoint paths default to Oxigraph's
 // (`/query`, `/update`, `/store`); other servers name theirs through the options.
-import { N_QUADS, OK, RESULTS_JSON, TRIG, checkGraphIri, failure, parseGraph, toNTriples } from './sparql-store.js';
+import { N_QUADS, N_TRIPLES, OK, RESULTS_JSON, TRIG, checkGraphIri, failure, pageTriples } from './sparql-store.js';
 
 const DEFAULT_UPDATE_TIMEOUT_MS = 60_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
@@ -37,13 +37,13 @@ export class HttpSparqlStore {
   }
 
   async replaceGraph(graphIri, text, format = TRIG) {
-    const parsed = parseGraph(graphIri, text, format);
-    if (!parsed.ok) return parsed;
-    if (parsed.quads.length === 0) return this.dropGraph(graphIri);
-    const triples = toNTriples(parsed.quads);
+    const page = pageTriples(graphIri, text, format);
+    if (!page.ok) return page;
+    const { triples } = page;
+    if (triples === '') return this.dropGraph(graphIri);
     if (this.#replaceVia === 'graph-store') {
       const target = `${this.#storeUrl}?graph=${encodeURIComponent(graphIri)}`;
-      return this.#write(target, 'PUT', 'application/n-triples', triples);
+      return this.#write(target, 'PUT', N_TRIPLES, triples);
     }
     return this.#update(`DROP SILENT GRAPH <${graphIri}> ;\nINSERT DATA { GRAPH <${graphIri}> {\n${triples}} }`);
   }

@@ -28,6 +28,7 @@ import oxigraph from 'oxigraph';
 
 export const TRIG = 'application/trig';
 export const N_QUADS = 'application/n-quads';
+export const N_TRIPLES = 'application/n-triples';
 export const RESULTS_JSON = 'application/sparql-results+json';
 
 const MAX_DETAIL = 2000;
@@ -50,25 +51,36 @@ export function checkGraphIri(graphIri) {
 }
 
 /**
- * Parses one page's TriG or N-Quads and checks that every quad is in `graphIri`.
- * @returns {{ok: true, quads: import('oxigraph').Quad[]} | ReturnType<typeof failure>}
+ * Parses one page's TriG or N-Quads and answers the N-Triples of its graph, the body of a SPARQL
+ * Update or Graph Store request. A failure when the text does not parse or has a quad outside
+ * `graphIri`. (A scratch store parses about five times faster than `oxigraph.parse`, which builds a
+ * JavaScript object per term.)
+ * @returns {{ok: true, triples: string} | ReturnType<typeof failure>}
  */
-export function parseGraph(graphIri, text, format) {
+export function pageTriples(graphIri, text, format) {
   const bad = checkGraphIri(graphIri);
   if (bad) return bad;
   if (format !== TRIG && format !== N_QUADS) return failure('syntax', null, `unsupported format ${format}`);
-  let quads;
+  const scratch = new oxigraph.Store();
   try {
-    quads = oxigraph.parse(text, { format });
+    scratch.load(text, { format });
+    const graph = oxigraph.namedNode(graphIri);
+    const triples = scratch.dump({ format: N_TRIPLES, from_graph_name: graph });
+    if (lineCount(triples) !== scratch.size) {
+      const stray = scratch.match().find((q) => !q.graph.equals(graph));
+      return failure('syntax', null, `quad outside graph <${graphIri}>: ${stray}`);
+    }
+    return { ok: true, triples };
   } catch (e) {
     return failure('syntax', null, e.message);
+  } finally {
+    scratch.free();
   }
-  const stray = quads.find((q) => q.graph.termType !== 'NamedNode' || q.graph.value !== graphIri);
-  if (stray) return failure('syntax', null, `quad outside graph <${graphIri}>: ${stray}`);
-  return { ok: true, quads };
 }
 
-/** N-Triples lines of the quads (the graph name left out), for SPARQL Update and Graph Store bodies. */
-export function toNTriples(quads) {
-  return quads.map((q) => `${q.subject} ${q.predicate} ${q.object} .\n`).join('');
+// N-Triples escapes line breaks inside literals, so there is one line per triple.
+function lineCount(text) {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
 }
