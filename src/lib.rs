@@ -5,4 +5,6 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod domain;
+pub mod normalize;
+pub mod validation;
 pub mod sparql;

@@ -36,7 +36,7 @@ function pageTrig(page) {
   for (let i = 0; i < SUBJECTS_PER_PAGE; i++) {
     const n = page * SUBJECTS_PER_PAGE + i;
     lines.push(`s:s${n} a <${BASE}schema/Person> ; <http://www.w3.org/2000/01/rdf-schema#label> "Person ${n}" ;`,
-      `  p:name "Name ${n}" ; p:email "p${n}@example.org" ; p:age ${n % 97} ; p:height ${(150 + (n % 50)) / 1}.5 ;`,
+      `  p:name "Name ${n}" ; p:email "p${n}@example.org" ; p:age ${n % 97} ; p:height ${150 + (n % 50)}.5 ;`,
       `  p:active ${n % 2 === 0} ; p:born "19${String(n % 100).padStart(2, '0')}-01-01"^^xsd:date ;`,
       `  p:homepage <https://example.org/${n}> ; p:nick "n${n}"@en ; p:knows s:s${(n + 1) % total} .`,
       `<${BASE}relation/r${n}> a <${BASE}ontology/Relation> .`);
