@@ -5,6 +5,10 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod domain;
+pub mod exports;
 pub mod normalize;
 pub mod validation;
 pub mod sparql;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
