@@ -188,13 +188,7 @@ describe('HTTP store against the Oxigraph server', () => {
     return;
   }
 
-  describe('replace via SPARQL Update', () => {
-    contract(() => new HttpSparqlStore({ url: serverUrl }));
-  });
-
-  describe('replace via the Graph Store Protocol', () => {
-    contract(() => new HttpSparqlStore({ url: serverUrl, replaceVia: 'graph-store' }));
-  });
+  contract(() => new HttpSparqlStore({ url: serverUrl }));
 
   test('answers are byte for byte what the server sent', async () => {
     const store = new HttpSparqlStore({ url: serverUrl });

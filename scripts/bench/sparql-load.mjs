@@ -6,8 +6,8 @@
 //   node scripts/bench/sparql-load.mjs [N=5000]
 //
 // Stores: the embedded store (snapshot in a temporary directory) and, when STRATA_OXIGRAPH_URL is set,
-// the Oxigraph server through SPARQL Update and through the Graph Store Protocol. The server's data is
-// cleared first: point it at a scratch server (scripts/stores/oxigraph.sh start).
+// the Oxigraph server, whose data is cleared first: point it at a scratch server
+// (scripts/stores/oxigraph.sh start).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,8 +84,7 @@ try {
 }
 const url = process.env.STRATA_OXIGRAPH_URL;
 if (url) {
-  await measure(`Oxigraph server at ${url}, replace via SPARQL Update`, new HttpSparqlStore({ url }));
-  await measure(`Oxigraph server at ${url}, replace via Graph Store PUT`, new HttpSparqlStore({ url, replaceVia: 'graph-store' }));
+  await measure(`Oxigraph server at ${url}`, new HttpSparqlStore({ url }));
 } else {
   console.log('\nSTRATA_OXIGRAPH_URL is not set: the server was not measured (scripts/stores/oxigraph.sh start)');
 }
