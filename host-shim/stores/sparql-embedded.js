@@ -127,7 +127,8 @@ export class EmbeddedSparqlStore {
   #changed() {
     if (!this.#directory) return OK;
     this.#dirty = true;
-    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), this.#flushDelayMs).unref(); // kept in #flushError
+    // A failed write is kept in #flushError; the timer has no one to tell.
+    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), this.#flushDelayMs).unref();
     return this.#flushError ? failure('unavailable', null, `snapshot not written: ${this.#flushError.message}`) : OK;
   }
 }
