@@ -11,6 +11,7 @@ pub mod host;
 pub mod normalize;
 pub mod rdf;
 pub mod validation;
+pub mod sparql;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
