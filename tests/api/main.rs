@@ -8,3 +8,4 @@ mod json_schema;
 mod openapi;
 mod reads;
 mod schemas;
+mod writes;

@@ -7,7 +7,7 @@ use crate::api::error::ApiError;
 use crate::api::ids::{page_not_found, page_param};
 use crate::api::view::{readable_page, Schemas};
 use crate::api::write::edit::changed_ids;
-use crate::api::write::{check, edit_save};
+use crate::api::write::{check, edit_save, unchanged};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::host::Host;
@@ -100,7 +100,7 @@ where
         mutate(&mut after)?;
         let schemas = Schemas::for_page(ctx, &after).await?;
         check(ctx, &page.content, &after, &schemas, &[]).await?;
-        let saves = if after == page.content {
+        let saves = if unchanged(&page.content, &after) {
             vec![]
         } else {
             vec![edit_save(&page.record, &after, &schemas, &changed_ids(&page.content, &after), &ctx.comment())]

@@ -1,7 +1,7 @@
 //! The shape every edit of one Subject on its page shares: fresh read, permission, mutation,
 //! Dependent-Subject lifecycle, checks, and a save based on the revision read.
 
-use super::{check, dependent_schema_refs, drop_unreached_dependents, edit_save, Minting};
+use super::{check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
 use crate::api::commit::Plan;
 use crate::api::context::Ctx;
 use crate::api::error::{ApiError, ErrorKind};
@@ -55,7 +55,7 @@ where
     drop_unreached_dependents(&mut after, &schemas, &written);
     let violations = check(ctx, &page.content, &after, &schemas, &written).await?;
     let page_id = page.record.page_id;
-    if after == page.content {
+    if unchanged(&page.content, &after) {
         return Ok(Plan { saves: vec![], then: Edited { changed: false, page_id, violations } });
     }
     let changed = changed_ids(&page.content, &after);

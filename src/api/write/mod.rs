@@ -18,6 +18,7 @@ pub use save::{edit_save, new_page_save};
 use super::context::Ctx;
 use super::error::{ApiError, ErrorKind};
 use crate::domain::ids::IdMinter;
+use crate::domain::page_content::PageContent;
 use crate::domain::temporal::parse_date_time;
 use crate::host::Host;
 
@@ -28,6 +29,11 @@ pub mod status {
     pub const UNCHANGED: &str = "unchanged";
     pub const DELETED: &str = "deleted";
     pub const MOVED: &str = "moved";
+}
+
+/// Whether a write leaves the page as it was, Subject order included (map equality ignores order).
+pub fn unchanged(before: &PageContent, after: &PageContent) -> bool {
+    before == after && before.subjects.keys().eq(after.subjects.keys())
 }
 
 /// An ID minter and the host's clock in milliseconds, for one request.

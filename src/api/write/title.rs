@@ -54,7 +54,8 @@ mod tests {
     #[test]
     fn titling_rules() {
         let id = SubjectId::parse("s1testaaaaaaaa1").unwrap();
-        let cases: &[(Titling, Option<&str>, Option<&str>, Result<(i32, &str), ErrorKind>)] = &[
+        type Case<'a> = (Titling, Option<&'a str>, Option<&'a str>, Result<(i32, &'a str), ErrorKind>);
+        let cases: &[Case] = &[
             (Titling::PageFirst, Some("acme_corp"), Some("Label"), Ok((0, "Acme corp"))),
             (Titling::PageFirst, None, Some("ACME Inc"), Ok((0, "ACME Inc"))),
             (Titling::PageFirst, None, Some("a|b"), Ok((0, "S1testaaaaaaaa1"))),
