@@ -85,6 +85,9 @@ pub enum Handler {
     MintSubjectIds,
     SetMainSubject,
     SetSubjectsOrdering,
+    ListGraphStores,
+    StartRebuild,
+    CancelRebuild,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,6 +222,15 @@ pub const ROUTES: &[Route] = &[
         ],
         "Order the page's other Subjects",
     ),
+    Route { right: Some("strata-admin"), ..get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state") },
+    Route {
+        right: Some("strata-admin"),
+        ..write(Method::Post, "/strata/v0/graph-stores/{name}/rebuild", Handler::StartRebuild, &[], "Queue a rebuild of a store")
+    },
+    Route {
+        right: Some("strata-admin"),
+        ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
+    },
 ];
 
 /// A route matched to a request, with its decoded path parameters.

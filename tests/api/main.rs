@@ -4,6 +4,7 @@ mod support;
 
 mod access;
 mod docs;
+mod graph_stores;
 mod json_schema;
 mod openapi;
 mod reads;

@@ -1,5 +1,6 @@
 //! One file per resource; [`dispatch`] maps each route's handler to its function.
 
+mod graph_stores;
 mod listing;
 mod page_edit;
 mod page_read;
@@ -60,5 +61,8 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::MintSubjectIds => subject_ids::mint(ctx).await,
         Handler::SetMainSubject => page_edit::set_main(ctx).await,
         Handler::SetSubjectsOrdering => page_edit::set_order(ctx).await,
+        Handler::ListGraphStores => graph_stores::list(ctx).await,
+        Handler::StartRebuild => graph_stores::rebuild(ctx).await,
+        Handler::CancelRebuild => graph_stores::cancel(ctx).await,
     }
 }
