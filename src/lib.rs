@@ -4,8 +4,14 @@
 //! the projections [`rdf`] and [`graph`], the REST layer [`api`] that talks to the world only through
 //! the [`host`] port, and the wasm adapter.
 
-pub mod domain;
-pub mod normalize;
-pub mod validation;
-pub mod host;
 pub mod api;
+pub mod domain;
+pub mod exports;
+pub mod host;
+pub mod normalize;
+pub mod rdf;
+pub mod validation;
+pub mod sparql;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -1,0 +1,37 @@
+//! RDF projections of pages and Subjects, as pure functions producing quads, and their streaming
+//! serialization to TriG and Turtle. The vocabulary and rules are described in `docs/rdf.md`.
+
+mod iri_name;
+pub mod native;
+pub mod ontology;
+mod page;
+mod quad;
+pub mod serialize;
+mod statements;
+mod values;
+pub mod vocab;
+mod warning;
+
+pub use iri_name::encode_name;
+pub use ontology::OntologyProjection;
+pub use page::{PageFacts, PageView};
+pub use quad::{Object, QuadSink};
+/// The Schema lookup shared with normalization and validation.
+pub use crate::normalize::SchemaLookup;
+pub use vocab::Iris;
+pub use warning::Warning;
+
+/// What every projection reads besides the page: the IRIs to mint and the Schemas to read with.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub iris: &'a Iris,
+    pub schemas: &'a dyn SchemaLookup,
+}
+
+/// A Subject export that cannot be answered: the Subject is not on the page, or its Schema cannot be
+/// loaded. The API answers it like an absent Subject.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotDescribable;
+
+#[cfg(test)]
+mod tests;
