@@ -8,7 +8,7 @@ use std::future::Future;
 /// One try plus this many retries after an `edit-conflict`.
 pub const RETRIES: usize = 5;
 
-/// The saves of one write and what the handler needs afterwards.
+/// The saves of one write and what the handler needs afterwards. No saves: nothing changed.
 pub struct Plan<T> {
     pub saves: Vec<PageSave>,
     pub then: T,
@@ -24,6 +24,9 @@ where
 {
     for _ in 0..=RETRIES {
         let Plan { saves, then } = plan().await?;
+        if saves.is_empty() {
+            return Ok((then, Vec::new()));
+        }
         let titles: Vec<String> = saves.iter().map(|s| s.title.clone()).collect();
         let outcome = host.save_pages(SavePages { saves }).await?;
         match outcome.conflict {

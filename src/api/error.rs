@@ -25,12 +25,13 @@ pub enum ErrorKind {
     SubjectIdInUse,
     SubjectAlreadyOnPage,
     EditConflict,
+    RebuildActive,
     DependentSubjectRules,
     ValidationFailed,
     Internal,
 }
 
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 21] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -49,6 +50,7 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 21] = [
     (ErrorKind::SubjectIdInUse, "subject-id-in-use", 409),
     (ErrorKind::SubjectAlreadyOnPage, "subject-already-on-page", 409),
     (ErrorKind::EditConflict, "edit-conflict", 409),
+    (ErrorKind::RebuildActive, "rebuild-active", 409),
     (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
     (ErrorKind::ValidationFailed, "validation-failed", 422),
     (ErrorKind::Internal, "internal-error", 500),

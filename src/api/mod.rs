@@ -13,6 +13,7 @@ pub mod openapi;
 mod request;
 pub mod routes;
 mod view;
+mod write;
 
 pub use request::{Caller, Request, Response};
 

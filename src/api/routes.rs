@@ -72,6 +72,22 @@ pub enum Handler {
     GetSubject,
     PageSubjects,
     GetMainSubject,
+    CreateSubject,
+    CreateMainSubject,
+    AddPageSubject,
+    ValidateNewSubject,
+    ReplaceSubject,
+    PutStatement,
+    DeleteStatement,
+    ValidateSubject,
+    DeleteSubject,
+    MoveSubject,
+    MintSubjectIds,
+    SetMainSubject,
+    SetSubjectsOrdering,
+    ListGraphStores,
+    StartRebuild,
+    CancelRebuild,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +118,34 @@ const fn write(method: Method, path: &'static str, handler: Handler, body: &'sta
 const LIMIT: Field = opt("limit", Kind::Integer, "1 to 50, default 10; larger values are capped at 50");
 const CURSOR: Field = opt("cursor", Kind::String, "the nextCursor of the previous page");
 const COMMENT: Field = opt("comment", Kind::String, "edit summary");
+const SCHEMA: Field = req("schema", Kind::SchemaRef, "the Subject's Schema");
+const STATEMENTS: Field = req("statements", Kind::Object, "property name to Statement");
+const LABEL: Field = opt("label", Kind::NullableString, "omitted or blank: no label");
+const DEPENDENTS: Field = opt("dependentSubjects", Kind::Array, "Dependent Subjects: [{id, schema, statements}]");
+const NEW_ID: Field = opt("id", Kind::String, "an unused Subject ID; minted when omitted");
+const PAGE_TITLE: Field = opt("pageTitle", Kind::String, "title of the new page (page-first wikis)");
+const CREATE_ON_PAGE: &[Field] = &[SCHEMA, STATEMENTS, LABEL, COMMENT, DEPENDENTS, NEW_ID];
+const CREATE: &[Field] = &[SCHEMA, STATEMENTS, LABEL, COMMENT, DEPENDENTS, NEW_ID, PAGE_TITLE];
+const IGNORED: &str = "ignored: read-only fields of a Subject read";
+const UPDATE: &[Field] = &[
+    STATEMENTS,
+    LABEL,
+    COMMENT,
+    DEPENDENTS,
+    opt("id", Kind::String, IGNORED),
+    opt("schema", Kind::SchemaRef, IGNORED),
+    opt("displayName", Kind::String, IGNORED),
+    opt("displayNameIsGenerated", Kind::Boolean, IGNORED),
+    opt("hostSubject", Kind::Object, IGNORED),
+    opt("pageId", Kind::Integer, IGNORED),
+    opt("pageTitle", Kind::String, IGNORED),
+    opt("pageNamespaceId", Kind::Integer, IGNORED),
+];
+
+/// A route that reads a body but changes nothing: no CSRF token.
+const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], summary: &'static str) -> Route {
+    Route { method: Method::Post, path, handler, changes_data: false, right: None, store: None, query: &[], body, summary }
+}
 
 pub const ROUTES: &[Route] = &[
     get("/specs/v0/module/-", Handler::OpenApi, &[], "OpenAPI 3.0 description of every route"),
@@ -134,6 +178,59 @@ pub const ROUTES: &[Route] = &[
         "Read a page's Subjects, main Subject first",
     ),
     get("/strata/v0/page/{pageId}/mainSubject", Handler::GetMainSubject, &[], "Read a page's main Subject"),
+    write(Method::Post, "/strata/v0/subjects", Handler::CreateSubject, CREATE, "Create a Subject on a new page of its own"),
+    write(Method::Post, "/strata/v0/page/{pageId}/mainSubject", Handler::CreateMainSubject, CREATE_ON_PAGE, "Create a page's main Subject"),
+    write(Method::Post, "/strata/v0/page/{pageId}/subjects", Handler::AddPageSubject, CREATE_ON_PAGE, "Add another Subject to a page"),
+    write(Method::Put, "/strata/v0/subject/{subjectId}", Handler::ReplaceSubject, UPDATE, "Replace a Subject's label and Statements"),
+    write(Method::Delete, "/strata/v0/subject/{subjectId}", Handler::DeleteSubject, &[COMMENT], "Delete a Subject and its Dependent Subjects"),
+    write(
+        Method::Post,
+        "/strata/v0/subject/{subjectId}/move",
+        Handler::MoveSubject,
+        &[req("targetPageId", Kind::Integer, "the page to move to"), opt("makeMainSubject", Kind::Boolean, "default false"), COMMENT],
+        "Move a Subject, with its Dependent Subjects, to another page",
+    ),
+    write(
+        Method::Put,
+        "/strata/v0/subject/{subjectId}/statements/{propertyName}",
+        Handler::PutStatement,
+        &[req("statement", Kind::Object, "the Statement; propertyType may be omitted"), COMMENT],
+        "Write one Statement",
+    ),
+    write(Method::Delete, "/strata/v0/subject/{subjectId}/statements/{propertyName}", Handler::DeleteStatement, &[COMMENT], "Remove one Statement"),
+    dry_run("/strata/v0/subject/validate", Handler::ValidateNewSubject, CREATE, "Validate a create body"),
+    dry_run("/strata/v0/subject/{subjectId}/validate", Handler::ValidateSubject, UPDATE, "Validate a replacement of a Subject"),
+    Route {
+        right: Some("edit"),
+        ..dry_run("/strata/v0/subject-ids", Handler::MintSubjectIds, &[req("count", Kind::Integer, "1 to 1000")], "Mint unused Subject IDs")
+    },
+    write(
+        Method::Put,
+        "/strata/v0/page/{pageId}/mainSubject",
+        Handler::SetMainSubject,
+        &[req("subjectId", Kind::NullableString, "a Subject on the page, or null to clear"), COMMENT],
+        "Promote one of the page's Subjects to main, or clear the main Subject",
+    ),
+    write(
+        Method::Put,
+        "/strata/v0/page/{pageId}/subjectsOrdering",
+        Handler::SetSubjectsOrdering,
+        &[
+            opt("mainSubjectId", Kind::NullableString, "sets the main Subject when given; null clears it"),
+            req("otherSubjectIds", Kind::StringArray, "every other Subject of the page, in order"),
+            COMMENT,
+        ],
+        "Order the page's other Subjects",
+    ),
+    Route { right: Some("strata-admin"), ..get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state") },
+    Route {
+        right: Some("strata-admin"),
+        ..write(Method::Post, "/strata/v0/graph-stores/{name}/rebuild", Handler::StartRebuild, &[], "Queue a rebuild of a store")
+    },
+    Route {
+        right: Some("strata-admin"),
+        ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
+    },
 ];
 
 /// A route matched to a request, with its decoded path parameters.

@@ -71,6 +71,8 @@ struct Store {
     ticks: u64,
     rules: Vec<Rule>,
     conflicts_to_inject: u32,
+    /// Active rebuild runs by store name.
+    runs: BTreeMap<String, serde_json::Value>,
     save_calls: u32,
     logs: Vec<LogEntry>,
 }
@@ -305,6 +307,41 @@ impl Host for MemoryHost {
         hits.sort_by(|a, b| a.1.title.cmp(&b.1.title));
         let pages = hits.into_iter().take(args.limit as usize).map(|(id, p)| self.record(&store, id, p)).collect();
         Ok(PageList { pages })
+    }
+
+    async fn graph_stores(&self) -> Result<StoreList, HostError> {
+        let store = self.store.borrow();
+        let stores = store
+            .settings
+            .stores
+            .iter()
+            .map(|(name, s)| {
+                serde_json::json!({
+                    "name": name, "projection": s.projection, "state": "never-built",
+                    "activeRun": store.runs.get(name), "lastSuccessfulRun": null,
+                })
+            })
+            .collect();
+        Ok(StoreList { stores })
+    }
+
+    async fn start_rebuild(&self, args: StoreName) -> Result<RebuildStart, HostError> {
+        let mut store = self.store.borrow_mut();
+        if !store.settings.stores.contains_key(&args.name) {
+            return Ok(RebuildStart { outcome: RebuildOutcome::Unknown, run: serde_json::Value::Null });
+        }
+        if let Some(run) = store.runs.get(&args.name) {
+            return Ok(RebuildStart { outcome: RebuildOutcome::Active, run: run.clone() });
+        }
+        store.last_id += 1;
+        let run = serde_json::json!({"id": store.last_id, "store": args.name, "state": "queued", "processed": 0, "failed": 0});
+        store.runs.insert(args.name, run.clone());
+        Ok(RebuildStart { outcome: RebuildOutcome::Queued, run })
+    }
+
+    async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError> {
+        let run = self.store.borrow_mut().runs.remove(&args.name).unwrap_or_default();
+        Ok(RebuildCancel { run })
     }
 
     async fn log(&self, args: LogEntry) -> Result<(), HostError> {

@@ -301,6 +301,45 @@ pub struct ListPages {
     pub prefix: Option<String>,
 }
 
+/// Arguments of `startRebuild` and `cancelRebuild`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoreName {
+    pub name: String,
+}
+
+/// Result of `graphStores`: every configured store with `name`, `projection`, `state`
+/// (`in-sync`, `stale`, `never-built`), `activeRun` and `lastSuccessfulRun`, as the host keeps them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoreList {
+    pub stores: Vec<Value>,
+}
+
+/// Result of `startRebuild`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RebuildStart {
+    pub outcome: RebuildOutcome,
+    /// The queued run, or the active one.
+    #[serde(default)]
+    pub run: Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RebuildOutcome {
+    Queued,
+    /// A run is already queued or running.
+    Active,
+    /// No store of that name is configured.
+    Unknown,
+}
+
+/// Result of `cancelRebuild`: the cancelled run, or null when none was active.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RebuildCancel {
+    #[serde(default)]
+    pub run: Value,
+}
+
 /// Arguments of `log`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {

@@ -31,6 +31,12 @@ pub trait Host {
     async fn delete_page(&self, args: DeletePage) -> Result<DeleteOutcome, HostError>;
     /// `listPages`
     async fn list_pages(&self, args: ListPages) -> Result<PageList, HostError>;
+    /// `graphStores`
+    async fn graph_stores(&self) -> Result<StoreList, HostError>;
+    /// `startRebuild`: queues a rebuild of one store.
+    async fn start_rebuild(&self, args: StoreName) -> Result<RebuildStart, HostError>;
+    /// `cancelRebuild`
+    async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError>;
     /// `log`
     async fn log(&self, args: LogEntry) -> Result<(), HostError>;
     /// `now`

@@ -14,6 +14,7 @@ fn sample_path(template: &str) -> String {
             "{subjectId}" => "s1demo1aaaaaaa1",
             "{schemaName}" | "{search}" => "Company",
             "{propertyName}" => "Founded%20at",
+            "{name}" => "main",
             other => other,
         })
         .collect::<Vec<_>>()

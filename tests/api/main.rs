@@ -4,7 +4,9 @@ mod support;
 
 mod access;
 mod docs;
+mod graph_stores;
 mod json_schema;
 mod openapi;
 mod reads;
 mod schemas;
+mod writes;

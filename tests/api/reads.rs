@@ -3,7 +3,7 @@
 use crate::support::*;
 use serde_json::{json, Value};
 use strata::host::memory::MemoryHost;
-use strata::host::{namespace, Host, IndexRows, PageSave, SavePages};
+use strata::host::{namespace, Host, PageSave, SavePages};
 
 const ACME: &str = "s1demo1aaaaaaa1";
 
@@ -62,7 +62,8 @@ fn unreadable_looks_exactly_like_absent() {
 #[test]
 fn subject_read_parameter_rules() {
     let host = demo_host();
-    let cases: &[(&str, &[(&str, &str)], Result<(), &str>)] = &[
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], Result<(), &'a str>);
+    let cases: &[Case] = &[
         (ACME, &[("latest", "1")], Ok(())),
         ("local:s1demo1aaaaaaa1", &[], Ok(())),
         (ACME, &[("expand", "page|relations")], Ok(())),
@@ -102,7 +103,7 @@ fn a_revision_shows_the_subject_as_it_was() {
         content_model: "wikitext".into(),
         main_slot: None,
         subject_slot: Some(renamed),
-        index: host.index_of(page.page_id).unwrap_or_else(IndexRows::default),
+        index: host.index_of(page.page_id).unwrap_or_default(),
     };
     assert!(pollster::block_on(host.save_pages(SavePages { saves: vec![save] })).unwrap().ok);
     let label = |q: &[(&str, &str)]| subject(&host, Who::Anonymous, ACME, q).1["subjects"][ACME]["label"].clone();

@@ -1,9 +1,16 @@
 //! One file per resource; [`dispatch`] maps each route's handler to its function.
 
+mod graph_stores;
 mod listing;
+mod page_edit;
 mod page_read;
 mod schemas;
+mod subject_create;
+mod subject_delete;
+mod subject_ids;
+mod subject_move;
 mod subject_read;
+mod subject_update;
 
 use super::context::Ctx;
 use super::error::ApiError;
@@ -41,5 +48,21 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::GetSubject => subject_read::get(ctx).await,
         Handler::PageSubjects => page_read::subjects(ctx).await,
         Handler::GetMainSubject => page_read::main_subject(ctx).await,
+        Handler::CreateSubject => subject_create::create(ctx).await,
+        Handler::CreateMainSubject => subject_create::create_main(ctx).await,
+        Handler::AddPageSubject => subject_create::create_other(ctx).await,
+        Handler::ValidateNewSubject => subject_create::validate(ctx).await,
+        Handler::ReplaceSubject => subject_update::replace(ctx).await,
+        Handler::PutStatement => subject_update::put_statement(ctx).await,
+        Handler::DeleteStatement => subject_update::delete_statement(ctx).await,
+        Handler::ValidateSubject => subject_update::validate(ctx).await,
+        Handler::DeleteSubject => subject_delete::delete(ctx).await,
+        Handler::MoveSubject => subject_move::move_subject(ctx).await,
+        Handler::MintSubjectIds => subject_ids::mint(ctx).await,
+        Handler::SetMainSubject => page_edit::set_main(ctx).await,
+        Handler::SetSubjectsOrdering => page_edit::set_order(ctx).await,
+        Handler::ListGraphStores => graph_stores::list(ctx).await,
+        Handler::StartRebuild => graph_stores::rebuild(ctx).await,
+        Handler::CancelRebuild => graph_stores::cancel(ctx).await,
     }
 }

@@ -1,6 +1,7 @@
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::subject::Subject;
+use crate::domain::title::Title;
 
 /// The display name of a Subject on a page titled `page_title`, and whether it was generated.
 ///
@@ -11,7 +12,9 @@ pub fn display_name(page_title: &str, content: &PageContent, id: &SubjectId, sub
         return (label.to_owned(), false);
     }
     let is_main = content.main_subject.as_ref() == Some(id);
-    let titled_by_an_id = content.subjects.keys().any(|k| k.as_str() == page_title);
+    // Titles start upper case, so a page titled by an ID reads `S1…` where the ID is `s1…`.
+    let page = Title::new(page_title).ok();
+    let titled_by_an_id = content.subjects.keys().any(|k| page.is_some() && Title::new(k.as_str()).ok() == page);
     if is_main && !titled_by_an_id {
         return (page_title.to_owned(), false);
     }
@@ -22,7 +25,6 @@ pub fn display_name(page_title: &str, content: &PageContent, id: &SubjectId, sub
 mod tests {
     use super::*;
     use crate::domain::schema::SchemaRef;
-    use crate::domain::title::Title;
 
     #[test]
     fn display_name_rule() {
@@ -46,6 +48,7 @@ mod tests {
             ("ACME", None, &other, ("Company", true)),
             ("s1demo1aaaaaaa2", None, &main, ("Company", true)),
             ("s1demo1aaaaaaa1", None, &main, ("Company", true)),
+            ("S1demo1aaaaaaa2", None, &main, ("Company", true)),
             ("s1demo1aaaaaaa1", Some("Named"), &main, ("Named", false)),
         ];
         for (title, label, id, (want, generated)) in cases {

@@ -1,0 +1,31 @@
+//! The graph-store endpoints, gated by `strata-admin` in the route table.
+
+use super::Reply;
+use crate::api::context::Ctx;
+use crate::api::error::{ApiError, ErrorKind};
+use crate::host::{Host, RebuildOutcome, StoreName};
+use serde_json::json;
+
+pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    Ok(Reply::ok(json!({"stores": ctx.host.graph_stores().await?.stores})))
+}
+
+pub async fn rebuild<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let name = ctx.param("name").to_owned();
+    let start = ctx.host.start_rebuild(StoreName { name: name.clone() }).await?;
+    match start.outcome {
+        RebuildOutcome::Queued => Ok(Reply { status: 202, body: json!({"run": start.run}) }),
+        RebuildOutcome::Active => Err(ApiError::new(ErrorKind::RebuildActive, format!("A rebuild of \"{name}\" is already queued or running."))
+            .with("run", start.run)),
+        RebuildOutcome::Unknown => Err(ApiError::not_found(format!("No graph store \"{name}\" is configured."))),
+    }
+}
+
+pub async fn cancel<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let name = ctx.param("name").to_owned();
+    let cancelled = ctx.host.cancel_rebuild(StoreName { name: name.clone() }).await?;
+    if cancelled.run.is_null() {
+        return Err(ApiError::not_found(format!("No rebuild of \"{name}\" is queued or running.")));
+    }
+    Ok(Reply::ok(json!({"run": cancelled.run})))
+}

@@ -1,0 +1,142 @@
+//! Creating Subjects: on a page of their own (`POST /subjects`), on an existing page (main or other),
+//! and the create dry-run.
+
+use super::subject_update::validate_written;
+use super::Reply;
+use crate::api::commit::{commit, title_taken, Plan};
+use crate::api::context::Ctx;
+use crate::api::error::{ApiError, ErrorKind};
+use crate::api::ids::{page_not_found, page_param};
+use crate::api::view::{readable_page, Schemas};
+use crate::api::write::edit::{changed_ids, refuse_ids_in_use};
+use crate::api::write::title::new_page_title;
+use crate::api::write::{check, dependent_items, dependent_schema_refs, drop_unreached_dependents, edit_save, new_page_save, status, subject_body, write_response, Minting};
+use crate::domain::ids::SubjectId;
+use crate::domain::page_content::PageContent;
+use crate::domain::schema::SchemaRef;
+use crate::domain::subject::Subject;
+use crate::host::{namespace, Host, PageTitle};
+use crate::normalize::SchemaLookup;
+use crate::validation::Violation;
+use serde_json::{json, Value};
+
+/// The Subjects a create body describes: the new Subject first, then its Dependent Subjects.
+struct NewSubjects {
+    id: SubjectId,
+    subjects: Vec<(SubjectId, Subject)>,
+    schemas: Schemas,
+}
+
+impl NewSubjects {
+    fn ids(&self) -> Vec<SubjectId> {
+        self.subjects.iter().map(|(id, _)| id.clone()).collect()
+    }
+
+    fn label(&self) -> Option<&str> {
+        self.subjects.first().and_then(|(_, s)| s.label.as_deref())
+    }
+}
+
+async fn read_body<H: Host>(ctx: &Ctx<'_, H>) -> Result<NewSubjects, ApiError> {
+    let schema_ref = SchemaRef::from_json(ctx.body.get("schema").unwrap_or(&Value::Null), &ctx.own_source)
+        .map_err(|e| ApiError::body(format!("schema: {e}.")))?;
+    let mut minting = Minting::start(ctx).await?;
+    let id = match ctx.body_str("id") {
+        Some(raw) => SubjectId::parse(raw).map_err(|e| ApiError::new(ErrorKind::InvalidSubjectId, format!("id: {e}.")))?,
+        None => minting.minter.subject_id(minting.now_ms),
+    };
+    let mut schemas = Schemas::default();
+    schemas.load(ctx, std::iter::once(&schema_ref).chain(&dependent_schema_refs(ctx))).await?;
+    let schema = schemas.schema(&schema_ref).cloned();
+    let subject = subject_body(ctx, &ctx.body, schema_ref, schema.as_ref(), &id, &mut minting)?;
+    let mut subjects = vec![(id.clone(), subject)];
+    for item in dependent_items(ctx, &schemas, &mut minting)? {
+        if subjects.iter().any(|(s, _)| *s == item.id) {
+            return Err(ApiError::body(format!("The Subject ID {} is given twice.", item.id)));
+        }
+        subjects.push((item.id, item.subject));
+    }
+    Ok(NewSubjects { id, subjects, schemas })
+}
+
+/// `POST /subjects`: a new page holding the Subject as its main Subject, in one revision.
+pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let new = read_body(ctx).await?;
+    let (ns, title) = new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.label(), &new.id)?;
+    let can = ctx.host.can_create(PageTitle { namespace: ns, title: title.to_string() }).await?;
+    if can.exists {
+        return Err(title_taken(&format!("{}{title}", namespace::prefix(ns))));
+    }
+    if !can.allowed {
+        return Err(ApiError::permission(format!("You may not create the page \"{}{title}\".", namespace::prefix(ns))));
+    }
+    let written = new.ids();
+    refuse_ids_in_use(ctx, &PageContent::default(), &written).await?;
+    let mut content = PageContent { main_subject: Some(new.id.clone()), subjects: new.subjects.into_iter().collect() };
+    drop_unreached_dependents(&mut content, &new.schemas, &written);
+    let violations = check(ctx, &PageContent::default(), &content, &new.schemas, &written).await?;
+    let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
+    let (_, results) = commit(ctx.host, || {
+        let saves = vec![save.clone()];
+        async move { Ok(Plan { saves, then: () }) }
+    })
+    .await?;
+    let page_id = results.first().map(|r| r.page_id).unwrap_or_default();
+    Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
+}
+
+/// `POST /page/{pageId}/mainSubject`
+pub async fn create_main<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    add_to_page(ctx, true).await
+}
+
+/// `POST /page/{pageId}/subjects`
+pub async fn create_other<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    add_to_page(ctx, false).await
+}
+
+async fn add_to_page<H: Host>(ctx: &Ctx<'_, H>, as_main: bool) -> Result<Reply, ApiError> {
+    let page_id = page_param(ctx)?;
+    let new = read_body(ctx).await?;
+    let (violations, _) = commit(ctx.host, || plan_add(ctx, page_id, &new, as_main)).await?;
+    Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
+}
+
+async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as_main: bool) -> Result<Plan<Vec<Violation>>, ApiError> {
+    let page = readable_page(ctx, page_id).await?.ok_or_else(|| page_not_found(page_id))?;
+    if !page.record.access.edit {
+        return Err(ApiError::permission(format!("You may not edit the page \"{}\".", page.record.prefixed_title)));
+    }
+    if let Some((id, _)) = new.subjects.iter().find(|(id, _)| page.content.subjects.contains_key(id)) {
+        return Err(ApiError::new(ErrorKind::SubjectAlreadyOnPage, format!("The page already holds the Subject {id}.")));
+    }
+    if as_main && page.content.main_subject.is_some() {
+        return Err(ApiError::new(ErrorKind::SubjectAlreadyOnPage, "The page already has a main Subject."));
+    }
+    let written = new.ids();
+    refuse_ids_in_use(ctx, &page.content, &written).await?;
+    let mut schemas = Schemas::for_page(ctx, &page.content).await?;
+    schemas.0.extend(new.schemas.0.clone());
+    let mut after = page.content.clone();
+    after.subjects.extend(new.subjects.iter().cloned());
+    if as_main {
+        after.main_subject = Some(new.id.clone());
+    }
+    drop_unreached_dependents(&mut after, &schemas, &written);
+    let violations = check(ctx, &page.content, &after, &schemas, &written).await?;
+    let save = edit_save(&page.record, &after, &schemas, &changed_ids(&page.content, &after), &ctx.comment());
+    Ok(Plan { saves: vec![save], then: violations })
+}
+
+/// `POST /subject/validate`: the violations the create body would have; 404 without its Schema.
+pub async fn validate<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let new = read_body(ctx).await?;
+    let schema_ref = &new.subjects[0].1.schema;
+    if new.schemas.schema(schema_ref).is_none() {
+        return Err(ApiError::not_found(format!("There is no Schema \"{schema_ref}\".")));
+    }
+    let written = new.ids();
+    let content = PageContent { main_subject: Some(new.id.clone()), subjects: new.subjects.into_iter().collect() };
+    let violations = validate_written(ctx, &content, &written, &new.schemas).await?;
+    Ok(Reply::ok(json!({"violations": violations.iter().map(Violation::to_json).collect::<Vec<_>>()})))
+}

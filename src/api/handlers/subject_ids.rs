@@ -1,0 +1,24 @@
+//! `POST /subject-ids`: fresh Subject IDs for wiring relations across an import.
+
+use super::Reply;
+use crate::api::context::Ctx;
+use crate::api::error::ApiError;
+use crate::api::write::Minting;
+use crate::host::{Host, SubjectIds};
+use serde_json::json;
+
+pub const MAX_COUNT: u64 = 1000;
+
+pub async fn mint<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let count = ctx.body.get("count").and_then(serde_json::Value::as_u64).filter(|c| (1..=MAX_COUNT).contains(c));
+    let count = count.ok_or_else(|| ApiError::body("count must be an integer from 1 to 1000."))?;
+    let mut minting = Minting::start(ctx).await?;
+    let mut ids: Vec<String> = (0..count).map(|_| minting.minter.subject_id(minting.now_ms).to_string()).collect();
+    // Minted IDs are unique by construction; the index check guards against imported IDs that
+    // happen to match.
+    let taken = ctx.host.subjects_info(SubjectIds { ids: ids.clone() }).await?;
+    for id in ids.iter_mut().filter(|id| taken.contains_key(id.as_str())) {
+        *id = minting.minter.subject_id(minting.now_ms).to_string();
+    }
+    Ok(Reply::ok(json!({"subjectIds": ids})))
+}

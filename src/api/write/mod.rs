@@ -1,0 +1,53 @@
+//! What every Subject write shares: minting, reading request bodies into Subjects, applying the
+//! Dependent-Subject lifecycle, checking (validation, Dependent-Subject rules, enforcement), the
+//! page save with its index rows, and the write response.
+
+mod body;
+mod check;
+pub mod edit;
+mod lookup;
+mod response;
+mod save;
+pub mod title;
+
+pub use body::{dependent_items, dependent_schema_refs, normalize_error, subject_body};
+pub use check::{check, drop_unreached_dependents, validate_one};
+pub use response::write_response;
+pub use save::{edit_save, new_page_save};
+
+use super::context::Ctx;
+use super::error::{ApiError, ErrorKind};
+use crate::domain::ids::IdMinter;
+use crate::domain::page_content::PageContent;
+use crate::domain::temporal::parse_date_time;
+use crate::host::Host;
+
+/// The outcome words of the write responses.
+pub mod status {
+    pub const CREATED: &str = "created";
+    pub const UPDATED: &str = "updated";
+    pub const UNCHANGED: &str = "unchanged";
+    pub const DELETED: &str = "deleted";
+    pub const MOVED: &str = "moved";
+}
+
+/// Whether a write leaves the page as it was, Subject order included (map equality ignores order).
+pub fn unchanged(before: &PageContent, after: &PageContent) -> bool {
+    before == after && before.subjects.keys().eq(after.subjects.keys())
+}
+
+/// An ID minter and the host's clock in milliseconds, for one request.
+pub struct Minting {
+    pub minter: IdMinter,
+    pub now_ms: u64,
+}
+
+impl Minting {
+    pub async fn start<H: Host>(ctx: &Ctx<'_, H>) -> Result<Self, ApiError> {
+        let now = ctx.host.now().await?.timestamp;
+        let instant = parse_date_time(&now)
+            .ok_or_else(|| ApiError::new(ErrorKind::Internal, format!("the host clock answered \"{now}\"")))?;
+        let now_ms = u64::try_from(instant.seconds).unwrap_or(0) * 1000 + u64::from(instant.nanos / 1_000_000);
+        Ok(Minting { minter: IdMinter::new(), now_ms })
+    }
+}

@@ -1,0 +1,33 @@
+use crate::api::context::Ctx;
+use crate::api::error::ApiError;
+use crate::api::view::{readable_page, subject_json, PageFields, Schemas};
+use crate::domain::ids::SubjectId;
+use crate::host::Host;
+use crate::normalize::SchemaLookup;
+use crate::validation::Violation;
+use serde_json::{json, Value};
+
+/// `{status, subjectId, violations, subject, schema}`, read back from the page as persisted.
+/// `subject` lacks page fields when the page cannot be resolved; `schema` is absent when the
+/// Schema does not exist or is unreadable.
+pub async fn write_response<H: Host>(
+    ctx: &Ctx<'_, H>,
+    status: &str,
+    id: &SubjectId,
+    page_id: u64,
+    violations: &[Violation],
+) -> Result<Value, ApiError> {
+    let mut body = json!({
+        "status": status,
+        "subjectId": id.as_str(),
+        "violations": violations.iter().map(Violation::to_json).collect::<Vec<_>>(),
+    });
+    let Some(page) = readable_page(ctx, page_id).await? else { return Ok(body) };
+    let Some(subject) = page.content.subjects.get(id) else { return Ok(body) };
+    let schemas = Schemas::for_page(ctx, &page.content).await?;
+    body["subject"] = subject_json(&page, id, subject, &schemas, PageFields::With);
+    if let Some(schema) = schemas.schema(&subject.schema) {
+        body["schema"] = schema.to_json();
+    }
+    Ok(body)
+}
