@@ -72,6 +72,15 @@ impl Host for JsHost {
     async fn list_pages(&self, args: ListPages) -> Result<PageList, HostError> {
         self.call("listPages", &args).await
     }
+    async fn graph_stores(&self) -> Result<StoreList, HostError> {
+        self.call("graphStores", &NoArgs {}).await
+    }
+    async fn start_rebuild(&self, args: StoreName) -> Result<RebuildStart, HostError> {
+        self.call("startRebuild", &args).await
+    }
+    async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError> {
+        self.call("cancelRebuild", &args).await
+    }
     async fn log(&self, args: LogEntry) -> Result<(), HostError> {
         self.call("log", &args).await
     }
