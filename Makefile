@@ -1,0 +1,17 @@
+# The two commands of the README, plus helpers for development.
+.PHONY: run test build bench setup
+
+run:     ## set up, build, and serve the example wiki on http://127.0.0.1:8484
+	./scripts/run.sh
+
+test:    ## set up, build, and run every test
+	./scripts/test.sh
+
+build:
+	./scripts/setup.sh && ./scripts/build.sh
+
+bench:   ## print performance figures (see docs/benchmarks.md)
+	./scripts/bench.sh
+
+setup:
+	./scripts/setup.sh

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test: native Rust tests, the wasm module from Node and from Chromium, the reference host
+# end to end, and the real-client and real-store tests. Installs what is missing first.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh || exit 1
+./scripts/build.sh || exit 1
+
+log_dir=$(mktemp -d)
+trap 'scripts/stores/stop-all.sh >/dev/null 2>&1 || true; rm -rf "$log_dir"' EXIT
+source scripts/stores/start-all.sh || { echo "could not start the test stores" >&2; exit 1; }
+
+status=0
+stage() {
+  local name=$1; shift
+  printf '\n\033[1m== %s ==\033[0m\n' "$name"
+  "$@" 2>&1 | tee "$log_dir/$name.log"
+  local rc=${PIPESTATUS[0]}
+  [ "$rc" = 0 ] || { status=1; printf '\033[31m%s failed (exit %s)\033[0m\n' "$name" "$rc"; }
+}
+
+stage rust cargo test --all-targets
+stage node bash -c 'cd host-shim && npm test --silent'
+[ -d tests/python ] && stage python .venv/bin/python -m unittest discover -s tests/python -v
+
+passed=0 failed=0
+for f in "$log_dir"/*.log; do
+  read -r p q < <(awk '
+    /^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) q += $i } }
+    /^# pass / { p += $3 } /^# fail / { q += $3 }
+    /^Ran [0-9]+ test/ { r = $2 } /^FAILED \(/ { if (match($0, /(failures|errors)=[0-9]+/)) { split(substr($0, RSTART, RLENGTH), a, "="); q += a[2]; r -= a[2] } }
+    END { print p + r, q }' "$f")
+  passed=$((passed + p)); failed=$((failed + q))
+done
+echo
+echo "$passed passed, $failed failed"
+exit $status
