@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Starts, stops and reports a project-local FalkorDB (redis-server with the FalkorDB module).
 #
-#   scripts/stores/falkordb.sh start|stop|status
+#   scripts/stores/falkordb.sh start|stop|status|env
 #
 # The server binds 127.0.0.1 only, keeps no data on disk (--save '' --appendonly no) and never opens
 # FalkorDB's Bolt port. Port: STRATA_FALKORDB_PORT (default 6390). On success `start` and `status`
-# print the URL to put into STRATA_FALKORDB_URL. Every action is idempotent.
+# print the URL; `env` prints `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -105,5 +105,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  env) echo "export STRATA_FALKORDB_URL=$url" ;;
+  *) echo "usage: $0 start|stop|status|env" >&2; exit 2 ;;
 esac
