@@ -5,3 +5,4 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod domain;
+pub mod graph;
