@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Admin command line of the Strata reference wiki: serve, user, botpassword, import.
+import { parseArgs } from 'node:util';
+import { CoreNotBuiltError, loadCore } from '../src/loader.js';
+import { AccountError, addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
+import { ConfigError, loadConfig } from '../platform/config.js';
+import { openDatabase } from '../platform/db.js';
+import { importFolder } from '../platform/import.js';
+import { makeLogger } from '../platform/log.js';
+import { startServer } from '../platform/server.js';
+
+const USAGE = `usage: strata <command> [--config FILE]
+  serve                                   run the wiki server
+  user create NAME --password PASSWORD    create a user
+  user add-group NAME GROUP               add a user to a group (sysop, bot, ...)
+  botpassword create USER BOTNAME [--grants right,right]
+                                          create a bot password; prints User@BotName and the password
+  import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
+The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
+
+class UsageError extends Error {}
+
+const HOST_EXPORTS = ['handleRoute', 'handlePageAction'];
+
+async function loadOptionalCore(log) {
+  let core;
+  try {
+    core = await loadCore();
+  } catch (error) {
+    if (!(error instanceof CoreNotBuiltError)) throw error;
+    log('warning', `${error.message} Running without it.`);
+    core = null;
+  }
+  const missing = HOST_EXPORTS.filter((name) => typeof core?.[name] !== 'function');
+  if (missing.length) {
+    log('warning', `the core lacks ${missing.join(' and ')}: `
+      + `${missing.includes('handleRoute') ? '/rest.php answers 501; ' : ''}`
+      + `${missing.includes('handlePageAction') ? 'Schema, Layout and Mapping pages cannot be edited; ' : ''}plain pages still work.`);
+  }
+  return core;
+}
+
+async function serve(config, log) {
+  const db = openDatabase(config.dataDir);
+  const core = await loadOptionalCore(log);
+  const { server, url } = await startServer({ db, config, core, log });
+  log('info', `Strata listening on ${url} (data in ${config.dataDir})`);
+  const stop = (signal) => {
+    log('info', `${signal}: shutting down`);
+    server.close(() => {
+      db.close();
+      process.exit(0);
+    });
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function runImport(config, log, dir) {
+  const db = openDatabase(config.dataDir);
+  try {
+    const core = await loadOptionalCore(log);
+    const counts = await importFolder({ db, config, core, log }, dir, ({ title, outcome, info }) => {
+      console.log(`${outcome.padEnd(9)} ${title}${info ? `: ${info}` : ''}`);
+    });
+    console.log(`${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`);
+    return counts.failed === 0 ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
+
+async function withDatabase(config, action) {
+  const db = openDatabase(config.dataDir);
+  try {
+    return await action(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function main(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { config: { type: 'string' }, password: { type: 'string' }, grants: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help || positionals.length === 0) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig({ path: values.config });
+  const log = makeLogger();
+  const command = positionals.join(' ');
+  const [, , first, second] = positionals;
+
+  if (command === 'serve') {
+    await serve(config, log);
+    return null;
+  }
+  if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
+  if (command.startsWith('user create ') && positionals.length === 3) {
+    if (!values.password) throw new UsageError('user create needs --password');
+    const user = await withDatabase(config, (db) => createUser(db, positionals[2], values.password));
+    console.log(`created user ${user.name} (id ${user.id})`);
+    return 0;
+  }
+  if (command.startsWith('user add-group ') && positionals.length === 4) {
+    const { name, groups } = await withDatabase(config, (db) => addUserToGroup(db, first, second));
+    console.log(`${name} is in: ${groups.join(', ')}`);
+    return 0;
+  }
+  if (command.startsWith('botpassword create ') && positionals.length === 4) {
+    const grants = values.grants ? values.grants.split(',').map((right) => right.trim()).filter(Boolean) : null;
+    const { loginName, password } = await withDatabase(config, (db) => createBotPassword(db, first, second, grants));
+    console.log(loginName);
+    console.log(password);
+    return 0;
+  }
+  throw new UsageError(`unknown command: ${command}`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== null) process.exitCode = code;
+  },
+  (error) => {
+    const expected = error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError
+      || error?.code?.startsWith?.('ERR_PARSE_ARGS');
+    console.error(`strata: ${expected ? error.message : error.stack}`);
+    if (error instanceof UsageError) console.error(USAGE);
+    process.exitCode = expected ? 2 : 1;
+  },
+);

@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './storage/migrations.js';
+
+export const DATABASE_FILE_NAME = 'strata.sqlite';
+
+/** Opens (creating if needed) the wiki database in `dataDir` and brings its schema up to date. */
+export function openDatabase(dataDir) {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE_NAME));
+  db.pragma('journal_mode = WAL');
+  // FULL: a commit is on disk before the edit is acknowledged, even across a power cut.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db) {
+  const current = db.pragma('user_version', { simple: true });
+  if (current > MIGRATIONS.length) {
+    throw new Error(`database schema version ${current} is newer than this host (${MIGRATIONS.length}): upgrade the host`);
+  }
+  MIGRATIONS.slice(current).forEach((sql, offset) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${current + offset + 1}`);
+    })();
+  });
+}
+
+/** SQLite's own consistency check: `["ok"]` when the file is sound. */
+export function integrityCheck(db) {
+  return db.pragma('integrity_check', { simple: false }).map((row) => row.integrity_check);
+}

@@ -1,0 +1,75 @@
+// The Host port operations of the contract, answered for the caller of one request.
+import { mayCreate, pageAccess } from './auth/permissions.js';
+import { timestamp } from './clock.js';
+import { readWikiConfig } from './config/wiki-page.js';
+import { categoriesOf } from './pages/categories.js';
+import { checkedTitle, prefixedTitle } from './pages/titles.js';
+import { deletePage, savePages } from './storage/page-writes.js';
+import { findPageById, findPageByTitle, findRevision, findSubjects } from './storage/pages.js';
+
+/** The revision author for a caller: anonymous edits are recorded under the IP address, as in MediaWiki. */
+export function authorOf(caller) {
+  return { userId: caller.userId || null, name: caller.name };
+}
+
+function titleOrNull(namespace, title) {
+  try {
+    return checkedTitle(namespace, title);
+  } catch {
+    return null;
+  }
+}
+
+export function makeHostOps({ db, config, caller, log }) {
+  const access = (namespace, title) => pageAccess(config, caller, namespace, title);
+  const pageRecord = (page) => page && {
+    ...page,
+    prefixedTitle: prefixedTitle(page.namespace, page.title),
+    categories: page.contentModel === 'wikitext' ? categoriesOf(page.mainSlot) : [],
+    access: access(page.namespace, page.title),
+  };
+
+  return {
+    config: () => {
+      const overrides = readWikiConfig(db, log);
+      return {
+        sourceKey: config.sourceKey,
+        titling: config.titling,
+        enforceValidation: overrides.enforceValidation ?? config.enforceValidation,
+        rdfBaseUri: config.rdfBaseUri,
+        dereferenceToDataTab: config.dereferenceToDataTab,
+        queryLimits: config.queryLimits,
+        rateLimits: config.rateLimits,
+        searchTimeoutMs: config.searchTimeoutMs,
+        stores: config.stores,
+      };
+    },
+    pageById: ({ pageId }) => pageRecord(findPageById(db, pageId)),
+    pageByTitle: ({ namespace, title }) => {
+      const checked = titleOrNull(namespace, title);
+      return checked === null ? null : pageRecord(findPageByTitle(db, namespace, checked));
+    },
+    revision: ({ revisionId }) => {
+      const revision = findRevision(db, revisionId);
+      return revision && { ...revision, access: access(revision.namespace, revision.title) };
+    },
+    subjectsInfo: ({ ids }) => Object.fromEntries(Object.entries(findSubjects(db, ids)).map(
+      ([id, { pageId, schema, namespace, title }]) => [id, { pageId, schema, readable: access(namespace, title).read }],
+    )),
+    canCreate: ({ namespace, title }) => {
+      const checked = titleOrNull(namespace, title);
+      if (checked === null) return { allowed: false, exists: false };
+      return {
+        allowed: mayCreate(config, caller, namespace, checked),
+        exists: findPageByTitle(db, namespace, checked) !== null,
+      };
+    },
+    savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp()),
+    deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp()),
+    log: ({ level, message }) => {
+      log(level, `core: ${message}`);
+      return null;
+    },
+    now: () => ({ timestamp: new Date().toISOString() }),
+  };
+}

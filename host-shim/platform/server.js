@@ -1,0 +1,98 @@
+import { createServer } from 'node:http';
+import { identify } from './auth/caller.js';
+import { purgeExpiredSessions } from './auth/sessions.js';
+import { handleApi } from './api/dispatch.js';
+import { readParams } from './api/params.js';
+import { PayloadTooLargeError, readBody } from './http/body.js';
+import { viewPage } from './http/page-view.js';
+import { makeRequestSession } from './http/request-session.js';
+import { handleRest } from './http/rest.js';
+import { send, sendHtml, sendJson } from './http/responses.js';
+import { sessionCookieValue } from './http/session-cookie.js';
+
+const MAIN_PAGE = 'Main_Page';
+const HOUR_MS = 60 * 60 * 1000;
+
+function clientAddress(req) {
+  return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+}
+
+/** `{kind, title}` for a request path: rest, api, view, home or unknown. */
+function routeOf(url) {
+  const path = url.pathname;
+  if (path === '/rest.php' || path.startsWith('/rest.php/')) return { kind: 'rest' };
+  if (path === '/api.php') return { kind: 'api' };
+  if (path === '/index.php') return { kind: 'view', title: url.searchParams.get('title') ?? MAIN_PAGE };
+  if (path.startsWith('/wiki/')) return { kind: 'view', title: decodeURIComponent(path.slice('/wiki/'.length)) };
+  if (path === '/') return { kind: 'home' };
+  return { kind: 'unknown' };
+}
+
+async function serve(site, req, res) {
+  const url = new URL(req.url, 'http://localhost');
+  const route = routeOf(url);
+  const body = req.method === 'GET' || req.method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
+  const cookieValue = sessionCookieValue(req.headers.cookie);
+  const { session, caller } = identify(site.db, site.config, { cookieValue, ip: clientAddress(req) });
+  const host = { ...site, caller };
+
+  switch (route.kind) {
+    case 'rest':
+      return handleRest({ host, req, res, url, body, session });
+    case 'api': {
+      const requestSession = makeRequestSession(site.db, cookieValue, session);
+      const answer = await handleApi(
+        { ...host, method: req.method, session: requestSession },
+        () => readParams(req.method, url, body, req.headers['content-type']),
+      );
+      return sendJson(res, answer.status, answer.body, { ...answer.headers, 'set-cookie': requestSession.setCookies });
+    }
+    case 'view': {
+      const { status, html } = viewPage(host, route.title);
+      return sendHtml(res, status, html);
+    }
+    case 'home':
+      return send(res, 302, '', { location: `/wiki/${MAIN_PAGE}` });
+    default:
+      return sendJson(res, 404, { error: 'not-found', message: `No route for ${url.pathname}` });
+  }
+}
+
+/**
+ * The wiki's HTTP server. `site`: `{db, config, core, log}`; `core` is the loaded Strata core or null.
+ * Expired sessions are purged at start and hourly.
+ */
+export function createStrataServer(site) {
+  purgeExpiredSessions(site.db);
+  const purge = setInterval(() => purgeExpiredSessions(site.db), HOUR_MS).unref();
+  const server = createServer((req, res) => {
+    serve(site, req, res).catch((error) => {
+      if (error instanceof PayloadTooLargeError) {
+        sendJson(res, 413, { error: 'request-too-large', message: error.message }, { connection: 'close' });
+      } else if (error instanceof URIError) {
+        sendJson(res, 400, { error: 'bad-request', message: 'malformed percent-encoding in the URL' });
+      } else {
+        site.log('error', `${req.method} ${req.url}: ${error.stack ?? error}`);
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal-error', message: 'An internal error occurred; the server log has the details.' });
+        else res.destroy();
+      }
+    });
+  });
+  server.on('close', () => clearInterval(purge));
+  return server;
+}
+
+/** Starts listening on `config.listen`; resolves to `{server, url}` once bound. */
+export function startServer(site) {
+  const server = createStrataServer(site);
+  const { host, port } = site.config.listen;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({ server, url: `http://${shownHost}:${address.port}` });
+    });
+  });
+}

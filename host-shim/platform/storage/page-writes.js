@@ -1,0 +1,75 @@
+import { defaultContentModel } from '../pages/namespaces.js';
+import { checkedTitle } from '../pages/titles.js';
+import { findPageById, findPageByTitle } from './pages.js';
+import { clearPageIndex, replacePageIndex } from './subject-index.js';
+
+class Conflict extends Error {
+  constructor(conflict, index) {
+    super(conflict);
+    this.conflict = conflict;
+    this.index = index;
+  }
+}
+
+/**
+ * Commits a batch of PageSaves in one transaction, or none of them. `author` is `{userId, name}`.
+ * Returns `{ok: true, results}` or `{ok: false, conflict, index}`; a malformed save throws and commits nothing.
+ */
+export function savePages(db, saves, author, timestamp) {
+  try {
+    const results = db.transaction(() => saves.map((save, index) => saveOne(db, save, index, author, timestamp)))();
+    return { ok: true, results };
+  } catch (error) {
+    if (error instanceof Conflict) return { ok: false, conflict: error.conflict, index: error.index };
+    throw error;
+  }
+}
+
+function saveOne(db, save, index, author, timestamp) {
+  const title = checkedTitle(save.namespace, save.title);
+  const page = save.pageId != null ? findPageById(db, save.pageId) : findPageByTitle(db, save.namespace, title);
+  if (save.baseRevisionId == null || save.createOnly) {
+    if (findPageByTitle(db, save.namespace, title)) throw new Conflict('title-exists', index);
+  } else if (!page || page.latestRevisionId !== save.baseRevisionId) {
+    throw new Conflict('edit-conflict', index);
+  }
+
+  const contentModel = save.contentModel ?? page?.contentModel ?? defaultContentModel(save.namespace, title);
+  const pageId = page?.pageId ?? Number(db.prepare(
+    'INSERT INTO page (namespace, title, content_model, created_at) VALUES (?, ?, ?, ?)',
+  ).run(save.namespace, title, contentModel, timestamp).lastInsertRowid);
+
+  const revisionId = Number(db.prepare(`
+    INSERT INTO revision (page_id, timestamp, user_id, user_name, comment, content_model, main_slot, subject_slot)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    pageId, timestamp, author.userId, author.name, save.comment ?? '', contentModel,
+    save.mainSlot ?? page?.mainSlot ?? null,
+    save.subjectSlot ?? page?.subjectSlot ?? null,
+  ).lastInsertRowid);
+  db.prepare('UPDATE page SET latest_revision_id = ?, content_model = ? WHERE id = ?').run(revisionId, contentModel, pageId);
+
+  if (save.index) replacePageIndex(db, { pageId, revisionId, timestamp, index: save.index });
+  return { pageId, revisionId, timestamp };
+}
+
+/**
+ * Deletes a live page: archives it, hides its revisions (they stay stored) and drops its index rows, in one
+ * transaction. `baseRevisionId` null deletes whatever the latest revision is.
+ */
+export function deletePage(db, { pageId, baseRevisionId = null, comment = '' }, author, timestamp) {
+  return db.transaction(() => {
+    const page = findPageById(db, pageId);
+    if (!page) return { ok: false, conflict: 'missing' };
+    if (baseRevisionId != null && page.latestRevisionId !== baseRevisionId) return { ok: false, conflict: 'edit-conflict' };
+    const logId = Number(db.prepare(`
+      INSERT INTO archived_page (page_id, namespace, title, content_model, created_at, latest_revision_id,
+        deleted_at, deleted_by, reason)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      page.pageId, page.namespace, page.title, page.contentModel, page.created, page.latestRevisionId,
+      timestamp, author.name, comment,
+    ).lastInsertRowid);
+    clearPageIndex(db, page.pageId);
+    db.prepare('DELETE FROM page WHERE id = ?').run(page.pageId);
+    return { ok: true, logId };
+  })();
+}

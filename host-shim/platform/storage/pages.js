@@ -1,0 +1,78 @@
+// Reads of pages and revisions. A page is live while it has a `page` row; an archived page's revisions
+// stay stored but are not visible.
+
+const PAGE_SELECT = `
+  SELECT p.id, p.namespace, p.title, p.latest_revision_id, p.content_model, p.created_at,
+         r.timestamp, r.user_name, r.main_slot, r.subject_slot
+  FROM page p JOIN revision r ON r.id = p.latest_revision_id`;
+
+function toPage(row) {
+  return row && {
+    pageId: row.id,
+    namespace: row.namespace,
+    title: row.title,
+    latestRevisionId: row.latest_revision_id,
+    contentModel: row.content_model,
+    created: row.created_at,
+    modified: row.timestamp,
+    lastEditor: row.user_name,
+    mainSlot: row.main_slot,
+    subjectSlot: row.subject_slot,
+  };
+}
+
+export function findPageById(db, pageId) {
+  return toPage(db.prepare(`${PAGE_SELECT} WHERE p.id = ?`).get(pageId)) ?? null;
+}
+
+export function findPageByTitle(db, namespace, title) {
+  return toPage(db.prepare(`${PAGE_SELECT} WHERE p.namespace = ? AND p.title = ?`).get(namespace, title)) ?? null;
+}
+
+/** A revision of a live page, or null. */
+export function findRevision(db, revisionId) {
+  const row = db.prepare(`
+    SELECT r.id, r.page_id, r.timestamp, r.user_name, r.comment, r.content_model, r.main_slot, r.subject_slot,
+           p.namespace, p.title,
+           (SELECT MAX(older.id) FROM revision older WHERE older.page_id = r.page_id AND older.id < r.id) AS parent_id
+    FROM revision r JOIN page p ON p.id = r.page_id
+    WHERE r.id = ?`).get(revisionId);
+  return row ? {
+    revisionId: row.id,
+    parentRevisionId: row.parent_id,
+    pageId: row.page_id,
+    namespace: row.namespace,
+    title: row.title,
+    timestamp: row.timestamp,
+    user: row.user_name,
+    comment: row.comment,
+    contentModel: row.content_model,
+    mainSlot: row.main_slot,
+    subjectSlot: row.subject_slot,
+  } : null;
+}
+
+/** The id of the page's newest revision saved at or before `timestamp` (MediaWiki's `basetimestamp`). */
+export function revisionIdAtTime(db, pageId, timestamp) {
+  return db.prepare('SELECT MAX(id) FROM revision WHERE page_id = ? AND timestamp <= ?').pluck().get(pageId, timestamp) ?? null;
+}
+
+/** `{subjectId: {pageId, schema, namespace, title}}` for the ids the index holds. */
+export function findSubjects(db, ids) {
+  const rows = db.prepare(`
+    SELECT s.subject_id, s.page_id, s.schema, p.namespace, p.title
+    FROM subject_index s JOIN page p ON p.id = s.page_id
+    WHERE s.subject_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids));
+  return Object.fromEntries(rows.map((row) => [row.subject_id, {
+    pageId: row.page_id, schema: decodeSchema(row.schema), namespace: row.namespace, title: row.title,
+  }]));
+}
+
+// A Schema reference is a name or a `{source, name}` object; the index stores objects as JSON text.
+export function encodeSchema(schema) {
+  return typeof schema === 'string' ? schema : JSON.stringify(schema);
+}
+
+function decodeSchema(stored) {
+  return stored.startsWith('{') ? JSON.parse(stored) : stored;
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { makeBridge } from '../src/bridge.js';
+import { anonymousCaller } from '../platform/auth/caller.js';
+import { makeHostOps } from '../platform/ops.js';
+import { savePages } from '../platform/storage/page-writes.js';
+import { openSite, quietLog } from '../test-support/site.js';
+
+const { db, config } = openSite({ readRestrictions: { pages: { Hidden: ['sysop'] } } });
+after(() => db.close());
+const anonymous = anonymousCaller(config, '10.0.0.7');
+const editor = { ...anonymous, userId: 3, name: 'Ed', anonymous: false, groups: ['*', 'user'] };
+const mapper = { ...editor, rights: [...editor.rights, 'strata-mapping-edit'] };
+const ops = (caller) => makeHostOps({ db, config, caller, log: quietLog });
+const row = (subjectId, extra) => ({ subjectId, schema: 'City', label: null, displayName: 'City', displayNameIsGenerated: true, isMain: false, isDependent: false, hostSubjectId: null, position: 0, ...extra });
+
+const saved = savePages(db, [
+  { namespace: 0, title: 'Open', baseRevisionId: null, mainSlot: '', subjectSlot: '{}', index: { subjects: [row('s1open000000000')], relations: [], changedSubjectIds: [] } },
+  { namespace: 0, title: 'Hidden', baseRevisionId: null, mainSlot: '', subjectSlot: '{}', index: { subjects: [row('s1hidden0000000')], relations: [], changedSubjectIds: [] } },
+  { namespace: 7478, title: 'City to schema.org', baseRevisionId: null, mainSlot: '{}' },
+], { userId: null, name: 'seed' }, '2026-01-01T00:00:00Z').results;
+
+test('subjectsInfo reports readability per caller and skips unknown ids', () => {
+  assert.deepEqual(ops(anonymous).subjectsInfo({ ids: ['s1open000000000', 's1hidden0000000', 's1nothere000000'] }), {
+    s1open000000000: { pageId: saved[0].pageId, schema: 'City', readable: true },
+    s1hidden0000000: { pageId: saved[1].pageId, schema: 'City', readable: false },
+  });
+});
+
+test('Mapping pages need strata-mapping-edit to edit or create', () => {
+  assert.deepEqual(ops(editor).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: false });
+  assert.deepEqual(ops(mapper).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: true });
+  assert.deepEqual(ops(editor).canCreate({ namespace: 7478, title: 'Person to FOAF' }), { allowed: false, exists: false });
+  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'Person_to_FOAF' }), { allowed: true, exists: false });
+  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'city to schema.org' }), { allowed: true, exists: true });
+  assert.deepEqual(ops(mapper).canCreate({ namespace: 0, title: 'Bad]title' }), { allowed: false, exists: false });
+});
+
+test('revision records carry the access facts of their page', () => {
+  const revision = ops(anonymous).revision({ revisionId: saved[1].revisionId });
+  assert.equal(revision.title, 'Hidden');
+  assert.equal(revision.user, 'seed');
+  assert.deepEqual(revision.access, { read: false, edit: false });
+  assert.equal(ops(anonymous).revision({ revisionId: 9999 }), null);
+  assert.equal(ops(anonymous).pageById({ pageId: 9999 }), null);
+  assert.equal(ops(anonymous).pageByTitle({ namespace: 0, title: 'Bad|title' }), null);
+});
+
+test('saves through the bridge are recorded under the caller; anonymous ones under the IP', async () => {
+  const bridge = makeBridge(ops(anonymous));
+  const answer = JSON.parse(await bridge.call('savePages', JSON.stringify({ saves: [{ namespace: 0, title: 'Via bridge', baseRevisionId: null, mainSlot: 'x' }] })));
+  assert.equal(answer.ok, true);
+  assert.equal(db.prepare('SELECT user_name FROM revision WHERE id = ?').pluck().get(answer.results[0].revisionId), '10.0.0.7');
+  await assert.rejects(bridge.call('savePages', JSON.stringify({ saves: [{ namespace: 99, title: 'X', baseRevisionId: null }] })), /host operation "savePages" failed: invalid title "X": unknown namespace 99/);
+  const { timestamp } = JSON.parse(await bridge.call('now', '{}'));
+  assert.ok(Math.abs(Date.parse(timestamp) - Date.now()) < 5000);
+  assert.equal(await bridge.call('log', JSON.stringify({ level: 'info', message: 'hi' })), 'null');
+});

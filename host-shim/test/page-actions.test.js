@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { addUserToGroup, createUser } from '../platform/auth.js';
+import { importFolder } from '../platform/import.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { openSite, quietLog, startSite } from '../test-support/site.js';
+
+const DEMO = fileURLToPath(new URL('../../../shared/data/demo', import.meta.url));
+
+// A stand-in core whose handlePageAction saves through the bridge, as the real one will.
+function pageActionCore() {
+  const seen = [];
+  return {
+    seen,
+    async handlePageAction(requestJson, bridge) {
+      const request = JSON.parse(requestJson);
+      seen.push(request);
+      const call = async (op, args) => JSON.parse(await bridge.call(op, JSON.stringify(args)));
+      if (request.text === 'invalid') return JSON.stringify({ ok: false, error: { code: 'strata-invalid-schema', info: 'not a Schema' } });
+      const page = await call('pageByTitle', { namespace: request.namespace, title: request.title });
+      if (request.action === 'delete') {
+        const deleted = await call('deletePage', { pageId: page.pageId, baseRevisionId: page.latestRevisionId, comment: request.summary });
+        return JSON.stringify({ ok: true, result: { pageId: page.pageId, namespace: page.namespace, title: page.title, logId: deleted.logId } });
+      }
+      const slot = request.slot === 'subject' ? 'subjectSlot' : 'mainSlot';
+      const saved = await call('savePages', {
+        saves: [{ pageId: page?.pageId ?? null, namespace: request.namespace, title: request.title, baseRevisionId: page?.latestRevisionId ?? null, comment: request.summary, contentModel: 'strata-schema', mainSlot: null, subjectSlot: null, [slot]: request.text, index: null }],
+      });
+      const [result] = saved.results;
+      return JSON.stringify({ ok: true, result: { pageId: result.pageId, namespace: request.namespace, title: request.title, contentModel: 'strata-schema', oldRevisionId: page?.latestRevisionId ?? 0, newRevisionId: result.revisionId, timestamp: result.timestamp, new: !page, noChange: false } });
+    },
+  };
+}
+
+describe('api.php edits through handlePageAction', () => {
+  let site;
+  let core;
+  before(async () => {
+    core = pageActionCore();
+    site = await startSite({ core });
+  });
+  after(async () => {
+    await site.stop();
+    site.remove();
+  });
+
+  test('the core gets the proposed request and saves as the caller', async () => {
+    const client = new ApiClient(site.url);
+    const answer = await client.edit({ title: 'Schema:person', text: '{"propertyDefinitions":{}}', summary: 'new Schema', baserevid: '0' });
+    assert.equal(answer.edit.result, 'Success');
+    assert.equal(answer.edit.title, 'Schema:Person');
+    assert.equal(answer.edit.contentmodel, 'strata-schema');
+    assert.deepEqual(core.seen.at(-1), {
+      action: 'edit', namespace: 7474, title: 'Person', slot: 'main', text: '{"propertyDefinitions":{}}',
+      summary: 'new Schema', baseRevisionId: 0, createOnly: false, noCreate: false,
+      caller: { userId: 0, name: '127.0.0.1', anonymous: true, bot: false, groups: ['*'], rights: ['createpage', 'edit', 'read', 'strata-query'] },
+    });
+    assert.equal(site.db.prepare('SELECT user_name FROM revision WHERE id = ?').pluck().get(answer.edit.newrevid), '127.0.0.1');
+  });
+
+  test('the core\'s error codes reach the client as MediaWiki errors', async () => {
+    const answer = await new ApiClient(site.url).edit({ title: 'Schema:Broken', text: 'invalid' });
+    assert.deepEqual(answer, { error: { code: 'strata-invalid-schema', info: 'not a Schema' } });
+  });
+
+  test('deletions go to the core too', async () => {
+    await createUser(site.db, 'Dana', 'long enough password');
+    addUserToGroup(site.db, 'Dana', 'sysop');
+    const client = new ApiClient(site.url);
+    await client.login('Dana', 'long enough password');
+    const token = await client.token('csrf');
+    const before = core.seen.length;
+    const answer = await client.post({ action: 'delete', title: 'Schema:Person', reason: 'gone', token });
+    assert.deepEqual(answer, { delete: { title: 'Schema:Person', reason: 'gone', logid: 1 } });
+    assert.equal(site.db.prepare('SELECT deleted_by FROM archived_page').pluck().get(), 'Dana');
+    assert.deepEqual(core.seen.slice(before).map(({ action, namespace, title, summary }) => ({ action, namespace, title, summary })), [
+      { action: 'delete', namespace: 7474, title: 'Person', summary: 'gone' },
+    ]);
+  });
+});
+
+describe('action=delete without a core', () => {
+  test('a sysop deletes; the page is gone from views and index, its revisions archived', async () => {
+    const site = await startSite();
+    try {
+      await createUser(site.db, 'Erin', 'long enough password');
+      addUserToGroup(site.db, 'Erin', 'sysop');
+      const client = new ApiClient(site.url);
+      await client.login('Erin', 'long enough password');
+      const created = await client.edit({ title: 'Short lived', text: 'soon gone' });
+      const token = await client.token('csrf');
+      const answer = await client.post({ action: 'delete', pageid: String(created.edit.pageid), reason: 'test', token });
+      assert.deepEqual(answer, { delete: { title: 'Short lived', reason: 'test', logid: 1 } });
+      assert.equal((await fetch(`${site.url}/wiki/Short_lived`)).status, 404);
+      assert.equal(site.db.prepare('SELECT main_slot FROM revision WHERE id = ?').pluck().get(created.edit.newrevid), 'soon gone');
+    } finally {
+      await site.stop();
+      site.remove();
+    }
+  });
+});
+
+describe('import', () => {
+  test('without handlePageAction: Subject pages are saved raw, Schemas and Layouts are refused', async () => {
+    const { db, config, dataDir } = openSite();
+    try {
+      const reports = [];
+      const counts = await importFolder({ db, config, core: null, log: quietLog }, DEMO, (report) => reports.push(report));
+      assert.deepEqual(counts, { created: 69, updated: 0, unchanged: 0, failed: 26 });
+      assert.ok(reports.filter((r) => r.outcome === 'failed').every((r) => /^(Schema|Layout):/.test(r.title) && /strata-core-unavailable/.test(r.info)));
+      const page = db.prepare("SELECT p.namespace, r.main_slot, r.subject_slot, r.user_name FROM page p JOIN revision r ON r.id = p.latest_revision_id WHERE p.title = 'ACME Inc'").get();
+      assert.equal(page.namespace, 0);
+      assert.equal(page.main_slot, '');
+      assert.equal(page.user_name, 'Maintenance script');
+      assert.ok(JSON.parse(page.subject_slot).mainSubject);
+      const again = await importFolder({ db, config, core: null, log: quietLog }, DEMO);
+      assert.deepEqual(again, { created: 0, updated: 0, unchanged: 69, failed: 26 });
+    } finally {
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('with handlePageAction every page goes through the core, Schemas first, as a maintenance caller', async () => {
+    const { db, config, dataDir } = openSite({ readRestrictions: { namespaces: { 7474: ['staff'] } } });
+    try {
+      const core = pageActionCore();
+      const counts = await importFolder({ db, config, core, log: quietLog }, DEMO);
+      assert.deepEqual(counts, { created: 95, updated: 0, unchanged: 0, failed: 0 });
+      assert.equal(core.seen[0].namespace, 7474);
+      assert.equal(core.seen.at(-1).slot, 'subject');
+      const { caller } = core.seen[0];
+      assert.equal(caller.name, 'Maintenance script');
+      assert.ok(caller.groups.includes('staff') && caller.groups.includes('sysop'));
+      assert.ok(['strata-mapping-edit', 'editinterface', 'delete'].every((right) => caller.rights.includes(right)));
+    } finally {
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a missing folder is an error', async () => {
+    const { db, config, dataDir } = openSite();
+    await assert.rejects(importFolder({ db, config, core: null, log: quietLog }, join(dataDir, 'nope')), /no such folder/);
+    db.close();
+  });
+});
