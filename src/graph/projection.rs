@@ -24,7 +24,7 @@ pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&Page
     .param("page", page.id)
     .param("title", page.title.as_str())
     .param("namespace", page.namespace)];
-    out.extend(demote_departed(page.id, keep.clone(), previous));
+    out.extend(demote_departed(page.id, keep, previous, content));
     out.extend(subject_statements(&graph, previous));
     out.extend(relation_statements(&graph));
     out.push(remove_orphan_stubs());
@@ -33,7 +33,7 @@ pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&Page
 
 /// Statements for a page delete. `previous` is the page's last projected content.
 pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherStatement> {
-    let mut out = demote_departed(page_id, Vec::new(), previous);
+    let mut out = demote_departed(page_id, Vec::new(), previous, &PageContent::default());
     out.push(CypherStatement::new(format!("MATCH (p:{PAGE_LABEL} {{id: $page}}) DETACH DELETE p")).param("page", page_id));
     out.push(remove_orphan_stubs());
     out
@@ -51,10 +51,10 @@ pub fn clear_graph() -> CypherStatement {
     CypherStatement::new("MATCH (n) DETACH DELETE n")
 }
 
-/// Subjects attached to the page but not in `keep` lose their relations and `HasSubject` edge and
+/// Subjects attached to the page but not in `keep` (the IDs of `content`) lose their relations and `HasSubject` edge and
 /// become stubs (kept while other Subjects point at them).
-fn demote_departed(page_id: i64, keep: Vec<Value>, previous: Option<&PageContent>) -> Vec<CypherStatement> {
-    let labels = previous_labels(previous, |_| true);
+fn demote_departed(page_id: i64, keep: Vec<Value>, previous: Option<&PageContent>, content: &PageContent) -> Vec<CypherStatement> {
+    let labels = previous_labels(previous, |(id, _)| !content.subjects.contains_key(*id));
     let attached = format!("MATCH (:{PAGE_LABEL} {{id: $page}})-[h:{HAS_SUBJECT}]->(s:{SUBJECT_LABEL}) WHERE NOT s.id IN $keep");
     vec![
         CypherStatement::new(format!("{attached} MATCH (s)-[r]->() DELETE r"))
