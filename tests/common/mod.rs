@@ -2,3 +2,5 @@
 #![allow(dead_code)]
 
 pub mod corpus;
+pub mod demo;
+pub mod falkordb;

@@ -258,3 +258,38 @@ fn duration(total_seconds: i64) -> Cell {
     let (y, m, d) = calendar::civil_from_days(days);
     Cell::Duration { months: (y - 1970) * 12 + i64::from(m) - 1, days: i64::from(d) - 1, seconds: i64::from(seconds), nanoseconds: 0 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(rows: Value) -> Value {
+        json!({"reply": [[[1, "x"]], rows, ["Cached execution: 0", "Query internal execution time: 1.6 milliseconds"]], "catalog": {}})
+    }
+
+    #[test]
+    fn rows_are_cut_at_the_cap() {
+        let three = input(json!([[[3, 1]], [[3, 2]], [[3, 3]]]));
+        let r = decode_result(&three, 2).unwrap();
+        assert_eq!(r.to_json(), json!({"columns": ["x"], "rows": [{"x": 1}, {"x": 2}], "truncated": true, "resultCount": 2, "durationMs": 2}));
+        assert!(!decode_result(&three, 3).unwrap().truncated);
+    }
+
+    #[test]
+    fn malformed_replies_are_errors_not_panics() {
+        let stats_only = json!({"reply": [["Query internal execution time: 0.2 milliseconds"]]});
+        assert_eq!(decode_result(&stats_only, 10).unwrap().to_json()["columns"], json!([]));
+        for bad in [
+            json!({}),
+            json!({"reply": [1, 2]}),
+            input(json!([[[8, [0, [5], []]]]])),
+            input(json!([[[99, null]]])),
+            input(json!([[[3, "x"]]])),
+            input(json!([[[11, ["a"]]]])),
+            input(json!([[[9, [[6, [[3, 1]]], [6, []]]]]])),
+            input(json!([[[10, [1, [3, 1]]]]])),
+        ] {
+            assert!(decode_result(&bad, 10).is_err(), "{bad}");
+        }
+    }
+}

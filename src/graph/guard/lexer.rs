@@ -16,7 +16,8 @@ pub enum Token<'a> {
     Quoted(&'a str),
     /// `$name` or `` $`name` ``.
     Param(&'a str),
-    Semicolon,
+    /// `;`, with its byte offset in the text.
+    Semicolon(usize),
     /// Any other character outside strings and comments.
     Punct(char),
 }
@@ -51,7 +52,7 @@ pub fn tokens(text: &str) -> Result<Vec<Token<'_>>, Refusal> {
                 }
             }
             ';' => {
-                out.push(Token::Semicolon);
+                out.push(Token::Semicolon(text.len() - rest.len()));
                 after
             }
             c if is_word_char(c) => {
@@ -153,7 +154,7 @@ mod tests {
             ("/* CREATE */ x /**/", &[Word("x")]),
             ("/* /* */ SET */", &[Word("SET"), Punct('*'), Punct('/')]),
             ("$a $`b c` $", &[Param("a"), Param("b c"), Punct('$')]),
-            ("a;", &[Word("a"), Semicolon]),
+            ("a;", &[Word("a"), Semicolon(1)]),
             ("éCREATE", &[Punct('é'), Word("CREATE")]),
             ("``", &[Quoted("")]),
         ];

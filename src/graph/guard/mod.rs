@@ -54,6 +54,8 @@ impl std::error::Error for Refusal {}
 /// A query the guard accepted, with the parameter names it references.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadQuery {
+    /// The text to run: the query without a final `;`, which FalkorDB refuses.
+    pub cypher: String,
     pub parameters: BTreeSet<String>,
 }
 
@@ -72,6 +74,7 @@ pub fn check_read_only(cypher: &str) -> Result<ReadQuery, Refusal> {
         }
     }
     let mut parameters = BTreeSet::new();
+    let mut end = cypher.len();
     for (i, token) in tokens.iter().enumerate() {
         match token {
             Token::Word(w) => {
@@ -85,11 +88,12 @@ pub fn check_read_only(cypher: &str) -> Result<ReadQuery, Refusal> {
             Token::Param(p) => {
                 parameters.insert((*p).to_owned());
             }
-            Token::Semicolon if i + 1 < tokens.len() => return Err(Refusal::MultipleStatements),
+            Token::Semicolon(_) if i + 1 < tokens.len() => return Err(Refusal::MultipleStatements),
+            Token::Semicolon(at) => end = *at,
             _ => {}
         }
     }
-    Ok(ReadQuery { parameters })
+    Ok(ReadQuery { cypher: cypher[..end].to_owned(), parameters })
 }
 
 /// The write keyword a word is, if any. A word that starts with a digit is checked letter run by
@@ -154,6 +158,6 @@ mod tests {
         assert!(check_read_only("MATCH (n) WHERE n.createdAt > 1 RETURN n.settings, n.my_set, n.set2").is_ok());
         assert_eq!(check_read_only("RETURN 1CREATE (n)"), Err(Refusal::WriteClause("CREATE".into())));
         assert_eq!(check_read_only("RETURN 1.5set n.x = 1"), Err(Refusal::WriteClause("SET".into())));
-        assert_eq!(check_read_only("MATCH (n) RETURN n; "), Ok(ReadQuery { parameters: BTreeSet::new() }));
+        assert_eq!(check_read_only("MATCH (n) RETURN n; // done"), Ok(ReadQuery { cypher: "MATCH (n) RETURN n".into(), parameters: BTreeSet::new() }));
     }
 }
