@@ -4,5 +4,13 @@
 //! the projections [`rdf`] and [`graph`], the REST layer [`api`] that talks to the world only through
 //! the [`host`] port, and the wasm adapter.
 
+pub mod api;
 pub mod domain;
+pub mod exports;
 pub mod graph;
+pub mod host;
+pub mod normalize;
+pub mod validation;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -5,7 +5,7 @@ import { CoreNotBuiltError, loadCore } from '../src/loader.js';
 import { AccountError, addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db.js';
-import { importFolder } from '../platform/import.js';
+import { importFolder, ImportError } from '../platform/import.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 
@@ -126,7 +126,7 @@ main(process.argv.slice(2)).then(
     if (code !== null) process.exitCode = code;
   },
   (error) => {
-    const expected = error instanceof UsageError || error instanceof ConfigError || error instanceof AccountError
+    const expected = [UsageError, ConfigError, AccountError, ImportError].some((type) => error instanceof type)
       || error?.code?.startsWith?.('ERR_PARSE_ARGS');
     console.error(`strata: ${expected ? error.message : error.stack}`);
     if (error instanceof UsageError) console.error(USAGE);

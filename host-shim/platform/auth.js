@@ -12,7 +12,7 @@ const INVALID_USER_NAME_CHARACTERS = /[@:>=/]/;
 const MAX_BOT_NAME_LENGTH = 32;
 
 /** A user name in its stored spelling (normalized like a title), or an AccountError. */
-export function normalizeUserName(raw) {
+function normalizeUserName(raw) {
   let name;
   try {
     name = normalizeTitle(raw);
@@ -23,7 +23,7 @@ export function normalizeUserName(raw) {
   return name;
 }
 
-export function findUser(db, rawName) {
+function findUser(db, rawName) {
   let name;
   try {
     name = normalizeUserName(rawName);

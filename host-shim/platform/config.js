@@ -5,7 +5,7 @@ import { configSchema } from './config/schema.js';
 import { DEFAULT_GROUP_RIGHTS, DEFAULTS } from './config/defaults.js';
 import { parsePrefixedTitle, prefixedTitle } from './pages/titles.js';
 
-export const CONFIG_FILE_NAME = 'strata.config.json';
+const CONFIG_FILE_NAME = 'strata.config.json';
 
 export class ConfigError extends Error {
   constructor(message) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './storage/migrations.js';
 
-export const DATABASE_FILE_NAME = 'strata.sqlite';
+const DATABASE_FILE_NAME = 'strata.sqlite';
 
 /** Opens (creating if needed) the wiki database in `dataDir` and brings its schema up to date. */
 export function openDatabase(dataDir) {
@@ -29,9 +29,4 @@ export function migrate(db) {
       db.pragma(`user_version = ${current + offset + 1}`);
     })();
   });
-}
-
-/** SQLite's own consistency check: `["ok"]` when the file is sound. */
-export function integrityCheck(db) {
-  return db.pragma('integrity_check', { simple: false }).map((row) => row.integrity_check);
 }

@@ -14,13 +14,20 @@ const FOLDERS = [
   { folder: 'Subject', namespace: NS_MAIN, slot: 'subject' },
 ];
 
+export class ImportError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
 /**
  * Saves each file as one page, one transaction per page; a page whose text is unchanged is left alone.
  * `host`: `{db, config, core, log}`. Reports each page through `report({title, outcome, info})`;
  * resolves to `{created, updated, unchanged, failed}` counts.
  */
 export async function importFolder(host, dir, report = () => {}) {
-  if (!existsSync(dir)) throw new Error(`no such folder: ${dir}`);
+  if (!existsSync(dir)) throw new ImportError(`no such folder: ${dir}`);
   const caller = maintenanceCaller(host.config);
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   for (const { folder, namespace, slot } of FOLDERS) {

@@ -17,13 +17,19 @@ function clientAddress(req) {
   return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
-/** `{kind, title}` for a request path: rest, api, view, home or unknown. */
+/** `{kind, title}` for a request path: rest, api, view, home, malformed or unknown. */
 function routeOf(url) {
   const path = url.pathname;
   if (path === '/rest.php' || path.startsWith('/rest.php/')) return { kind: 'rest' };
   if (path === '/api.php') return { kind: 'api' };
   if (path === '/index.php') return { kind: 'view', title: url.searchParams.get('title') ?? MAIN_PAGE };
-  if (path.startsWith('/wiki/')) return { kind: 'view', title: decodeURIComponent(path.slice('/wiki/'.length)) };
+  if (path.startsWith('/wiki/')) {
+    try {
+      return { kind: 'view', title: decodeURIComponent(path.slice('/wiki/'.length)) };
+    } catch {
+      return { kind: 'malformed' };
+    }
+  }
   if (path === '/') return { kind: 'home' };
   return { kind: 'unknown' };
 }
@@ -53,6 +59,8 @@ async function serve(site, req, res) {
     }
     case 'home':
       return send(res, 302, '', { location: `/wiki/${MAIN_PAGE}` });
+    case 'malformed':
+      return sendJson(res, 400, { error: 'bad-request', message: 'malformed percent-encoding in the URL' });
     default:
       return sendJson(res, 404, { error: 'not-found', message: `No route for ${url.pathname}` });
   }
@@ -62,15 +70,13 @@ async function serve(site, req, res) {
  * The wiki's HTTP server. `site`: `{db, config, core, log}`; `core` is the loaded Strata core or null.
  * Expired sessions are purged at start and hourly.
  */
-export function createStrataServer(site) {
+function createStrataServer(site) {
   purgeExpiredSessions(site.db);
   const purge = setInterval(() => purgeExpiredSessions(site.db), HOUR_MS).unref();
   const server = createServer((req, res) => {
     serve(site, req, res).catch((error) => {
       if (error instanceof PayloadTooLargeError) {
         sendJson(res, 413, { error: 'request-too-large', message: error.message }, { connection: 'close' });
-      } else if (error instanceof URIError) {
-        sendJson(res, 400, { error: 'bad-request', message: 'malformed percent-encoding in the URL' });
       } else {
         site.log('error', `${req.method} ${req.url}: ${error.stack ?? error}`);
         if (!res.headersSent) sendJson(res, 500, { error: 'internal-error', message: 'An internal error occurred; the server log has the details.' });

@@ -1,14 +1,31 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { addUserToGroup, createUser } from '../platform/auth.js';
 import { importFolder } from '../platform/import.js';
 import { ApiClient } from '../test-support/api-client.js';
-import { openSite, quietLog, startSite } from '../test-support/site.js';
+import { openSite, quietLog, startSite, tempDir } from '../test-support/site.js';
 
-const DEMO = fileURLToPath(new URL('../../../shared/data/demo', import.meta.url));
+/** A folder laid out like the demo data: two Schemas, a Layout, a Mapping and three Subject pages. */
+function importFolderFixture() {
+  const dir = tempDir();
+  const files = {
+    'Schema/City.json': { propertyDefinitions: { Country: { type: 'text' } } },
+    'Schema/Person.json': { propertyDefinitions: { 'Lives in': { type: 'relation', relation: 'Lives in', targetSchema: 'City' } } },
+    'Layout/Person_card.json': { schema: 'Person', type: 'infobox' },
+    'Mapping/Person_to_FOAF.json': { version: 1, schema: 'Person', target: 'foaf', subject: { class: 'http://xmlns.com/foaf/0.1/Person' }, properties: {} },
+    'Subject/ACME_Inc.json': { mainSubject: 's1acme000000001', subjects: { s1acme000000001: { label: 'ACME Inc', schema: 'City', statements: {} } } },
+    'Subject/Ada_Lovelace.json': { mainSubject: 's1ada0000000001', subjects: { s1ada0000000001: { label: 'Ada', schema: 'Person', statements: {} } } },
+    'Subject/Vienna.json': { mainSubject: 's1vienna0000001', subjects: { s1vienna0000001: { label: 'Vienna', schema: 'City', statements: {} } } },
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), JSON.stringify(content, null, 2));
+  }
+  writeFileSync(join(dir, 'Subject', 'README.txt'), 'not a page');
+  return dir;
+}
 
 // A stand-in core whose handlePageAction saves through the bridge, as the real one will.
 function pageActionCore() {
@@ -104,20 +121,27 @@ describe('action=delete without a core', () => {
 });
 
 describe('import', () => {
-  test('without handlePageAction: Subject pages are saved raw, Schemas and Layouts are refused', async () => {
+  let folder;
+  before(() => {
+    folder = importFolderFixture();
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('without handlePageAction: Subject pages are saved raw, Schema, Layout and Mapping pages are refused', async () => {
     const { db, config, dataDir } = openSite();
     try {
       const reports = [];
-      const counts = await importFolder({ db, config, core: null, log: quietLog }, DEMO, (report) => reports.push(report));
-      assert.deepEqual(counts, { created: 69, updated: 0, unchanged: 0, failed: 26 });
-      assert.ok(reports.filter((r) => r.outcome === 'failed').every((r) => /^(Schema|Layout):/.test(r.title) && /strata-core-unavailable/.test(r.info)));
-      const page = db.prepare("SELECT p.namespace, r.main_slot, r.subject_slot, r.user_name FROM page p JOIN revision r ON r.id = p.latest_revision_id WHERE p.title = 'ACME Inc'").get();
+      const counts = await importFolder({ db, config, core: null, log: quietLog }, folder, (report) => reports.push(report));
+      assert.deepEqual(counts, { created: 3, updated: 0, unchanged: 0, failed: 4 });
+      assert.deepEqual(reports.filter((r) => r.outcome === 'failed').map((r) => r.title), ['Schema:City', 'Schema:Person', 'Layout:Person card', 'Mapping:Person to FOAF']);
+      assert.ok(reports.filter((r) => r.outcome === 'failed').every((r) => /strata-core-unavailable/.test(r.info)));
+      const page = db.prepare("SELECT p.namespace, r.main_slot, r.subject_slot, r.user_name FROM page p JOIN revision r ON r.id = p.latest_revision_id WHERE p.title = 'Ada Lovelace'").get();
       assert.equal(page.namespace, 0);
       assert.equal(page.main_slot, '');
       assert.equal(page.user_name, 'Maintenance script');
-      assert.ok(JSON.parse(page.subject_slot).mainSubject);
-      const again = await importFolder({ db, config, core: null, log: quietLog }, DEMO);
-      assert.deepEqual(again, { created: 0, updated: 0, unchanged: 69, failed: 26 });
+      assert.equal(JSON.parse(page.subject_slot).mainSubject, 's1ada0000000001');
+      const again = await importFolder({ db, config, core: null, log: quietLog }, folder);
+      assert.deepEqual(again, { created: 0, updated: 0, unchanged: 3, failed: 4 });
     } finally {
       db.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -128,10 +152,12 @@ describe('import', () => {
     const { db, config, dataDir } = openSite({ readRestrictions: { namespaces: { 7474: ['staff'] } } });
     try {
       const core = pageActionCore();
-      const counts = await importFolder({ db, config, core, log: quietLog }, DEMO);
-      assert.deepEqual(counts, { created: 95, updated: 0, unchanged: 0, failed: 0 });
-      assert.equal(core.seen[0].namespace, 7474);
-      assert.equal(core.seen.at(-1).slot, 'subject');
+      const counts = await importFolder({ db, config, core, log: quietLog }, folder);
+      assert.deepEqual(counts, { created: 7, updated: 0, unchanged: 0, failed: 0 });
+      assert.deepEqual(core.seen.map(({ namespace, title, slot }) => `${namespace}:${title}:${slot}`), [
+        '7474:City:main', '7474:Person:main', '7476:Person card:main', '7478:Person to FOAF:main',
+        '0:ACME Inc:subject', '0:Ada Lovelace:subject', '0:Vienna:subject',
+      ]);
       const { caller } = core.seen[0];
       assert.equal(caller.name, 'Maintenance script');
       assert.ok(caller.groups.includes('staff') && caller.groups.includes('sysop'));
@@ -146,5 +172,6 @@ describe('import', () => {
     const { db, config, dataDir } = openSite();
     await assert.rejects(importFolder({ db, config, core: null, log: quietLog }, join(dataDir, 'nope')), /no such folder/);
     db.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

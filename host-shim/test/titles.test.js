@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normalizeTitle, parsePrefixedTitle, prefixedTitle, urlTitle } from '../platform/pages/titles.js';
+import { normalizeTitle, parsePrefixedTitle, prefixedTitle } from '../platform/pages/titles.js';
 
 test('normalizes like MediaWiki and the core', () => {
   for (const [raw, want] of [
@@ -32,8 +32,7 @@ test('parses namespace prefixes', () => {
   assert.throws(() => parsePrefixedTitle('Schema:'), /must not be empty/);
 });
 
-test('prefixes and URL forms', () => {
+test('prefixed titles', () => {
   assert.equal(prefixedTitle(0, 'ACME Inc'), 'ACME Inc');
   assert.equal(prefixedTitle(7476, 'Card view'), 'Layout:Card view');
-  assert.equal(urlTitle(7474, 'Person name'), 'Schema:Person_name');
 });

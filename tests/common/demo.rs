@@ -2,13 +2,12 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use strata::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
+use strata::domain::ids::SourceKey;
 use strata::domain::page_content::PageContent;
-use strata::domain::schema::{Schema, SchemaRef};
-use strata::domain::statement::{Relation, Statement, StatementValue};
-use strata::domain::subject::Subject;
+use strata::domain::schema::Schema;
 use strata::domain::title::Title;
 use strata::graph::model::{PageInfo, Schemas};
+use strata::normalize::{read_page_content, Context};
 
 pub fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/demo")
@@ -47,44 +46,7 @@ pub fn pages() -> Vec<(PageInfo, PageContent)> {
         .collect()
 }
 
-/// Reads stored page content whose values are all well-formed, as the demo's are.
+/// Reads stored page content as the wiki does.
 pub fn page_content(json: &Value) -> PageContent {
-    let mut content = PageContent { main_subject: json["mainSubject"].as_str().map(|s| SubjectId::parse(s).unwrap()), ..Default::default() };
-    for (id, s) in json["subjects"].as_object().unwrap() {
-        let statements = s["statements"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(name, st)| (name.clone(), statement(st)))
-            .collect();
-        let subject = Subject {
-            label: s["label"].as_str().map(str::to_owned),
-            schema: SchemaRef::from_json(&s["schema"], &own()).unwrap(),
-            statements,
-        };
-        content.subjects.insert(SubjectId::parse(id).unwrap(), subject);
-    }
-    content
-}
-
-fn statement(st: &Value) -> Statement {
-    let property_type = st["propertyType"].as_str().unwrap().to_owned();
-    let v = &st["value"];
-    let value = match property_type.as_str() {
-        "number" => StatementValue::Number(v.as_number().unwrap().clone()),
-        "boolean" => StatementValue::Boolean(v.as_bool().unwrap()),
-        "relation" => StatementValue::Relations(
-            v.as_array()
-                .unwrap()
-                .iter()
-                .map(|r| Relation {
-                    id: RelationId::parse(r["id"].as_str().unwrap()).unwrap(),
-                    target: SubjectRef::parse(r["target"].as_str().unwrap(), &own()).unwrap(),
-                    properties: r["properties"].as_object().cloned().unwrap_or_default(),
-                })
-                .collect(),
-        ),
-        _ => StatementValue::Strings(v.as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect()),
-    };
-    Statement { property_type, value }
+    read_page_content(json, &Context { own_source: &own() })
 }

@@ -7,11 +7,6 @@ import { requireCsrfToken } from './csrf.js';
 import { flag } from './params.js';
 import { pageTarget } from './page-target.js';
 
-function hostOf(request) {
-  const { db, config, core, log, caller } = request;
-  return { db, config, core, log, caller };
-}
-
 function unwrap(outcome) {
   if (!outcome.ok) throw new ApiError(outcome.error.code, outcome.error.info);
   return outcome.result;
@@ -37,7 +32,7 @@ export async function edit(request) {
   const target = pageTarget(request);
   const { params } = request;
   if (params.text === undefined) throw missingParam('text');
-  const result = unwrap(await editPage(hostOf(request), {
+  const result = unwrap(await editPage(request, {
     ...target,
     slot: 'main',
     text: params.text.replace(/\r\n?/g, '\n'),
@@ -65,6 +60,6 @@ export async function del(request) {
   requireCsrfToken(request);
   const target = pageTarget(request);
   const reason = request.params.reason ?? '';
-  const result = unwrap(await removePage(hostOf(request), { ...target, summary: reason, baseRevisionId: null }));
+  const result = unwrap(await removePage(request, { ...target, summary: reason, baseRevisionId: null }));
   return { delete: { title: prefixedTitle(result.namespace, result.title), reason, logid: result.logId } };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'strata_session';
 /** MediaWiki's token for callers who are not logged in: it only proves the client is not a plain form. */
-export const ANONYMOUS_CSRF_TOKEN = '+\\';
+const ANONYMOUS_CSRF_TOKEN = '+\\';
 
 const USER_SESSION_DAYS = 30;
 const ANONYMOUS_SESSION_DAYS = 1;

@@ -2,7 +2,7 @@
 import { NS_MEDIAWIKI } from '../pages/namespaces.js';
 import { findPageByTitle } from '../storage/pages.js';
 
-export const WIKI_CONFIG_TITLE = 'Strata.json';
+const WIKI_CONFIG_TITLE = 'Strata.json';
 
 const KEYS = { enforceValidation: 'boolean' };
 

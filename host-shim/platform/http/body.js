@@ -1,4 +1,4 @@
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export class PayloadTooLargeError extends Error {
   constructor(limit) {

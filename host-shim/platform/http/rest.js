@@ -13,7 +13,7 @@ function forwardedHeaders(req) {
 }
 
 /** The contract's `handleRoute` request for one `/rest.php/...` request. */
-export function routeRequest({ req, url, body, caller, session }) {
+function routeRequest({ req, url, body, caller, session }) {
   return {
     method: req.method,
     path: url.pathname.slice('/rest.php'.length) || '/',
@@ -26,12 +26,12 @@ export function routeRequest({ req, url, body, caller, session }) {
 
 /** Passes a REST request to the core's `handleRoute` and writes its answer. */
 export async function handleRest({ host, req, res, url, body, session }) {
-  const { core, db, config, caller, log } = host;
+  const { core, caller } = host;
   if (typeof core?.handleRoute !== 'function') {
     sendJson(res, 501, { error: 'core-unavailable', message: 'The Strata core is not loaded (not built yet, or without handleRoute): the REST API is unavailable.' });
     return;
   }
-  const bridge = makeBridge(makeHostOps({ db, config, caller, log }));
+  const bridge = makeBridge(makeHostOps(host));
   const answer = JSON.parse(await core.handleRoute(JSON.stringify(routeRequest({ req, url, body, caller, session })), bridge));
   if (!Number.isInteger(answer?.status) || typeof answer.body !== 'string') {
     throw new Error('handleRoute answered without an integer "status" and a string "body"');

@@ -49,9 +49,9 @@ export async function removePage(host, request) {
   return { ok: true, result: { pageId: page.pageId, namespace: page.namespace, title: page.title, logId: outcome.logId } };
 }
 
-async function askCore({ db, config, core, log, caller }, request) {
-  const bridge = makeBridge(makeHostOps({ db, config, caller, log }));
-  const response = JSON.parse(await core.handlePageAction(JSON.stringify({ ...request, caller }), bridge));
+async function askCore(host, request) {
+  const bridge = makeBridge(makeHostOps(host));
+  const response = JSON.parse(await host.core.handlePageAction(JSON.stringify({ ...request, caller: host.caller }), bridge));
   if (typeof response?.ok !== 'boolean') throw new Error('handlePageAction answered without a boolean "ok"');
   return response;
 }

@@ -1,6 +1,6 @@
 import { isKnownNamespace, namespaceByName, namespaceName } from './namespaces.js';
 
-export const MAX_TITLE_BYTES = 255;
+const MAX_TITLE_BYTES = 255;
 
 // The same separators as the core's `Title::new` (Rust's `char::is_whitespace` plus underscore).
 const SEPARATORS = /[_\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
@@ -53,9 +53,4 @@ export function checkedTitle(namespace, title) {
 export function prefixedTitle(namespace, title) {
   const name = namespaceName(namespace);
   return name ? `${name}:${title}` : title;
-}
-
-/** The spelling used in URLs: spaces as underscores. */
-export function urlTitle(namespace, title) {
-  return prefixedTitle(namespace, title).replace(/ /g, '_');
 }

@@ -1,0 +1,84 @@
+// The wasm module's exports as Node callers use them: validate, Validator, normalizeContent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from '../src/loader.js';
+
+const core = await loadCore();
+
+const person = {
+  propertyDefinitions: {
+    Name: { type: 'text', required: { severity: 'error' } },
+    Age: { type: 'number', minimum: 0, maximum: 150 },
+    Status: { type: 'select', options: [{ id: 'o1', label: 'Active' }, { id: 'o2', label: 'Retired' }] },
+    Title: { type: 'monolingualText', multiple: true },
+  },
+};
+
+const codes = (result) => result.violations.map((v) => `${v.propertyName}:${v.code}`);
+
+test('validate normalizes the Subject, then reports its violations', () => {
+  const result = core.validate({
+    schema: person,
+    subject: {
+      schema: 'person',
+      label: 'Ada',
+      statements: {
+        Age: { propertyType: 'number', value: 151 },
+        Status: { propertyType: 'select', value: [' retired '] },
+        Title: { propertyType: 'monolingualText', value: [{ text: ' Dr ', language: 'EN' }] },
+      },
+    },
+  });
+  assert.deepEqual(codes(result), ['Name:required', 'Age:max-value']);
+  assert.deepEqual(result.violations[1], { propertyName: 'Age', code: 'max-value', args: [150], severity: 'warning' });
+});
+
+test('a missing Schema is reported as schema-not-found', () => {
+  const result = core.validate({ schema: null, subject: { schema: 'Ghost', statements: {} } });
+  assert.deepEqual(result.violations, [{ propertyName: null, code: 'schema-not-found', args: ['Ghost'], severity: 'warning' }]);
+});
+
+test('bad input throws a StrataError with a stable code, and the module keeps working', () => {
+  const cases = [
+    [() => core.validate(undefined), 'invalid-argument'],
+    [() => core.validate({ subject: { schema: 'P', statements: { Age: { propertyType: 'number', value: 'old' } } }, schema: person }), 'value-shape-mismatch'],
+    [() => core.validate({ subject: { schema: 'P', statements: { Title: { propertyType: 'monolingualText', value: [{ text: 'x', language: 'e n' }] } } }, schema: person }), 'invalid-language-tag'],
+    [() => core.validate({ subject: { schema: 'P', statements: { Status: { propertyType: 'select', value: [{ id: 'o1', label: 'Retired' }] } } }, schema: person }), 'select-id-label-mismatch'],
+    [() => core.validate({ subject: { schema: 'P', statements: {} }, schema: { propertyDefinitions: { X: { type: 'relation' } } } }), 'invalid-schema'],
+    [() => new core.Validator('Person', { propertyDefinitions: 5 }), 'invalid-schema'],
+    [() => core.normalizeContent({ subjects: 3 }), 'malformed-content'],
+  ];
+  let deep = {};
+  for (let i = 0, cur = deep; i < 100000; i++) cur = cur.a = {};
+  cases.push([() => core.validate({ subject: deep, schema: null }), 'invalid-argument']);
+  for (const [call, code] of cases) {
+    assert.throws(call, (e) => e.name === 'StrataError' && e.code === code && e.message.length > 0, code);
+  }
+  assert.equal(core.validate({ schema: null, subject: { schema: 'X', statements: {} } }).violations.length, 1);
+});
+
+test('a Validator compiles once and validates many Subjects, from objects or JSON text', () => {
+  const v = new core.Validator('Person', person);
+  const ok = { label: 'Ada', statements: { Name: { propertyType: 'text', value: ['Ada'] } } };
+  for (let i = 0; i < 100; i++) assert.deepEqual(v.validate(ok), { violations: [] });
+  assert.deepEqual(JSON.parse(v.validateJson(JSON.stringify(ok))), { violations: [] });
+  const unlabelled = v.validate({ statements: {} }, { isMain: false, subjectId: 's1demo1aaaaaaa1' });
+  assert.deepEqual(codes(unlabelled), ['null:label-required', 'Name:required']);
+});
+
+test('normalizeContent gives the stored form', () => {
+  const out = core.normalizeContent(
+    {
+      mainSubject: 's1demo1aaaaaaa1',
+      subjects: {
+        s1demo1aaaaaaa1: { schema: 'Person', label: 'Ada', statements: { Status: { propertyType: 'select', value: ['ACTIVE'] }, Gone: null } },
+        'x:y': { schema: 'Person', statements: {} },
+      },
+    },
+    { Person: person },
+  );
+  assert.deepEqual(out, {
+    mainSubject: 's1demo1aaaaaaa1',
+    subjects: { s1demo1aaaaaaa1: { label: 'Ada', schema: 'Person', statements: { Status: { propertyType: 'select', value: ['o1'] } } } },
+  });
+});

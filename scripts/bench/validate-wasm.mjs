@@ -1,0 +1,43 @@
+// Validation throughput through wasm in Node, and the module's size. Usage:
+//   node scripts/bench/validate-wasm.mjs [WIKI_DIR] [ROUNDS]
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { loadCore } from '../../host-shim/src/loader.js';
+
+const dir = process.argv[2] ?? 'examples/wiki';
+const rounds = Number(process.argv[3] ?? 2000);
+const core = await loadCore();
+const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+const files = (sub) => readdirSync(join(dir, sub)).filter((f) => f.endsWith('.json')).sort();
+
+const validators = new Map();
+for (const f of files('Schema')) {
+  const name = f.slice(0, -5).replaceAll('_', ' ');
+  validators.set(name, new core.Validator(name, readJson(join(dir, 'Schema', f))));
+}
+const work = [];
+for (const f of files('Subject')) {
+  const page = readJson(join(dir, 'Subject', f));
+  for (const [id, subject] of Object.entries(page.subjects ?? {})) {
+    const validator = validators.get(subject.schema);
+    if (!validator) continue;
+    const context = { subjectId: id, isMain: page.mainSubject === id };
+    work.push({ validator, subject, context, subjectJson: JSON.stringify(subject), contextJson: JSON.stringify(context) });
+  }
+}
+
+function measure(label, fn) {
+  for (const w of work) fn(w);
+  const start = process.hrtime.bigint();
+  for (let r = 0; r < rounds; r++) for (const w of work) fn(w);
+  const secs = Number(process.hrtime.bigint() - start) / 1e9;
+  const n = rounds * work.length;
+  console.log(`validate wasm (${label}): ${work.length} Subjects of ${dir} x ${rounds} rounds: ${Math.round(n / secs)} Subjects/s (${(secs * 1e6 / n).toFixed(2)} µs each)`);
+}
+
+measure('Validator.validate, objects', (w) => w.validator.validate(w.subject, w.context));
+measure('Validator.validateJson, JSON text', (w) => w.validator.validateJson(w.subjectJson, w.contextJson));
+
+const wasm = readFileSync(new URL('../../pkg/web/strata_bg.wasm', import.meta.url));
+console.log(`wasm size: ${wasm.length} bytes raw, ${gzipSync(wasm, { level: 9 }).length} bytes gzipped`);

@@ -1,0 +1,48 @@
+//! Writing through the host: every write is one `savePages` call with a base revision per page,
+//! planned from fresh reads and retried when another writer got there first.
+
+use super::error::{ApiError, ErrorKind};
+use crate::host::{Conflict, Host, PageSave, SavePages, SaveResult};
+use std::future::Future;
+
+/// One try plus this many retries after an `edit-conflict`.
+pub const RETRIES: usize = 5;
+
+/// The saves of one write and what the handler needs afterwards.
+pub struct Plan<T> {
+    pub saves: Vec<PageSave>,
+    pub then: T,
+}
+
+/// Plans and saves, re-planning from fresh reads on `edit-conflict`; 409 once retries are spent.
+/// A planned page that must not exist yet but does gives 409 `title-taken` with its title.
+pub async fn commit<H, T, F, Fut>(host: &H, mut plan: F) -> Result<(T, Vec<SaveResult>), ApiError>
+where
+    H: Host,
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<Plan<T>, ApiError>>,
+{
+    for _ in 0..=RETRIES {
+        let Plan { saves, then } = plan().await?;
+        let titles: Vec<String> = saves.iter().map(|s| s.title.clone()).collect();
+        let outcome = host.save_pages(SavePages { saves }).await?;
+        match outcome.conflict {
+            None if outcome.ok => return Ok((then, outcome.results)),
+            Some(Conflict::TitleExists) => {
+                let title = outcome.index.and_then(|i| titles.get(i).cloned()).unwrap_or_default();
+                return Err(title_taken(&title));
+            }
+            _ => continue,
+        }
+    }
+    Err(edit_conflict())
+}
+
+pub fn edit_conflict() -> ApiError {
+    ApiError::new(ErrorKind::EditConflict, "The page kept changing while saving; reload and try again.")
+}
+
+pub fn title_taken(prefixed_title: &str) -> ApiError {
+    ApiError::new(ErrorKind::TitleTaken, format!("The page \"{prefixed_title}\" already exists."))
+        .with("pageTitle", prefixed_title)
+}

@@ -1,0 +1,145 @@
+//! What a handler sees: the host, the caller, the settings, and the checked parameters and body.
+
+use super::error::{ApiError, ErrorKind};
+use super::request::{Caller, Request};
+use super::routes::{Field, Kind, Matched};
+use crate::domain::ids::SourceKey;
+use crate::host::Settings;
+use indexmap::IndexMap;
+use serde_json::{Map, Value};
+
+pub struct Ctx<'a, H> {
+    pub host: &'a H,
+    pub caller: &'a Caller,
+    pub settings: Settings,
+    pub own_source: SourceKey,
+    params: Vec<(&'static str, String)>,
+    query: IndexMap<String, String>,
+    pub body: Map<String, Value>,
+}
+
+impl<'a, H> Ctx<'a, H> {
+    /// Checks the request's query and body against the route's declared fields.
+    pub fn new(host: &'a H, request: &'a Request, settings: Settings, matched: Matched) -> Result<Self, ApiError> {
+        let own_source = own_source(&settings)?;
+        let route = matched.route;
+        let mut query = IndexMap::new();
+        for f in route.query {
+            if let Some(v) = request.query.get(f.name) {
+                check_query(f, v)?;
+                query.insert(f.name.to_owned(), v.clone());
+            } else if f.required {
+                return Err(ApiError::parameter(format!("The query parameter \"{}\" is required.", f.name)));
+            }
+        }
+        let body = if route.body.is_empty() { Map::new() } else { parse_body(route.body, request.body.as_deref())? };
+        Ok(Ctx { host, caller: &request.caller, settings, own_source, params: matched.params, query, body })
+    }
+
+    /// A context for work outside a route (imports, page actions): no parameters and no body.
+    pub fn bare(host: &'a H, caller: &'a Caller, settings: Settings) -> Result<Self, ApiError> {
+        let own_source = own_source(&settings)?;
+        Ok(Ctx { host, caller, settings, own_source, params: Vec::new(), query: IndexMap::new(), body: Map::new() })
+    }
+
+    pub fn param(&self, name: &str) -> &str {
+        self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str()).unwrap_or_default()
+    }
+
+    pub fn query(&self, name: &str) -> Option<&str> {
+        self.query.get(name).map(String::as_str)
+    }
+
+    /// An integer parameter; its syntax was checked on entry.
+    pub fn query_int(&self, name: &str) -> Option<i64> {
+        self.query(name).and_then(|v| v.parse().ok())
+    }
+
+    pub fn query_flag(&self, name: &str) -> bool {
+        matches!(self.query(name), Some("1" | "true"))
+    }
+
+    /// The items of a pipe-separated parameter; each was checked against its allowed values.
+    pub fn query_list(&self, name: &str) -> Vec<&str> {
+        self.query(name).map(|v| v.split('|').filter(|s| !s.is_empty()).collect()).unwrap_or_default()
+    }
+
+    pub fn body_str(&self, name: &str) -> Option<&str> {
+        self.body.get(name).and_then(Value::as_str)
+    }
+
+    pub fn comment(&self) -> String {
+        self.body_str("comment").unwrap_or_default().to_owned()
+    }
+}
+
+fn own_source(settings: &Settings) -> Result<SourceKey, ApiError> {
+    SourceKey::parse(&settings.source_key)
+        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))
+}
+
+fn check_query(f: &Field, v: &str) -> Result<(), ApiError> {
+    let bad = |what: &str| Err(ApiError::parameter(format!("The query parameter \"{}\" {what}.", f.name)));
+    match f.kind {
+        Kind::Integer if v.parse::<i64>().is_err() => bad("must be an integer"),
+        Kind::Flag if !matches!(v, "1" | "0" | "true" | "false") => bad("must be 1 or 0"),
+        Kind::PipeList(allowed) => match v.split('|').find(|s| !s.is_empty() && !allowed.contains(s)) {
+            Some(unknown) => bad(&format!("has the unknown value \"{unknown}\" (allowed: {})", allowed.join(", "))),
+            None => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+fn parse_body(fields: &[Field], text: Option<&str>) -> Result<Map<String, Value>, ApiError> {
+    let text = text.unwrap_or_default();
+    let value: Value = if text.trim().is_empty() {
+        Value::Object(Map::new())
+    } else {
+        serde_json::from_str(text)
+            .map_err(|e| ApiError::new(ErrorKind::InvalidJson, format!("The request body is not valid JSON: {e}.")))?
+    };
+    let Value::Object(body) = value else {
+        return Err(ApiError::body("The request body must be a JSON object."));
+    };
+    if let Some(k) = body.keys().find(|k| !fields.iter().any(|f| f.name == *k)) {
+        let known: Vec<&str> = fields.iter().map(|f| f.name).collect();
+        return Err(ApiError::body(format!("Unknown field \"{k}\" in the request body (known: {}).", known.join(", "))));
+    }
+    for f in fields {
+        match body.get(f.name) {
+            None if f.required => return Err(ApiError::body(format!("The field \"{}\" is required.", f.name))),
+            Some(v) if !fits(f.kind, v) => {
+                return Err(ApiError::body(format!("The field \"{}\" must be {}.", f.name, describe(f.kind))));
+            }
+            _ => {}
+        }
+    }
+    Ok(body)
+}
+
+fn fits(kind: Kind, v: &Value) -> bool {
+    match kind {
+        Kind::String | Kind::PipeList(_) => v.is_string(),
+        Kind::NullableString => v.is_string() || v.is_null(),
+        Kind::Integer => v.is_i64() || v.is_u64(),
+        Kind::Boolean | Kind::Flag => v.is_boolean(),
+        Kind::Object => v.is_object(),
+        Kind::Array => v.is_array(),
+        Kind::StringArray => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+        Kind::SchemaRef => v.is_string() || v.is_object(),
+    }
+}
+
+pub fn describe(kind: Kind) -> &'static str {
+    match kind {
+        Kind::String | Kind::PipeList(_) => "a string",
+        Kind::NullableString => "a string or null",
+        Kind::Integer => "an integer",
+        Kind::Boolean | Kind::Flag => "a boolean",
+        Kind::Object => "an object",
+        Kind::Array => "an array",
+        Kind::StringArray => "an array of strings",
+        Kind::SchemaRef => "a Schema name or a {source, name} object",
+    }
+}

@@ -1,0 +1,129 @@
+//! The one error type of the REST layer and the one body every non-2xx answer carries:
+//! `{errorType, error, message, messageTranslations: {en}, httpCode}` plus named context fields.
+
+use crate::host::HostError;
+use serde_json::{json, Map, Value};
+
+/// Every kind of refusal, with its stable code and HTTP status. Declared once; docs and OpenAPI read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    ReadDenied,
+    BadToken,
+    PermissionDenied,
+    NoRoute,
+    WrongMethod,
+    InvalidJson,
+    InvalidParameter,
+    InvalidBody,
+    InvalidCursor,
+    InvalidSubjectId,
+    InvalidTitle,
+    InvalidSchema,
+    InvalidContent,
+    NotFound,
+    TitleTaken,
+    SubjectIdInUse,
+    SubjectAlreadyOnPage,
+    EditConflict,
+    DependentSubjectRules,
+    ValidationFailed,
+    Internal,
+}
+
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 21] = [
+    (ErrorKind::ReadDenied, "rest-read-denied", 403),
+    (ErrorKind::BadToken, "badtoken", 403),
+    (ErrorKind::PermissionDenied, "permission-denied", 403),
+    (ErrorKind::NoRoute, "rest-no-match", 404),
+    (ErrorKind::WrongMethod, "rest-wrong-method", 405),
+    (ErrorKind::InvalidJson, "invalid-json", 400),
+    (ErrorKind::InvalidParameter, "invalid-parameter", 400),
+    (ErrorKind::InvalidBody, "invalid-body", 400),
+    (ErrorKind::InvalidCursor, "invalid-cursor", 400),
+    (ErrorKind::InvalidSubjectId, "invalid-subject-id", 400),
+    (ErrorKind::InvalidTitle, "invalid-title", 400),
+    (ErrorKind::InvalidSchema, "invalid-schema", 400),
+    (ErrorKind::InvalidContent, "invalid-content", 400),
+    (ErrorKind::NotFound, "not-found", 404),
+    (ErrorKind::TitleTaken, "title-taken", 409),
+    (ErrorKind::SubjectIdInUse, "subject-id-in-use", 409),
+    (ErrorKind::SubjectAlreadyOnPage, "subject-already-on-page", 409),
+    (ErrorKind::EditConflict, "edit-conflict", 409),
+    (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
+    (ErrorKind::ValidationFailed, "validation-failed", 422),
+    (ErrorKind::Internal, "internal-error", 500),
+];
+
+impl ErrorKind {
+    pub fn code(self) -> &'static str {
+        ERROR_KINDS.iter().find(|(k, _, _)| *k == self).map(|(_, c, _)| *c).unwrap_or("internal-error")
+    }
+
+    pub fn status(self) -> u16 {
+        ERROR_KINDS.iter().find(|(k, _, _)| *k == self).map(|(_, _, s)| *s).unwrap_or(500)
+    }
+}
+
+/// A refusal: its kind, an English message and the context fields the spec names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub context: Map<String, Value>,
+}
+
+impl ApiError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        ApiError { kind, message: message.into(), context: Map::new() }
+    }
+
+    pub fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.context.insert(key.into(), value.into());
+        self
+    }
+
+    pub fn read_denied() -> Self {
+        Self::new(ErrorKind::ReadDenied, "You need read permission to use this API.")
+    }
+
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::new(ErrorKind::NotFound, what)
+    }
+
+    pub fn permission(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::PermissionDenied, message)
+    }
+
+    pub fn parameter(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::InvalidParameter, message)
+    }
+
+    pub fn body(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::InvalidBody, message)
+    }
+
+    pub fn status(&self) -> u16 {
+        self.kind.status()
+    }
+
+    pub fn to_json(&self) -> Value {
+        let code = self.kind.code();
+        let mut body = json!({
+            "errorType": code,
+            "error": code,
+            "message": self.message,
+            "messageTranslations": {"en": self.message},
+            "httpCode": self.status(),
+        });
+        if let Value::Object(o) = &mut body {
+            o.extend(self.context.clone());
+        }
+        body
+    }
+}
+
+impl From<HostError> for ApiError {
+    fn from(e: HostError) -> Self {
+        ApiError::new(ErrorKind::Internal, e.to_string())
+    }
+}

@@ -1,0 +1,50 @@
+//! Walking the pages of a namespace in title order, skipping rows the caller may not see.
+
+use crate::api::context::Ctx;
+use crate::api::error::ApiError;
+use crate::host::{Host, ListPages, PageRecord};
+
+/// How many pages one request looks at while collecting readable ones.
+const MAX_INSPECTED: usize = 1000;
+
+pub struct Listing<T> {
+    pub items: Vec<T>,
+    /// The title to continue after, when more may follow.
+    pub next_after: Option<String>,
+}
+
+/// Up to `limit` items that `keep` accepts, from the pages after `after` whose title starts with
+/// `prefix`. `keep` sees only readable pages.
+pub async fn scan<H: Host, T>(
+    ctx: &Ctx<'_, H>,
+    namespace: i32,
+    mut after: Option<String>,
+    prefix: Option<String>,
+    limit: u32,
+    keep: impl Fn(&PageRecord) -> Option<T>,
+) -> Result<Listing<T>, ApiError> {
+    let mut items: Vec<(String, T)> = Vec::new();
+    let mut inspected = 0;
+    loop {
+        let batch_size = limit + 1;
+        let args = ListPages { namespace, after: after.clone(), limit: batch_size, prefix: prefix.clone() };
+        let batch = ctx.host.list_pages(args).await?.pages;
+        let exhausted = batch.len() < batch_size as usize;
+        for page in batch {
+            inspected += 1;
+            after = Some(page.title.clone());
+            let Some(item) = page.access.read.then(|| keep(&page)).flatten() else { continue };
+            if items.len() == limit as usize {
+                let next_after = items.last().map(|(t, _)| t.clone());
+                return Ok(Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after });
+            }
+            items.push((page.title, item));
+        }
+        if exhausted {
+            return Ok(Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after: None });
+        }
+        if inspected >= MAX_INSPECTED {
+            return Ok(Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after: after });
+        }
+    }
+}

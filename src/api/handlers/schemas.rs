@@ -1,0 +1,145 @@
+//! The Schema endpoints: list, read, create or replace, delete, name search, JSON Schema.
+
+use super::listing::scan;
+use super::Reply;
+use crate::api::commit::{commit, edit_conflict, Plan};
+use crate::api::context::Ctx;
+use crate::api::cursor;
+use crate::api::error::{ApiError, ErrorKind};
+use crate::api::json_schema::subject_document;
+use crate::api::load::{parse_schema_page, readable_schema, schema_page, schema_title};
+use crate::domain::schema::{PropertyKind, Schema, SchemaErrors, SchemaRef};
+use crate::domain::title::Title;
+use crate::host::{namespace, DeletePage, Host, IndexRows, PageSave, PageTitle};
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+
+pub const SCHEMA_CONTENT_MODEL: &str = "strata-schema";
+
+pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let limit = cursor::limit(ctx.query_int("limit"))?;
+    let after = ctx.query("cursor").map(cursor::decode).transpose()?;
+    let listing = scan(ctx, namespace::SCHEMA, after, None, limit, |page| {
+        let schema = parse_schema_page(ctx, page)?;
+        let mut item = Map::new();
+        item.insert("name".into(), page.title.clone().into());
+        if let Value::Object(body) = schema.to_json() {
+            item.extend(body);
+        }
+        Some(Value::Object(item))
+    })
+    .await?;
+    let next = listing.next_after.as_deref().map(cursor::encode);
+    Ok(Reply::ok(json!({"schemas": listing.items, "nextCursor": next})))
+}
+
+pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let title = schema_title(ctx.param("schemaName"))?;
+    let schema = readable_schema(ctx, &title).await?;
+    Ok(Reply::ok(json!({"schema": schema.map(|s| s.to_json())})))
+}
+
+pub async fn names<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let limit = cursor::limit(ctx.query_int("limit"))?;
+    let prefix = schema_title(ctx.param("search"))?.to_string();
+    let listing = scan(ctx, namespace::SCHEMA, None, Some(prefix), limit, |p| Some(p.title.clone())).await?;
+    Ok(Reply::ok(json!({"schemaNames": listing.items})))
+}
+
+pub async fn json_schema<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let title = schema_title(ctx.param("schemaName"))?;
+    let schema = readable_schema(ctx, &title).await?.ok_or_else(|| missing(&title))?;
+    Ok(Reply::ok(subject_document(title.as_str(), &schema)))
+}
+
+pub async fn put<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let title = schema_title(ctx.param("schemaName"))?;
+    let raw = ctx.body.get("schema").cloned().unwrap_or(Value::Null);
+    let schema = Schema::from_json(&raw, &ctx.own_source).map_err(invalid_schema)?;
+    let (created, _) = commit(ctx.host, || plan_put(ctx, &title, &schema)).await?;
+    let body = json!({"schema": schema.to_json()});
+    Ok(if created { Reply::created(body) } else { Reply::ok(body) })
+}
+
+async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> Result<Plan<bool>, ApiError> {
+    let page = schema_page(ctx, title).await?;
+    match &page {
+        Some(p) if !p.access.read => return Err(missing(title)),
+        Some(p) if !p.access.edit => return Err(ApiError::permission(format!("You may not edit the Schema \"{title}\"."))),
+        Some(_) => {}
+        None => {
+            let can = ctx.host.can_create(PageTitle { namespace: namespace::SCHEMA, title: title.to_string() }).await?;
+            if !can.allowed {
+                return Err(ApiError::permission(format!("You may not create the Schema \"{title}\".")));
+            }
+        }
+    }
+    let stored = page.as_ref().and_then(|p| parse_schema_page(ctx, p));
+    let dependent = target_dependence(ctx, title, schema).await?;
+    let errs = schema.save_errors(stored.as_ref(), |r| dependent.get(r).copied());
+    if !errs.0.is_empty() {
+        return Err(invalid_schema(errs));
+    }
+    let text = serde_json::to_string_pretty(&schema.to_json()).unwrap_or_default();
+    let save = PageSave {
+        page_id: page.as_ref().map(|p| p.page_id),
+        namespace: namespace::SCHEMA,
+        title: title.to_string(),
+        base_revision_id: page.as_ref().map(|p| p.latest_revision_id),
+        create_only: page.is_none(),
+        comment: ctx.comment(),
+        content_model: SCHEMA_CONTENT_MODEL.into(),
+        main_slot: Some(text),
+        subject_slot: None,
+        index: IndexRows::default(),
+    };
+    Ok(Plan { saves: vec![save], then: page.is_none() })
+}
+
+/// Whether each readable target Schema of the relation properties declares dependent Subjects.
+/// The Schema being saved answers for itself with its new value.
+async fn target_dependence<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> Result<HashMap<SchemaRef, bool>, ApiError> {
+    let mut out = HashMap::new();
+    for def in schema.property_definitions.values() {
+        let PropertyKind::Relation { target_schemas, .. } = &def.kind else { continue };
+        for target in target_schemas {
+            let Some(t) = target.local() else { continue };
+            if out.contains_key(target) {
+                continue;
+            }
+            let dependent = if t == title {
+                Some(schema.subjects_are_dependent)
+            } else {
+                readable_schema(ctx, t).await?.map(|s| s.subjects_are_dependent)
+            };
+            if let Some(d) = dependent {
+                out.insert(target.clone(), d);
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let title = schema_title(ctx.param("schemaName"))?;
+    for _ in 0..=crate::api::commit::RETRIES {
+        let page = schema_page(ctx, &title).await?.filter(|p| p.access.read).ok_or_else(|| missing(&title))?;
+        if !page.access.edit || !ctx.caller.has("delete") {
+            return Err(ApiError::permission(format!("You may not delete the Schema \"{title}\".")));
+        }
+        let args = DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
+        if ctx.host.delete_page(args).await?.ok {
+            return Ok(Reply::ok(json!({"status": "deleted", "schemaName": title.as_str()})));
+        }
+    }
+    Err(edit_conflict())
+}
+
+fn missing(title: &Title) -> ApiError {
+    ApiError::not_found(format!("There is no Schema \"{title}\"."))
+}
+
+fn invalid_schema(errs: SchemaErrors) -> ApiError {
+    let reasons: Vec<Value> = errs.0.iter().map(|e| json!({"path": e.path, "message": e.message})).collect();
+    ApiError::new(ErrorKind::InvalidSchema, format!("The Schema is invalid: {errs}.")).with("reasons", reasons)
+}

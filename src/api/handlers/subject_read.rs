@@ -1,0 +1,49 @@
+//! `GET /subject/{subjectId}`.
+
+use super::Reply;
+use crate::api::context::Ctx;
+use crate::api::error::ApiError;
+use crate::api::ids::{subject_not_found, subject_param};
+use crate::api::view::{page_of, read_content, resolve_targets, subject_json, PageData, PageFields, Schemas};
+use crate::host::{Host, PageById, RevisionById};
+use crate::validation::dependents::dependents_reached_from;
+use serde_json::{json, Map};
+
+pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let id = subject_param(ctx)?;
+    let expand = ctx.query_list("expand");
+    let relations = expand.contains(&"relations");
+    let revision = ctx.query_int("revisionId");
+    if ctx.query_flag("latest") && (revision.is_some() || relations) {
+        return Err(ApiError::parameter("\"latest\" cannot be combined with \"revisionId\" or \"expand=relations\"."));
+    }
+    let fields = if expand.contains(&"page") { PageFields::With } else { PageFields::Without };
+    let page = match revision {
+        Some(rid) => page_at_revision(ctx, rid).await?,
+        None => page_of(ctx, &id).await?,
+    };
+    let page = page.ok_or_else(|| subject_not_found(ctx.param("subjectId")))?;
+    let subject = page.content.subjects.get(&id).ok_or_else(|| subject_not_found(ctx.param("subjectId")))?;
+    let schemas = Schemas::for_page(ctx, &page.content).await?;
+    let mut subjects = Map::new();
+    subjects.insert(id.to_string(), subject_json(&page, &id, subject, &schemas, fields));
+    if relations {
+        let dependents = dependents_reached_from(&page.content, &id, &schemas);
+        let sources = std::iter::once(subject).chain(dependents.iter().filter_map(|d| page.content.subjects.get(d)));
+        for (target, v) in resolve_targets(ctx, sources, &[&id], fields).await? {
+            subjects.entry(target).or_insert(v);
+        }
+    }
+    Ok(Reply::ok(json!({"requestedId": ctx.param("subjectId"), "subjects": subjects})))
+}
+
+/// The page as of a revision the caller may read; `None` for an unknown or unreadable one.
+async fn page_at_revision<H: Host>(ctx: &Ctx<'_, H>, revision_id: i64) -> Result<Option<PageData>, ApiError> {
+    let Ok(revision_id) = u64::try_from(revision_id) else { return Ok(None) };
+    let Some(rev) = ctx.host.revision(RevisionById { revision_id }).await?.filter(|r| r.access.read) else {
+        return Ok(None);
+    };
+    let record = ctx.host.page_by_id(PageById { page_id: rev.page_id }).await?.filter(|p| p.access.read);
+    Ok(record.map(|record| PageData { content: read_content(ctx, rev.subject_slot.as_deref()), record }))
+}
+

@@ -1,0 +1,32 @@
+//! Path parameters that name Subjects and pages.
+
+use super::context::Ctx;
+use super::error::{ApiError, ErrorKind};
+use crate::domain::ids::{SubjectId, SubjectRef};
+
+/// The Subject the path names. This wiki's source key may prefix it; a Subject of another source is
+/// never stored here, so it is not found.
+pub fn subject_param<H>(ctx: &Ctx<'_, H>) -> Result<SubjectId, ApiError> {
+    let raw = ctx.param("subjectId");
+    match SubjectRef::parse(raw, &ctx.own_source) {
+        Ok(SubjectRef::Local(id)) => Ok(id),
+        Ok(SubjectRef::Foreign { .. }) => Err(subject_not_found(raw)),
+        Err(e) => Err(ApiError::new(ErrorKind::InvalidSubjectId, format!("{e}."))),
+    }
+}
+
+pub fn subject_not_found(id: &str) -> ApiError {
+    ApiError::not_found(format!("There is no Subject \"{id}\"."))
+}
+
+pub fn page_param<H>(ctx: &Ctx<'_, H>) -> Result<u64, ApiError> {
+    let raw = ctx.param("pageId");
+    raw.parse::<u64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::parameter(format!("The page ID \"{raw}\" is not a positive integer.")))
+}
+
+pub fn page_not_found(page_id: u64) -> ApiError {
+    ApiError::not_found(format!("There is no page with ID {page_id}."))
+}

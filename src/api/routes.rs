@@ -1,0 +1,251 @@
+//! The route table, declared once. It drives dispatch, parameter and body checks, the OpenAPI
+//! document and the docs drift test.
+
+use crate::host::{Settings, StoreKind};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+    Delete,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+            Method::Delete => "DELETE",
+        }
+    }
+}
+
+/// The JSON or query-string type of a parameter or body field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    String,
+    /// A string or null.
+    NullableString,
+    Integer,
+    Boolean,
+    Object,
+    Array,
+    /// An array of strings.
+    StringArray,
+    /// A Schema reference: a string or a `{source, name}` object.
+    SchemaRef,
+    /// A query flag: `1` (or `true`) and `0` (or `false`).
+    Flag,
+    /// A pipe-separated list of these values.
+    PipeList(&'static [&'static str]),
+}
+
+/// A query parameter or body field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub required: bool,
+    pub doc: &'static str,
+}
+
+const fn opt(name: &'static str, kind: Kind, doc: &'static str) -> Field {
+    Field { name, kind, required: false, doc }
+}
+
+const fn req(name: &'static str, kind: Kind, doc: &'static str) -> Field {
+    Field { name, kind, required: true, doc }
+}
+
+/// The handler a route runs; `api::handlers::dispatch` maps each to its function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handler {
+    OpenApi,
+    ListSchemas,
+    GetSchema,
+    PutSchema,
+    DeleteSchema,
+    SchemaNames,
+    JsonSchema,
+    GetSubject,
+    PageSubjects,
+    GetMainSubject,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub method: Method,
+    /// Relative to `/rest.php`; `{name}` is a path parameter.
+    pub path: &'static str,
+    pub handler: Handler,
+    /// Whether it changes data and so needs a valid CSRF token.
+    pub changes_data: bool,
+    /// A right the caller needs beyond `read`.
+    pub right: Option<&'static str>,
+    /// The route exists only when a store of this kind is configured.
+    pub store: Option<StoreKind>,
+    pub query: &'static [Field],
+    pub body: &'static [Field],
+    pub summary: &'static str,
+}
+
+const fn get(path: &'static str, handler: Handler, query: &'static [Field], summary: &'static str) -> Route {
+    Route { method: Method::Get, path, handler, changes_data: false, right: None, store: None, query, body: &[], summary }
+}
+
+const fn write(method: Method, path: &'static str, handler: Handler, body: &'static [Field], summary: &'static str) -> Route {
+    Route { method, path, handler, changes_data: true, right: None, store: None, query: &[], body, summary }
+}
+
+const LIMIT: Field = opt("limit", Kind::Integer, "1 to 50, default 10; larger values are capped at 50");
+const CURSOR: Field = opt("cursor", Kind::String, "the nextCursor of the previous page");
+const COMMENT: Field = opt("comment", Kind::String, "edit summary");
+
+pub const ROUTES: &[Route] = &[
+    get("/specs/v0/module/-", Handler::OpenApi, &[], "OpenAPI 3.0 description of every route"),
+    get("/strata/v0/schemas", Handler::ListSchemas, &[LIMIT, CURSOR], "List Schemas by name"),
+    get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent"),
+    write(
+        Method::Put,
+        "/strata/v0/schema/{schemaName}",
+        Handler::PutSchema,
+        &[req("schema", Kind::Object, "the Schema"), COMMENT],
+        "Create or replace a Schema",
+    ),
+    write(Method::Delete, "/strata/v0/schema/{schemaName}", Handler::DeleteSchema, &[COMMENT], "Delete a Schema"),
+    get("/strata/v0/schema/{schemaName}/json-schema", Handler::JsonSchema, &[], "JSON Schema of a Schema's Subjects"),
+    get("/strata/v0/schema-names/{search}", Handler::SchemaNames, &[LIMIT], "Schema names starting with a prefix"),
+    get(
+        "/strata/v0/subject/{subjectId}",
+        Handler::GetSubject,
+        &[
+            opt("expand", Kind::PipeList(&["page", "relations"]), "page: add page fields; relations: add resolved relation targets"),
+            opt("revisionId", Kind::Integer, "the Subject as of this revision"),
+            opt("latest", Kind::Flag, "1: as of the page's current revision, for editing"),
+        ],
+        "Read a Subject",
+    ),
+    get(
+        "/strata/v0/page/{pageId}/subjects",
+        Handler::PageSubjects,
+        &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
+        "Read a page's Subjects, main Subject first",
+    ),
+    get("/strata/v0/page/{pageId}/mainSubject", Handler::GetMainSubject, &[], "Read a page's main Subject"),
+];
+
+/// A route matched to a request, with its decoded path parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matched {
+    pub route: &'static Route,
+    pub params: Vec<(&'static str, String)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Miss {
+    NoRoute,
+    WrongMethod,
+}
+
+/// The routes that exist under these settings.
+pub fn active(settings: &Settings) -> impl Iterator<Item = &'static Route> + '_ {
+    ROUTES.iter().filter(move |r| r.store.map_or(true, |k| settings.has_store(k)))
+}
+
+/// Finds the route for a request. Literal segments win over parameters (`/subject/validate`).
+pub fn find(method: &str, path: &str, settings: &Settings) -> Result<Matched, Miss> {
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let mut candidates: Vec<(usize, Matched)> = active(settings)
+        .filter_map(|route| {
+            let (literals, params) = match_template(route.path, &segments)?;
+            Some((literals, Matched { route, params }))
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Err(Miss::NoRoute);
+    }
+    candidates.retain(|(_, m)| m.route.method.as_str().eq_ignore_ascii_case(method));
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
+    candidates.into_iter().next().map(|(_, m)| m).ok_or(Miss::WrongMethod)
+}
+
+fn match_template(template: &'static str, segments: &[&str]) -> Option<(usize, Vec<(&'static str, String)>)> {
+    let parts: Vec<&'static str> = template.split('/').collect();
+    if parts.len() != segments.len() {
+        return None;
+    }
+    let mut literals = 0;
+    let mut params = Vec::new();
+    for (part, seg) in parts.into_iter().zip(segments) {
+        match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            Some(name) if !seg.is_empty() => params.push((name, percent_decode(seg))),
+            Some(_) => return None,
+            None if part == *seg => literals += 1,
+            None => return None,
+        }
+    }
+    Some((literals, params))
+}
+
+/// The path parameter names of a template, in order.
+pub fn path_params(template: &str) -> impl Iterator<Item = &str> {
+    template.split('/').filter_map(|p| p.strip_prefix('{').and_then(|p| p.strip_suffix('}')))
+}
+
+/// Decodes `%XX` escapes; an escape that is not valid UTF-8 or not hex is kept as written.
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (b[i], b.get(i + 1).and_then(|c| hex(*c)), b.get(i + 2).and_then(|c| hex(*c))) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matching() {
+        let s = Settings::default();
+        type Case<'a> = (&'a str, &'a str, Result<(&'a str, &'a [(&'a str, &'a str)]), Miss>);
+        let cases: &[Case] = &[
+            ("GET", "/strata/v0/schema/Person", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "Person")]))),
+            ("GET", "/strata/v0/schema/Person%20name/", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "Person name")]))),
+            ("GET", "/strata/v0/schema/A%2FB/json-schema", Ok(("/strata/v0/schema/{schemaName}/json-schema", &[("schemaName", "A/B")]))),
+            ("get", "/strata/v0/schemas", Ok(("/strata/v0/schemas", &[]))),
+            ("POST", "/strata/v0/schemas", Err(Miss::WrongMethod)),
+            ("GET", "/strata/v0/nothing", Err(Miss::NoRoute)),
+            ("GET", "/strata/v0/schema/", Err(Miss::NoRoute)),
+            ("GET", "/strata/v0/schema/%ZZ", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "%ZZ")]))),
+        ];
+        for (method, path, want) in cases {
+            let got = find(method, path, &s).map(|m| (m.route.path, m.params));
+            let want = want.map(|(p, ps)| (p, ps.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>()));
+            assert_eq!(got, want, "{method} {path}");
+        }
+    }
+
+    #[test]
+    fn every_route_is_unique() {
+        for (i, a) in ROUTES.iter().enumerate() {
+            for b in &ROUTES[i + 1..] {
+                assert!(!(a.method == b.method && a.path == b.path), "{} {} twice", a.method.as_str(), a.path);
+            }
+        }
+    }
+}

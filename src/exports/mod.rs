@@ -1,0 +1,15 @@
+//! The operations the wasm module exports, in plain Rust over JSON values, so that native tests and
+//! benchmarks exercise exactly what JavaScript callers get. `crate::wasm` only converts values.
+
+mod error;
+mod normalize_content;
+mod options;
+mod validate;
+
+pub use error::ExportError;
+pub use normalize_content::normalize_content;
+pub use options::Options;
+pub use validate::{validate, Validator};
+
+#[cfg(test)]
+mod tests;

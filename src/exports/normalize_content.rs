@@ -1,0 +1,27 @@
+use super::{ExportError, Options};
+use crate::domain::ids::IdMinter;
+use crate::domain::schema::{Schema, SchemaRef};
+use crate::normalize::{self, WriteContext};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Normalizes a page's Subject slot as a save would. `schemas` maps Schema names to Schema JSON; a
+/// Subject whose Schema is not given is normalized without select-label resolution.
+pub fn normalize_content(content: &Value, schemas: Option<&Value>, options: &Options) -> Result<Value, ExportError> {
+    let mut parsed: HashMap<SchemaRef, Schema> = HashMap::new();
+    match schemas {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(m)) => {
+            for (name, json) in m {
+                let reference = SchemaRef::from_json(&Value::String(name.clone()), &options.source_key)
+                    .map_err(|e| ExportError::invalid_argument(format!("schemas: {e}")))?;
+                let schema = Schema::from_json(json, &options.source_key).map_err(|e| ExportError::invalid_schema(name, &e))?;
+                parsed.insert(reference, schema);
+            }
+        }
+        Some(_) => return Err(ExportError::invalid_argument("schemas must map Schema names to Schemas")),
+    }
+    let mut minter = IdMinter::new();
+    let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
+    Ok(normalize::normalize_content(content, &parsed, &mut ctx)?.to_json())
+}

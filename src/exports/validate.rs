@@ -1,0 +1,114 @@
+use super::{ExportError, Options};
+use crate::domain::ids::{IdMinter, SubjectId, SubjectRef};
+use crate::domain::schema::{Schema, SchemaRef};
+use crate::domain::subject::Subject;
+use crate::normalize::{normalize_subject_body, WriteContext};
+use crate::validation::{validate_subject, CompiledSchema, SchemaLookup, SubjectInput, Violation};
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+
+/// The ID used for a Subject that has none yet (a create being validated before its ID is minted).
+const UNSAVED_SUBJECT_ID: &str = "s00000000000000";
+
+/// A Schema compiled once and reused for many Subjects.
+pub struct Validator {
+    reference: SchemaRef,
+    schema: Schema,
+    compiled: CompiledSchema,
+    options: Options,
+}
+
+impl Validator {
+    /// Compiles the Schema named `name` (a Schema reference: title string or `{source, name}`).
+    pub fn new(name: &Value, schema: &Value, options: Options) -> Result<Self, ExportError> {
+        let reference = SchemaRef::from_json(name, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
+        let schema = Schema::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?;
+        let compiled = CompiledSchema::compile(&schema);
+        Ok(Validator { reference, schema, compiled, options })
+    }
+
+    /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
+    /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
+    pub fn validate(&self, subject: &Value, context: Option<&Value>) -> Result<Value, ExportError> {
+        let cx = RequestContext::from_json(context, &self.options)?;
+        let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), &self.options)?;
+        let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
+        Ok(violations_json(&self.compiled.validate(input, &cx.known)))
+    }
+}
+
+/// One-shot validation: `{subject, schema, subjectId?, isMain?, knownSubjects?}`. A `schema` of null
+/// means the Subject's Schema does not exist, reported as `schema-not-found`.
+pub fn validate(request: &Value, options: &Options) -> Result<Value, ExportError> {
+    let obj = request.as_object().ok_or_else(|| ExportError::invalid_argument("the request must be an object"))?;
+    let cx = RequestContext::from_json(Some(request), options)?;
+    let raw_subject = obj.get("subject").ok_or_else(|| ExportError::invalid_argument("request.subject is required"))?;
+    let reference = raw_subject
+        .get("schema")
+        .ok_or_else(|| ExportError::invalid_argument("request.subject.schema is required"))
+        .and_then(|r| SchemaRef::from_json(r, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("request.subject.schema: {e}"))))?;
+    let schema = match obj.get("schema") {
+        None | Some(Value::Null) => None,
+        Some(s) => Some(Schema::from_json(s, &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?),
+    };
+    let subject = cx.subject(raw_subject, schema.as_ref(), reference.clone(), options)?;
+    let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
+    let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
+    Ok(violations_json(&validate_subject(input, &schemas as &dyn SchemaLookup, &cx.known)))
+}
+
+struct RequestContext {
+    /// The caller's Subject ID, or a placeholder for a Subject not saved yet.
+    id: SubjectId,
+    given_id: bool,
+    is_main: bool,
+    known: HashMap<SubjectRef, SchemaRef>,
+}
+
+impl RequestContext {
+    fn from_json(v: Option<&Value>, options: &Options) -> Result<Self, ExportError> {
+        let empty = Map::new();
+        let obj = match v {
+            None | Some(Value::Null) => &empty,
+            Some(Value::Object(o)) => o,
+            Some(_) => return Err(ExportError::invalid_argument("the validation context must be an object")),
+        };
+        let given_id = !matches!(obj.get("subjectId"), None | Some(Value::Null));
+        let id = match obj.get("subjectId") {
+            None | Some(Value::Null) => SubjectId::parse(UNSAVED_SUBJECT_ID),
+            Some(Value::String(s)) => SubjectId::parse(s),
+            Some(_) => return Err(ExportError::invalid_argument("subjectId must be a string")),
+        }
+        .map_err(|e| ExportError::invalid_argument(e.to_string()))?;
+        let is_main = match obj.get("isMain") {
+            None | Some(Value::Null) => true,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(ExportError::invalid_argument("isMain must be a boolean")),
+        };
+        let mut known = HashMap::new();
+        match obj.get("knownSubjects") {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(m)) => {
+                for (id, schema) in m {
+                    let target = SubjectRef::parse(id, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects: {e}")))?;
+                    let schema = SchemaRef::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
+                    known.insert(target, schema);
+                }
+            }
+            Some(_) => return Err(ExportError::invalid_argument("knownSubjects must map Subject IDs to Schema references")),
+        }
+        Ok(RequestContext { id, given_id, is_main, known })
+    }
+
+    /// The Subject as it would be stored: normalized against its Schema, as a save would.
+    fn subject(&self, raw: &Value, schema: Option<&Schema>, reference: SchemaRef, options: &Options) -> Result<Subject, ExportError> {
+        let mut minter = IdMinter::new();
+        let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
+        let body = normalize_subject_body(raw, schema, self.given_id.then_some(&self.id), &mut ctx)?;
+        Ok(Subject { label: body.label, schema: reference, statements: body.statements })
+    }
+}
+
+fn violations_json(v: &[Violation]) -> Value {
+    json!({"violations": v.iter().map(Violation::to_json).collect::<Vec<_>>()})
+}

@@ -1,0 +1,319 @@
+//! An in-memory host for native tests: pages with revisions, the index rows, per-caller access
+//! rules, conflict detection on base revisions, and all-or-nothing multi-page saves.
+
+use super::namespace;
+use super::*;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The caller a [`MemoryHost`] answers for: access facts are computed from these rights and the
+/// host's deny rules, the way a wiki host derives them from groups and protections.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Viewer {
+    pub name: String,
+    pub rights: Vec<String>,
+}
+
+impl Viewer {
+    pub fn new(name: &str, rights: &[&str]) -> Self {
+        Viewer { name: name.into(), rights: rights.iter().map(|r| (*r).to_owned()).collect() }
+    }
+
+    fn has(&self, right: &str) -> bool {
+        self.rights.iter().any(|r| r == right)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deny {
+    Read,
+    /// Edit, and so create when the page does not exist.
+    Edit,
+}
+
+#[derive(Debug, Clone)]
+struct Rule {
+    user: String,
+    namespace: i32,
+    title: String,
+    deny: Deny,
+}
+
+#[derive(Debug, Clone)]
+struct StoredPage {
+    namespace: i32,
+    title: String,
+    latest_revision_id: u64,
+    created: String,
+    modified: String,
+    last_editor: String,
+    content_model: String,
+    main_slot: Option<String>,
+    subject_slot: Option<String>,
+    index: IndexRows,
+}
+
+#[derive(Debug, Clone)]
+struct StoredRevision {
+    page_id: u64,
+    timestamp: String,
+    main_slot: Option<String>,
+    subject_slot: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct Store {
+    settings: Settings,
+    pages: BTreeMap<u64, StoredPage>,
+    revisions: BTreeMap<u64, StoredRevision>,
+    last_id: u64,
+    ticks: u64,
+    rules: Vec<Rule>,
+    conflicts_to_inject: u32,
+    save_calls: u32,
+    logs: Vec<LogEntry>,
+}
+
+/// A host held in memory. Clones made by [`MemoryHost::acting_as`] share one store.
+#[derive(Debug, Clone)]
+pub struct MemoryHost {
+    store: Rc<RefCell<Store>>,
+    viewer: Viewer,
+}
+
+impl Default for MemoryHost {
+    fn default() -> Self {
+        Self::new(Settings::default())
+    }
+}
+
+impl MemoryHost {
+    pub fn new(settings: Settings) -> Self {
+        let store = Store { settings, ..Store::default() };
+        MemoryHost {
+            store: Rc::new(RefCell::new(store)),
+            viewer: Viewer::new("Admin", &["read", "edit", "createpage", "delete"]),
+        }
+    }
+
+    /// The same store, answering for another caller.
+    pub fn acting_as(&self, viewer: Viewer) -> MemoryHost {
+        MemoryHost { store: Rc::clone(&self.store), viewer }
+    }
+
+    pub fn set_settings(&self, settings: Settings) {
+        self.store.borrow_mut().settings = settings;
+    }
+
+    pub fn deny(&self, user: &str, namespace: i32, title: &str, deny: Deny) {
+        self.store.borrow_mut().rules.push(Rule { user: user.into(), namespace, title: title.into(), deny });
+    }
+
+    /// Makes the next `n` calls of `savePages` answer `edit-conflict`, as if another writer won.
+    pub fn inject_conflicts(&self, n: u32) {
+        self.store.borrow_mut().conflicts_to_inject = n;
+    }
+
+    pub fn save_calls(&self) -> u32 {
+        self.store.borrow().save_calls
+    }
+
+    pub fn logs(&self) -> Vec<LogEntry> {
+        self.store.borrow().logs.clone()
+    }
+
+    /// The index rows a page holds now, for tests that check what a write computed.
+    pub fn index_of(&self, page_id: u64) -> Option<IndexRows> {
+        self.store.borrow().pages.get(&page_id).map(|p| p.index.clone())
+    }
+
+    fn access(&self, store: &Store, namespace: i32, title: &str) -> Access {
+        let denied = |d: Deny| {
+            store.rules.iter().any(|r| {
+                r.deny == d && r.namespace == namespace && r.title == title && (r.user == self.viewer.name || r.user == "*")
+            })
+        };
+        let read = self.viewer.has("read") && !denied(Deny::Read);
+        Access { read, edit: read && self.viewer.has("edit") && !denied(Deny::Edit) }
+    }
+
+    fn record(&self, store: &Store, page_id: u64, p: &StoredPage) -> PageRecord {
+        PageRecord {
+            page_id,
+            namespace: p.namespace,
+            title: p.title.clone(),
+            prefixed_title: format!("{}{}", namespace::prefix(p.namespace), p.title),
+            latest_revision_id: p.latest_revision_id,
+            created: p.created.clone(),
+            modified: p.modified.clone(),
+            last_editor: p.last_editor.clone(),
+            categories: Vec::new(),
+            content_model: p.content_model.clone(),
+            main_slot: p.main_slot.clone(),
+            subject_slot: p.subject_slot.clone(),
+            access: self.access(store, p.namespace, &p.title),
+        }
+    }
+
+    fn find(store: &Store, namespace: i32, title: &str) -> Option<u64> {
+        store.pages.iter().find(|(_, p)| p.namespace == namespace && p.title == title).map(|(id, _)| *id)
+    }
+
+    /// Checks every save against the store before any is applied.
+    fn check(&self, store: &Store, saves: &[PageSave]) -> Result<(), (Conflict, usize)> {
+        for (i, s) in saves.iter().enumerate() {
+            let existing = s.page_id.and_then(|id| store.pages.get(&id).map(|p| (id, p)));
+            match (s.base_revision_id, existing) {
+                (None, _) if Self::find(store, s.namespace, &s.title).is_some() => return Err((Conflict::TitleExists, i)),
+                (None, _) => {}
+                (Some(base), Some((_, p))) if p.latest_revision_id == base && !s.create_only => {}
+                (Some(_), _) => return Err((Conflict::EditConflict, i)),
+            }
+        }
+        Ok(())
+    }
+
+    fn tick(store: &mut Store) -> String {
+        store.ticks += 1;
+        let t = store.ticks % 86_400;
+        format!("2026-11-22T{:02}:{:02}:{:02}Z", t / 3600, t / 60 % 60, t % 60)
+    }
+}
+
+impl Host for MemoryHost {
+    async fn config(&self) -> Result<Settings, HostError> {
+        Ok(self.store.borrow().settings.clone())
+    }
+
+    async fn page_by_id(&self, args: PageById) -> Result<Option<PageRecord>, HostError> {
+        let store = self.store.borrow();
+        Ok(store.pages.get(&args.page_id).map(|p| self.record(&store, args.page_id, p)))
+    }
+
+    async fn page_by_title(&self, args: PageTitle) -> Result<Option<PageRecord>, HostError> {
+        let store = self.store.borrow();
+        Ok(Self::find(&store, args.namespace, &args.title).and_then(|id| store.pages.get(&id).map(|p| self.record(&store, id, p))))
+    }
+
+    async fn revision(&self, args: RevisionById) -> Result<Option<RevisionRecord>, HostError> {
+        let store = self.store.borrow();
+        let Some(r) = store.revisions.get(&args.revision_id) else { return Ok(None) };
+        let Some(page) = store.pages.get(&r.page_id) else { return Ok(None) };
+        Ok(Some(RevisionRecord {
+            revision_id: args.revision_id,
+            page_id: r.page_id,
+            timestamp: r.timestamp.clone(),
+            main_slot: r.main_slot.clone(),
+            subject_slot: r.subject_slot.clone(),
+            access: self.access(&store, page.namespace, &page.title),
+        }))
+    }
+
+    async fn subjects_info(&self, args: SubjectIds) -> Result<SubjectsInfo, HostError> {
+        let store = self.store.borrow();
+        let mut out = SubjectsInfo::new();
+        for id in args.ids {
+            let hit = store.pages.iter().find_map(|(pid, p)| {
+                p.index.subjects.iter().find(|r| r.subject_id == id).map(|r| (*pid, p, r.schema.clone()))
+            });
+            if let Some((page_id, p, schema)) = hit {
+                let readable = self.access(&store, p.namespace, &p.title).read;
+                out.insert(id, SubjectInfo { page_id, schema, readable });
+            }
+        }
+        Ok(out)
+    }
+
+    async fn can_create(&self, args: PageTitle) -> Result<CanCreate, HostError> {
+        let store = self.store.borrow();
+        let exists = Self::find(&store, args.namespace, &args.title).is_some();
+        let access = self.access(&store, args.namespace, &args.title);
+        Ok(CanCreate { allowed: access.edit && self.viewer.has("createpage"), exists })
+    }
+
+    async fn save_pages(&self, args: SavePages) -> Result<SaveOutcome, HostError> {
+        let mut store = self.store.borrow_mut();
+        store.save_calls += 1;
+        if store.conflicts_to_inject > 0 {
+            store.conflicts_to_inject -= 1;
+            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(Conflict::EditConflict), index: Some(0) });
+        }
+        if let Err((conflict, index)) = self.check(&store, &args.saves) {
+            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(conflict), index: Some(index) });
+        }
+        let mut results = Vec::with_capacity(args.saves.len());
+        for s in args.saves {
+            let timestamp = Self::tick(&mut store);
+            store.last_id += 1;
+            let revision_id = store.last_id;
+            let page_id = match s.page_id.filter(|id| store.pages.contains_key(id)) {
+                Some(id) => id,
+                None => {
+                    store.last_id += 1;
+                    store.last_id
+                }
+            };
+            let previous = store.pages.remove(&page_id);
+            let (created, old_main, old_subjects) = match previous {
+                Some(p) => (p.created, p.main_slot, p.subject_slot),
+                None => (timestamp.clone(), None, None),
+            };
+            let page = StoredPage {
+                namespace: s.namespace,
+                title: s.title,
+                latest_revision_id: revision_id,
+                created,
+                modified: timestamp.clone(),
+                last_editor: self.viewer.name.clone(),
+                content_model: s.content_model,
+                main_slot: s.main_slot.or(old_main),
+                subject_slot: s.subject_slot.or(old_subjects),
+                index: s.index,
+            };
+            store.revisions.insert(
+                revision_id,
+                StoredRevision { page_id, timestamp: timestamp.clone(), main_slot: page.main_slot.clone(), subject_slot: page.subject_slot.clone() },
+            );
+            store.pages.insert(page_id, page);
+            results.push(SaveResult { page_id, revision_id, timestamp });
+        }
+        Ok(SaveOutcome { ok: true, results, conflict: None, index: None })
+    }
+
+    async fn delete_page(&self, args: DeletePage) -> Result<DeleteOutcome, HostError> {
+        let mut store = self.store.borrow_mut();
+        match store.pages.get(&args.page_id) {
+            Some(p) if p.latest_revision_id == args.base_revision_id => {
+                store.pages.remove(&args.page_id);
+                Ok(DeleteOutcome { ok: true, conflict: None })
+            }
+            _ => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict) }),
+        }
+    }
+
+    async fn list_pages(&self, args: ListPages) -> Result<PageList, HostError> {
+        let store = self.store.borrow();
+        let mut hits: Vec<(u64, &StoredPage)> = store
+            .pages
+            .iter()
+            .filter(|(_, p)| p.namespace == args.namespace)
+            .filter(|(_, p)| args.after.as_deref().map_or(true, |a| p.title.as_str() > a))
+            .filter(|(_, p)| args.prefix.as_deref().map_or(true, |pre| p.title.starts_with(pre)))
+            .map(|(id, p)| (*id, p))
+            .collect();
+        hits.sort_by(|a, b| a.1.title.cmp(&b.1.title));
+        let pages = hits.into_iter().take(args.limit as usize).map(|(id, p)| self.record(&store, id, p)).collect();
+        Ok(PageList { pages })
+    }
+
+    async fn log(&self, args: LogEntry) -> Result<(), HostError> {
+        self.store.borrow_mut().logs.push(args);
+        Ok(())
+    }
+
+    async fn now(&self) -> Result<Now, HostError> {
+        let mut store = self.store.borrow_mut();
+        Ok(Now { timestamp: Self::tick(&mut store) })
+    }
+}

@@ -1,0 +1,309 @@
+//! The messages of the Host port, in the camelCase JSON the wasm adapter sends across the boundary.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Operator settings, read once per request through `config`. Absent keys take their defaults.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    pub source_key: String,
+    pub titling: Titling,
+    pub enforce_validation: bool,
+    pub rdf_base_uri: String,
+    pub dereference_to_data_tab: bool,
+    pub query_limits: Value,
+    pub rate_limits: Value,
+    pub search_timeout_ms: Option<u64>,
+    /// Configured projection targets by name.
+    pub stores: IndexMap<String, StoreSettings>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            source_key: "local".into(),
+            titling: Titling::PageFirst,
+            enforce_validation: false,
+            rdf_base_uri: String::new(),
+            dereference_to_data_tab: true,
+            query_limits: Value::Null,
+            rate_limits: Value::Null,
+            search_timeout_ms: None,
+            stores: IndexMap::new(),
+        }
+    }
+}
+
+impl Settings {
+    pub fn has_store(&self, kind: StoreKind) -> bool {
+        self.stores.values().any(|s| s.kind() == Some(kind))
+    }
+}
+
+/// How `POST /subjects` titles the page it creates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Titling {
+    #[default]
+    PageFirst,
+    SubjectFirst,
+}
+
+/// One configured projection target; connection fields stay with the host.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoreSettings {
+    /// `oxigraph-embedded`, `sparql-http` or `falkordb`.
+    #[serde(rename = "type")]
+    pub store_type: String,
+    #[serde(default = "native")]
+    pub projection: String,
+}
+
+fn native() -> String {
+    "native".into()
+}
+
+impl StoreSettings {
+    pub fn kind(&self) -> Option<StoreKind> {
+        match self.store_type.as_str() {
+            "falkordb" => Some(StoreKind::Graph),
+            "oxigraph-embedded" | "sparql-http" => Some(StoreKind::Sparql),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StoreKind {
+    /// A property-graph database queried with Cypher.
+    Graph,
+    Sparql,
+}
+
+/// What the caller of the current request may do with a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Access {
+    pub read: bool,
+    pub edit: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageRecord {
+    pub page_id: u64,
+    pub namespace: i32,
+    pub title: String,
+    pub prefixed_title: String,
+    pub latest_revision_id: u64,
+    pub created: String,
+    pub modified: String,
+    pub last_editor: String,
+    #[serde(default)]
+    pub categories: Vec<String>,
+    pub content_model: String,
+    pub main_slot: Option<String>,
+    pub subject_slot: Option<String>,
+    pub access: Access,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RevisionRecord {
+    pub revision_id: u64,
+    pub page_id: u64,
+    pub timestamp: String,
+    pub main_slot: Option<String>,
+    pub subject_slot: Option<String>,
+    /// The caller's access to the page the revision belongs to.
+    pub access: Access,
+}
+
+/// Where the index places a Subject. `readable` is the caller's read access to that page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubjectInfo {
+    pub page_id: u64,
+    pub schema: Value,
+    pub readable: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CanCreate {
+    pub allowed: bool,
+    pub exists: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageSave {
+    /// `None` for a page that does not exist yet.
+    pub page_id: Option<u64>,
+    pub namespace: i32,
+    pub title: String,
+    /// `None` means the page must not exist yet.
+    pub base_revision_id: Option<u64>,
+    pub create_only: bool,
+    pub comment: String,
+    pub content_model: String,
+    /// `None` keeps the previous slot.
+    pub main_slot: Option<String>,
+    /// `None` keeps the previous slot.
+    pub subject_slot: Option<String>,
+    pub index: IndexRows,
+}
+
+/// The secondary index rows of one page, replacing the page's rows in the save's transaction.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexRows {
+    pub subjects: Vec<SubjectRow>,
+    pub relations: Vec<RelationRow>,
+    pub changed_subject_ids: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubjectRow {
+    pub subject_id: String,
+    pub schema: Value,
+    pub label: Option<String>,
+    pub display_name: String,
+    pub display_name_is_generated: bool,
+    pub is_main: bool,
+    pub is_dependent: bool,
+    pub host_subject_id: Option<String>,
+    pub position: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RelationRow {
+    pub source_id: String,
+    pub relation_id: String,
+    pub property: String,
+    pub target_id: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Conflict {
+    /// A base revision is no longer the page's latest, or the page is gone.
+    EditConflict,
+    /// A page that must not exist yet does.
+    TitleExists,
+}
+
+/// `{ok: true, results}` or `{ok: false, conflict, index}`; `index` names the save that conflicted.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveOutcome {
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<SaveResult>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<Conflict>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveResult {
+    pub page_id: u64,
+    pub revision_id: u64,
+    pub timestamp: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteOutcome {
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<Conflict>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageList {
+    pub pages: Vec<PageRecord>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    Debug,
+    Info,
+    Warning,
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Now {
+    pub timestamp: String,
+}
+
+/// Arguments of `pageById`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageById {
+    pub page_id: u64,
+}
+
+/// Arguments of `pageByTitle` and `canCreate`. `title` is the stored title without prefix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageTitle {
+    pub namespace: i32,
+    pub title: String,
+}
+
+/// Arguments of `revision`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RevisionById {
+    pub revision_id: u64,
+}
+
+/// Arguments of `subjectsInfo`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubjectIds {
+    pub ids: Vec<String>,
+}
+
+/// Result of `subjectsInfo`: only ids found in the index are present.
+pub type SubjectsInfo = IndexMap<String, SubjectInfo>;
+
+/// Arguments of `savePages`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavePages {
+    pub saves: Vec<PageSave>,
+}
+
+/// Arguments of `deletePage`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletePage {
+    pub page_id: u64,
+    pub base_revision_id: u64,
+    pub comment: String,
+}
+
+/// Arguments of `listPages`: pages of one namespace in title order, after the title `after`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListPages {
+    pub namespace: i32,
+    pub after: Option<String>,
+    pub limit: u32,
+    /// Only titles that start with this text (case-sensitive, in stored spelling).
+    pub prefix: Option<String>,
+}
+
+/// Arguments of `log`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub level: LogLevel,
+    pub message: String,
+}

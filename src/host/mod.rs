@@ -1,0 +1,41 @@
+//! The Host port: everything the core needs from the outside world, one async method per operation
+//! of the table in `docs/architecture.md`. The wasm adapter serializes each argument struct to the
+//! op's JSON arguments and deserializes the result; [`memory::MemoryHost`] answers natively.
+
+mod error;
+pub mod namespace;
+pub mod memory;
+mod messages;
+
+pub use error::HostError;
+pub use messages::*;
+
+/// The operations a host provides. Futures are not `Send`: wasm futures never are.
+#[allow(async_fn_in_trait)]
+pub trait Host {
+    /// `config`
+    async fn config(&self) -> Result<Settings, HostError>;
+    /// `pageById`
+    async fn page_by_id(&self, args: PageById) -> Result<Option<PageRecord>, HostError>;
+    /// `pageByTitle`
+    async fn page_by_title(&self, args: PageTitle) -> Result<Option<PageRecord>, HostError>;
+    /// `revision`
+    async fn revision(&self, args: RevisionById) -> Result<Option<RevisionRecord>, HostError>;
+    /// `subjectsInfo`
+    async fn subjects_info(&self, args: SubjectIds) -> Result<SubjectsInfo, HostError>;
+    /// `canCreate`
+    async fn can_create(&self, args: PageTitle) -> Result<CanCreate, HostError>;
+    /// `savePages`: all saves commit in one transaction, or none does.
+    async fn save_pages(&self, args: SavePages) -> Result<SaveOutcome, HostError>;
+    /// `deletePage`
+    async fn delete_page(&self, args: DeletePage) -> Result<DeleteOutcome, HostError>;
+    /// `listPages`
+    async fn list_pages(&self, args: ListPages) -> Result<PageList, HostError>;
+    /// `log`
+    async fn log(&self, args: LogEntry) -> Result<(), HostError>;
+    /// `now`
+    async fn now(&self) -> Result<Now, HostError>;
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,92 @@
+use super::memory::{Deny, MemoryHost, Viewer};
+use super::*;
+use pollster::block_on;
+use serde_json::json;
+
+fn save(title: &str, page_id: Option<u64>, base: Option<u64>) -> PageSave {
+    PageSave {
+        page_id,
+        namespace: namespace::MAIN,
+        title: title.into(),
+        base_revision_id: base,
+        create_only: base.is_none(),
+        comment: String::new(),
+        content_model: "wikitext".into(),
+        main_slot: Some(format!("text of {title}")),
+        subject_slot: None,
+        index: IndexRows::default(),
+    }
+}
+
+#[test]
+fn settings_read_the_hosts_configuration_shape() {
+    let s: Settings = serde_json::from_value(json!({
+        "sourceKey": "wiki", "titling": "subject-first", "enforceValidation": true,
+        "stores": {"main": {"type": "falkordb", "url": "redis://x"}, "rdf": {"type": "sparql-http", "projection": "schema-org"}},
+    }))
+    .unwrap();
+    assert_eq!((s.source_key.as_str(), s.titling, s.enforce_validation), ("wiki", Titling::SubjectFirst, true));
+    assert!(s.has_store(StoreKind::Graph) && s.has_store(StoreKind::Sparql));
+    assert_eq!(s.stores["main"].projection, "native");
+    let d: Settings = serde_json::from_value(json!({})).unwrap();
+    assert_eq!(d, Settings::default());
+    assert!(!d.has_store(StoreKind::Graph));
+}
+
+#[test]
+fn a_stale_base_revision_or_a_taken_title_conflicts_and_nothing_is_saved() {
+    let host = MemoryHost::default();
+    let first = block_on(host.save_pages(SavePages { saves: vec![save("A", None, None)] })).unwrap();
+    let a = &first.results[0];
+    let cases = [
+        (vec![save("A", None, None)], Conflict::TitleExists, 0),
+        (vec![save("B", None, None), save("A", Some(a.page_id), Some(a.revision_id + 100))], Conflict::EditConflict, 1),
+        (vec![save("A", Some(999), Some(1))], Conflict::EditConflict, 0),
+    ];
+    for (saves, conflict, index) in cases {
+        let out = block_on(host.save_pages(SavePages { saves })).unwrap();
+        assert_eq!((out.ok, out.conflict, out.index), (false, Some(conflict), Some(index)));
+    }
+    let b = block_on(host.page_by_title(PageTitle { namespace: 0, title: "B".into() })).unwrap();
+    assert!(b.is_none(), "the batch that conflicted saved nothing");
+    let ok = block_on(host.save_pages(SavePages { saves: vec![save("A", Some(a.page_id), Some(a.revision_id))] })).unwrap();
+    assert!(ok.ok);
+    let old = block_on(host.revision(RevisionById { revision_id: a.revision_id })).unwrap().unwrap();
+    assert_eq!(old.main_slot.as_deref(), Some("text of A"));
+}
+
+#[test]
+fn access_follows_rights_and_deny_rules() {
+    let host = MemoryHost::default();
+    block_on(host.save_pages(SavePages { saves: vec![save("Secret", None, None), save("Open", None, None)] })).unwrap();
+    host.deny("Eve", 0, "Secret", Deny::Read);
+    host.deny("*", 0, "Open", Deny::Edit);
+    let cases = [
+        (Viewer::new("Eve", &["read", "edit"]), "Secret", Access { read: false, edit: false }),
+        (Viewer::new("Eve", &["read", "edit"]), "Open", Access { read: true, edit: false }),
+        (Viewer::new("Bob", &["read", "edit"]), "Secret", Access { read: true, edit: true }),
+        (Viewer::new("Anon", &["read"]), "Secret", Access { read: true, edit: false }),
+        (Viewer::new("Nobody", &[]), "Secret", Access { read: false, edit: false }),
+    ];
+    for (viewer, title, want) in cases {
+        let h = host.acting_as(viewer.clone());
+        let page = block_on(h.page_by_title(PageTitle { namespace: 0, title: title.into() })).unwrap().unwrap();
+        assert_eq!(page.access, want, "{} on {title}", viewer.name);
+    }
+    let bob = host.acting_as(Viewer::new("Bob", &["read", "edit"]));
+    assert!(!block_on(bob.can_create(PageTitle { namespace: 0, title: "New".into() })).unwrap().allowed, "no createpage right");
+}
+
+#[test]
+fn list_pages_walks_titles_after_a_cursor_with_a_prefix() {
+    let host = MemoryHost::default();
+    let saves = ["Pear", "Apple", "Peach", "Plum"].iter().map(|t| save(t, None, None)).collect();
+    block_on(host.save_pages(SavePages { saves })).unwrap();
+    let list = |after: Option<&str>, prefix: Option<&str>, limit| {
+        let args = ListPages { namespace: 0, after: after.map(Into::into), limit, prefix: prefix.map(Into::into) };
+        block_on(host.list_pages(args)).unwrap().pages.into_iter().map(|p| p.title).collect::<Vec<_>>()
+    };
+    assert_eq!(list(None, None, 10), ["Apple", "Peach", "Pear", "Plum"]);
+    assert_eq!(list(Some("Peach"), None, 2), ["Pear", "Plum"]);
+    assert_eq!(list(None, Some("Pe"), 10), ["Peach", "Pear"]);
+}

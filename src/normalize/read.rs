@@ -1,0 +1,100 @@
+//! The lenient read of stored page content.
+
+use super::relation_parts::{scalar_properties, unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
+use super::Context;
+use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
+use crate::domain::language_tag::LanguageTag;
+use crate::domain::page_content::PageContent;
+use crate::domain::property_type::{PropertyType, ValueShape};
+use crate::domain::schema::SchemaRef;
+use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
+use crate::domain::subject::Subject;
+use serde_json::Value;
+
+/// Reads stored page content. Entries that cannot be a Subject or a Statement are skipped; a value
+/// that does not fit its type is kept as [`StatementValue::Raw`].
+pub fn read_page_content(json: &Value, ctx: &Context) -> PageContent {
+    let mut content = PageContent::default();
+    let Some(obj) = json.as_object() else { return content };
+    if let Some(subjects) = obj.get("subjects").and_then(Value::as_object) {
+        for (key, s) in subjects {
+            let Ok(id) = SubjectId::parse(key) else { continue };
+            if let Some(subject) = read_subject(s, ctx) {
+                content.subjects.insert(id, subject);
+            }
+        }
+    }
+    content.main_subject = obj.get("mainSubject").and_then(Value::as_str).and_then(|s| SubjectId::parse(s).ok());
+    content
+}
+
+/// [`read_page_content`] of JSON text; text that is not JSON reads as an empty page.
+pub fn read_page_content_str(text: &str, ctx: &Context) -> PageContent {
+    serde_json::from_str::<Value>(text).map(|v| read_page_content(&v, ctx)).unwrap_or_default()
+}
+
+fn read_subject(v: &Value, ctx: &Context) -> Option<Subject> {
+    let obj = v.as_object()?;
+    let schema = SchemaRef::from_json(obj.get("schema")?, ctx.own_source).ok()?;
+    let label = obj.get("label").and_then(Value::as_str).map(str::to_owned);
+    let statements = obj
+        .get("statements")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(name, st)| Some((name.clone(), read_statement(st, ctx)?)))
+        .collect();
+    Some(Subject { label, schema, statements })
+}
+
+/// Reads one stored Statement; `None` for null or an entry without a string `propertyType`.
+pub fn read_statement(v: &Value, ctx: &Context) -> Option<Statement> {
+    let obj = v.as_object()?;
+    let property_type = obj.get("propertyType")?.as_str()?.to_owned();
+    let raw = obj.get("value").unwrap_or(&Value::Null);
+    let value = PropertyType::from_name(&property_type)
+        .and_then(|t| read_value(t.shape(), raw, ctx))
+        .unwrap_or_else(|| StatementValue::Raw(raw.clone()));
+    Some(Statement { property_type, value })
+}
+
+/// The typed value when `v` has exactly the stored shape; `None` otherwise.
+fn read_value(shape: ValueShape, v: &Value, ctx: &Context) -> Option<StatementValue> {
+    Some(match shape {
+        ValueShape::Strings => StatementValue::Strings(
+            v.as_array()?.iter().map(|p| p.as_str().map(str::to_owned)).collect::<Option<_>>()?,
+        ),
+        ValueShape::Number => StatementValue::Number(v.as_number()?.clone()),
+        ValueShape::Boolean => StatementValue::Boolean(v.as_bool()?),
+        ValueShape::Relations => {
+            StatementValue::Relations(v.as_array()?.iter().map(|r| read_relation(r, ctx)).collect::<Option<_>>()?)
+        }
+        ValueShape::Monolingual => {
+            StatementValue::Monolingual(v.as_array()?.iter().map(read_monolingual).collect::<Option<_>>()?)
+        }
+    })
+}
+
+fn read_relation(v: &Value, ctx: &Context) -> Option<Relation> {
+    let o = v.as_object()?;
+    if unknown_key(o, &RELATION_KEYS).is_some() {
+        return None;
+    }
+    let id = RelationId::parse(o.get("id")?.as_str()?).ok()?;
+    let target = SubjectRef::parse(o.get("target")?.as_str()?, ctx.own_source).ok()?;
+    let properties = match o.get("properties") {
+        None => Default::default(),
+        Some(p) => scalar_properties(p)?.clone(),
+    };
+    Some(Relation { id, target, properties })
+}
+
+fn read_monolingual(v: &Value) -> Option<MonolingualPart> {
+    let o = v.as_object()?;
+    if unknown_key(o, &MONOLINGUAL_KEYS).is_some() {
+        return None;
+    }
+    let text = o.get("text")?.as_str()?.to_owned();
+    let language = LanguageTag::parse(o.get("language")?.as_str()?)?;
+    Some(MonolingualPart { text, language })
+}

@@ -1,0 +1,121 @@
+//! Write-time normalization: the strict path from what a client sends to the stored form.
+
+mod select;
+mod value;
+
+use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
+use crate::domain::ids::SubjectId;
+use crate::domain::page_content::PageContent;
+use crate::domain::schema::{Schema, SchemaRef};
+use crate::domain::statement::Statement;
+use crate::domain::subject::Subject;
+use indexmap::IndexMap;
+use serde_json::{Map, Value};
+
+/// The writable parts of a Subject body (`PUT /subject/{id}`, create bodies).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubjectBody {
+    pub label: Option<String>,
+    pub statements: IndexMap<String, Statement>,
+}
+
+/// Normalizes a whole page's Subject slot. Select write forms resolve through each Subject's Schema.
+pub fn normalize_content(json: &Value, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<PageContent, NormalizeError> {
+    let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("page content must be a JSON object"))?;
+    let main_subject = match obj.get("mainSubject") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(SubjectId::parse(s).map_err(|e| NormalizeError::malformed(format!("mainSubject: {e}")))?),
+        Some(_) => return Err(NormalizeError::malformed("mainSubject must be a Subject ID or null")),
+    };
+    let mut content = PageContent { main_subject, subjects: IndexMap::new() };
+    let subjects = match obj.get("subjects") {
+        None | Some(Value::Null) => return Ok(content),
+        Some(Value::Object(o)) => o,
+        Some(_) => return Err(NormalizeError::malformed("subjects must be an object keyed by Subject ID")),
+    };
+    for (key, s) in subjects {
+        let Ok(id) = SubjectId::parse(key) else { continue };
+        if s.is_null() {
+            continue;
+        }
+        let subject = normalize_subject(s, &id, schemas, ctx).map_err(|e| e.on_subject(Some(&id)))?;
+        content.subjects.insert(id, subject);
+    }
+    Ok(content)
+}
+
+fn normalize_subject(v: &Value, id: &SubjectId, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<Subject, NormalizeError> {
+    let obj = v.as_object().ok_or_else(|| NormalizeError::malformed("a Subject must be a JSON object"))?;
+    let raw_schema = obj.get("schema").ok_or_else(|| NormalizeError::malformed("a Subject needs a schema"))?;
+    let schema = SchemaRef::from_json(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
+    let statements = normalize_statements(obj.get("statements"), schemas.schema(&schema), Some(id), ctx)?;
+    Ok(Subject { label: label(obj)?, schema, statements })
+}
+
+/// Normalizes a Subject body's `label` and `statements` against the Subject's Schema (if it loads).
+/// `statements` is required; other keys belong to the caller and are ignored here.
+pub fn normalize_subject_body(json: &Value, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<SubjectBody, NormalizeError> {
+    let run = |ctx: &mut WriteContext| {
+        let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("the body must be a JSON object"))?;
+        let raw = obj.get("statements").ok_or_else(|| NormalizeError::malformed("statements is required"))?;
+        let statements = normalize_statements(Some(raw), schema, subject_id, ctx)?;
+        Ok(SubjectBody { label: label(obj)?, statements })
+    };
+    run(ctx).map_err(|e: NormalizeError| e.on_subject(subject_id))
+}
+
+/// Normalizes the Statement of a single-Statement write. `propertyType` may be omitted and then
+/// takes the Schema's type. `Ok(None)` means the value is empty: the Statement is to be removed.
+pub fn normalize_statement(name: &str, json: &Value, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<Option<Statement>, NormalizeError> {
+    let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
+    let def = schema.and_then(|s| s.property(name)).ok_or_else(|| {
+        err(NormalizeError::new(NormalizeErrorKind::UndefinedProperty, "the Schema does not define this property"))
+    })?;
+    let obj = json.as_object().ok_or_else(|| err(NormalizeError::shape("a Statement must be a JSON object")))?;
+    let property_type = match obj.get("propertyType") {
+        None | Some(Value::Null) => def.type_name.as_str(),
+        Some(Value::String(t)) => t.as_str(),
+        Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
+    };
+    let value = obj.get("value").unwrap_or(&Value::Null);
+    value::normalize_value(property_type, value, Some(def), ctx)
+        .map(|v| v.map(|value| Statement { property_type: property_type.to_owned(), value }))
+        .map_err(err)
+}
+
+fn normalize_statements(v: Option<&Value>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<IndexMap<String, Statement>, NormalizeError> {
+    let entries: &Map<String, Value> = match v {
+        None | Some(Value::Null) => return Ok(IndexMap::new()),
+        Some(Value::Object(o)) => o,
+        Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
+    };
+    let mut out = IndexMap::with_capacity(entries.len());
+    for (name, st) in entries {
+        let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
+        let obj = match st {
+            Value::Null => continue,
+            Value::Object(o) => o,
+            _ => return Err(err(NormalizeError::shape("a Statement must be a JSON object"))),
+        };
+        let property_type = match obj.get("propertyType") {
+            None | Some(Value::Null) => continue,
+            Some(Value::String(t)) => t,
+            Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
+        };
+        let def = schema.and_then(|s| s.property(name));
+        let value = value::normalize_value(property_type, obj.get("value").unwrap_or(&Value::Null), def, ctx).map_err(err)?;
+        if let Some(value) = value {
+            out.insert(name.clone(), Statement { property_type: property_type.clone(), value });
+        }
+    }
+    Ok(out)
+}
+
+/// A label is trimmed; a blank or absent label is no label.
+fn label(obj: &Map<String, Value>) -> Result<Option<String>, NormalizeError> {
+    match obj.get("label") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.trim()).filter(|s| !s.is_empty()).map(str::to_owned)),
+        Some(_) => Err(NormalizeError::malformed("label must be a string")),
+    }
+}

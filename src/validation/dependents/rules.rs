@@ -1,0 +1,49 @@
+use super::page_view::{relations, PageView};
+use crate::domain::page_content::PageContent;
+use crate::normalize::SchemaLookup;
+use crate::validation::{Code, Violation};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The six Dependent-Subject rules over a whole page. Every violation carries `subjectId`.
+pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup) -> Vec<Violation> {
+    let view = PageView { page, schemas };
+    let reached = view.reached();
+    let mut incoming: HashMap<_, usize> = HashMap::new();
+    for (_, _, r) in page.subjects.values().flat_map(relations) {
+        if let Some(id) = r.target.local() {
+            *incoming.entry(id).or_default() += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for (id, subject) in &page.subjects {
+        let mut own = |code| out.push(Violation::fixed(code, None, vec![]).on_subject(id));
+        if view.is_dependent(subject) {
+            if page.main_subject.as_ref() == Some(id) {
+                own(Code::DependentSubjectIsMain);
+            }
+            if subject.label.is_some() {
+                own(Code::DependentSubjectHasLabel);
+            }
+            if incoming.get(id).copied().unwrap_or(0) > 1 {
+                own(Code::DependentSubjectReferencedTwice);
+            }
+            if !reached.contains(id) {
+                own(Code::DependentSubjectWithoutHost);
+            }
+        }
+        for (property, i, r) in relations(subject) {
+            let on_page_dependent = r.target.local().is_some_and(|t| view.is_dependent_id(t));
+            let code = if view.is_dependent_property(subject, property) {
+                let on_page = r.target.local().is_some_and(|t| page.subjects.contains_key(t));
+                (!on_page).then_some(Code::DependentTargetNotOnPage)
+            } else {
+                on_page_dependent.then_some(Code::RelationToDependentSubject)
+            };
+            if let Some(code) = code {
+                out.push(Violation::fixed(code, Some(property), vec![Value::String(r.target.to_string())]).at_part(i).on_subject(id));
+            }
+        }
+    }
+    out
+}

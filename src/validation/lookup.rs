@@ -1,0 +1,40 @@
+use crate::domain::ids::{SubjectId, SubjectRef};
+use crate::domain::schema::SchemaRef;
+use std::collections::HashMap;
+
+/// What a relation target resolves to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TargetLookup {
+    /// The target exists and the caller may read it.
+    Found { schema: SchemaRef },
+    /// No readable Subject has this ID.
+    NotFound,
+    /// The target's source key names no registered source.
+    UnknownSource,
+}
+
+/// Resolves relation targets; the REST layer answers it from the Host.
+pub trait SubjectLookup {
+    fn target(&self, target: &SubjectRef) -> TargetLookup;
+}
+
+impl SubjectLookup for HashMap<SubjectRef, SchemaRef> {
+    fn target(&self, target: &SubjectRef) -> TargetLookup {
+        self.get(target).map_or(TargetLookup::NotFound, |schema| TargetLookup::Found { schema: schema.clone() })
+    }
+}
+
+/// A lookup that also knows the Subjects of the current request, which are not stored yet.
+pub struct WithRequestSubjects<'a> {
+    pub stored: &'a dyn SubjectLookup,
+    pub request: &'a HashMap<SubjectId, SchemaRef>,
+}
+
+impl SubjectLookup for WithRequestSubjects<'_> {
+    fn target(&self, target: &SubjectRef) -> TargetLookup {
+        match target.local().and_then(|id| self.request.get(id)) {
+            Some(schema) => TargetLookup::Found { schema: schema.clone() },
+            None => self.stored.target(target),
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Validation: the code table, Schemas compiled once into checks, one file per property type,
+//! Subject-level and page-level (Dependent Subject) rules, and enforcement.
+
+pub mod codes;
+mod compiled;
+pub mod dependents;
+pub mod enforcement;
+mod lookup;
+mod types;
+mod violation;
+
+pub use codes::Code;
+pub use compiled::CompiledSchema;
+pub use lookup::{SubjectLookup, TargetLookup, WithRequestSubjects};
+pub use types::url_pattern::is_valid_url;
+pub use violation::Violation;
+
+pub use crate::normalize::SchemaLookup;
+
+use crate::domain::ids::SubjectId;
+use crate::domain::statement::StatementValue;
+use crate::domain::subject::Subject;
+use serde_json::Value;
+use types::{CheckContext, Targets};
+
+/// A Subject to validate: its ID (a relation to itself resolves to its own Schema) and whether it is
+/// its page's main Subject (only other Subjects need a label).
+#[derive(Debug, Clone, Copy)]
+pub struct SubjectInput<'a> {
+    pub id: &'a SubjectId,
+    pub subject: &'a Subject,
+    pub is_main: bool,
+}
+
+/// The entry point the wasm `validate` export and the REST layer share: the Subject's violations,
+/// without the page-level Dependent-Subject rules.
+pub fn validate_subject(input: SubjectInput, schemas: &dyn SchemaLookup, subjects: &dyn SubjectLookup) -> Vec<Violation> {
+    match schemas.schema(&input.subject.schema) {
+        Some(schema) => CompiledSchema::compile(schema).validate(input, subjects),
+        None => {
+            let name = Value::String(input.subject.schema.to_string());
+            let mut out = vec![Violation::fixed(Code::SchemaNotFound, None, vec![name])];
+            check_subject_level(input, true, &mut out);
+            check_unchecked_relations(input, |_| false, subjects, &mut out);
+            out
+        }
+    }
+}
+
+impl CompiledSchema {
+    /// Validates a Subject of this Schema.
+    pub fn validate(&self, input: SubjectInput, subjects: &dyn SubjectLookup) -> Vec<Violation> {
+        let mut out = Vec::new();
+        check_subject_level(input, !self.subjects_are_dependent, &mut out);
+        let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
+        for (name, property) in &self.properties {
+            property.check(input.subject.statements.get(name), &targets, &mut out);
+        }
+        check_unchecked_relations(input, |name| self.declares(name), subjects, &mut out);
+        out
+    }
+}
+
+/// `label-required`: a standalone Subject other than the page's main Subject needs a label.
+fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Violation>) {
+    if standalone && !input.is_main && input.subject.label.as_deref().map_or(true, |l| l.trim().is_empty()) {
+        out.push(Violation::fixed(Code::LabelRequired, None, vec![]));
+    }
+}
+
+/// `relation-target-unresolvable-source` for relation values no Schema property checks: Statements of
+/// undeclared properties, or every Statement when the Schema does not load.
+fn check_unchecked_relations(input: SubjectInput, declared: impl Fn(&str) -> bool, subjects: &dyn SubjectLookup, out: &mut Vec<Violation>) {
+    let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
+    for (name, st) in input.subject.statements.iter().filter(|(name, _)| !declared(name)) {
+        if let StatementValue::Relations(relations) = &st.value {
+            let mut cx = CheckContext { property: name, out, targets: &targets };
+            for (i, r) in relations.iter().enumerate() {
+                types::relation::resolve_source(i, &r.target, &mut cx);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

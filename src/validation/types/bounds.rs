@@ -1,0 +1,82 @@
+//! Inclusive `minimum`/`maximum` bounds, parsed once, shared by number, date and dateTime, and the
+//! rules date and dateTime share.
+
+use super::{is_blank, CheckContext, TypeRules};
+use crate::domain::schema::{Constraint, Severity};
+use crate::validation::codes::Code;
+use serde_json::Value;
+
+pub(crate) struct Bound<T> {
+    at: T,
+    /// The bound as the Schema writes it, reported in `args`.
+    arg: Value,
+    severity: Severity,
+}
+
+pub(crate) struct Bounds<T> {
+    min: Option<Bound<T>>,
+    max: Option<Bound<T>>,
+}
+
+impl<T: PartialOrd> Bounds<T> {
+    pub fn compile<X>(min: &Option<Constraint<X>>, max: &Option<Constraint<X>>, parse: impl Fn(&X) -> Option<T>, arg: impl Fn(&X) -> Value) -> Self {
+        let one = |c: &Option<Constraint<X>>| {
+            let c = c.as_ref()?;
+            Some(Bound { at: parse(&c.value)?, arg: arg(&c.value), severity: c.severity })
+        };
+        Bounds { min: one(min), max: one(max) }
+    }
+
+    /// Reports at most one `min-value` and one `max-value` for the property.
+    pub fn check(&self, values: impl IntoIterator<Item = T>, cx: &mut CheckContext) {
+        let (mut below, mut above) = (false, false);
+        for v in values {
+            below |= self.min.as_ref().is_some_and(|b| v < b.at);
+            above |= self.max.as_ref().is_some_and(|b| v > b.at);
+        }
+        for (hit, bound, code) in [(below, &self.min, Code::MinValue), (above, &self.max, Code::MaxValue)] {
+            if let Some(b) = bound.as_ref().filter(|_| hit) {
+                cx.push(code, b.severity, vec![b.arg.clone()], None);
+            }
+        }
+    }
+}
+
+/// The rules of `date` and `dateTime`: parts parsed by `parse`, bounds parsed the same way.
+pub(crate) struct TemporalRules<T> {
+    bounds: Bounds<T>,
+    parse: fn(&str) -> Option<T>,
+    invalid: Code,
+}
+
+impl<T: PartialOrd> TemporalRules<T> {
+    pub fn compile(minimum: &Option<Constraint<String>>, maximum: &Option<Constraint<String>>, parse: fn(&str) -> Option<T>, invalid: Code) -> Self {
+        let bounds = Bounds::compile(minimum, maximum, |s: &String| parse(s), |s| Value::from(s.as_str()));
+        TemporalRules { bounds, parse, invalid }
+    }
+}
+
+impl<T: PartialOrd> TypeRules for TemporalRules<T> {
+    type Value = [String];
+
+    fn is_empty(parts: &[String]) -> bool {
+        parts.iter().all(|p| is_blank(p))
+    }
+
+    /// One `invalid` violation for the property when any part does not parse; the parts that parse
+    /// are checked against the bounds.
+    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+        let mut any_invalid = false;
+        let mut valid = Vec::with_capacity(parts.len());
+        for part in parts.iter().filter(|p| !is_blank(p)) {
+            match (self.parse)(part.trim()) {
+                Some(t) => valid.push(t),
+                None => any_invalid = true,
+            }
+        }
+        if any_invalid {
+            cx.fixed(self.invalid, vec![], None);
+        }
+        self.bounds.check(valid, cx);
+    }
+}

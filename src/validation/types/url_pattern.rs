@@ -1,0 +1,133 @@
+//! The URL pattern of `invalid-url`: `http://`, `https://` or no scheme; a domain-like host, an IPv4
+//! literal or `localhost`; an optional port; then path, query and fragment.
+
+/// Characters never allowed anywhere in a URL, besides white space and control characters.
+const DISALLOWED: &[char] = &['<', '>', '"', '{', '}', '|', '\\', '^', '`'];
+
+pub fn is_valid_url(s: &str) -> bool {
+    if s.chars().any(|c| c.is_whitespace() || c.is_control() || DISALLOWED.contains(&c)) {
+        return false;
+    }
+    let Some(rest) = strip_scheme(s) else { return false };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let (host, port) = match authority.split_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (authority, None),
+    };
+    port.map_or(true, is_port) && is_host(host) && escapes_are_valid(tail)
+}
+
+/// The text after `http://` or `https://` (any case), or all of it when it names no scheme.
+fn strip_scheme(s: &str) -> Option<&str> {
+    for scheme in ["http://", "https://"] {
+        if s.get(..scheme.len()).is_some_and(|p| p.eq_ignore_ascii_case(scheme)) {
+            return Some(&s[scheme.len()..]);
+        }
+    }
+    (!s.contains("://")).then_some(s)
+}
+
+fn is_port(p: &str) -> bool {
+    (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= 65_535)
+}
+
+fn is_host(h: &str) -> bool {
+    h.eq_ignore_ascii_case("localhost") || is_ipv4(h) || is_domain(h)
+}
+
+fn is_ipv4(h: &str) -> bool {
+    let parts: Vec<&str> = h.split('.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255))
+}
+
+/// Two or more labels of letters, digits and inner hyphens; the last is alphabetic or punycode.
+fn is_domain(h: &str) -> bool {
+    let labels: Vec<&str> = h.split('.').collect();
+    let label_ok = |l: &&str| {
+        let n = l.chars().count();
+        (1..=63).contains(&n) && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+    };
+    let tld_ok = |t: &str| (t.chars().count() >= 2 && t.chars().all(char::is_alphabetic)) || t.to_ascii_lowercase().starts_with("xn--");
+    labels.len() >= 2 && labels.iter().all(label_ok) && labels.last().is_some_and(|t| tld_ok(t))
+}
+
+/// Every `%` starts a two-digit hexadecimal escape.
+fn escapes_are_valid(tail: &str) -> bool {
+    let b = tail.as_bytes();
+    b.iter().enumerate().filter(|(_, c)| **c == b'%').all(|(i, _)| {
+        b.get(i + 1..i + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_url;
+
+    #[test]
+    fn accepted() {
+        for ok in [
+            "https://acme.example",
+            "http://example.com",
+            "HTTPS://Example.COM/Path",
+            "example.com",
+            "www.example.co.uk/a/b?c=d&e=f#frag",
+            "sub-domain.example.org:8080/x",
+            "http://localhost",
+            "localhost:3000/api",
+            "http://127.0.0.1:8080/",
+            "192.168.0.1",
+            "https://münchen.de/straße",
+            "https://xn--mnchen-3ya.de",
+            "https://example.com/a%20b?q=%C3%A9",
+            "https://example.com/path(1);x=y,z@w!$'*+",
+            "https://example.com?only=query",
+            "https://example.com#only-fragment",
+            "https://en.wikipedia.org/wiki/Johann_Sebastian_Bach",
+        ] {
+            assert!(is_valid_url(ok), "{ok}");
+        }
+    }
+
+    #[test]
+    fn rejected() {
+        for bad in [
+            "",
+            "ftp://example.com",
+            "mailto:someone@example.com",
+            "javascript:alert(1)",
+            "file:///etc/passwd",
+            "http://",
+            "http:///path",
+            "https://example",
+            "example",
+            "https://exa mple.com",
+            "https://example.com/a b",
+            "https://example.com/<script>",
+            "https://example.com/\"q\"",
+            "https://example.com/{x}",
+            "https://example.com/a|b",
+            "https://example.com/a\\b",
+            "https://example.com/a^b",
+            "https://example.com/`",
+            "https://example.com:99999",
+            "https://example.com:",
+            "https://example.com:80a",
+            "https://user@example.com",
+            "https://-example.com",
+            "https://example-.com",
+            "https://example..com",
+            "https://example.c0m",
+            "https://example.c",
+            "http://256.1.1.1",
+            "http://1.2.3",
+            "https://example.com/%zz",
+            "https://example.com/%4",
+            "https://example.com/\u{7}",
+            "http://example.com\t",
+        ] {
+            assert!(!is_valid_url(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,71 @@
+use super::interop::{from_js, options, result, to_js_error};
+use crate::exports::{self, ExportError};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
+    from_js(v, what)?.ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} is required"))))
+}
+
+/// Validates one Subject against its Schema, normalizing it first as a save would.
+#[wasm_bindgen(js_name = validate, unchecked_return_type = "ValidateResult")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "ValidateRequest")] request: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+) -> Result<JsValue, JsValue> {
+    let request = required(&request, "request")?;
+    result(exports::validate(&request, &options(&opts)?))
+}
+
+/// Normalizes a page's Subject slot as a save would.
+#[wasm_bindgen(js_name = normalizeContent, unchecked_return_type = "PageContent")]
+pub fn normalize_content(
+    #[wasm_bindgen(unchecked_param_type = "PageContent")] content: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, Schema> | undefined")] schemas: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+) -> Result<JsValue, JsValue> {
+    let content = required(&content, "content")?;
+    let schemas = from_js(&schemas, "schemas")?;
+    result(exports::normalize_content(&content, schemas.as_ref(), &options(&opts)?))
+}
+
+/// A Schema compiled once, for validating many Subjects.
+#[wasm_bindgen(js_name = Validator)]
+pub struct Validator(exports::Validator);
+
+#[wasm_bindgen(js_class = Validator)]
+impl Validator {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "SchemaReference")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Schema")] schema: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+    ) -> Result<Validator, JsValue> {
+        let name = required(&name, "name")?;
+        let schema = required(&schema, "schema")?;
+        exports::Validator::new(&name, &schema, options(&opts)?).map(Validator).map_err(|e| to_js_error(&e))
+    }
+
+    /// Validates a Subject body `{label?, statements}`.
+    #[wasm_bindgen(unchecked_return_type = "ValidateResult")]
+    pub fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "SubjectBody")] subject: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ValidationContext | undefined")] context: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let subject = required(&subject, "subject")?;
+        let context = from_js(&context, "context")?;
+        result(self.0.validate(&subject, context.as_ref()))
+    }
+
+    /// The same as `validate`, with JSON text in and out: the fastest path for bulk validation.
+    #[wasm_bindgen(js_name = validateJson)]
+    pub fn validate_json(&self, subject: &str, context: Option<String>) -> Result<String, JsValue> {
+        let parse = |text: &str, what: &str| {
+            serde_json::from_str::<Value>(text).map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
+        };
+        let subject = parse(subject, "subject")?;
+        let context = context.as_deref().map(|c| parse(c, "context")).transpose()?;
+        self.0.validate(&subject, context.as_ref()).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
+    }
+}

@@ -1,0 +1,44 @@
+use crate::exports::{ExportError, Options};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+/// Reads a JS value as JSON. Going through `JSON.stringify` and serde_json (rather than walking the
+/// object graph) bounds the nesting depth, so hostile input is an error instead of a stack overflow.
+pub fn from_js(v: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    let text = js_sys::JSON::stringify(v)
+        .map_err(|_| to_js_error(&ExportError::invalid_argument(format!("{what} cannot be converted to JSON"))))?;
+    let text = text.as_string().unwrap_or_default();
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
+}
+
+pub fn to_js(v: &Value) -> Result<JsValue, JsValue> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
+}
+
+pub fn options(v: &JsValue) -> Result<Options, JsValue> {
+    let now_ms = js_sys::Date::now().max(0.0) as u64;
+    Options::from_json(from_js(v, "options")?.as_ref(), now_ms).map_err(|e| to_js_error(&e))
+}
+
+/// A JS `Error` carrying the stable `code` and any `details`, so callers can branch on `err.code`.
+pub fn to_js_error(e: &ExportError) -> JsValue {
+    let err = js_sys::Error::new(&e.message);
+    err.set_name("StrataError");
+    let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code.into());
+    if !e.details.is_null() {
+        if let Ok(details) = to_js(&e.details) {
+            let _ = js_sys::Reflect::set(&err, &"details".into(), &details);
+        }
+    }
+    err.into()
+}
+
+pub fn result(r: Result<Value, ExportError>) -> Result<JsValue, JsValue> {
+    r.map_err(|e| to_js_error(&e)).and_then(|v| to_js(&v))
+}

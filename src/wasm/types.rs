@@ -1,0 +1,72 @@
+use wasm_bindgen::prelude::*;
+
+/// TypeScript declarations for the JSON shapes the exports take and return.
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A Schema reference: a Schema title, or a Schema of another source. */
+export type SchemaReference = string | { source: string; name: string };
+
+/** Options every export accepts. */
+export interface StrataOptions {
+  /** This wiki's own source key (default "local"). */
+  sourceKey?: string;
+}
+
+/** A Schema in the Schema format (see docs/decisions.md and the interface spec). */
+export interface Schema {
+  description?: string;
+  subjectsAreDependent?: boolean;
+  propertyDefinitions: Record<string, Record<string, unknown> & { type: string }>;
+}
+
+export interface Statement {
+  propertyType?: string;
+  value: unknown;
+}
+
+/** The writable part of a Subject. */
+export interface SubjectBody {
+  label?: string | null;
+  schema?: SchemaReference;
+  statements: Record<string, Statement | null>;
+}
+
+export interface PageContent {
+  mainSubject?: string | null;
+  subjects?: Record<string, SubjectBody & { schema: SchemaReference }>;
+}
+
+export interface ValidationContext {
+  /** The Subject's ID; a relation to itself resolves to its own Schema. */
+  subjectId?: string;
+  /** Whether it is its page's main Subject (default true): other Subjects need a label. */
+  isMain?: boolean;
+  /** Relation targets known to exist, each with its Schema. Others report relation-target-not-found. */
+  knownSubjects?: Record<string, SchemaReference>;
+}
+
+export interface ValidateRequest extends ValidationContext {
+  subject: SubjectBody & { schema: SchemaReference };
+  /** The Schema the Subject names; null when it does not exist. */
+  schema: Schema | null;
+}
+
+export interface Violation {
+  propertyName: string | null;
+  code: string;
+  args: unknown[];
+  severity: "error" | "warning";
+  valuePartIndex?: number;
+  subjectId?: string;
+}
+
+export interface ValidateResult {
+  violations: Violation[];
+}
+
+/** Errors thrown by the exports are Errors named "StrataError" with a stable code. */
+export interface StrataError extends Error {
+  code: string;
+  details?: unknown;
+}
+"#;

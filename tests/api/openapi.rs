@@ -1,0 +1,43 @@
+//! The OpenAPI document served at `/specs/v0/module/-`, checked structurally against the route table.
+
+use crate::support::*;
+use strata::api::routes::{path_params, ROUTES};
+use strata::host::memory::MemoryHost;
+
+#[test]
+fn every_route_is_described_with_its_parameters() {
+    let host = MemoryHost::default();
+    let (status, doc) = call(&host, Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
+    assert_eq!(status, 200);
+    assert_eq!(doc["openapi"], "3.0.0");
+    let paths = doc["paths"].as_object().unwrap();
+    for route in ROUTES.iter().filter(|r| r.store.is_none()) {
+        let op = &paths[route.path][route.method.as_str().to_ascii_lowercase()];
+        assert!(op.is_object(), "{} {} is missing", route.method.as_str(), route.path);
+        let params = op["parameters"].as_array().unwrap();
+        let declared = |name: &str, place: &str| params.iter().any(|p| p["name"] == name && p["in"] == place);
+        for name in path_params(route.path) {
+            assert!(declared(name, "path"), "{}: path parameter {name} undeclared", route.path);
+            let p = params.iter().find(|p| p["name"] == name).unwrap();
+            assert_eq!(p["required"], true);
+        }
+        for q in route.query {
+            assert!(declared(q.name, "query"), "{}: query parameter {} undeclared", route.path, q.name);
+        }
+        assert_eq!(declared("X-CSRF-TOKEN", "header"), route.changes_data, "{}", route.path);
+        if !route.body.is_empty() {
+            let props = &op["requestBody"]["content"]["application/json"]["schema"]["properties"];
+            for f in route.body {
+                assert!(props[f.name].is_object(), "{}: body field {} undeclared", route.path, f.name);
+            }
+        }
+        assert!(op["responses"]["default"]["content"]["application/json"]["schema"]["$ref"].is_string());
+    }
+    let described: usize = paths.values().map(|p| p.as_object().map_or(0, |o| o.len())).sum();
+    assert_eq!(described, ROUTES.iter().filter(|r| r.store.is_none()).count(), "nothing beyond the table");
+    let placeholders: Vec<&String> = paths.keys().filter(|p| p.contains('{')).collect();
+    assert!(!placeholders.is_empty());
+    let ids: Vec<String> = paths.values().flat_map(|p| p.as_object().unwrap().values().map(|o| o["operationId"].to_string())).collect();
+    let unique: std::collections::HashSet<&String> = ids.iter().collect();
+    assert_eq!(ids.len(), unique.len(), "operationIds are unique");
+}

@@ -1,0 +1,26 @@
+//! `docs/validation.md`'s code table matches `validation::codes::CODES`.
+
+use strata::validation::codes::{SeverityRule, CODES};
+
+fn expected_table() -> String {
+    let mut out = String::from("| code | severity | valuePartIndex | checked | meaning |\n|---|---|---|---|---|\n");
+    for c in CODES {
+        let severity = match c.severity {
+            SeverityRule::Fixed(s) => s.as_str().to_owned(),
+            SeverityRule::FromConstraint(k) => format!("from `{k}`"),
+        };
+        let part = if c.part_index { "yes" } else { "no" };
+        let scope = if c.dependent_rule { "page" } else { "Subject" };
+        out.push_str(&format!("| `{}` | {severity} | {part} | {scope} | {} |\n", c.name, c.description));
+    }
+    out
+}
+
+#[test]
+fn docs_code_table_matches_the_code_table() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/validation.md")).unwrap();
+    let start = doc.find("<!-- codes:start -->\n").expect("start marker") + "<!-- codes:start -->\n".len();
+    let end = doc.find("<!-- codes:end -->").expect("end marker");
+    let want = expected_table();
+    assert_eq!(&doc[start..end], want, "replace the table in docs/validation.md with:\n{want}");
+}
