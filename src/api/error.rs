@@ -29,9 +29,17 @@ pub enum ErrorKind {
     DependentSubjectRules,
     ValidationFailed,
     Internal,
+    EmptyQuery,
+    UnsupportedQueryForm,
+    SparqlSyntaxError,
+    SparqlStoreUnavailable,
+    RateLimitExceeded,
+    QueryPermissionDenied,
+    QueryInternalError,
 }
 
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
+/// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 29] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -54,6 +62,13 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
     (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
     (ErrorKind::ValidationFailed, "validation-failed", 422),
     (ErrorKind::Internal, "internal-error", 500),
+    (ErrorKind::EmptyQuery, "emptyQuery", 400),
+    (ErrorKind::UnsupportedQueryForm, "unsupportedQueryForm", 400),
+    (ErrorKind::SparqlSyntaxError, "sparqlSyntaxError", 400),
+    (ErrorKind::SparqlStoreUnavailable, "sparqlStoreUnavailable", 503),
+    (ErrorKind::RateLimitExceeded, "rateLimitExceeded", 429),
+    (ErrorKind::QueryPermissionDenied, "permissionDenied", 403),
+    (ErrorKind::QueryInternalError, "internalError", 500),
 ];
 
 impl ErrorKind {

@@ -88,6 +88,7 @@ pub enum Handler {
     ListGraphStores,
     StartRebuild,
     CancelRebuild,
+    SparqlQuery,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,6 +231,15 @@ pub const ROUTES: &[Route] = &[
     Route {
         right: Some("strata-admin"),
         ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
+    },
+    Route {
+        store: Some(StoreKind::Sparql),
+        ..dry_run(
+            "/strata/v0/query/sparql",
+            Handler::SparqlQuery,
+            &[req("query", Kind::String, "a read-only SELECT or ASK query")],
+            "Run a SPARQL query on the first SPARQL store",
+        )
     },
 ];
 

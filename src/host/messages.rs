@@ -340,6 +340,45 @@ pub struct RebuildCancel {
     pub run: Value,
 }
 
+/// Arguments of `sparqlQuery`: a SELECT or ASK query for the first configured SPARQL store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SparqlQuery {
+    pub query: String,
+    pub timeout_ms: u64,
+}
+
+/// A store's answer: `{ok: true, contentType, body}` or `{ok: false, kind, status, detail}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreAnswer {
+    pub ok: bool,
+    #[serde(default)]
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub body: Option<String>,
+    /// `syntax`, `unavailable` or `internal`.
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub status: Option<u16>,
+    #[serde(default)]
+    pub detail: Option<String>,
+}
+
+/// Arguments of `hitRateLimit`: counts one use of a rate-limited action for the caller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RateLimitHit {
+    pub action: String,
+}
+
+/// Result of `hitRateLimit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RateLimitOutcome {
+    /// True when the caller exceeded the limit; the use is then not performed.
+    pub limited: bool,
+}
+
 /// Arguments of `log`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {

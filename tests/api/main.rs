@@ -10,4 +10,5 @@ mod openapi;
 mod reads;
 mod robustness;
 mod schemas;
+mod sparql;
 mod writes;
