@@ -5,7 +5,7 @@ import { readWikiConfig } from './config/wiki-page.js';
 import { categoriesOf } from './pages/categories.js';
 import { checkedTitle, prefixedTitle } from './pages/titles.js';
 import { deletePage, savePages } from './storage/page-writes.js';
-import { findPageById, findPageByTitle, findRevision, findSubjects } from './storage/pages.js';
+import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
 
 /** The revision author for a caller: anonymous edits are recorded under the IP address, as in MediaWiki. */
 export function authorOf(caller) {
@@ -64,6 +64,7 @@ export function makeHostOps({ db, config, caller, log }) {
         exists: findPageByTitle(db, namespace, checked) !== null,
       };
     },
+    listPages: (query) => ({ pages: listPagesInNamespace(db, query).map(pageRecord) }),
     savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp()),
     deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp()),
     log: ({ level, message }) => {

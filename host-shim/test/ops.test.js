@@ -56,3 +56,19 @@ test('saves through the bridge are recorded under the caller; anonymous ones und
   assert.ok(Math.abs(Date.parse(timestamp) - Date.now()) < 5000);
   assert.equal(await bridge.call('log', JSON.stringify({ level: 'info', message: 'hi' })), 'null');
 });
+
+test('listPages walks a namespace in title order after a cursor and within a prefix, with access facts', () => {
+  savePages(db, ['Beta', 'Alpha', 'Alphabet', 'Gamma'].map((title) => (
+    { namespace: 7476, title, baseRevisionId: null, mainSlot: '{}' })), { userId: null, name: 'seed' }, '2026-01-01T00:00:00Z');
+  const titles = (query) => ops(anonymous).listPages({ namespace: 7476, after: null, prefix: null, limit: 10, ...query }).pages.map((p) => p.title);
+  assert.deepEqual(titles({}), ['Alpha', 'Alphabet', 'Beta', 'Gamma']);
+  assert.deepEqual(titles({ limit: 2 }), ['Alpha', 'Alphabet']);
+  assert.deepEqual(titles({ after: 'Alphabet' }), ['Beta', 'Gamma']);
+  assert.deepEqual(titles({ prefix: 'Alpha' }), ['Alpha', 'Alphabet']);
+  assert.deepEqual(titles({ prefix: 'Alpha', after: 'Alpha' }), ['Alphabet']);
+  assert.deepEqual(titles({ prefix: 'Gam', after: 'Beta' }), ['Gamma']);
+  assert.deepEqual(titles({ prefix: 'Zed' }), []);
+  const all = ops(anonymous).listPages({ namespace: 0, after: null, prefix: null, limit: 10 }).pages;
+  const seeded = all.filter((p) => ['Hidden', 'Open'].includes(p.title));
+  assert.deepEqual(seeded.map((p) => [p.title, p.access.read]), [['Hidden', false], ['Open', true]]);
+});

@@ -69,3 +69,9 @@ impl Validator {
         self.0.validate(&subject, context.as_ref()).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
     }
 }
+
+/// Answers one REST request (`docs/architecture.md`) through the host's bridge.
+#[wasm_bindgen(js_name = handleRoute)]
+pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> String {
+    crate::api::handle_route_json(&super::js_host::JsHost(bridge), &request_json).await
+}

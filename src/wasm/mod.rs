@@ -3,4 +3,5 @@
 
 mod exports;
 mod interop;
+mod js_host;
 mod types;

@@ -29,6 +29,19 @@ export function findPageByTitle(db, namespace, title) {
   return toPage(db.prepare(`${PAGE_SELECT} WHERE p.namespace = ? AND p.title = ?`).get(namespace, title)) ?? null;
 }
 
+/**
+ * Pages of a namespace in title order (byte order, the `UNIQUE (namespace, title)` index), after the
+ * title `after` and starting with `prefix` when given, at most `limit`.
+ */
+export function listPagesInNamespace(db, { namespace, after, prefix, limit }) {
+  const from = [after, prefix].filter((t) => t != null).sort().at(-1) ?? '';
+  const rows = db.prepare(`${PAGE_SELECT}
+    WHERE p.namespace = ? AND p.title >= ? AND (? IS NULL OR p.title <> ?)
+      AND (? IS NULL OR substr(p.title, 1, length(?)) = ?)
+    ORDER BY p.title LIMIT ?`).all(namespace, from, after ?? null, after ?? null, prefix ?? null, prefix ?? null, prefix ?? null, limit);
+  return rows.map(toPage);
+}
+
 /** A revision of a live page, or null. */
 export function findRevision(db, revisionId) {
   const row = db.prepare(`
