@@ -36,10 +36,15 @@ pub enum ErrorKind {
     RateLimitExceeded,
     QueryPermissionDenied,
     QueryInternalError,
+    ParameterMissing,
+    CypherSyntaxError,
+    WriteQueryRejected,
+    QueryTimeout,
+    BackendUnavailable,
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 29] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 34] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -69,6 +74,11 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 29] = [
     (ErrorKind::RateLimitExceeded, "rateLimitExceeded", 429),
     (ErrorKind::QueryPermissionDenied, "permissionDenied", 403),
     (ErrorKind::QueryInternalError, "internalError", 500),
+    (ErrorKind::ParameterMissing, "parameterMissing", 400),
+    (ErrorKind::CypherSyntaxError, "cypherSyntaxError", 400),
+    (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
+    (ErrorKind::QueryTimeout, "queryTimeout", 408),
+    (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
 ];
 
 impl ErrorKind {

@@ -89,6 +89,7 @@ pub enum Handler {
     StartRebuild,
     CancelRebuild,
     SparqlQuery,
+    CypherQuery,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,6 +240,15 @@ pub const ROUTES: &[Route] = &[
             Handler::SparqlQuery,
             &[req("query", Kind::String, "a read-only SELECT or ASK query")],
             "Run a SPARQL query on the first SPARQL store",
+        )
+    },
+    Route {
+        store: Some(StoreKind::Graph),
+        ..dry_run(
+            "/strata/v0/query/cypher",
+            Handler::CypherQuery,
+            &[req("cypher", Kind::String, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
+            "Run a read-only Cypher query on the graph database",
         )
     },
 ];

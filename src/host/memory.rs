@@ -73,6 +73,8 @@ struct Store {
     conflicts_to_inject: u32,
     sparql_answer: Option<StoreAnswer>,
     sparql_queries: Vec<SparqlQuery>,
+    cypher_answer: Option<CypherAnswer>,
+    cypher_queries: Vec<CypherQuery>,
     rate_limit_left: Option<u32>,
     /// Active rebuild runs by store name.
     runs: BTreeMap<String, serde_json::Value>,
@@ -123,6 +125,15 @@ impl MemoryHost {
     /// What the SPARQL store answers from now on; without one it is unavailable.
     pub fn answer_sparql(&self, answer: StoreAnswer) {
         self.store.borrow_mut().sparql_answer = Some(answer);
+    }
+
+    /// What the graph database answers from now on; without one it is unavailable.
+    pub fn answer_cypher(&self, answer: CypherAnswer) {
+        self.store.borrow_mut().cypher_answer = Some(answer);
+    }
+
+    pub fn cypher_queries(&self) -> Vec<CypherQuery> {
+        self.store.borrow().cypher_queries.clone()
     }
 
     pub fn sparql_queries(&self) -> Vec<SparqlQuery> {
@@ -373,6 +384,19 @@ impl Host for MemoryHost {
             detail: Some("no store answer configured".into()),
         };
         Ok(store.sparql_answer.clone().unwrap_or(unavailable))
+    }
+
+    async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError> {
+        let mut store = self.store.borrow_mut();
+        store.cypher_queries.push(args);
+        let unavailable = CypherAnswer {
+            ok: false,
+            reply: serde_json::Value::Null,
+            catalog: serde_json::Value::Null,
+            kind: Some("unavailable".into()),
+            detail: Some("no graph database answer configured".into()),
+        };
+        Ok(store.cypher_answer.clone().unwrap_or(unavailable))
     }
 
     async fn hit_rate_limit(&self, _args: RateLimitHit) -> Result<RateLimitOutcome, HostError> {

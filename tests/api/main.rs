@@ -10,5 +10,5 @@ mod openapi;
 mod reads;
 mod robustness;
 mod schemas;
-mod sparql;
+mod queries;
 mod writes;

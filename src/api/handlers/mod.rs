@@ -4,8 +4,8 @@ mod graph_stores;
 mod listing;
 mod page_edit;
 mod page_read;
+mod query;
 mod schemas;
-mod sparql;
 mod subject_create;
 mod subject_delete;
 mod subject_ids;
@@ -76,6 +76,7 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListGraphStores => graph_stores::list(ctx).await,
         Handler::StartRebuild => graph_stores::rebuild(ctx).await,
         Handler::CancelRebuild => graph_stores::cancel(ctx).await,
-        Handler::SparqlQuery => sparql::query(ctx).await,
+        Handler::SparqlQuery => query::sparql(ctx).await,
+        Handler::CypherQuery => query::cypher(ctx).await,
     }
 }
