@@ -12,6 +12,7 @@ mod load;
 pub mod openapi;
 mod request;
 pub mod routes;
+mod schema_save;
 mod view;
 mod write;
 
