@@ -49,65 +49,31 @@ impl Layout {
     /// Reads a Layout to be saved, collecting every reason it is invalid. `schema_exists` answers
     /// whether a Schema of that name exists (and the caller may read it).
     pub fn save_check(v: &Value, schema_exists: impl Fn(&Title) -> bool) -> Result<Layout, LayoutErrors> {
-        let mut errs = Vec::new();
-        let mut err = |path, message| errs.push(LayoutError { path, message });
         let Some(obj) = v.as_object() else {
-            err("", "a Layout is a JSON object");
-            return Err(LayoutErrors(errs));
+            return Err(LayoutErrors(vec![LayoutError { path: "", message: "a Layout is a JSON object" }]));
         };
-        let schema = match obj.get("schema") {
-            Some(Value::String(s)) => match Title::new(s) {
-                Ok(t) if schema_exists(&t) => Some(t),
-                Ok(_) => {
-                    err("schema", "names no Schema of this wiki");
-                    None
-                }
-                Err(e) => {
-                    err("schema", e.reason);
-                    None
-                }
-            },
-            None | Some(Value::Null) => {
-                err("schema", "is required");
-                None
-            }
-            Some(_) => {
-                err("schema", "must be a Schema name");
-                None
-            }
-        };
-        let layout_type = match obj.get("type") {
-            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
-            None | Some(Value::Null) => {
-                err("type", "is required");
-                None
-            }
-            Some(_) => {
-                err("type", "must be a non-blank string");
-                None
-            }
-        };
-        let description = match obj.get("description") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(_) => {
-                err("description", "must be a string");
-                None
-            }
-        };
-        let settings = match obj.get("settings") {
-            None | Some(Value::Null) => None,
-            Some(Value::Object(o)) => Some(o.clone()),
-            Some(_) => {
-                err("settings", "must be an object");
-                None
-            }
-        };
+        let mut errs = Vec::new();
+        let schema = field(obj, "schema", true, Value::as_str, "must be a Schema name", &mut errs).and_then(|s| {
+            let refusal = match Title::new(s) {
+                Ok(t) if schema_exists(&t) => return Some(t),
+                Ok(_) => "names no Schema of this wiki",
+                Err(e) => e.reason,
+            };
+            errs.push(LayoutError { path: "schema", message: refusal });
+            None
+        });
+        let non_blank = |v: &'_ Value| v.as_str().filter(|s| !s.trim().is_empty()).map(str::to_owned);
+        let layout_type = field(obj, "type", true, non_blank, "must be a non-blank string", &mut errs);
+        let description = field(obj, "description", false, Value::as_str, "must be a string", &mut errs);
+        let settings = field(obj, "settings", false, Value::as_object, "must be an object", &mut errs);
         match (schema, layout_type) {
-            (Some(schema), Some(layout_type)) if errs.is_empty() => {
-                let extra = obj.iter().filter(|(k, _)| !KNOWN_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
-                Ok(Layout { schema, layout_type, description, settings, extra })
-            }
+            (Some(schema), Some(layout_type)) if errs.is_empty() => Ok(Layout {
+                schema,
+                layout_type,
+                description: description.map(str::to_owned),
+                settings: settings.cloned(),
+                extra: obj.iter().filter(|(k, _)| !KNOWN_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+            }),
             _ => Err(LayoutErrors(errs)),
         }
     }
@@ -126,6 +92,27 @@ impl Layout {
         out.extend(self.extra.clone());
         Value::Object(out)
     }
+}
+
+/// The value of `key` when `read` accepts it. A missing or null key is a reason only when `required`.
+fn field<'v, T>(
+    obj: &'v Map<String, Value>,
+    key: &'static str,
+    required: bool,
+    read: impl Fn(&'v Value) -> Option<T>,
+    message: &'static str,
+    errs: &mut Vec<LayoutError>,
+) -> Option<T> {
+    let refusal = match obj.get(key) {
+        None | Some(Value::Null) if required => "is required",
+        None | Some(Value::Null) => return None,
+        Some(v) => match read(v) {
+            Some(t) => return Some(t),
+            None => message,
+        },
+    };
+    errs.push(LayoutError { path: key, message: refusal });
+    None
 }
 
 #[cfg(test)]

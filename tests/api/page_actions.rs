@@ -195,21 +195,6 @@ fn a_mapping_needs_the_right_and_a_free_schema_target_pair() {
     assert_eq!(info(&answer), "Editing \"Mapping:Person to FOAF\" needs the \"strata-mapping-edit\" right.");
 }
 
-/// The Club page of the fixtures as an import file: a Club whose Membership has a Period.
-fn club_slot() -> Value {
-    json!({
-        "mainSubject": CLUB,
-        "subjects": {
-            CLUB: {"label": "Chess Club", "schema": "Club", "statements": {
-                "Members": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar1", "target": MEMBERSHIP}]}}},
-            MEMBERSHIP: {"schema": "Membership", "statements": {
-                "Role": {"propertyType": "text", "value": ["Chair"]},
-                "Period": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar3", "target": PERIOD}]}}},
-            PERIOD: {"schema": "Period", "statements": {"Start": {"propertyType": "date", "value": ["2020-01-01"]}}},
-        },
-    })
-}
-
 fn import(title: &str, slot: &Value) -> Value {
     with(edit(namespace::MAIN, title, &slot.to_string()), "slot", json!("subject"))
 }
