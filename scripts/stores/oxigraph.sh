@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Starts, stops and reports a project-local Oxigraph SPARQL server.
 #
-#   scripts/stores/oxigraph.sh start|stop|status
+#   scripts/stores/oxigraph.sh start|stop|status|env
 #
 # The server binds 127.0.0.1 only and keeps its data in var/oxigraph. Port: STRATA_OXIGRAPH_PORT
 # (default 7878). It runs with --union-default-graph: Strata writes every quad to a page's named graph
 # and nothing to the default graph, so without the flag a query without GRAPH would see no data at
-# all (docs/stores.md). `start` writes var/stores/oxigraph.env (STRATA_OXIGRAPH_URL), which the test
-# runner sources; `stop` removes it. Every action is idempotent.
+# all (docs/stores.md). `env` prints the export line (STRATA_OXIGRAPH_URL) that start-all.sh evaluates.
+# Every action is idempotent.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -16,7 +16,6 @@ venv="$root/.venv"
 data_dir="$root/var/oxigraph"
 pid_file="$root/var/oxigraph-$port.pid"
 log_file="$root/var/oxigraph-$port.log"
-env_file="$root/var/stores/oxigraph.env"
 url="http://127.0.0.1:$port"
 
 # True when something answers a SPARQL ASK on the port; needs no curl.
@@ -49,14 +48,8 @@ ensure_venv() {
   fi
 }
 
-write_env() {
-  mkdir -p "$(dirname "$env_file")"
-  printf 'STRATA_OXIGRAPH_URL=%s\n' "$url" >"$env_file"
-}
-
 start() {
   if pid="$(running_pid)"; then
-    write_env
     echo "Oxigraph already running (pid $pid) at $url"
     return 0
   fi
@@ -71,7 +64,6 @@ start() {
   echo $! >"$pid_file"
   for _ in $(seq 1 100); do
     if answers; then
-      write_env
       echo "Oxigraph running (pid $(cat "$pid_file")) at $url"
       return 0
     fi
@@ -95,7 +87,7 @@ stop() {
   else
     echo "Oxigraph not running"
   fi
-  rm -f "$pid_file" "$env_file"
+  rm -f "$pid_file"
 }
 
 status() {
@@ -111,5 +103,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  env) echo "export STRATA_OXIGRAPH_URL=$url" ;;
+  *) echo "usage: $0 start|stop|status|env" >&2; exit 2 ;;
 esac

@@ -9,5 +9,7 @@ mod json_schema;
 mod openapi;
 mod page_actions;
 mod reads;
+mod robustness;
 mod schemas;
+mod queries;
 mod writes;
