@@ -10,11 +10,14 @@ mod ids;
 pub mod json_schema;
 mod load;
 pub mod openapi;
+pub mod page_action;
 mod request;
 pub mod routes;
+mod schema_save;
 mod view;
 mod write;
 
+pub use page_action::handle_page_action_json;
 pub use request::{Caller, Request, Response};
 
 use crate::host::{Host, IndexRows};

@@ -2,6 +2,7 @@
 
 pub mod ids;
 pub mod language_tag;
+pub mod layout;
 pub mod mapping;
 pub mod page_content;
 pub mod property_type;

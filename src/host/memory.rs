@@ -316,9 +316,11 @@ impl Host for MemoryHost {
         match store.pages.get(&args.page_id) {
             Some(p) if p.latest_revision_id == args.base_revision_id => {
                 store.pages.remove(&args.page_id);
-                Ok(DeleteOutcome { ok: true, conflict: None })
+                store.last_id += 1;
+                Ok(DeleteOutcome { ok: true, conflict: None, log_id: Some(store.last_id) })
             }
-            _ => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict) }),
+            Some(_) => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), log_id: None }),
+            None => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::Missing), log_id: None }),
         }
     }
 

@@ -91,3 +91,9 @@ impl Validator {
 pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> String {
     crate::api::handle_route_json(&super::js_host::JsHost(bridge), &request_json).await
 }
+
+/// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
+#[wasm_bindgen(js_name = handlePageAction)]
+pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {
+    crate::api::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
+}

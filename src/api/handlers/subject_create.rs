@@ -77,7 +77,7 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
     let (_, results) = commit(ctx.host, || {
         let saves = vec![save.clone()];
-        async move { Ok(Plan { saves, then: () }) }
+        async move { Ok::<_, ApiError>(Plan { saves, then: () }) }
     })
     .await?;
     let page_id = results.first().map(|r| r.page_id).unwrap_or_default();
