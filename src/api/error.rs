@@ -29,9 +29,10 @@ pub enum ErrorKind {
     DependentSubjectRules,
     ValidationFailed,
     Internal,
+    SearchTimeout,
 }
 
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 23] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -54,6 +55,7 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
     (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
     (ErrorKind::ValidationFailed, "validation-failed", 422),
     (ErrorKind::Internal, "internal-error", 500),
+    (ErrorKind::SearchTimeout, "searchTimeout", 503),
 ];
 
 impl ErrorKind {
