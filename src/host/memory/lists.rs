@@ -15,20 +15,20 @@ fn stored_schema(schema: &serde_json::Value) -> String {
     schema.as_str().map_or_else(|| schema.to_string(), str::to_owned)
 }
 
-/// Shorter searches match a prefix: a one- or two-letter substring matches nearly everything.
+/// Shorter searches match a name prefix: substring search needs trigrams, and a one- or two-letter
+/// substring matches nearly everything.
 const SUBSTRING_MIN_CHARS: usize = 3;
 
+/// A substring of the name or page title, or for a short search a prefix of the name; or an ID prefix.
 fn matches_search(row: &IndexedSubject, q: &str) -> bool {
     let folded = q.to_lowercase();
-    let hit = |text: &str| {
-        let text = text.to_lowercase();
-        if q.chars().count() >= SUBSTRING_MIN_CHARS {
-            text.contains(&folded)
-        } else {
-            text.starts_with(&folded)
-        }
+    let has = |text: &str| text.to_lowercase().contains(&folded);
+    let by_name = if q.chars().count() >= SUBSTRING_MIN_CHARS {
+        has(&row.display_name) || has(&row.page_title)
+    } else {
+        row.display_name.to_ascii_lowercase().starts_with(&q.to_ascii_lowercase())
     };
-    hit(&row.display_name) || hit(&row.page_title) || row.subject_id.starts_with(q)
+    by_name || row.subject_id.starts_with(q)
 }
 
 /// Display names compare ignoring ASCII case, like SQLite's `NOCASE`; ties fall to the ID.
