@@ -80,7 +80,8 @@ fn unreadable_rows_are_left_out_of_every_list() {
 #[test]
 fn limits_cursors_and_parameters_are_checked() {
     let host = demo_host();
-    let cases: &[(&str, &[(&str, &str)], u16, &str)] = &[
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], u16, &'a str);
+    let cases: &[Case] = &[
         ("/strata/v0/subjects", &[("limit", "0")], 400, "invalid-parameter"),
         ("/strata/v0/subjects", &[("limit", "-2")], 400, "invalid-parameter"),
         ("/strata/v0/subjects", &[("limit", "ten")], 400, "invalid-parameter"),

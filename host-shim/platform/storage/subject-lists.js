@@ -155,16 +155,21 @@ function searchFilter(search) {
  * newest change there, newest first: `{rows: [{...IndexedSubject, lastEdited}]}`.
  */
 export function recentlyEdited(db, { limit, lookback }) {
-  const rows = db.prepare(`
-    WITH edits AS (
-      SELECT subject_id, MAX(revision_id) AS revision_id FROM revision_subject
-      WHERE revision_id >= (SELECT MIN(id) FROM (SELECT id FROM revision ORDER BY id DESC LIMIT ?))
-      GROUP BY subject_id)
-    SELECT ${ROW_COLUMNS}, r.timestamp AS last_edited
-    FROM edits e JOIN subject_index s ON s.subject_id = e.subject_id JOIN page p ON p.id = s.page_id
-      JOIN revision r ON r.id = e.revision_id
-    ORDER BY e.revision_id DESC, s.subject_id LIMIT ?`).all(lookback, limit);
-  return { rows: rows.map((row) => ({ ...toIndexedSubject(row), lastEdited: row.last_edited })) };
+  const oldest = db.prepare('SELECT MIN(id) FROM (SELECT id FROM revision ORDER BY id DESC LIMIT ?)').pluck().get(lookback);
+  const changes = db.prepare(`SELECT rs.subject_id, r.timestamp FROM revision_subject rs JOIN revision r ON r.id = rs.revision_id
+    WHERE rs.revision_id >= ? ORDER BY rs.revision_id DESC, rs.subject_id`);
+  const indexed = db.prepare(`SELECT ${ROW_COLUMNS} FROM ${FROM_ROWS} WHERE s.subject_id = ?`);
+  // Newest change first: the first change met of each Subject is its newest; deleted Subjects are skipped.
+  const seen = new Set();
+  const rows = [];
+  for (const change of changes.iterate(oldest ?? 0)) {
+    if (seen.has(change.subject_id)) continue;
+    seen.add(change.subject_id);
+    const row = indexed.get(change.subject_id);
+    if (row) rows.push({ ...toIndexedSubject(row), lastEdited: change.timestamp });
+    if (rows.length >= limit) break;
+  }
+  return { rows };
 }
 
 /** Subjects per stored Schema reference, kept by triggers in the save transaction. */

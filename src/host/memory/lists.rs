@@ -104,7 +104,7 @@ impl MemoryHost {
     pub(super) fn recent(&self, args: RecentlyEdited) -> EditedSubjects {
         let all = self.indexed();
         let store = self.store.borrow();
-        let oldest = store.revisions.keys().rev().take(args.lookback as usize).last().copied().unwrap_or(0);
+        let oldest = store.revisions.keys().rev().nth(args.lookback.saturating_sub(1) as usize).or(store.revisions.keys().next()).copied().unwrap_or(0);
         let mut newest: BTreeMap<&str, u64> = BTreeMap::new();
         for (rev, _, id) in store.revision_subjects.iter().filter(|(rev, _, _)| *rev >= oldest) {
             let slot = newest.entry(id.as_str()).or_default();
