@@ -30,9 +30,22 @@ pub enum ErrorKind {
     ValidationFailed,
     Internal,
     SearchTimeout,
+    EmptyQuery,
+    UnsupportedQueryForm,
+    SparqlSyntaxError,
+    SparqlStoreUnavailable,
+    RateLimitExceeded,
+    QueryPermissionDenied,
+    QueryInternalError,
+    ParameterMissing,
+    CypherSyntaxError,
+    WriteQueryRejected,
+    QueryTimeout,
+    BackendUnavailable,
 }
 
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 23] = [
+/// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 35] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -56,6 +69,18 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 23] = [
     (ErrorKind::ValidationFailed, "validation-failed", 422),
     (ErrorKind::Internal, "internal-error", 500),
     (ErrorKind::SearchTimeout, "searchTimeout", 503),
+    (ErrorKind::EmptyQuery, "emptyQuery", 400),
+    (ErrorKind::UnsupportedQueryForm, "unsupportedQueryForm", 400),
+    (ErrorKind::SparqlSyntaxError, "sparqlSyntaxError", 400),
+    (ErrorKind::SparqlStoreUnavailable, "sparqlStoreUnavailable", 503),
+    (ErrorKind::RateLimitExceeded, "rateLimitExceeded", 429),
+    (ErrorKind::QueryPermissionDenied, "permissionDenied", 403),
+    (ErrorKind::QueryInternalError, "internalError", 500),
+    (ErrorKind::ParameterMissing, "parameterMissing", 400),
+    (ErrorKind::CypherSyntaxError, "cypherSyntaxError", 400),
+    (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
+    (ErrorKind::QueryTimeout, "queryTimeout", 408),
+    (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
 ];
 
 impl ErrorKind {

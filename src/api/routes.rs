@@ -99,6 +99,8 @@ pub enum Handler {
     ListLayouts,
     GetLayout,
     ListMappings,
+    SparqlQuery,
+    CypherQuery,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,6 +279,24 @@ pub const ROUTES: &[Route] = &[
     get("/strata/v0/layouts", Handler::ListLayouts, &[LIMIT, CURSOR], "List Layouts by name"),
     get("/strata/v0/layout/{layoutName}", Handler::GetLayout, &[], "Read a Layout"),
     get("/strata/v0/mappings", Handler::ListMappings, &[LIMIT, CURSOR], "List Mappings by name, with their mapped Schemas"),
+    Route {
+        store: Some(StoreKind::Sparql),
+        ..dry_run(
+            "/strata/v0/query/sparql",
+            Handler::SparqlQuery,
+            &[req("query", Kind::String, "a read-only SELECT or ASK query")],
+            "Run a SPARQL query on the first SPARQL store",
+        )
+    },
+    Route {
+        store: Some(StoreKind::Graph),
+        ..dry_run(
+            "/strata/v0/query/cypher",
+            Handler::CypherQuery,
+            &[req("cypher", Kind::String, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
+            "Run a read-only Cypher query on the graph database",
+        )
+    },
 ];
 
 /// A route matched to a request, with its decoded path parameters.

@@ -10,6 +10,7 @@ mod page_read;
 mod readable;
 mod recently_edited;
 mod referencing;
+mod query;
 mod schemas;
 mod subject_create;
 mod subject_delete;
@@ -32,16 +33,27 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     pub status: u16,
-    pub body: Value,
+    pub body: Body,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Json(Value),
+    /// Text relayed unchanged, such as a store's SPARQL results document.
+    Raw { content_type: String, text: String },
 }
 
 impl Reply {
     pub fn ok(body: Value) -> Self {
-        Reply { status: 200, body }
+        Self::with_status(200, body)
     }
 
     pub fn created(body: Value) -> Self {
-        Reply { status: 201, body }
+        Self::with_status(201, body)
+    }
+
+    pub fn with_status(status: u16, body: Value) -> Self {
+        Reply { status, body: Body::Json(body) }
     }
 }
 
@@ -82,5 +94,7 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListLayouts => layouts::list(ctx).await,
         Handler::GetLayout => layouts::get(ctx).await,
         Handler::ListMappings => mappings::list(ctx).await,
+        Handler::SparqlQuery => query::sparql(ctx).await,
+        Handler::CypherQuery => query::cypher(ctx).await,
     }
 }
