@@ -49,10 +49,10 @@ pub fn normalize_content(
 /// Normalizes pages and computes their index rows for a bulk import, JSON text in and out:
 /// `[{title, content}]` and `{name: Schema}` give `{pages: [{subjectSlot, index} | {error}]}`.
 #[wasm_bindgen(js_name = preparePages)]
-pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: JsValue) -> Result<String, JsValue> {
+pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
     let pages = parse_json(pages_json, "pages")?;
     let schemas = parse_json(schemas_json, "schemas")?;
-    exports::prepare_pages(&pages, Some(&schemas), &options(&opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
+    exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
 }
 
 /// A Schema compiled once, for validating many Subjects.
