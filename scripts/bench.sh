@@ -14,3 +14,6 @@ node scripts/bench/validate-wasm.mjs "$wiki" 2000
 
 echo "== RDF dump (issue: RDF) =="
 cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'
+
+echo "== lists (issue: lists and search at scale) =="
+node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000}

@@ -6,6 +6,9 @@ import { categoriesOf } from './pages/categories.js';
 import { checkedTitle, prefixedTitle } from './pages/titles.js';
 import { deletePage, savePages } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
+import {
+  listSubjects, recentlyEdited, referencingSubjects, subjectCounts, subjectLabels, subjectRows,
+} from './storage/subject-lists.js';
 
 /** The revision author for a caller: anonymous edits are recorded under the IP address, as in MediaWiki. */
 export function authorOf(caller) {
@@ -28,6 +31,10 @@ export function makeHostOps({ db, config, caller, log }) {
     categories: page.contentModel === 'wikitext' ? categoriesOf(page.mainSlot) : [],
     access: access(page.namespace, page.title),
   };
+
+  // Index rows carry their page's title for this check only.
+  const withAccess = ({ title, ...row }) => ({ ...row, readable: access(row.pageNamespace, title).read });
+  const rowsWithAccess = (answer) => ({ ...answer, rows: answer.rows.map(withAccess) });
 
   return {
     config: () => {
@@ -65,6 +72,12 @@ export function makeHostOps({ db, config, caller, log }) {
       };
     },
     listPages: (query) => ({ pages: listPagesInNamespace(db, query).map(pageRecord) }),
+    listSubjects: (query) => rowsWithAccess(listSubjects(db, query)),
+    recentlyEdited: (query) => rowsWithAccess(recentlyEdited(db, query)),
+    subjectCounts: () => subjectCounts(db),
+    subjectLabels: (query) => rowsWithAccess(subjectLabels(db, query)),
+    referencingSubjects: (query) => rowsWithAccess(referencingSubjects(db, query)),
+    subjectRows: (query) => rowsWithAccess(subjectRows(db, query)),
     savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp()),
     deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp()),
     log: ({ level, message }) => {

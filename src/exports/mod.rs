@@ -4,11 +4,13 @@
 mod error;
 mod normalize_content;
 mod options;
+mod prepare_pages;
 mod validate;
 
 pub use error::ExportError;
 pub use normalize_content::normalize_content;
 pub use options::Options;
+pub use prepare_pages::prepare_pages;
 pub use validate::{validate, Validator};
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ mod access;
 mod docs;
 mod graph_stores;
 mod json_schema;
+mod lists;
 mod openapi;
 mod page_actions;
 mod reads;

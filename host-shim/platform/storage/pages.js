@@ -86,6 +86,6 @@ export function encodeSchema(schema) {
   return typeof schema === 'string' ? schema : JSON.stringify(schema);
 }
 
-function decodeSchema(stored) {
+export function decodeSchema(stored) {
   return stored.startsWith('{') ? JSON.parse(stored) : stored;
 }
