@@ -14,3 +14,6 @@ node scripts/bench/validate-wasm.mjs "$wiki" 2000
 
 echo "== RDF dump (issue: RDF) =="
 cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'
+
+echo "== HTTP (issue: reference host and REST API) =="
+node scripts/bench/http.mjs 2000 10
