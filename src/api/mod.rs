@@ -20,13 +20,16 @@ pub use request::{Caller, Request, Response};
 use crate::host::{Host, IndexRows};
 use context::Ctx;
 use error::{ApiError, ErrorKind};
-use handlers::Reply;
+use handlers::{Body, Reply};
 use routes::Miss;
 
 /// Answers one REST request. Every failure becomes the one error body; nothing here panics on input.
 pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
     match answer(host, &request).await {
-        Ok(reply) => Response::json(reply.status, &reply.body),
+        Ok(Reply { status, body: Body::Json(body) }) => Response::json(status, &body),
+        Ok(Reply { status, body: Body::Raw { content_type, text } }) => {
+            Response { status, headers: [("content-type".to_owned(), content_type)].into_iter().collect(), body: text }
+        }
         Err(e) => Response::json(e.status(), &e.to_json()),
     }
 }

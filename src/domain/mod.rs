@@ -9,4 +9,5 @@ pub mod schema;
 pub mod statement;
 pub mod subject;
 pub mod temporal;
+mod text_value;
 pub mod title;

@@ -8,5 +8,7 @@ mod graph_stores;
 mod json_schema;
 mod openapi;
 mod reads;
+mod robustness;
 mod schemas;
+mod queries;
 mod writes;

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use strata::api::{handle_route, page_index, Caller, Request};
+use strata::api::{handle_route, page_index, Caller, Request, Response};
 use strata::host::memory::{Deny, MemoryHost, Viewer};
 use strata::host::{namespace, Host, IndexRows, PageSave, PageTitle, SavePages};
 
@@ -139,6 +139,13 @@ pub fn call_raw(host: &MemoryHost, who: Who, method: &str, path: &str, query: &[
 }
 
 pub fn call_as(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], body: Option<String>) -> (u16, Value) {
+    let response = respond(host, c, method, path, query, body);
+    let body: Value = serde_json::from_str(&response.body).unwrap();
+    (response.status, body)
+}
+
+/// The whole response, headers and raw body text included.
+pub fn respond(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], body: Option<String>) -> Response {
     let viewer = Viewer { name: c.name.clone(), rights: c.rights.clone() };
     let request = Request {
         method: method.into(),
@@ -148,9 +155,7 @@ pub fn call_as(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[
         body,
         caller: c,
     };
-    let response = pollster::block_on(handle_route(&host.acting_as(viewer), request));
-    let body: Value = serde_json::from_str(&response.body).unwrap();
-    (response.status, body)
+    pollster::block_on(handle_route(&host.acting_as(viewer), request))
 }
 
 /// Asserts the one error body and returns its code.

@@ -4,6 +4,7 @@ mod graph_stores;
 mod listing;
 mod page_edit;
 mod page_read;
+mod query;
 mod schemas;
 mod subject_create;
 mod subject_delete;
@@ -23,16 +24,27 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     pub status: u16,
-    pub body: Value,
+    pub body: Body,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Json(Value),
+    /// Text relayed unchanged, such as a store's SPARQL results document.
+    Raw { content_type: String, text: String },
 }
 
 impl Reply {
     pub fn ok(body: Value) -> Self {
-        Reply { status: 200, body }
+        Self::with_status(200, body)
     }
 
     pub fn created(body: Value) -> Self {
-        Reply { status: 201, body }
+        Self::with_status(201, body)
+    }
+
+    pub fn with_status(status: u16, body: Value) -> Self {
+        Reply { status, body: Body::Json(body) }
     }
 }
 
@@ -64,5 +76,7 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListGraphStores => graph_stores::list(ctx).await,
         Handler::StartRebuild => graph_stores::rebuild(ctx).await,
         Handler::CancelRebuild => graph_stores::cancel(ctx).await,
+        Handler::SparqlQuery => query::sparql(ctx).await,
+        Handler::CypherQuery => query::cypher(ctx).await,
     }
 }
