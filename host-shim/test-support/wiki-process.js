@@ -105,3 +105,11 @@ export class Wiki {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** A started wiki whose one account, the sysop Sam, is logged in: `{wiki, sam}`. */
+export async function wikiWithSysop(config = {}) {
+  const wiki = new Wiki(config);
+  await wiki.user('Sam', 'sysop password', ['sysop']);
+  await wiki.start();
+  return { wiki, sam: await wiki.client('Sam', 'sysop password') };
+}

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { V0 } from '../test-support/rest-client.js';
-import { Wiki } from '../test-support/wiki-process.js';
+import { wikiWithSysop } from '../test-support/wiki-process.js';
 
 const PERSON = { propertyDefinitions: { Name: { type: 'text' }, Bio: { type: 'monolingualText' }, Knows: { type: 'relation', targetSchemas: ['Person'] } } };
 const MIB = 1024 * 1024;
@@ -13,10 +13,7 @@ let sam;
 let subject;
 let pageId;
 before(async () => {
-  wiki = new Wiki();
-  await wiki.user('Sam', 'sysop password', ['sysop']);
-  await wiki.start();
-  sam = await wiki.client('Sam', 'sysop password');
+  ({ wiki, sam } = await wikiWithSysop());
   assert.equal((await sam.rest('PUT', `${V0}/schema/Person`, { body: { schema: PERSON } })).status, 201);
   const created = await sam.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: 'Ada', statements: { Name: { propertyType: 'text', value: ['Ada'] } } } });
   ({ id: subject, pageId } = created.json.subject);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { V0 } from '../test-support/rest-client.js';
-import { Wiki } from '../test-support/wiki-process.js';
+import { wikiWithSysop } from '../test-support/wiki-process.js';
 
 const PERSON = {
   propertyDefinitions: {
@@ -19,10 +19,7 @@ const relation = (...targets) => ({ propertyType: 'relation', value: targets.map
 let wiki;
 let sam;
 before(async () => {
-  wiki = new Wiki();
-  await wiki.user('Sam', 'sysop password', ['sysop']);
-  await wiki.start();
-  sam = await wiki.client('Sam', 'sysop password');
+  ({ wiki, sam } = await wikiWithSysop());
 });
 after(() => wiki.remove());
 

@@ -3,7 +3,7 @@
 // count and a time limit, whichever ends first. Usage:
 //   node scripts/bench/http.mjs [REQUESTS_PER_RUN] [SECONDS_PER_RUN]
 import { V0 } from '../../host-shim/test-support/rest-client.js';
-import { Wiki } from '../../host-shim/test-support/wiki-process.js';
+import { wikiWithSysop } from '../../host-shim/test-support/wiki-process.js';
 
 const REQUESTS = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 10);
@@ -36,11 +36,8 @@ async function run(concurrency, request) {
   return { count: latencies.length, rps: (latencies.length / elapsed).toFixed(0), p50: at(0.5), p99: at(0.99), failed };
 }
 
-const wiki = new Wiki();
+const { wiki, sam: client } = await wikiWithSysop();
 try {
-  await wiki.user('Bench', 'bench password', ['sysop']);
-  await wiki.start();
-  const client = await wiki.client('Bench', 'bench password');
   await client.rest('PUT', `${V0}/schema/Person`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
   const ids = [];
   for (let n = 0; n < SUBJECTS; n += 1) {
