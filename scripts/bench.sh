@@ -17,3 +17,6 @@ cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'
 
 echo "== lists (issue: lists and search at scale) =="
 node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000}
+
+echo "== HTTP (issue: reference host and REST API) =="
+node scripts/bench/http.mjs 2000 10
