@@ -1,6 +1,7 @@
 //! The REST layer: one entry, [`handle_route`], that checks the caller, matches the route table,
 //! checks parameters and body, and runs the handler against the Host port.
 
+mod accept;
 mod commit;
 mod context;
 pub mod cursor;
@@ -20,15 +21,24 @@ pub use request::{Caller, Request, Response};
 use crate::host::{Host, IndexRows};
 use context::Ctx;
 use error::{ApiError, ErrorKind};
-use handlers::Reply;
+use handlers::{Body, Reply};
 use routes::Miss;
 
 /// Answers one REST request. Every failure becomes the one error body; nothing here panics on input.
 pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
     match answer(host, &request).await {
-        Ok(reply) => Response::json(reply.status, &reply.body),
+        Ok(reply) => respond(reply),
         Err(e) => Response::json(e.status(), &e.to_json()),
     }
+}
+
+fn respond(reply: Reply) -> Response {
+    let mut response = match reply.body {
+        Body::Json(body) => Response::json(reply.status, &body),
+        Body::Text(body) => Response { status: reply.status, headers: Default::default(), body },
+    };
+    response.headers.extend(reply.headers.into_iter().map(|(name, value)| (name.to_owned(), value)));
+    response
 }
 
 /// [`handle_route`] on the JSON text of a request, answering JSON text.

@@ -4,6 +4,7 @@ mod graph_stores;
 mod listing;
 mod page_edit;
 mod page_read;
+mod rdf;
 mod schemas;
 mod subject_create;
 mod subject_delete;
@@ -19,20 +20,33 @@ use super::routes::Handler;
 use crate::host::Host;
 use serde_json::Value;
 
-/// A successful answer.
+/// A successful answer: JSON unless a handler gives a body of another media type, with any headers
+/// beyond the content type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     pub status: u16,
-    pub body: Value,
+    pub body: Body,
+    pub headers: Vec<(&'static str, String)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Json(Value),
+    /// Text whose media type is in the `content-type` header (or no body at all when empty).
+    Text(String),
 }
 
 impl Reply {
     pub fn ok(body: Value) -> Self {
-        Reply { status: 200, body }
+        Self::json(200, body)
     }
 
     pub fn created(body: Value) -> Self {
-        Reply { status: 201, body }
+        Self::json(201, body)
+    }
+
+    pub fn json(status: u16, body: Value) -> Self {
+        Reply { status, body: Body::Json(body), headers: Vec::new() }
     }
 }
 
@@ -64,5 +78,8 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListGraphStores => graph_stores::list(ctx).await,
         Handler::StartRebuild => graph_stores::rebuild(ctx).await,
         Handler::CancelRebuild => graph_stores::cancel(ctx).await,
+        Handler::PageRdf => rdf::page(ctx).await,
+        Handler::SubjectRdf => rdf::subject(ctx).await,
+        Handler::Dereference => rdf::dereference(ctx).await,
     }
 }
