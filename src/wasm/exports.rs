@@ -29,6 +29,16 @@ pub fn normalize_content(
     result(exports::normalize_content(&content, schemas.as_ref(), &options(&opts)?))
 }
 
+/// The TriG or Turtle of one page, in the native projection or an ontology projection.
+#[wasm_bindgen(js_name = projectRdf)]
+pub fn project_rdf(
+    #[wasm_bindgen(unchecked_param_type = "ProjectRdfRequest")] request: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+) -> Result<String, JsValue> {
+    let request = required(&request, "request")?;
+    exports::project_rdf(&request, &options(&opts)?).map_err(|e| to_js_error(&e))
+}
+
 /// A Schema compiled once, for validating many Subjects.
 #[wasm_bindgen(js_name = Validator)]
 pub struct Validator(exports::Validator);
