@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Admin command line of the Strata reference wiki: serve, user, botpassword, import.
+// Admin command line of the Strata reference wiki: serve, user, botpassword, import, dump-rdf.
 import { parseArgs } from 'node:util';
 import { CoreNotBuiltError, loadCore } from '../src/loader.js';
 import { AccountError, addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db.js';
 import { importFolder, ImportError } from '../platform/import.js';
+import { DumpError, dumpRdf } from '../platform/rdf/dump.js';
+import { makeProgress } from '../platform/rdf/progress.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 
@@ -16,6 +18,8 @@ const USAGE = `usage: strata <command> [--config FILE]
   botpassword create USER BOTNAME [--grants right,right]
                                           create a bot password; prints User@BotName and the password
   import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
+  dump-rdf [--projection=NAME]            write every page's RDF to stdout as TriG (native, or a
+                                          Mapping target); progress on stderr
 The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
 
 class UsageError extends Error {}
@@ -71,6 +75,18 @@ async function runImport(config, log, dir) {
   }
 }
 
+async function runDump(config, log, projection) {
+  const core = await loadOptionalCore(log);
+  // A reader that stops early (`| head`) closes the pipe: that ends the dump, quietly.
+  const closed = new Promise((resolve) => process.stdout.once('error', (error) => resolve(error)));
+  return withDatabase(config, async (db) => {
+    const dump = dumpRdf({ db, config, core }, { projection, out: process.stdout, progress: (total) => makeProgress(process.stderr, total) });
+    const first = await Promise.race([dump.then(() => null), closed]);
+    if (first && first.code !== 'EPIPE') throw first;
+    return 0;
+  });
+}
+
 async function withDatabase(config, action) {
   const db = openDatabase(config.dataDir);
   try {
@@ -84,7 +100,10 @@ async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { config: { type: 'string' }, password: { type: 'string' }, grants: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      config: { type: 'string' }, password: { type: 'string' }, grants: { type: 'string' }, projection: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || positionals.length === 0) {
     console.log(USAGE);
@@ -100,6 +119,7 @@ async function main(argv) {
     return null;
   }
   if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
+  if (command === 'dump-rdf') return runDump(config, log, values.projection ?? 'native');
   if (command.startsWith('user create ') && positionals.length === 3) {
     if (!values.password) throw new UsageError('user create needs --password');
     const user = await withDatabase(config, (db) => createUser(db, positionals[2], values.password));
@@ -126,7 +146,7 @@ main(process.argv.slice(2)).then(
     if (code !== null) process.exitCode = code;
   },
   (error) => {
-    const expected = [UsageError, ConfigError, AccountError, ImportError].some((type) => error instanceof type)
+    const expected = [UsageError, ConfigError, AccountError, ImportError, DumpError].some((type) => error instanceof type)
       || error?.code?.startsWith?.('ERR_PARSE_ARGS');
     console.error(`strata: ${expected ? error.message : error.stack}`);
     if (error instanceof UsageError) console.error(USAGE);
