@@ -14,3 +14,4 @@ node scripts/bench/validate-wasm.mjs "$wiki" 2000
 
 echo "== RDF dump (issue: RDF) =="
 cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'
+node scripts/bench/dump-rdf.mjs 100000
