@@ -269,3 +269,17 @@ fn the_html_location_encodes_the_title() {
     let want = format!("{BASE}/index.php?title=Q%26A:_100%25_%22%C3%9Cn%C3%AFcode%22%3F&action=subjects#s1testaaaaaaat1");
     assert_eq!(header(&r, "location"), Some(want.as_str()));
 }
+
+#[test]
+fn response_envelopes() {
+    let host = rdf_host();
+    let see_other = get(&host, Who::Anonymous, &format!("/strata/v0/entity/{ACME}"), &[], Some("text/turtle"));
+    let unknown = get(&host, Who::Anonymous, &subject_rdf(ACME), &[("projection", "nope")], None);
+    let turtle = get(&host, Who::Anonymous, &subject_rdf(ACME), &[], Some("text/turtle"));
+    let body: Value = serde_json::from_str(&unknown.body).unwrap();
+    insta::assert_json_snapshot!("envelopes", json!({
+        "seeOther": see_other,
+        "unknownProjection": {"status": unknown.status, "headers": unknown.headers, "body": body},
+        "negotiatedTurtle": {"status": turtle.status, "headers": turtle.headers},
+    }));
+}
