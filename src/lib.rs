@@ -7,6 +7,7 @@
 pub mod api;
 pub mod domain;
 pub mod exports;
+pub mod graph;
 pub mod host;
 pub mod normalize;
 pub mod rdf;

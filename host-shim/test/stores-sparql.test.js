@@ -182,7 +182,7 @@ const serverUrl = process.env.STRATA_OXIGRAPH_URL;
 
 describe('HTTP store against the Oxigraph server', () => {
   if (!serverUrl) {
-    const why = 'STRATA_OXIGRAPH_URL is not set: run scripts/stores/oxigraph.sh start and source var/stores/oxigraph.env';
+    const why = 'STRATA_OXIGRAPH_URL is not set: run scripts/stores/oxigraph.sh start, then eval "$(scripts/stores/oxigraph.sh env)"';
     if (process.env.CI) test('the Oxigraph server is configured', () => assert.fail(`${why} (CI runs every store test)`));
     else test('the Oxigraph server is configured', { skip: why }, () => {});
     return;

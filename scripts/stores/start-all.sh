@@ -1,11 +1,10 @@
-# Sourced by the test runner: starts every store the tests use on loopback and exports their
-# addresses. Each store script is idempotent, records its PID under var/, and writes the variables
-# that point at it to var/stores/<name>.env.
-for s in scripts/stores/*.sh; do
-  case "$s" in */start-all.sh|*/stop-all.sh) continue ;; esac
-  bash "$s" start || return 1
+# Sourced by scripts/test.sh: starts every real test store and exports the variables that point the
+# tests at them. Each store script in this folder answers `start`, `stop` and `env` (which prints the
+# export lines), so adding a store means adding its script here.
+_strata_stores_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+for _strata_store in "$_strata_stores_dir"/*.sh; do
+  case "$(basename "$_strata_store")" in start-all.sh|stop-all.sh|lib.sh) continue ;; esac
+  "$_strata_store" start >&2 || return 1
+  eval "$("$_strata_store" env)" || return 1
 done
-set -a
-for e in var/stores/*.env; do [ -f "$e" ] && . "$e"; done
-set +a
-true
+unset _strata_store _strata_stores_dir

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Stops every store started by start-all.sh, each by its recorded PID.
-cd "$(dirname "$0")/../.."
-for s in scripts/stores/*.sh; do
-  case "$s" in */start-all.sh|*/stop-all.sh) continue ;; esac
-  bash "$s" stop
+# Stops every test store that scripts/stores/start-all.sh started.
+set -uo pipefail
+dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+status=0
+for store in "$dir"/*.sh; do
+  case "$(basename "$store")" in start-all.sh|stop-all.sh|lib.sh) continue ;; esac
+  "$store" stop || status=1
 done
+exit $status

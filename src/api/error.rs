@@ -29,9 +29,22 @@ pub enum ErrorKind {
     DependentSubjectRules,
     ValidationFailed,
     Internal,
+    EmptyQuery,
+    UnsupportedQueryForm,
+    SparqlSyntaxError,
+    SparqlStoreUnavailable,
+    RateLimitExceeded,
+    QueryPermissionDenied,
+    QueryInternalError,
+    ParameterMissing,
+    CypherSyntaxError,
+    WriteQueryRejected,
+    QueryTimeout,
+    BackendUnavailable,
 }
 
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
+/// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 34] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -54,6 +67,18 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 22] = [
     (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
     (ErrorKind::ValidationFailed, "validation-failed", 422),
     (ErrorKind::Internal, "internal-error", 500),
+    (ErrorKind::EmptyQuery, "emptyQuery", 400),
+    (ErrorKind::UnsupportedQueryForm, "unsupportedQueryForm", 400),
+    (ErrorKind::SparqlSyntaxError, "sparqlSyntaxError", 400),
+    (ErrorKind::SparqlStoreUnavailable, "sparqlStoreUnavailable", 503),
+    (ErrorKind::RateLimitExceeded, "rateLimitExceeded", 429),
+    (ErrorKind::QueryPermissionDenied, "permissionDenied", 403),
+    (ErrorKind::QueryInternalError, "internalError", 500),
+    (ErrorKind::ParameterMissing, "parameterMissing", 400),
+    (ErrorKind::CypherSyntaxError, "cypherSyntaxError", 400),
+    (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
+    (ErrorKind::QueryTimeout, "queryTimeout", 408),
+    (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
 ];
 
 impl ErrorKind {

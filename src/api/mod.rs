@@ -11,11 +11,14 @@ mod ids;
 pub mod json_schema;
 mod load;
 pub mod openapi;
+pub mod page_action;
 mod request;
 pub mod routes;
+mod schema_save;
 mod view;
 mod write;
 
+pub use page_action::handle_page_action_json;
 pub use request::{Caller, Request, Response};
 
 use crate::host::{Host, IndexRows};
@@ -35,7 +38,10 @@ pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
 fn respond(reply: Reply) -> Response {
     let mut response = match reply.body {
         Body::Json(body) => Response::json(reply.status, &body),
-        Body::Text(body) => Response { status: reply.status, headers: Default::default(), body },
+        Body::Raw { content_type, text } => {
+            Response { status: reply.status, headers: [("content-type".to_owned(), content_type)].into_iter().collect(), body: text }
+        }
+        Body::Empty => Response { status: reply.status, headers: Default::default(), body: String::new() },
     };
     response.headers.extend(reply.headers.into_iter().map(|(name, value)| (name.to_owned(), value)));
     response

@@ -88,6 +88,8 @@ pub enum Handler {
     ListGraphStores,
     StartRebuild,
     CancelRebuild,
+    SparqlQuery,
+    CypherQuery,
     PageRdf,
     SubjectRdf,
     Dereference,
@@ -240,6 +242,24 @@ pub const ROUTES: &[Route] = &[
     Route {
         right: Some("strata-admin"),
         ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
+    },
+    Route {
+        store: Some(StoreKind::Sparql),
+        ..dry_run(
+            "/strata/v0/query/sparql",
+            Handler::SparqlQuery,
+            &[req("query", Kind::String, "a read-only SELECT or ASK query")],
+            "Run a SPARQL query on the first SPARQL store",
+        )
+    },
+    Route {
+        store: Some(StoreKind::Graph),
+        ..dry_run(
+            "/strata/v0/query/cypher",
+            Handler::CypherQuery,
+            &[req("cypher", Kind::String, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
+            "Run a read-only Cypher query on the graph database",
+        )
     },
 ];
 

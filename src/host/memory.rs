@@ -71,6 +71,11 @@ struct Store {
     ticks: u64,
     rules: Vec<Rule>,
     conflicts_to_inject: u32,
+    sparql_answer: Option<StoreAnswer>,
+    sparql_queries: Vec<SparqlQuery>,
+    cypher_answer: Option<CypherAnswer>,
+    cypher_queries: Vec<CypherQuery>,
+    rate_limit_left: Option<u32>,
     /// Active rebuild runs by store name.
     runs: BTreeMap<String, serde_json::Value>,
     save_calls: u32,
@@ -115,6 +120,29 @@ impl MemoryHost {
     /// Makes the next `n` calls of `savePages` answer `edit-conflict`, as if another writer won.
     pub fn inject_conflicts(&self, n: u32) {
         self.store.borrow_mut().conflicts_to_inject = n;
+    }
+
+    /// What the SPARQL store answers from now on; without one it is unavailable.
+    pub fn answer_sparql(&self, answer: StoreAnswer) {
+        self.store.borrow_mut().sparql_answer = Some(answer);
+    }
+
+    /// What the graph database answers from now on; without one it is unavailable.
+    pub fn answer_cypher(&self, answer: CypherAnswer) {
+        self.store.borrow_mut().cypher_answer = Some(answer);
+    }
+
+    pub fn cypher_queries(&self) -> Vec<CypherQuery> {
+        self.store.borrow().cypher_queries.clone()
+    }
+
+    pub fn sparql_queries(&self) -> Vec<SparqlQuery> {
+        self.store.borrow().sparql_queries.clone()
+    }
+
+    /// Allows `n` more rate-limited uses; unlimited until this is called.
+    pub fn allow_uses(&self, n: u32) {
+        self.store.borrow_mut().rate_limit_left = Some(n);
     }
 
     pub fn save_calls(&self) -> u32 {
@@ -288,9 +316,11 @@ impl Host for MemoryHost {
         match store.pages.get(&args.page_id) {
             Some(p) if p.latest_revision_id == args.base_revision_id => {
                 store.pages.remove(&args.page_id);
-                Ok(DeleteOutcome { ok: true, conflict: None })
+                store.last_id += 1;
+                Ok(DeleteOutcome { ok: true, conflict: None, log_id: Some(store.last_id) })
             }
-            _ => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict) }),
+            Some(_) => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), log_id: None }),
+            None => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::Missing), log_id: None }),
         }
     }
 
@@ -342,6 +372,46 @@ impl Host for MemoryHost {
     async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError> {
         let run = self.store.borrow_mut().runs.remove(&args.name).unwrap_or_default();
         Ok(RebuildCancel { run })
+    }
+
+    async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError> {
+        let mut store = self.store.borrow_mut();
+        store.sparql_queries.push(args);
+        let unavailable = StoreAnswer {
+            ok: false,
+            content_type: None,
+            body: None,
+            kind: Some("unavailable".into()),
+            status: None,
+            detail: Some("no store answer configured".into()),
+        };
+        Ok(store.sparql_answer.clone().unwrap_or(unavailable))
+    }
+
+    async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError> {
+        let mut store = self.store.borrow_mut();
+        store.cypher_queries.push(args);
+        let unavailable = CypherAnswer {
+            ok: false,
+            reply: serde_json::Value::Null,
+            catalog: serde_json::Value::Null,
+            kind: Some("unavailable".into()),
+            detail: Some("no graph database answer configured".into()),
+        };
+        Ok(store.cypher_answer.clone().unwrap_or(unavailable))
+    }
+
+    async fn hit_rate_limit(&self, _args: RateLimitHit) -> Result<RateLimitOutcome, HostError> {
+        let mut store = self.store.borrow_mut();
+        let limited = match &mut store.rate_limit_left {
+            None => false,
+            Some(0) => true,
+            Some(n) => {
+                *n -= 1;
+                false
+            }
+        };
+        Ok(RateLimitOutcome { limited })
     }
 
     async fn log(&self, args: LogEntry) -> Result<(), HostError> {

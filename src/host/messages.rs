@@ -194,6 +194,8 @@ pub enum Conflict {
     EditConflict,
     /// A page that must not exist yet does.
     TitleExists,
+    /// The page to delete is gone.
+    Missing,
 }
 
 /// `{ok: true, results}` or `{ok: false, conflict, index}`; `index` names the save that conflicted.
@@ -223,6 +225,9 @@ pub struct DeleteOutcome {
     pub ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflict: Option<Conflict>,
+    /// The deletion log entry, when the page was deleted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log_id: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -338,6 +343,79 @@ pub enum RebuildOutcome {
 pub struct RebuildCancel {
     #[serde(default)]
     pub run: Value,
+}
+
+/// Arguments of `sparqlQuery`: a SELECT or ASK query for the first configured SPARQL store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SparqlQuery {
+    pub query: String,
+    pub timeout_ms: u64,
+}
+
+/// A store's answer: `{ok: true, contentType, body}` or `{ok: false, kind, status, detail}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreAnswer {
+    pub ok: bool,
+    #[serde(default)]
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub body: Option<String>,
+    /// `syntax`, `unavailable` or `internal`.
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub status: Option<u16>,
+    #[serde(default)]
+    pub detail: Option<String>,
+}
+
+/// Arguments of `cypherQuery`: `query` has passed the read-only guard and carries its parameter
+/// header; the host runs it read-only (`GRAPH.RO_QUERY ... --compact`) and passes at most
+/// `maxRows + 1` rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CypherQuery {
+    pub query: String,
+    pub timeout_ms: u64,
+    pub max_rows: u64,
+}
+
+/// `{ok: true, reply, catalog}` (FalkorDB's compact reply and the graph's catalog, see
+/// `docs/graph.md`) or `{ok: false, kind: "syntax" | "timeout" | "readOnly" | "unavailable" |
+/// "internal", detail}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CypherAnswer {
+    pub ok: bool,
+    #[serde(default)]
+    pub reply: Value,
+    #[serde(default)]
+    pub catalog: Value,
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub detail: Option<String>,
+}
+
+impl CypherAnswer {
+    /// The failure fields in the SPARQL answer's shape, which the endpoints map alike.
+    pub fn into_store_answer(self) -> StoreAnswer {
+        StoreAnswer { ok: self.ok, content_type: None, body: None, kind: self.kind, status: None, detail: self.detail }
+    }
+}
+
+/// Arguments of `hitRateLimit`: counts one use of a rate-limited action for the caller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RateLimitHit {
+    pub action: String,
+}
+
+/// Result of `hitRateLimit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RateLimitOutcome {
+    /// True when the caller exceeded the limit; the use is then not performed.
+    pub limited: bool,
 }
 
 /// Arguments of `log`.

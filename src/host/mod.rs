@@ -37,6 +37,12 @@ pub trait Host {
     async fn start_rebuild(&self, args: StoreName) -> Result<RebuildStart, HostError>;
     /// `cancelRebuild`
     async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError>;
+    /// `sparqlQuery`: runs a query on the first configured SPARQL store.
+    async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError>;
+    /// `cypherQuery`: runs a guarded read-only query on the graph database.
+    async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError>;
+    /// `hitRateLimit`
+    async fn hit_rate_limit(&self, args: RateLimitHit) -> Result<RateLimitOutcome, HostError>;
     /// `log`
     async fn log(&self, args: LogEntry) -> Result<(), HostError>;
     /// `now`

@@ -3,6 +3,16 @@ use crate::exports::{self, ExportError};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "StrataOptions")]
+    pub type StrataOptions;
+    #[wasm_bindgen(typescript_type = "Record<string, Schema>")]
+    pub type SchemaMap;
+    #[wasm_bindgen(typescript_type = "ValidationContext")]
+    pub type ValidationContext;
+}
+
 fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
     from_js(v, what)?.ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} is required"))))
 }
@@ -11,22 +21,25 @@ fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
 #[wasm_bindgen(js_name = validate, unchecked_return_type = "ValidateResult")]
 pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "ValidateRequest")] request: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+    opts: Option<StrataOptions>,
 ) -> Result<JsValue, JsValue> {
     let request = required(&request, "request")?;
-    result(exports::validate(&request, &options(&opts)?))
+    result(exports::validate(&request, &options(opts)?))
 }
 
 /// Normalizes a page's Subject slot as a save would.
 #[wasm_bindgen(js_name = normalizeContent, unchecked_return_type = "PageContent")]
 pub fn normalize_content(
     #[wasm_bindgen(unchecked_param_type = "PageContent")] content: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, Schema> | undefined")] schemas: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+    schemas: Option<SchemaMap>,
+    opts: Option<StrataOptions>,
 ) -> Result<JsValue, JsValue> {
     let content = required(&content, "content")?;
-    let schemas = from_js(&schemas, "schemas")?;
-    result(exports::normalize_content(&content, schemas.as_ref(), &options(&opts)?))
+    let schemas = match schemas {
+        Some(s) => from_js(&s.into(), "schemas")?,
+        None => None,
+    };
+    result(exports::normalize_content(&content, schemas.as_ref(), &options(opts)?))
 }
 
 /// The TriG or Turtle of one page, in the native projection or an ontology projection.
@@ -49,11 +62,11 @@ impl Validator {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "SchemaReference")] name: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Schema")] schema: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+        opts: Option<StrataOptions>,
     ) -> Result<Validator, JsValue> {
         let name = required(&name, "name")?;
         let schema = required(&schema, "schema")?;
-        exports::Validator::new(&name, &schema, options(&opts)?).map(Validator).map_err(|e| to_js_error(&e))
+        exports::Validator::new(&name, &schema, options(opts)?).map(Validator).map_err(|e| to_js_error(&e))
     }
 
     /// Validates a Subject body `{label?, statements}`.
@@ -61,10 +74,13 @@ impl Validator {
     pub fn validate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "SubjectBody")] subject: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ValidationContext | undefined")] context: JsValue,
+        context: Option<ValidationContext>,
     ) -> Result<JsValue, JsValue> {
         let subject = required(&subject, "subject")?;
-        let context = from_js(&context, "context")?;
+        let context = match context {
+            Some(c) => from_js(&c.into(), "context")?,
+            None => None,
+        };
         result(self.0.validate(&subject, context.as_ref()))
     }
 
@@ -84,4 +100,10 @@ impl Validator {
 #[wasm_bindgen(js_name = handleRoute)]
 pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> String {
     crate::api::handle_route_json(&super::js_host::JsHost(bridge), &request_json).await
+}
+
+/// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
+#[wasm_bindgen(js_name = handlePageAction)]
+pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {
+    crate::api::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
 }

@@ -21,9 +21,13 @@ pub fn to_js(v: &Value) -> Result<JsValue, JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
 }
 
-pub fn options(v: &JsValue) -> Result<Options, JsValue> {
+pub fn options(v: Option<impl Into<JsValue>>) -> Result<Options, JsValue> {
     let now_ms = js_sys::Date::now().max(0.0) as u64;
-    Options::from_json(from_js(v, "options")?.as_ref(), now_ms).map_err(|e| to_js_error(&e))
+    let json = match v {
+        Some(o) => from_js(&o.into(), "options")?,
+        None => None,
+    };
+    Options::from_json(json.as_ref(), now_ms).map_err(|e| to_js_error(&e))
 }
 
 /// A JS `Error` carrying the stable `code` and any `details`, so callers can branch on `err.code`.

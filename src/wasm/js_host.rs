@@ -81,6 +81,15 @@ impl Host for JsHost {
     async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError> {
         self.call("cancelRebuild", &args).await
     }
+    async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError> {
+        self.call("sparqlQuery", &args).await
+    }
+    async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError> {
+        self.call("cypherQuery", &args).await
+    }
+    async fn hit_rate_limit(&self, args: RateLimitHit) -> Result<RateLimitOutcome, HostError> {
+        self.call("hitRateLimit", &args).await
+    }
     async fn log(&self, args: LogEntry) -> Result<(), HostError> {
         self.call("log", &args).await
     }

@@ -145,6 +145,10 @@ fn an_invalid_schema_lists_every_reason() {
 #[test]
 fn save_rules_that_need_other_schemas() {
     let host = demo_host();
+    let typo = json!({"schema": {"propertyDefinitions": {"Mail": {"type": "emial"}, "Phone": {"type": "phoneNumber"}}}});
+    let (status, body) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(typo));
+    assert_eq!((status, error_code(status, &body).as_str()), (400, "invalid-schema"));
+    assert_eq!(body["reasons"], json!([{"path": "propertyDefinitions.Mail.type", "message": "unknown property type \"emial\""}]), "reserved types are accepted");
     let dependent = json!({"schema": {"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}}}});
     assert_eq!(call(&host, Who::User, "PUT", "/strata/v0/schema/Membership", &[], Some(dependent)).0, 201);
     let flipped = json!({"schema": {"propertyDefinitions": {"Role": {"type": "text"}}}});

@@ -14,7 +14,7 @@ pub async fn rebuild<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let name = ctx.param("name").to_owned();
     let start = ctx.host.start_rebuild(StoreName { name: name.clone() }).await?;
     match start.outcome {
-        RebuildOutcome::Queued => Ok(Reply::json(202, json!({"run": start.run}))),
+        RebuildOutcome::Queued => Ok(Reply::with_status(202, json!({"run": start.run}))),
         RebuildOutcome::Active => Err(ApiError::new(ErrorKind::RebuildActive, format!("A rebuild of \"{name}\" is already queued or running."))
             .with("run", start.run)),
         RebuildOutcome::Unknown => Err(ApiError::not_found(format!("No graph store \"{name}\" is configured."))),

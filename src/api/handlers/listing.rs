@@ -25,6 +25,7 @@ pub async fn scan<H: Host, T>(
 ) -> Result<Listing<T>, ApiError> {
     let mut items: Vec<(String, T)> = Vec::new();
     let mut inspected = 0;
+    let done = |items: Vec<(String, T)>, next_after| Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after };
     loop {
         let batch_size = limit + 1;
         let args = ListPages { namespace, after: after.clone(), limit: batch_size, prefix: prefix.clone() };
@@ -36,15 +37,15 @@ pub async fn scan<H: Host, T>(
             let Some(item) = page.access.read.then(|| keep(&page)).flatten() else { continue };
             if items.len() == limit as usize {
                 let next_after = items.last().map(|(t, _)| t.clone());
-                return Ok(Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after });
+                return Ok(done(items, next_after));
             }
             items.push((page.title, item));
         }
         if exhausted {
-            return Ok(Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after: None });
+            return Ok(done(items, None));
         }
         if inspected >= MAX_INSPECTED {
-            return Ok(Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after: after });
+            return Ok(done(items, after));
         }
     }
 }

@@ -4,6 +4,7 @@ mod graph_stores;
 mod listing;
 mod page_edit;
 mod page_read;
+mod query;
 mod rdf;
 mod schemas;
 mod subject_create;
@@ -32,20 +33,22 @@ pub struct Reply {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Body {
     Json(Value),
-    /// Text whose media type is in the `content-type` header (or no body at all when empty).
-    Text(String),
+    /// Text relayed unchanged, such as a store's SPARQL results document or an RDF serialization.
+    Raw { content_type: String, text: String },
+    /// No body (a redirect).
+    Empty,
 }
 
 impl Reply {
     pub fn ok(body: Value) -> Self {
-        Self::json(200, body)
+        Self::with_status(200, body)
     }
 
     pub fn created(body: Value) -> Self {
-        Self::json(201, body)
+        Self::with_status(201, body)
     }
 
-    pub fn json(status: u16, body: Value) -> Self {
+    pub fn with_status(status: u16, body: Value) -> Self {
         Reply { status, body: Body::Json(body), headers: Vec::new() }
     }
 }
@@ -78,6 +81,8 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListGraphStores => graph_stores::list(ctx).await,
         Handler::StartRebuild => graph_stores::rebuild(ctx).await,
         Handler::CancelRebuild => graph_stores::cancel(ctx).await,
+        Handler::SparqlQuery => query::sparql(ctx).await,
+        Handler::CypherQuery => query::cypher(ctx).await,
         Handler::PageRdf => rdf::page(ctx).await,
         Handler::SubjectRdf => rdf::subject(ctx).await,
         Handler::Dereference => rdf::dereference(ctx).await,

@@ -54,7 +54,7 @@ pub async fn dereference<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         None => page_url(base, &page.record, &id, ctx.settings.dereference_to_data_tab),
     };
     let headers = vec![("location", location), ("vary", "Accept".to_owned())];
-    Ok(Reply { status: 303, body: Body::Text(String::new()), headers })
+    Ok(Reply { status: 303, body: Body::Empty, headers })
 }
 
 /// The page's Data tab opened on the Subject's row, or the plain page.
@@ -161,14 +161,12 @@ async fn finish<H: Host>(ctx: &Ctx<'_, H>, text: String, warnings: Vec<Warning>,
         Format::Trig => (TRIG, "trig"),
         Format::Turtle => (TURTLE, "ttl"),
     };
-    let mut headers = vec![
-        ("content-type", format!("{media_type}; charset=utf-8")),
-        ("content-disposition", format!("inline; filename=\"{name}.{extension}\"")),
-    ];
+    let mut headers = vec![("content-disposition", format!("inline; filename=\"{name}.{extension}\""))];
     if vary {
         headers.push(("vary", "Accept".to_owned()));
     }
-    Ok(Reply { status: 200, body: Body::Text(text), headers })
+    let body = Body::Raw { content_type: format!("{media_type}; charset=utf-8"), text };
+    Ok(Reply { status: 200, body, headers })
 }
 
 async fn log<H: Host>(ctx: &Ctx<'_, H>, warnings: &[Warning]) -> Result<(), ApiError> {

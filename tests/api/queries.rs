@@ -1,0 +1,161 @@
+//! The query endpoints: `POST /query/sparql` and `POST /query/cypher`.
+
+use crate::support::*;
+use serde_json::json;
+use strata::host::memory::MemoryHost;
+use strata::host::{CypherAnswer, Settings, StoreAnswer, StoreSettings};
+
+const SELECT: &str = "PREFIX s: <http://x/> SELECT ?a WHERE { ?a ?b ?c } LIMIT 1";
+const RESULTS: &str = "{\"head\":{\"vars\":[\"a\"]},\"results\":{\"bindings\":[]},\"x-extra\":1.0}";
+
+fn host_with_sparql(query_limits: serde_json::Value) -> MemoryHost {
+    let mut settings = Settings { query_limits, ..Settings::default() };
+    settings.stores.insert("rdf".into(), StoreSettings { store_type: "oxigraph-embedded".into(), projection: "native".into() });
+    MemoryHost::new(settings)
+}
+
+fn answer(ok: bool, kind: Option<&str>, detail: &str) -> StoreAnswer {
+    StoreAnswer {
+        ok,
+        content_type: ok.then(|| "application/sparql-results+json".into()),
+        body: ok.then(|| RESULTS.into()),
+        kind: kind.map(Into::into),
+        status: None,
+        detail: Some(detail.into()),
+    }
+}
+
+fn query(host: &MemoryHost, who: Who, q: &str) -> (u16, serde_json::Value) {
+    call(host, who, "POST", "/strata/v0/query/sparql", &[], Some(json!({"query": q})))
+}
+
+#[test]
+fn the_route_exists_only_with_a_sparql_store() {
+    let plain = MemoryHost::default();
+    let (status, body) = query(&plain, Who::Anonymous, SELECT);
+    assert_eq!((status, error_code(status, &body).as_str()), (404, "rest-no-match"));
+    let (_, doc) = call(&plain, Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
+    assert!(doc["paths"].get("/strata/v0/query/sparql").is_none());
+    let (_, doc) = call(&host_with_sparql(json!(null)), Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
+    assert!(doc["paths"]["/strata/v0/query/sparql"]["post"].is_object());
+}
+
+#[test]
+fn results_are_relayed_unchanged() {
+    let host = host_with_sparql(json!(null));
+    host.answer_sparql(answer(true, None, ""));
+    let mut c = caller(Who::Anonymous);
+    c.csrf_valid = false;
+    let response = respond(&host, c, "POST", "/strata/v0/query/sparql", &[], &[], Some(json!({"query": SELECT}).to_string()));
+    assert_eq!(response.status, 200, "no CSRF token needed");
+    assert_eq!(response.body, RESULTS);
+    assert_eq!(response.headers["content-type"], "application/sparql-results+json");
+}
+
+#[test]
+fn query_errors_have_the_stable_codes() {
+    let host = host_with_sparql(json!(null));
+    host.answer_sparql(answer(false, Some("syntax"), "Parse error at 1:5"));
+    let cases: &[(&str, u16, &str)] = &[
+        ("  ", 400, "emptyQuery"),
+        ("CONSTRUCT { ?a ?b ?c } WHERE { ?a ?b ?c }", 400, "unsupportedQueryForm"),
+        ("DESCRIBE <http://x/>", 400, "unsupportedQueryForm"),
+        ("INSERT DATA { <a:a> <a:b> <a:c> }", 400, "unsupportedQueryForm"),
+        ("SELEKT ?a", 400, "sparqlSyntaxError"),
+    ];
+    for (q, status, code) in cases {
+        let (got, body) = query(&host, Who::User, q);
+        assert_eq!((got, error_code(got, &body)), (*status, (*code).to_owned()), "{q}");
+    }
+    let (_, body) = query(&host, Who::User, "SELEKT ?a");
+    assert_eq!(body["message"], "Parse error at 1:5");
+    for (kind, status, code) in [("unavailable", 503, "sparqlStoreUnavailable"), ("internal", 500, "internalError")] {
+        host.answer_sparql(answer(false, Some(kind), "boom"));
+        let (got, body) = query(&host, Who::User, SELECT);
+        assert_eq!((got, error_code(got, &body)), (status, code.to_owned()), "{kind}");
+    }
+    let mut no_right = caller(Who::User);
+    no_right.rights.retain(|r| r != "strata-query");
+    let (status, body) = call_as(&host, no_right, "POST", "/strata/v0/query/sparql", &[], Some(json!({"query": SELECT}).to_string()));
+    assert_eq!((status, error_code(status, &body).as_str()), (403, "permissionDenied"));
+}
+
+#[test]
+fn rate_limits_and_tiers() {
+    let host = host_with_sparql(json!({"default": {"timeoutSeconds": 5, "maxRows": 10}, "expensive": {"timeoutSeconds": 60, "maxRows": 100}}));
+    host.answer_sparql(answer(true, None, ""));
+    host.allow_uses(1);
+    assert_eq!(query(&host, Who::User, SELECT).0, 200);
+    let (status, body) = query(&host, Who::User, SELECT);
+    assert_eq!((status, error_code(status, &body).as_str()), (429, "rateLimitExceeded"));
+    assert_eq!(query(&host, Who::Sysop, SELECT).0, 200, "noratelimit");
+    let timeouts: Vec<u64> = host.sparql_queries().iter().map(|q| q.timeout_ms).collect();
+    assert_eq!(timeouts, [5_000, 60_000]);
+    let defaults = host_with_sparql(json!(null));
+    defaults.answer_sparql(answer(true, None, ""));
+    query(&defaults, Who::User, SELECT);
+    query(&defaults, Who::Bot, SELECT);
+    assert_eq!(defaults.sparql_queries().iter().map(|q| q.timeout_ms).collect::<Vec<_>>(), [30_000, 300_000]);
+}
+
+fn host_with_graph() -> MemoryHost {
+    let mut settings = Settings::default();
+    settings.stores.insert("graph".into(), StoreSettings { store_type: "falkordb".into(), projection: "native".into() });
+    MemoryHost::new(settings)
+}
+
+fn reply(rows: serde_json::Value) -> CypherAnswer {
+    CypherAnswer {
+        ok: true,
+        reply: json!([[[1, "n"]], rows, ["Query internal execution time: 1.2 milliseconds"]]),
+        catalog: json!({"labels": ["Subject"], "relationshipTypes": [], "propertyKeys": ["id"]}),
+        kind: None,
+        detail: None,
+    }
+}
+
+fn cypher(host: &MemoryHost, who: Who, body: serde_json::Value) -> (u16, serde_json::Value) {
+    call(host, who, "POST", "/strata/v0/query/cypher", &[], Some(body))
+}
+
+#[test]
+fn cypher_reads_run_guarded_with_their_parameters() {
+    let plain = MemoryHost::default();
+    assert_eq!(cypher(&plain, Who::User, json!({"cypher": "MATCH (n) RETURN n"})).0, 404, "no graph database, no route");
+    let host = host_with_graph();
+    host.answer_cypher(reply(json!([[[8, [7, [0], [[0, 2, "s1demo1aaaaaaa1"]]]]]])));
+    let (status, body) = cypher(&host, Who::Bot, json!({"cypher": "MATCH (n:Subject {id: $id}) RETURN n", "parameters": {"id": "s1demo1aaaaaaa1"}}));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, json!({"columns": ["n"], "rows": [{"n": {"id": 7, "labels": ["Subject"], "properties": {"id": "s1demo1aaaaaaa1"}}}], "truncated": false, "resultCount": 1, "durationMs": 1}));
+    let sent = host.cypher_queries();
+    assert_eq!(sent[0].query, "CYPHER id='s1demo1aaaaaaa1' MATCH (n:Subject {id: $id}) RETURN n");
+    assert_eq!((sent[0].timeout_ms, sent[0].max_rows), (300_000, 50_000), "the expensive tier for apihighlimits");
+}
+
+#[test]
+fn cypher_refusals() {
+    let host = host_with_graph();
+    host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some("syntax".into()), detail: Some("errMsg: Invalid input".into()) });
+    let cases: &[(serde_json::Value, u16, &str)] = &[
+        (json!({"cypher": " "}), 400, "emptyQuery"),
+        (json!({"cypher": "MATCH (n) DETACH DELETE n"}), 422, "writeQueryRejected"),
+        (json!({"cypher": "CALL db.clear()"}), 422, "writeQueryRejected"),
+        (json!({"cypher": "MATCH (n {id: $id}) RETURN n"}), 400, "parameterMissing"),
+        (json!({"cypher": "RETURN $x", "parameters": {"x": "a\u{0}"}}), 400, "invalid-body"),
+        (json!({"cypher": "MATCH (n RETURN n"}), 400, "cypherSyntaxError"),
+        (json!({"cypher": 5}), 400, "invalid-body"),
+    ];
+    for (body, status, code) in cases {
+        let (got, answer) = cypher(&host, Who::User, body.clone());
+        assert_eq!((got, error_code(got, &answer)), (*status, (*code).to_owned()), "{body}");
+    }
+    for (kind, status, code) in [("timeout", 408, "queryTimeout"), ("unavailable", 503, "backendUnavailable"), ("readOnly", 422, "writeQueryRejected"), ("other", 500, "internalError")] {
+        host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some(kind.into()), detail: Some("x".into()) });
+        let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
+        assert_eq!((got, error_code(got, &answer)), (status, code.to_owned()), "{kind}");
+    }
+    host.answer_cypher(CypherAnswer { ok: true, reply: json!([1, 2]), catalog: json!({}), kind: None, detail: None });
+    let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
+    assert_eq!((got, error_code(got, &answer).as_str()), (500, "internalError"), "a reply that does not decode");
+    assert!(host.cypher_queries().iter().all(|q| !q.query.contains("DELETE")), "refused queries never reach the host");
+}

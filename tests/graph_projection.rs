@@ -1,0 +1,136 @@
+//! Projection statements, pinned by snapshots, for a page with hostile names and every value kind.
+
+use indexmap::IndexMap;
+use serde_json::{json, Value};
+use strata::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
+use strata::domain::language_tag::LanguageTag;
+use strata::domain::page_content::PageContent;
+use strata::domain::schema::{Schema, SchemaRef};
+use strata::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
+use strata::domain::subject::Subject;
+use strata::domain::title::Title;
+use strata::graph::model::{PageInfo, Schemas};
+use strata::graph::projection::{page_deleted, page_saved, rebuild};
+use strata::graph::statement::CypherStatement;
+
+fn own() -> SourceKey {
+    SourceKey::parse("local").unwrap()
+}
+
+fn sid(s: &str) -> SubjectId {
+    SubjectId::parse(s).unwrap()
+}
+
+fn st(property_type: &str, value: StatementValue) -> Statement {
+    Statement { property_type: property_type.into(), value }
+}
+
+fn relation(id: &str, target: &str, properties: Value) -> Relation {
+    Relation {
+        id: RelationId::parse(id).unwrap(),
+        target: SubjectRef::parse(target, &own()).unwrap(),
+        properties: properties.as_object().cloned().unwrap_or_default(),
+    }
+}
+
+/// A Schema whose name and property names carry backticks, quotes, newlines and unicode.
+fn hostile_schemas() -> Schemas {
+    let schema = json!({"propertyDefinitions": {
+        "Call number": {"type": "text"},
+        "Tags": {"type": "text", "multiple": true},
+        "Works `for`": {"type": "relation", "relation": "Employer`)\nDETACH DELETE (x", "targetSchema": "Person"},
+        "Knows": {"type": "relation", "targetSchema": "Person", "multiple": true},
+        "Title '\"": {"type": "monolingualText", "multiple": true},
+    }});
+    let mut m = Schemas::new();
+    m.insert(Title::new("Pers`on 😀").unwrap(), Schema::from_json(&schema, &own()).unwrap());
+    m
+}
+
+fn hostile_page() -> (PageInfo, PageContent) {
+    let page = PageInfo { id: 7, namespace: 0, title: Title::new("O'Brien \"the\" `tick`").unwrap() };
+    let mut statements = IndexMap::new();
+    statements.insert("Call number".into(), st("text", StatementValue::Strings(vec!["QA-76 ' \\ \0".into()])));
+    statements.insert("Tags".into(), st("text", StatementValue::Strings(vec!["one".into()])));
+    statements.insert("Age".into(), st("number", StatementValue::Number(42.into())));
+    statements.insert("Ratio".into(), st("number", StatementValue::Number(serde_json::Number::from_f64(0.5).unwrap())));
+    statements.insert("Alive".into(), st("boolean", StatementValue::Boolean(true)));
+    statements.insert("Born".into(), st("date", StatementValue::Strings(vec!["1685-03-21".into()])));
+    statements.insert("name".into(), st("text", StatementValue::Strings(vec!["shadowed by the display name".into()])));
+    statements.insert("Legacy".into(), st("email", StatementValue::Raw(json!("x@example.org"))));
+    statements.insert(
+        "Title '\"".into(),
+        st(
+            "monolingualText",
+            StatementValue::Monolingual(vec![
+                MonolingualPart { text: "Hallo".into(), language: LanguageTag::parse("de").unwrap() },
+                MonolingualPart { text: "Hello".into(), language: LanguageTag::parse("en-GB").unwrap() },
+            ]),
+        ),
+    );
+    statements.insert(
+        "Works `for`".into(),
+        st("relation", StatementValue::Relations(vec![relation("r0000000000000a", "s0000000000000b", json!({"since": 2001, "role": "it's", "id": "ignored", "nested": [1]}))])),
+    );
+    statements.insert(
+        "Knows".into(),
+        st(
+            "relation",
+            StatementValue::Relations(vec![
+                relation("r0000000000000b", "s0000000000000c", json!({})),
+                relation("r0000000000000c", "other:Q42", json!({})),
+            ]),
+        ),
+    );
+    let main = Subject { label: None, schema: SchemaRef::Local(Title::new("Pers`on 😀").unwrap()), statements };
+    let other = Subject { label: Some("Line\nbreak".into()), schema: SchemaRef::Local(Title::new("Unknown schema").unwrap()), statements: IndexMap::new() };
+    let mut subjects = IndexMap::new();
+    subjects.insert(sid("s0000000000000a"), main);
+    subjects.insert(sid("s0000000000000b"), other);
+    (page, PageContent { main_subject: Some(sid("s0000000000000a")), subjects })
+}
+
+fn wire(statements: &[CypherStatement]) -> Vec<String> {
+    statements.iter().map(|s| s.query_text().expect("projection values are always sendable")).collect()
+}
+
+#[test]
+fn a_save_with_hostile_names() {
+    let (page, content) = hostile_page();
+    let statements = page_saved(&page, &content, None, &hostile_schemas());
+    insta::assert_json_snapshot!("save_statements", statements);
+    insta::assert_snapshot!("save_wire", wire(&statements).join("\n"));
+}
+
+#[test]
+fn a_save_after_a_schema_change_and_a_departure_removes_old_labels() {
+    let (page, content) = hostile_page();
+    let mut previous = content.clone();
+    previous.subjects.get_mut(&sid("s0000000000000a")).unwrap().schema = SchemaRef::Local(Title::new("Old schema").unwrap());
+    previous.subjects.insert(sid("s0000000000000d"), Subject { label: None, schema: SchemaRef::Local(Title::new("Gone`d").unwrap()), statements: IndexMap::new() });
+    let wire = wire(&page_saved(&page, &content, Some(&previous), &hostile_schemas()));
+    assert!(wire.iter().any(|q| q.ends_with("SET s = {id: s.id, stub: true} REMOVE s:`Goneˋd`")), "{wire:#?}");
+    assert!(wire.iter().any(|q| q.contains("s:`Persˋon 😀` REMOVE s:`Old schema`")), "{wire:#?}");
+}
+
+#[test]
+fn a_delete() {
+    let (_, content) = hostile_page();
+    insta::assert_snapshot!("delete_wire", wire(&page_deleted(7, Some(&content))).join("\n"));
+}
+
+#[test]
+fn a_rebuild_is_a_clear_then_fresh_saves() {
+    let (page, content) = hostile_page();
+    let schemas = hostile_schemas();
+    let all: Vec<CypherStatement> = rebuild([(&page, &content)], &schemas).collect();
+    assert_eq!(all[0].cypher, "MATCH (n) DETACH DELETE n");
+    assert_eq!(all[1..], page_saved(&page, &content, None, &schemas)[..]);
+}
+
+#[test]
+fn saving_twice_gives_the_same_statements() {
+    let (page, content) = hostile_page();
+    let schemas = hostile_schemas();
+    assert_eq!(page_saved(&page, &content, None, &schemas), page_saved(&page, &content, Some(&content), &schemas));
+}
