@@ -46,10 +46,10 @@ pub fn normalize_content(
 #[wasm_bindgen(js_name = projectRdf)]
 pub fn project_rdf(
     #[wasm_bindgen(unchecked_param_type = "ProjectRdfRequest")] request: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "StrataOptions | undefined")] opts: JsValue,
+    opts: Option<StrataOptions>,
 ) -> Result<String, JsValue> {
     let request = required(&request, "request")?;
-    exports::project_rdf(&request, &options(&opts)?).map_err(|e| to_js_error(&e))
+    exports::project_rdf(&request, &options(opts)?).map_err(|e| to_js_error(&e))
 }
 
 /// A Schema compiled once, for validating many Subjects.
