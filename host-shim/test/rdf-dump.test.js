@@ -5,8 +5,11 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
+import { dumpRdf } from '../platform/rdf/dump.js';
+import { loadCore } from '../src/loader.js';
 import { BASE, quadSet, startRdfWiki } from './support/rdf-wiki.js';
 
 const CLI = fileURLToPath(new URL('../bin/strata.js', import.meta.url));
@@ -65,4 +68,16 @@ test('--projection picks an ontology projection; an unknown one is refused befor
   assert.equal(unknown.code, 2);
   assert.equal(unknown.stdout, '');
   assert.match(unknown.stderr, /unknown projection "wikidata" \(known: native, schemaorg\)/);
+});
+
+test('the dump waits for a slow reader to drain, and reports progress', async () => {
+  const chunks = [];
+  const out = new Writable({ highWaterMark: 16, write(chunk, _encoding, done) { chunks.push(chunk); setTimeout(done, 20); } });
+  const seen = [];
+  const progress = (total) => ({ update: (done) => seen.push([done, total]), finish: (done) => seen.push(['finished', done, total]) });
+  const { pages } = await dumpRdf({ db: wiki.site.db, config: wiki.site.config, core: await loadCore() }, { out, progress });
+  assert.equal(out.writableLength, 0, 'everything was taken by the reader before the dump resolved');
+  assert.equal(pages, 5);
+  assert.deepEqual(seen, [[5, 5], ['finished', 5, 5]]);
+  assert.deepEqual(quadSet(Buffer.concat(chunks).toString('utf8'), 'application/trig'), (await pageExports('native')).quads);
 });

@@ -117,6 +117,19 @@ describe('page views', () => {
     assert.equal(empty.status, 404);
   });
 
+  test('a Dependent Subject is named after its Host Subject', async () => {
+    await wiki.rest('PUT', '/schema/Slot', { schema: { subjectsAreDependent: true, propertyDefinitions: { Number: { type: 'number' } } } });
+    await wiki.rest('PUT', '/schema/Shelf', { schema: { propertyDefinitions: { Holds: { type: 'relation', targetSchemas: ['Slot'] } } } });
+    await wiki.rest('POST', '/subjects', {
+      id: 's1rdfaaaaaaaas1', schema: 'Shelf', label: 'Top shelf', pageTitle: 'Shelf',
+      statements: { Holds: { propertyType: 'relation', value: [{ target: 's1rdfaaaaaaaas2' }] } },
+      dependentSubjects: [{ id: 's1rdfaaaaaaaas2', schema: 'Slot', statements: { Number: { propertyType: 'number', value: 1 } } }],
+    });
+    const html = await (await fetch(`${wiki.site.url}/index.php?title=Shelf&action=subjects`)).text();
+    assert.match(html, /<td>Top shelf <em>\(main\)<\/em><br><code>s1rdfaaaaaaaas1<\/code><\/td>/);
+    assert.match(html, /<td>Slot of Top shelf<br><code>s1rdfaaaaaaaas2<\/code><\/td>/);
+  });
+
   test('content pages advertise their RDF when a store is configured', async () => {
     const acme = wiki.page('ACME');
     const html = await (await fetch(`${wiki.site.url}/wiki/ACME`)).text();

@@ -51,7 +51,9 @@ function subjectRow(config, subject, isMain, projections) {
   const id = subject.id;
   const iri = `${config.rdfBaseUri}/entity/${id}`;
   const path = `${REST}/subject/${encodeURIComponent(id)}`;
-  const name = escapeHtml(subject.displayName) + (isMain ? ' <em>(main)</em>' : '');
+  // A Dependent Subject is named after its Schema and its Host Subject.
+  const host = subject.hostSubject ? ` of ${subject.hostSubject.displayName}` : '';
+  const name = escapeHtml(subject.displayName + host) + (isMain ? ' <em>(main)</em>' : '');
   return `<tr class="subject" id="${escapeHtml(id)}">
 <td>${name}<br><code>${escapeHtml(id)}</code></td><td>${escapeHtml(schemaName(subject.schema))}</td>
 <td><code class="iri">${escapeHtml(iri)}</code> <button type="button" class="copy" data-copy="${escapeHtml(iri)}">Copy</button></td>
