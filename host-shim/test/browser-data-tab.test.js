@@ -1,5 +1,5 @@
-// A reader opens a page's Data tab in Chromium and exports one Subject as Turtle in
-// the native projection through the Export menu; what the browser gets is parsed back with Oxigraph.
+// A reader opens a page's Data tab in Chromium, copies a Subject's IRI, and exports the Subject as
+// Turtle in the native projection through the Export menu; what the browser gets is parsed back with Oxigraph.
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,9 @@ test('the Data tab exports a Subject as Turtle in the native projection', async 
   const wiki = await startRdfWiki();
   const browser = await launchChromium();
   try {
-    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    const context = await browser.newContext({ acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wiki.site.url });
+    const page = await context.newPage();
     const pageErrors = [];
     page.on('pageerror', (e) => pageErrors.push(e));
     await page.goto(`${wiki.site.url}/wiki/ACME`);
@@ -31,6 +33,9 @@ test('the Data tab exports a Subject as Turtle in the native projection', async 
     const row = page.locator(`tr#${COMPANY}`);
     await row.waitFor();
     assert.equal(await row.locator('code.iri').textContent(), `http://wiki.test/entity/${COMPANY}`);
+    await row.getByRole('button', { name: 'Copy' }).click();
+    await row.getByRole('button', { name: 'Copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `http://wiki.test/entity/${COMPANY}`);
     await row.getByText('Export', { exact: true }).click();
     await row.locator('details.export-rdf[data-format="turtle"] > summary').click();
     const form = row.locator('details.export-rdf[data-format="turtle"] form');

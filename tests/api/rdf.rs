@@ -283,3 +283,13 @@ fn response_envelopes() {
         "negotiatedTurtle": {"status": turtle.status, "headers": turtle.headers},
     }));
 }
+
+#[test]
+fn the_openapi_document_describes_rdf_and_the_redirect() {
+    let host = rdf_host();
+    let (_, doc) = call(&host, Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
+    let rdf = &doc["paths"]["/strata/v0/subject/{subjectId}/rdf"]["get"]["responses"]["200"]["content"];
+    assert!(rdf["application/trig"].is_object() && rdf["text/turtle"].is_object(), "{rdf}");
+    let entity = &doc["paths"]["/strata/v0/entity/{subjectId}"]["get"]["responses"];
+    assert!(entity["303"]["headers"]["Location"].is_object(), "{entity}");
+}
