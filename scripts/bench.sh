@@ -20,3 +20,4 @@ node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000}
 
 echo "== HTTP (issue: reference host and REST API) =="
 node scripts/bench/http.mjs 2000 10
+node scripts/bench/dump-rdf.mjs 100000

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Admin command line of the Strata reference wiki: serve, user, botpassword, import.
+// Admin command line of the Strata reference wiki: serve, user, botpassword, import, dump-rdf.
 import { parseArgs } from 'node:util';
 import { CoreNotBuiltError, loadCore } from '../src/loader.js';
 import { AccountError, addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
@@ -9,6 +9,8 @@ import { bulkImportPages, readFolder, saveSchemas } from '../platform/bulk-impor
 import { generatePages, GENERATED_SCHEMAS } from '../platform/generate.js';
 import { importFolder, ImportError } from '../platform/import.js';
 import { writeGeneratedWiki } from '../platform/generate-files.js';
+import { DumpError, dumpRdf } from '../platform/rdf/dump.js';
+import { makeProgress } from '../platform/rdf/progress.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 
@@ -24,6 +26,8 @@ const USAGE = `usage: strata <command> [--config FILE]
   generate --pages N (--out DIR | --into-db) [--seed S]
                                           make a wiki of N pages, 10 Subjects each, as files or
                                           straight into the database through the bulk path
+  dump-rdf [--projection=NAME]            write every page's RDF to stdout as TriG (native, or a
+                                          Mapping target); progress on stderr
 The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
 
 class UsageError extends Error {}
@@ -85,9 +89,8 @@ function positiveInt(text, option) {
 }
 
 async function runBulkImport(config, log, { schemas, pages, batch }) {
-  const db = openDatabase(config.dataDir);
-  try {
-    const core = await loadOptionalCore(log);
+  const core = await loadOptionalCore(log);
+  return withDatabase(config, async (db) => {
     const started = Date.now();
     await saveSchemas({ db, config, core, log }, schemas);
     const totals = await bulkImportPages({ db, config, core }, {
@@ -99,9 +102,19 @@ async function runBulkImport(config, log, { schemas, pages, batch }) {
     console.log(`${totals.pages} pages, ${totals.subjects} Subjects in ${seconds.toFixed(1)} s `
       + `(${Math.round(totals.subjects / seconds)} Subjects/s), ${totals.failed.length} failed`);
     return totals.failed.length === 0 ? 0 : 1;
-  } finally {
-    db.close();
-  }
+  });
+}
+
+async function runDump(config, log, projection) {
+  const core = await loadOptionalCore(log);
+  // A reader that stops early (`| head`) closes the pipe: that ends the dump, quietly.
+  const closed = new Promise((resolve) => process.stdout.once('error', (error) => resolve(error)));
+  return withDatabase(config, async (db) => {
+    const dump = dumpRdf({ db, config, core }, { projection, out: process.stdout, progress: (total) => makeProgress(process.stderr, total) });
+    const first = await Promise.race([dump.then(() => null), closed]);
+    if (first && first.code !== 'EPIPE') throw first;
+    return 0;
+  });
 }
 
 async function withDatabase(config, action) {
@@ -126,6 +139,7 @@ async function main(argv) {
       out: { type: 'string' },
       'into-db': { type: 'boolean' },
       seed: { type: 'string' },
+      projection: { type: 'string' },
       batch: { type: 'string' },
     },
   });
@@ -158,6 +172,7 @@ async function main(argv) {
     console.log(`wrote ${total} pages of generated Subjects to ${values.out}`);
     return 0;
   }
+  if (command === 'dump-rdf') return runDump(config, log, values.projection ?? 'native');
   if (command.startsWith('user create ') && positionals.length === 3) {
     if (!values.password) throw new UsageError('user create needs --password');
     const user = await withDatabase(config, (db) => createUser(db, positionals[2], values.password));
@@ -184,7 +199,7 @@ main(process.argv.slice(2)).then(
     if (code !== null) process.exitCode = code;
   },
   (error) => {
-    const expected = [UsageError, ConfigError, AccountError, ImportError].some((type) => error instanceof type)
+    const expected = [UsageError, ConfigError, AccountError, ImportError, DumpError].some((type) => error instanceof type)
       || error?.code?.startsWith?.('ERR_PARSE_ARGS');
     console.error(`strata: ${expected ? error.message : error.stack}`);
     if (error instanceof UsageError) console.error(USAGE);

@@ -2,8 +2,8 @@
 import { mayCreate, pageAccess } from './auth/permissions.js';
 import { timestamp } from './clock.js';
 import { readWikiConfig } from './config/wiki-page.js';
-import { categoriesOf } from './pages/categories.js';
-import { checkedTitle, prefixedTitle } from './pages/titles.js';
+import { describePage } from './pages/page-record.js';
+import { checkedTitle } from './pages/titles.js';
 import { deletePage, savePages } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
 import {
@@ -25,12 +25,7 @@ function titleOrNull(namespace, title) {
 
 export function makeHostOps({ db, config, caller, log }) {
   const access = (namespace, title) => pageAccess(config, caller, namespace, title);
-  const pageRecord = (page) => page && {
-    ...page,
-    prefixedTitle: prefixedTitle(page.namespace, page.title),
-    categories: page.contentModel === 'wikitext' ? categoriesOf(page.mainSlot) : [],
-    access: access(page.namespace, page.title),
-  };
+  const pageRecord = (page) => page && { ...describePage(page), access: access(page.namespace, page.title) };
 
   // Index rows carry their page's title for this check only.
   const withAccess = ({ title, ...row }) => ({ ...row, readable: access(row.pageNamespace, title).read });

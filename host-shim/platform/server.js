@@ -22,10 +22,10 @@ function routeOf(url) {
   const path = url.pathname;
   if (path === '/rest.php' || path.startsWith('/rest.php/')) return { kind: 'rest' };
   if (path === '/api.php') return { kind: 'api' };
-  if (path === '/index.php') return { kind: 'view', title: url.searchParams.get('title') ?? MAIN_PAGE };
+  if (path === '/index.php') return { kind: 'view', title: url.searchParams.get('title') ?? MAIN_PAGE, action: url.searchParams.get('action') };
   if (path.startsWith('/wiki/')) {
     try {
-      return { kind: 'view', title: decodeURIComponent(path.slice('/wiki/'.length)) };
+      return { kind: 'view', title: decodeURIComponent(path.slice('/wiki/'.length)), action: url.searchParams.get('action') };
     } catch {
       return { kind: 'malformed' };
     }
@@ -54,7 +54,7 @@ async function serve(site, req, res) {
       return sendJson(res, answer.status, answer.body, { ...answer.headers, 'set-cookie': requestSession.setCookies });
     }
     case 'view': {
-      const { status, html } = viewPage(host, route.title);
+      const { status, html } = await viewPage(host, route.title, route.action);
       return sendHtml(res, status, html);
     }
     case 'home':

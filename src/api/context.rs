@@ -11,6 +11,8 @@ use serde_json::{Map, Value};
 pub struct Ctx<'a, H> {
     pub host: &'a H,
     pub caller: &'a Caller,
+    /// The request's headers, lower-case names; none outside a route.
+    headers: Option<&'a IndexMap<String, String>>,
     pub settings: Settings,
     pub own_source: SourceKey,
     params: Vec<(&'static str, String)>,
@@ -33,17 +35,23 @@ impl<'a, H> Ctx<'a, H> {
             }
         }
         let body = if route.body.is_empty() { Map::new() } else { parse_body(route.body, request.body.as_deref())? };
-        Ok(Ctx { host, caller: &request.caller, settings, own_source, params: matched.params, query, body })
+        let headers = Some(&request.headers);
+        Ok(Ctx { host, caller: &request.caller, headers, settings, own_source, params: matched.params, query, body })
     }
 
     /// A context for work outside a route (imports, page actions): no parameters and no body.
     pub fn bare(host: &'a H, caller: &'a Caller, settings: Settings) -> Result<Self, ApiError> {
         let own_source = own_source(&settings)?;
-        Ok(Ctx { host, caller, settings, own_source, params: Vec::new(), query: IndexMap::new(), body: Map::new() })
+        Ok(Ctx { host, caller, headers: None, settings, own_source, params: Vec::new(), query: IndexMap::new(), body: Map::new() })
     }
 
     pub fn param(&self, name: &str) -> &str {
         self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str()).unwrap_or_default()
+    }
+
+    /// A request header by its lower-case name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.and_then(|h| h.get(name)).map(String::as_str)
     }
 
     pub fn query(&self, name: &str) -> Option<&str> {

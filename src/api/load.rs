@@ -1,10 +1,11 @@
-//! Reading Schemas through the host. Absent, unreadable and unparsable all read as `None`.
+//! Reading Schemas and Mappings through the host. Absent, unreadable and unparsable all read as absent.
 
 use super::context::Ctx;
 use super::error::{ApiError, ErrorKind};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
-use crate::host::{namespace, Host, PageRecord, PageTitle};
+use crate::domain::mapping::Mapping;
+use crate::host::{namespace, Host, ListPages, PageRecord, PageTitle};
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Schema name is not a valid title: {e}.")))
@@ -29,5 +30,26 @@ pub async fn schema_by_ref<H: Host>(ctx: &Ctx<'_, H>, r: &SchemaRef) -> Result<O
     match r.local() {
         Some(title) => readable_schema(ctx, title).await,
         None => Ok(None),
+    }
+}
+
+/// Every Mapping page the caller may read whose content is a structurally valid Mapping, as
+/// (page title, Mapping), in title order.
+pub async fn readable_mappings<H: Host>(ctx: &Ctx<'_, H>) -> Result<Vec<(String, Mapping)>, ApiError> {
+    const BATCH: u32 = 200;
+    let mut mappings = Vec::new();
+    let mut after = None;
+    loop {
+        let args = ListPages { namespace: namespace::MAPPING, after: after.take(), limit: BATCH, prefix: None };
+        let pages = ctx.host.list_pages(args).await?.pages;
+        let full = pages.len() == BATCH as usize;
+        after = pages.last().map(|p| p.title.clone());
+        mappings.extend(pages.into_iter().filter(|p| p.access.read).filter_map(|p| {
+            let json = serde_json::from_str(p.main_slot.as_deref()?).ok()?;
+            Some((p.title, Mapping::from_json(&json).ok()?))
+        }));
+        if !full {
+            return Ok(mappings);
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The REST layer: one entry, [`handle_route`], that checks the caller, matches the route table,
 //! checks parameters and body, and runs the handler against the Host port.
 
+mod accept;
 mod commit;
 mod context;
 pub mod cursor;
@@ -32,12 +33,21 @@ use routes::Miss;
 /// Answers one REST request. Every failure becomes the one error body; nothing here panics on input.
 pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
     match answer(host, &request).await {
-        Ok(Reply { status, body: Body::Json(body) }) => Response::json(status, &body),
-        Ok(Reply { status, body: Body::Raw { content_type, text } }) => {
-            Response { status, headers: [("content-type".to_owned(), content_type)].into_iter().collect(), body: text }
-        }
+        Ok(reply) => respond(reply),
         Err(e) => Response::json(e.status(), &e.to_json()),
     }
+}
+
+fn respond(reply: Reply) -> Response {
+    let mut response = match reply.body {
+        Body::Json(body) => Response::json(reply.status, &body),
+        Body::Raw { content_type, text } => {
+            Response { status: reply.status, headers: [("content-type".to_owned(), content_type)].into_iter().collect(), body: text }
+        }
+        Body::Empty => Response { status: reply.status, headers: Default::default(), body: String::new() },
+    };
+    response.headers.extend(reply.headers.into_iter().map(|(name, value)| (name.to_owned(), value)));
+    response
 }
 
 /// [`handle_route`] on the JSON text of a request, answering JSON text.

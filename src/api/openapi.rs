@@ -2,7 +2,7 @@
 
 use super::context::describe;
 use super::error::ERROR_KINDS;
-use super::routes::{active, path_params, Field, Kind, Method, Route};
+use super::routes::{active, path_params, Field, Handler, Kind, Method, Route};
 use crate::host::Settings;
 use serde_json::{json, Map, Value};
 
@@ -54,10 +54,7 @@ fn operation(route: &Route) -> Value {
         "summary": route.summary,
         "parameters": parameters,
         "responses": {
-            if route.method == Method::Get { "200" } else { "2XX" }: {
-                "description": "Success",
-                "content": {"application/json": {"schema": {"type": "object"}}},
-            },
+            success_status(route): success(route),
             "default": {
                 "description": "Error",
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
@@ -68,6 +65,29 @@ fn operation(route: &Route) -> Value {
         op["requestBody"] = request_body(route.body);
     }
     op
+}
+
+fn success_status(route: &Route) -> &'static str {
+    match route.handler {
+        Handler::Dereference => "303",
+        _ if route.method == Method::Get => "200",
+        _ => "2XX",
+    }
+}
+
+fn success(route: &Route) -> Value {
+    let text = json!({"schema": {"type": "string"}});
+    match route.handler {
+        Handler::PageRdf | Handler::SubjectRdf => json!({
+            "description": "TriG or Turtle, by the format parameter or the Accept header",
+            "content": {"application/trig": text, "text/turtle": text},
+        }),
+        Handler::Dereference => json!({
+            "description": "See Other: the Subject's RDF export or its page, by the Accept header",
+            "headers": {"Location": {"schema": {"type": "string", "format": "uri"}}},
+        }),
+        _ => json!({"description": "Success", "content": {"application/json": {"schema": {"type": "object"}}}}),
+    }
 }
 
 fn request_body(fields: &[Field]) -> Value {

@@ -101,6 +101,9 @@ pub enum Handler {
     ListMappings,
     SparqlQuery,
     CypherQuery,
+    PageRdf,
+    SubjectRdf,
+    Dereference,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,6 +140,10 @@ const LABEL: Field = opt("label", Kind::NullableString, "omitted or blank: no la
 const DEPENDENTS: Field = opt("dependentSubjects", Kind::Array, "Dependent Subjects: [{id, schema, statements}]");
 const NEW_ID: Field = opt("id", Kind::String, "an unused Subject ID; minted when omitted");
 const PAGE_TITLE: Field = opt("pageTitle", Kind::String, "title of the new page (page-first wikis)");
+const RDF_QUERY: &[Field] = &[
+    opt("projection", Kind::String, "native (default) or a Mapping target"),
+    opt("format", Kind::String, "trig or turtle; absent: the Accept header decides, then trig"),
+];
 const CREATE_ON_PAGE: &[Field] = &[SCHEMA, STATEMENTS, LABEL, COMMENT, DEPENDENTS, NEW_ID];
 const CREATE: &[Field] = &[SCHEMA, STATEMENTS, LABEL, COMMENT, DEPENDENTS, NEW_ID, PAGE_TITLE];
 const IGNORED: &str = "ignored: read-only fields of a Subject read";
@@ -235,6 +242,9 @@ pub const ROUTES: &[Route] = &[
         ],
         "Order the page's other Subjects",
     ),
+    get("/strata/v0/page/{pageId}/rdf", Handler::PageRdf, RDF_QUERY, "A page's RDF: its metadata and every Subject"),
+    get("/strata/v0/subject/{subjectId}/rdf", Handler::SubjectRdf, RDF_QUERY, "A Subject's RDF, in its page's named graph"),
+    get("/strata/v0/entity/{subjectId}", Handler::Dereference, &[], "303 to the Subject's RDF or its page's Data tab, by Accept"),
     Route { right: Some("strata-admin"), ..get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state") },
     Route {
         right: Some("strata-admin"),

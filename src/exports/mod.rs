@@ -5,12 +5,14 @@ mod error;
 mod normalize_content;
 mod options;
 mod prepare_pages;
+mod project_rdf;
 mod validate;
 
 pub use error::ExportError;
 pub use normalize_content::normalize_content;
 pub use options::Options;
 pub use prepare_pages::prepare_pages;
+pub use project_rdf::project_rdf;
 pub use validate::{validate, Validator};
 
 #[cfg(test)]

@@ -85,3 +85,82 @@ fn normalize_content_resolves_labels_and_mints_relation_ids() {
     assert!(statements.get("Empty").is_none());
     assert_eq!(out["subjects"].as_object().unwrap().len(), 1);
 }
+
+mod project_rdf {
+    use super::*;
+
+    fn request(extra: Value) -> Value {
+        let mut r = json!({
+            "page": {"pageId": 7, "title": "Ada", "prefixedTitle": "Ada", "created": "2026-01-02T03:04:05Z",
+                     "modified": "not a time", "lastEditor": "Admin", "categories": ["People", "Mathematicians"]},
+            "content": {"mainSubject": "s1demo1aaaaaaa1", "subjects": {
+                "s1demo1aaaaaaa1": {"schema": "Person", "statements": {"Age": {"propertyType": "number", "value": 36}}},
+                "s1demo1aaaaaaa2": {"schema": "Missing", "label": "Gone", "statements": {}}}},
+            "schemas": {"Person": person(), "Broken": {"propertyDefinitions": 3}},
+            "mappings": {"Person to schema.org": {"version": 1, "schema": "Person", "target": "schemaorg",
+                "prefixes": {"schema": "https://schema.org/"}, "subject": {"class": "schema:Person"},
+                "properties": {"Age": {"predicate": "schema:age"}}},
+                "Broken": {"version": 2}},
+            "baseUri": "https://wiki.example/",
+        });
+        if let (Some(r), Value::Object(extra)) = (r.as_object_mut(), extra) {
+            r.extend(extra);
+        }
+        r
+    }
+
+    fn quads(text: &str) -> Vec<String> {
+        let mut q: Vec<String> = oxttl::TriGParser::new().for_slice(text.as_bytes()).map(|q| q.unwrap().to_string()).collect();
+        q.sort();
+        q
+    }
+
+    #[test]
+    fn the_native_projection_of_a_page() {
+        let trig = project_rdf(&request(json!({})), &options()).unwrap();
+        insta::assert_snapshot!("project_rdf_native", trig);
+        let q = quads(&trig);
+        assert!(q.iter().any(|q| q.contains("/ontology/category> \"Mathematicians\"")), "categories from the page facts");
+        assert!(q.iter().any(|q| q.contains("dc/terms/created")) && !q.iter().any(|q| q.contains("dc/terms/modified")), "only timestamps that parse");
+        assert!(!q.iter().any(|q| q.contains("s1demo1aaaaaaa2")), "a Subject whose Schema is missing is omitted");
+    }
+
+    #[test]
+    fn options_of_the_request() {
+        let native = project_rdf(&request(json!({})), &options()).unwrap();
+        let as_text = request(json!({}))["content"].to_string();
+        assert_eq!(project_rdf(&request(json!({"content": as_text})), &options()).unwrap(), native, "content as JSON text");
+        let bare = project_rdf(&request(json!({"prefixes": false})), &options()).unwrap();
+        assert!(native.starts_with("@prefix") && !bare.contains("@prefix"));
+        assert_eq!(quads(&bare), quads(&native), "prefixes change nothing but the text");
+        let turtle = project_rdf(&request(json!({"format": "turtle"})), &options()).unwrap();
+        let triples = oxttl::TurtleParser::new().for_slice(turtle.as_bytes()).count();
+        assert_eq!(triples, quads(&native).len());
+        let ontology = project_rdf(&request(json!({"projection": "schemaorg"})), &options()).unwrap();
+        insta::assert_snapshot!("project_rdf_schemaorg", ontology);
+        let empty = project_rdf(&request(json!({"content": null})), &options()).unwrap();
+        assert_eq!(quads(&empty).len(), 6, "page metadata only: type, name, created, lastEditor, two categories\n{empty}");
+    }
+
+    #[test]
+    fn refusals() {
+        let unknown = project_rdf(&request(json!({"projection": "wikidata"})), &options()).unwrap_err();
+        assert_eq!((unknown.code, &unknown.details), ("unknown-projection", &json!({"knownProjections": ["native", "schemaorg"]})));
+        let cases = [
+            json!({"format": "ntriples"}),
+            json!({"prefixes": "no"}),
+            json!({"projection": 3}),
+            json!({"baseUri": null}),
+            json!({"page": {"pageId": -1}}),
+            json!({"page": {"pageId": 1, "categories": "x"}}),
+            json!({"page": {"pageId": 1, "title": 5}}),
+            json!({"schemas": []}),
+            json!({"mappings": "x"}),
+        ];
+        for extra in cases {
+            let e = project_rdf(&request(extra.clone()), &options()).unwrap_err();
+            assert_eq!(e.code, "invalid-argument", "{extra}");
+        }
+        assert_eq!(project_rdf(&json!([]), &options()).unwrap_err().code, "invalid-argument");
+    }
+}

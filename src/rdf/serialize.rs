@@ -31,8 +31,19 @@ pub struct RdfWriter<W: Write> {
 impl<W: Write> RdfWriter<W> {
     /// Starts the document with `@prefix` lines for the six own namespaces and rdf, rdfs, xsd and
     /// dcterms.
-    pub fn new(format: Format, iris: &Iris, mut out: W) -> Self {
-        let error = iris.prefixes().into_iter().try_for_each(|(prefix, ns)| writeln!(out, "@prefix {prefix}: <{ns}> .")).err();
+    pub fn new(format: Format, iris: &Iris, out: W) -> Self {
+        Self::start(format, Some(iris), out)
+    }
+
+    /// Starts a document without `@prefix` lines: a later part of a dump whose first part declared
+    /// them. The formatter writes full IRIs, so the output reads the same either way.
+    pub fn without_prefixes(format: Format, out: W) -> Self {
+        Self::start(format, None, out)
+    }
+
+    fn start(format: Format, iris: Option<&Iris>, mut out: W) -> Self {
+        let prefixes = iris.map(Iris::prefixes).unwrap_or_default();
+        let error = prefixes.into_iter().try_for_each(|(prefix, ns)| writeln!(out, "@prefix {prefix}: <{ns}> .")).err();
         let formatter = match format {
             Format::Trig => Formatter::Trig(TriGFormatter::new(out)),
             Format::Turtle => Formatter::Turtle(TurtleFormatter::new(out)),
@@ -70,8 +81,12 @@ impl<W: Write> QuadSink for RdfWriter<W> {
 /// Serializes what `project` pushes into one string: the shape the wasm export and the REST handlers
 /// answer with.
 pub fn to_string<T>(format: Format, iris: &Iris, project: impl FnOnce(&mut dyn QuadSink) -> T) -> (String, T) {
+    write_to_string(RdfWriter::new(format, iris, Vec::new()), project)
+}
+
+/// What `project` pushes into `writer`, as one string.
+pub fn write_to_string<T>(mut writer: RdfWriter<Vec<u8>>, project: impl FnOnce(&mut dyn QuadSink) -> T) -> (String, T) {
     // Writing to a Vec cannot fail, and the formatters write UTF-8 from `&str` input.
-    let mut writer = RdfWriter::new(format, iris, Vec::new());
     let result = project(&mut writer);
     let bytes = writer.finish().unwrap_or_default();
     let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());

@@ -55,6 +55,16 @@ pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOp
     exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
 }
 
+/// The TriG or Turtle of one page, in the native projection or an ontology projection.
+#[wasm_bindgen(js_name = projectRdf)]
+pub fn project_rdf(
+    #[wasm_bindgen(unchecked_param_type = "ProjectRdfRequest")] request: JsValue,
+    opts: Option<StrataOptions>,
+) -> Result<String, JsValue> {
+    let request = required(&request, "request")?;
+    exports::project_rdf(&request, &options(opts)?).map_err(|e| to_js_error(&e))
+}
+
 /// A Schema compiled once, for validating many Subjects.
 #[wasm_bindgen(js_name = Validator)]
 pub struct Validator(exports::Validator);

@@ -64,6 +64,38 @@ export interface ValidateResult {
   violations: Violation[];
 }
 
+/** The facts of a page that the RDF projections read (a host's PageRecord has them all). */
+export interface RdfPageFacts {
+  pageId: number;
+  /** Title without namespace prefix. */
+  title?: string;
+  /** Full title with namespace prefix, with spaces. */
+  prefixedTitle?: string;
+  /** ISO 8601 timestamps; one that does not parse is not projected. */
+  created?: string;
+  modified?: string;
+  lastEditor?: string;
+  categories?: string[];
+}
+
+export interface ProjectRdfRequest {
+  page: RdfPageFacts;
+  /** The page's Subject slot, as an object or as its JSON text. */
+  content?: PageContent | string | null;
+  /** Schema name to Schema, for the Schemas the page's Subjects use; invalid ones count as absent. */
+  schemas?: Record<string, Schema>;
+  /** Mapping page title to Mapping: the readable Mappings, needed for an ontology projection. */
+  mappings?: Record<string, unknown>;
+  /** "native" (default) or a Mapping target; an unknown one throws code "unknown-projection" with details.knownProjections. */
+  projection?: string;
+  /** "trig" (default) or "turtle". */
+  format?: "trig" | "turtle";
+  /** The rdfBaseUri setting. */
+  baseUri: string;
+  /** Whether to start with the @prefix lines (default true); a dump declares them once. */
+  prefixes?: boolean;
+}
+
 /** Errors thrown by the exports are Errors named "StrataError" with a stable code. */
 export interface StrataError extends Error {
   code: string;

@@ -46,7 +46,7 @@ fn results_are_relayed_unchanged() {
     host.answer_sparql(answer(true, None, ""));
     let mut c = caller(Who::Anonymous);
     c.csrf_valid = false;
-    let response = respond(&host, c, "POST", "/strata/v0/query/sparql", &[], Some(json!({"query": SELECT}).to_string()));
+    let response = respond(&host, c, "POST", "/strata/v0/query/sparql", &[], &[], Some(json!({"query": SELECT}).to_string()));
     assert_eq!(response.status, 200, "no CSRF token needed");
     assert_eq!(response.body, RESULTS);
     assert_eq!(response.headers["content-type"], "application/sparql-results+json");

@@ -142,23 +142,18 @@ pub fn call_raw(host: &MemoryHost, who: Who, method: &str, path: &str, query: &[
     call_as(host, caller(who), method, path, query, body)
 }
 
+/// The body is parsed as JSON; a body of another media type (RDF, an empty redirect) is a string.
 pub fn call_as(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], body: Option<String>) -> (u16, Value) {
-    let response = respond(host, c, method, path, query, body);
-    let body: Value = serde_json::from_str(&response.body).unwrap();
+    let response = respond(host, c, method, path, query, &[], body);
+    let body: Value = serde_json::from_str(&response.body).unwrap_or(Value::String(response.body));
     (response.status, body)
 }
 
-/// The whole response, headers and raw body text included.
-pub fn respond(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], body: Option<String>) -> Response {
+/// The whole response, with request headers (lower-case names).
+pub fn respond(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], headers: &[(&str, &str)], body: Option<String>) -> Response {
     let viewer = Viewer { name: c.name.clone(), rights: c.rights.clone() };
-    let request = Request {
-        method: method.into(),
-        path: path.into(),
-        query: query.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
-        headers: Default::default(),
-        body,
-        caller: c,
-    };
+    let pairs = |list: &[(&str, &str)]| list.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    let request = Request { method: method.into(), path: path.into(), query: pairs(query), headers: pairs(headers), body, caller: c };
     pollster::block_on(handle_route(&host.acting_as(viewer), request))
 }
 

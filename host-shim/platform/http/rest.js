@@ -31,10 +31,21 @@ export async function handleRest({ host, req, res, url, body, session }) {
     sendError(res, { rest: true }, 501, 'core-unavailable', 'The Strata core is not loaded (not built yet, or without handleRoute): the REST API is unavailable.');
     return;
   }
-  const bridge = makeBridge(makeHostOps(host));
-  const answer = JSON.parse(await core.handleRoute(JSON.stringify(routeRequest({ req, url, body, caller, session })), bridge));
+  const answer = await routeThroughCore(host, routeRequest({ req, url, body, caller, session }));
+  send(res, answer.status, answer.body, answer.headers ?? {});
+}
+
+async function routeThroughCore(host, request) {
+  const answer = JSON.parse(await host.core.handleRoute(JSON.stringify(request), makeBridge(makeHostOps(host))));
   if (!Number.isInteger(answer?.status) || typeof answer.body !== 'string') {
     throw new Error('handleRoute answered without an integer "status" and a string "body"');
   }
-  send(res, answer.status, answer.body, answer.headers ?? {});
+  return answer;
+}
+
+/** A JSON read of the REST API made by the server itself for `host.caller` (page views): `{status, body}`. */
+export async function readThroughCore(host, path, query = {}) {
+  const request = { method: 'GET', path, query, headers: { accept: 'application/json' }, body: '', caller: { ...host.caller, csrfValid: false } };
+  const answer = await routeThroughCore(host, request);
+  return { status: answer.status, body: JSON.parse(answer.body) };
 }

@@ -4,7 +4,7 @@ export const NS_MEDIAWIKI = 8;
 export const NS_SCHEMA = 7474;
 export const NS_LAYOUT = 7476;
 export const NS_MAPPING = 7478;
-const NS_SUBJECT = 7480;
+export const NS_SUBJECT = 7480;
 
 const NAMES = new Map([
   [0, ''],

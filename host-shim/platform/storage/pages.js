@@ -42,6 +42,15 @@ export function listPagesInNamespace(db, { namespace, after, prefix, limit }) {
   return rows.map(toPage);
 }
 
+/** Up to `limit` pages with an id above `afterId`, in id order: a walk over every page in batches. */
+export function listPagesById(db, afterId, limit) {
+  return db.prepare(`${PAGE_SELECT} WHERE p.id > ? ORDER BY p.id LIMIT ?`).all(afterId, limit).map(toPage);
+}
+
+export function countPages(db) {
+  return db.prepare('SELECT COUNT(*) FROM page').pluck().get();
+}
+
 /** A revision of a live page, or null. */
 export function findRevision(db, revisionId) {
   const row = db.prepare(`

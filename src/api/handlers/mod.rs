@@ -11,6 +11,7 @@ mod readable;
 mod recently_edited;
 mod referencing;
 mod query;
+mod rdf;
 mod schemas;
 mod subject_create;
 mod subject_delete;
@@ -29,18 +30,22 @@ use super::routes::Handler;
 use crate::host::Host;
 use serde_json::Value;
 
-/// A successful answer.
+/// A successful answer: JSON unless a handler gives a body of another media type, with any headers
+/// beyond the content type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     pub status: u16,
     pub body: Body,
+    pub headers: Vec<(&'static str, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Body {
     Json(Value),
-    /// Text relayed unchanged, such as a store's SPARQL results document.
+    /// Text relayed unchanged, such as a store's SPARQL results document or an RDF serialization.
     Raw { content_type: String, text: String },
+    /// No body (a redirect).
+    Empty,
 }
 
 impl Reply {
@@ -53,7 +58,7 @@ impl Reply {
     }
 
     pub fn with_status(status: u16, body: Value) -> Self {
-        Reply { status, body: Body::Json(body) }
+        Reply { status, body: Body::Json(body), headers: Vec::new() }
     }
 }
 
@@ -96,5 +101,8 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListMappings => mappings::list(ctx).await,
         Handler::SparqlQuery => query::sparql(ctx).await,
         Handler::CypherQuery => query::cypher(ctx).await,
+        Handler::PageRdf => rdf::page(ctx).await,
+        Handler::SubjectRdf => rdf::subject(ctx).await,
+        Handler::Dereference => rdf::dereference(ctx).await,
     }
 }

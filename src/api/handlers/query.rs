@@ -29,7 +29,7 @@ pub async fn sparql<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let answer = ctx.host.sparql_query(SparqlQuery { query: text.to_owned(), timeout_ms: tier.timeout_ms }).await?;
     if answer.ok {
         let content_type = answer.content_type.unwrap_or_else(|| "application/sparql-results+json".into());
-        return Ok(Reply { status: 200, body: Body::Raw { content_type, text: answer.body.unwrap_or_default() } });
+        return Ok(Reply { status: 200, body: Body::Raw { content_type, text: answer.body.unwrap_or_default() }, headers: Vec::new() });
     }
     Err(store_failure(answer, ErrorKind::SparqlSyntaxError, ErrorKind::SparqlStoreUnavailable))
 }
