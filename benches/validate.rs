@@ -69,7 +69,7 @@ fn main() {
             if let Some(v) = validators.get(schema) {
                 let subject: Value = serde_json::from_str(subject).expect("JSON");
                 let context: Value = serde_json::from_str(context).expect("JSON");
-                bytes += v.validate(&subject, Some(&context)).expect("valid").to_string().len();
+                bytes += serde_json::to_string(&v.validate(&subject, Some(&context)).expect("valid")).expect("serializable").len();
             }
         }
     }

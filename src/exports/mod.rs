@@ -13,7 +13,7 @@ pub use normalize_content::normalize_content;
 pub use options::Options;
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::project_rdf;
-pub use validate::{validate, Validator};
+pub use validate::{validate, Validated, Validator};
 
 #[cfg(test)]
 mod tests;

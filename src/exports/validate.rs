@@ -4,11 +4,18 @@ use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
 use crate::normalize::{normalize_subject_body, WriteContext};
 use crate::validation::{validate_subject, CompiledSchema, SchemaLookup, SubjectInput, Violation};
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{Map, Value};
 use std::collections::HashMap;
 
 /// The ID used for a Subject that has none yet (a create being validated before its ID is minted).
 const UNSAVED_SUBJECT_ID: &str = "s00000000000000";
+
+/// What a validation answers: `{violations}`.
+#[derive(Debug, Serialize)]
+pub struct Validated {
+    pub violations: Vec<Violation>,
+}
 
 /// A Schema compiled once and reused for many Subjects.
 pub struct Validator {
@@ -29,17 +36,17 @@ impl Validator {
 
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
-    pub fn validate(&self, subject: &Value, context: Option<&Value>) -> Result<Value, ExportError> {
+    pub fn validate(&self, subject: &Value, context: Option<&Value>) -> Result<Validated, ExportError> {
         let cx = RequestContext::from_json(context, &self.options)?;
         let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), &self.options)?;
         let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
-        Ok(violations_json(&self.compiled.validate(input, &cx.known)))
+        Ok(Validated { violations: self.compiled.validate(input, &cx.known) })
     }
 }
 
 /// One-shot validation: `{subject, schema, subjectId?, isMain?, knownSubjects?}`. A `schema` of null
 /// means the Subject's Schema does not exist, reported as `schema-not-found`.
-pub fn validate(request: &Value, options: &Options) -> Result<Value, ExportError> {
+pub fn validate(request: &Value, options: &Options) -> Result<Validated, ExportError> {
     let obj = request.as_object().ok_or_else(|| ExportError::invalid_argument("the request must be an object"))?;
     let cx = RequestContext::from_json(Some(request), options)?;
     let raw_subject = obj.get("subject").ok_or_else(|| ExportError::invalid_argument("request.subject is required"))?;
@@ -54,7 +61,7 @@ pub fn validate(request: &Value, options: &Options) -> Result<Value, ExportError
     let subject = cx.subject(raw_subject, schema.as_ref(), reference.clone(), options)?;
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
     let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
-    Ok(violations_json(&validate_subject(input, &schemas as &dyn SchemaLookup, &cx.known)))
+    Ok(Validated { violations: validate_subject(input, &schemas as &dyn SchemaLookup, &cx.known) })
 }
 
 struct RequestContext {
@@ -107,8 +114,4 @@ impl RequestContext {
         let body = normalize_subject_body(raw, schema, self.given_id.then_some(&self.id), &mut ctx)?;
         Ok(Subject { label: body.label, schema: reference, statements: body.statements })
     }
-}
-
-fn violations_json(v: &[Violation]) -> Value {
-    json!({"violations": v.iter().map(Violation::to_json).collect::<Vec<_>>()})
 }

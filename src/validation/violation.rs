@@ -1,7 +1,8 @@
 use super::codes::{Code, SeverityRule};
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::Severity;
-use serde_json::{Map, Value};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
 
 /// One reported problem, in the shape of the spec's Violation object.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,17 +37,26 @@ impl Violation {
     }
 
     pub fn to_json(&self) -> Value {
-        let mut o = Map::new();
-        o.insert("propertyName".into(), self.property_name.clone().map_or(Value::Null, Value::String));
-        o.insert("code".into(), self.code.as_str().into());
-        o.insert("args".into(), Value::Array(self.args.clone()));
-        o.insert("severity".into(), self.severity.as_str().into());
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// The spec's Violation JSON: `args` and `severity` always present, `valuePartIndex` and `subjectId`
+/// only when set. Serialized directly so that bulk validation builds no intermediate JSON tree.
+impl Serialize for Violation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let len = 4 + usize::from(self.value_part_index.is_some()) + usize::from(self.subject_id.is_some());
+        let mut m = s.serialize_map(Some(len))?;
+        m.serialize_entry("propertyName", &self.property_name)?;
+        m.serialize_entry("code", self.code.as_str())?;
+        m.serialize_entry("args", &self.args)?;
+        m.serialize_entry("severity", self.severity.as_str())?;
         if let Some(i) = self.value_part_index {
-            o.insert("valuePartIndex".into(), i.into());
+            m.serialize_entry("valuePartIndex", &i)?;
         }
         if let Some(id) = &self.subject_id {
-            o.insert("subjectId".into(), id.as_str().into());
+            m.serialize_entry("subjectId", id.as_str())?;
         }
-        Value::Object(o)
+        m.end()
     }
 }

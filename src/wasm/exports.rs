@@ -102,7 +102,8 @@ impl Validator {
     pub fn validate_json(&self, subject: &str, context: Option<String>) -> Result<String, JsValue> {
         let subject = parse_json(subject, "subject")?;
         let context = context.as_deref().map(|c| parse_json(c, "context")).transpose()?;
-        self.0.validate(&subject, context.as_ref()).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
+        let validated = self.0.validate(&subject, context.as_ref()).map_err(|e| to_js_error(&e))?;
+        serde_json::to_string(&validated).map_err(|e| to_js_error(&ExportError::invalid_argument(e.to_string())))
     }
 }
 

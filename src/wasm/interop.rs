@@ -17,7 +17,7 @@ pub fn from_js(v: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
         .map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
 }
 
-pub fn to_js(v: &Value) -> Result<JsValue, JsValue> {
+pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
 }
 
@@ -43,6 +43,6 @@ pub fn to_js_error(e: &ExportError) -> JsValue {
     err.into()
 }
 
-pub fn result(r: Result<Value, ExportError>) -> Result<JsValue, JsValue> {
+pub fn result<T: Serialize>(r: Result<T, ExportError>) -> Result<JsValue, JsValue> {
     r.map_err(|e| to_js_error(&e)).and_then(|v| to_js(&v))
 }
