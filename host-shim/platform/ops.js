@@ -60,10 +60,11 @@ export function makeHostOps({ db, config, caller, log }) {
     )),
     canCreate: ({ namespace, title }) => {
       const checked = titleOrNull(namespace, title);
-      if (checked === null) return { allowed: false, exists: false };
+      if (checked === null) return { allowed: false, exists: false, readable: false };
       return {
         allowed: mayCreate(config, caller, namespace, checked),
         exists: findPageByTitle(db, namespace, checked) !== null,
+        readable: access(namespace, checked).read,
       };
     },
     listPages: (query) => ({ pages: listPagesInNamespace(db, query).map(pageRecord) }),

@@ -30,10 +30,10 @@ test('subjectsInfo reports readability per caller and skips unknown ids', () => 
 test('Mapping pages need strata-mapping-edit to edit or create', () => {
   assert.deepEqual(ops(editor).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: false });
   assert.deepEqual(ops(mapper).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: true });
-  assert.deepEqual(ops(editor).canCreate({ namespace: 7478, title: 'Person to FOAF' }), { allowed: false, exists: false });
-  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'Person_to_FOAF' }), { allowed: true, exists: false });
-  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'city to schema.org' }), { allowed: true, exists: true });
-  assert.deepEqual(ops(mapper).canCreate({ namespace: 0, title: 'Bad]title' }), { allowed: false, exists: false });
+  assert.deepEqual(ops(editor).canCreate({ namespace: 7478, title: 'Person to FOAF' }), { allowed: false, exists: false, readable: true });
+  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'Person_to_FOAF' }), { allowed: true, exists: false, readable: true });
+  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'city to schema.org' }), { allowed: true, exists: true, readable: true });
+  assert.deepEqual(ops(mapper).canCreate({ namespace: 0, title: 'Bad]title' }), { allowed: false, exists: false, readable: false });
 });
 
 test('revision records carry the access facts of their page', () => {
@@ -71,4 +71,9 @@ test('listPages walks a namespace in title order after a cursor and within a pre
   const all = ops(anonymous).listPages({ namespace: 0, after: null, prefix: null, limit: 10 }).pages;
   const seeded = all.filter((p) => ['Hidden', 'Open'].includes(p.title));
   assert.deepEqual(seeded.map((p) => [p.title, p.access.read]), [['Hidden', false], ['Open', true]]);
+});
+
+test('canCreate says whether the title would be readable, so an unreadable title can answer as absent', () => {
+  assert.deepEqual(ops(anonymous).canCreate({ namespace: 0, title: 'Hidden' }), { allowed: false, exists: true, readable: false });
+  assert.deepEqual(ops(anonymous).canCreate({ namespace: 0, title: 'Open' }), { allowed: true, exists: true, readable: true });
 });

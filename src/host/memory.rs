@@ -265,7 +265,7 @@ impl Host for MemoryHost {
         let store = self.store.borrow();
         let exists = Self::find(&store, args.namespace, &args.title).is_some();
         let access = self.access(&store, args.namespace, &args.title);
-        Ok(CanCreate { allowed: access.edit && self.viewer.has("createpage"), exists })
+        Ok(CanCreate { allowed: access.edit && self.viewer.has("createpage"), exists, readable: access.read })
     }
 
     async fn save_pages(&self, args: SavePages) -> Result<SaveOutcome, HostError> {

@@ -134,6 +134,9 @@ pub struct SubjectInfo {
 pub struct CanCreate {
     pub allowed: bool,
     pub exists: bool,
+    /// Whether the caller could read a page of this title: an unreadable title answers like an
+    /// absent one, so its existence is never revealed.
+    pub readable: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -169,12 +169,15 @@ fn schema_write_permissions() {
     let host = demo_host();
     host.deny("Alice", namespace::SCHEMA, "Company", Deny::Edit);
     host.deny("Alice", namespace::SCHEMA, "Locked new", Deny::Edit);
+    host.deny("Mallory", namespace::SCHEMA, "Secret plan", Deny::Read);
     let body = Some(json!({"schema": {"propertyDefinitions": {}}}));
     let cases: &[(Who, &str, &str, u16)] = &[
         (Who::Anonymous, "PUT", "Company", 403),
         (Who::User, "PUT", "Company", 403),
         (Who::User, "PUT", "Locked new", 403),
         (Who::Restricted, "PUT", "Person", 404),
+        // An absent title the caller could not read answers like an existing unreadable one.
+        (Who::Restricted, "PUT", "Secret plan", 404),
         (Who::Restricted, "DELETE", "Person", 404),
         (Who::User, "DELETE", "City", 403),
         (Who::Bot, "DELETE", "City", 403),

@@ -71,6 +71,9 @@ async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Resu
         Some(_) => {}
         None => {
             let can = ctx.host.can_create(PageTitle { namespace: namespace::SCHEMA, title: title.to_string() }).await?;
+            if !can.readable {
+                return Err(missing(title));
+            }
             if !can.allowed {
                 return Err(ApiError::permission(format!("You may not create the Schema \"{title}\".")));
             }
