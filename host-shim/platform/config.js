@@ -53,6 +53,8 @@ export function buildConfig(raw, { baseDir = process.cwd(), file = null } = {}) 
     listen: { host, port },
     dataDir: resolve(baseDir, merged.dataDir),
     rdfBaseUri: (raw.rdfBaseUri ?? `http://${merged.listen}`).replace(/\/+$/, ''),
+    // Without an rdfBaseUri, the server's own address is the base: `startServer` fills in the bound port.
+    rdfBaseUriFromListen: raw.rdfBaseUri === undefined,
     groupRights: effectiveGroupRights(raw.groupRights ?? {}, merged.loginRequired),
     readRestrictions: compileReadRestrictions(merged.readRestrictions),
   };

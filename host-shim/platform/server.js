@@ -99,7 +99,9 @@ export function startServer(site) {
       server.off('error', reject);
       const address = server.address();
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({ server, url: `http://${shownHost}:${address.port}` });
+      const url = `http://${shownHost}:${address.port}`;
+      if (site.config.rdfBaseUriFromListen) site.config.rdfBaseUri = url;
+      resolve({ server, url });
     });
   });
 }

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { anonymousCaller, identify } from '../platform/auth/caller.js';
+import { startSite } from '../test-support/site.js';
 import { buildConfig, ConfigError, loadConfig } from '../platform/config.js';
 import { makeHostOps } from '../platform/ops.js';
 import { savePages } from '../platform/storage/page-writes.js';
@@ -29,6 +30,24 @@ describe('defaults', () => {
   test('rdfBaseUri follows listen unless set', () => {
     assert.equal(buildConfig({ listen: '127.0.0.1:9000' }).rdfBaseUri, 'http://127.0.0.1:9000');
     assert.equal(buildConfig({ rdfBaseUri: 'https://wiki.example.org/' }).rdfBaseUri, 'https://wiki.example.org');
+  });
+
+  test('with listen port 0, the default rdfBaseUri is the address the server bound', async () => {
+    const site = await startSite();
+    try {
+      assert.match(site.url, /^http:\/\/127\.0\.0\.1:[1-9][0-9]*$/);
+      assert.equal(site.config.rdfBaseUri, site.url);
+    } finally {
+      await site.stop();
+      site.remove();
+    }
+    const fixed = await startSite({ config: { rdfBaseUri: 'https://wiki.example.org' } });
+    try {
+      assert.equal(fixed.config.rdfBaseUri, 'https://wiki.example.org');
+    } finally {
+      await fixed.stop();
+      fixed.remove();
+    }
   });
 
   test('a group named in the file replaces that group only; loginRequired takes read from *', () => {
