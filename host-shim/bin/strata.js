@@ -9,6 +9,7 @@ import { bulkImportPages, readFolder, saveSchemas } from '../platform/bulk-impor
 import { generatePages, GENERATED_SCHEMAS } from '../platform/generate.js';
 import { importFolder, ImportError } from '../platform/import.js';
 import { writeGeneratedWiki } from '../platform/generate-files.js';
+import { validateFolder } from '../platform/validate-folder.js';
 import { DumpError, dumpRdf } from '../platform/rdf/dump.js';
 import { makeProgress } from '../platform/rdf/progress.js';
 import { makeLogger } from '../platform/log.js';
@@ -26,6 +27,8 @@ const USAGE = `usage: strata <command> [--config FILE]
   generate --pages N (--out DIR | --into-db) [--seed S]
                                           make a wiki of N pages, 10 Subjects each, as files or
                                           straight into the database through the bulk path
+  validate DIR                            validate every Subject of a folder like import's and print a
+                                          report; exits 1 when a page cannot be normalized
   dump-rdf [--projection=NAME]            write every page's RDF to stdout as TriG (native, or a
                                           Mapping target); progress on stderr
 The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
@@ -171,6 +174,10 @@ async function main(argv) {
     writeGeneratedWiki(values.out, { total, seed });
     console.log(`wrote ${total} pages of generated Subjects to ${values.out}`);
     return 0;
+  }
+  if (positionals[0] === 'validate' && positionals.length === 2) {
+    const core = await loadCore();
+    return validateFolder(core, readFolder(positionals[1]), process.stdout).refused === 0 ? 0 : 1;
   }
   if (command === 'dump-rdf') return runDump(config, log, values.projection ?? 'native');
   if (command.startsWith('user create ') && positionals.length === 3) {
