@@ -75,9 +75,8 @@ pub async fn page_index<H: Host>(host: &H, caller: &Caller, page_title: &str, su
 /// The index rows of a normalized Subject slot, every Subject counted as changed: the bulk import's
 /// path to the same rows a save stores. `schemas` are those the page's Subjects use.
 pub fn content_index(page_title: &str, content: &PageContent, schemas: &HashMap<SchemaRef, Schema>) -> IndexRows {
-    let schemas = view::Schemas(schemas.clone());
     let changed = content.subjects.keys().map(ToString::to_string).collect();
-    view::index_rows(page_title, content, &schemas, changed)
+    view::index_rows(page_title, content, schemas, changed)
 }
 
 async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {

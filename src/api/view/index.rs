@@ -1,13 +1,12 @@
 use super::display_name;
 use super::subject::host_of;
-use super::Schemas;
 use crate::domain::page_content::PageContent;
 use crate::domain::statement::StatementValue;
 use crate::host::{IndexRows, RelationRow, SubjectRow};
 use crate::normalize::SchemaLookup;
 
 /// The index rows of a page's Subjects and relations. `changed` lists the Subjects the write changed.
-pub fn index_rows(page_title: &str, content: &PageContent, schemas: &Schemas, changed: Vec<String>) -> IndexRows {
+pub fn index_rows(page_title: &str, content: &PageContent, schemas: &dyn SchemaLookup, changed: Vec<String>) -> IndexRows {
     let mut rows = IndexRows { changed_subject_ids: changed, ..IndexRows::default() };
     for (position, (id, subject)) in content.subjects.iter().enumerate() {
         let (display, generated) = display_name(page_title, content, id, subject);

@@ -66,7 +66,7 @@ fn statements_json(subject: &Subject, schema: Option<&Schema>) -> Value {
 }
 
 /// The Subject on the page that holds the relation to a Dependent Subject.
-pub fn host_of<'p>(content: &'p PageContent, id: &SubjectId, schemas: &Schemas) -> Option<&'p SubjectId> {
+pub fn host_of<'p>(content: &'p PageContent, id: &SubjectId, schemas: &dyn SchemaLookup) -> Option<&'p SubjectId> {
     let subject = content.subjects.get(id)?;
     if !schemas.schema(&subject.schema).is_some_and(|s| s.subjects_are_dependent) {
         return None;
