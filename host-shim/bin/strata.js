@@ -8,6 +8,9 @@ import { openDatabase } from '../platform/db.js';
 import { importFolder, ImportError } from '../platform/import.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
+import { progressBar } from '../stores/progress.js';
+import { queueRun } from '../stores/runs.js';
+import { openStores } from '../stores/site-stores.js';
 
 const USAGE = `usage: strata <command> [--config FILE]
   serve                                   run the wiki server
@@ -16,6 +19,7 @@ const USAGE = `usage: strata <command> [--config FILE]
   botpassword create USER BOTNAME [--grants right,right]
                                           create a bot password; prints User@BotName and the password
   import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
+  rebuild STORE                           rebuild a configured graph or SPARQL store (progress on stderr)
 The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
 
 class UsageError extends Error {}
@@ -43,11 +47,15 @@ async function loadOptionalCore(log) {
 async function serve(config, log) {
   const db = openDatabase(config.dataDir);
   const core = await loadOptionalCore(log);
-  const { server, url } = await startServer({ db, config, core, log });
+  const stores = openStores({ db, config, core, log });
+  const { server, url } = await startServer({ db, config, core, log, stores });
   log('info', `Strata listening on ${url} (data in ${config.dataDir})`);
+  const names = stores.registry.entries().map((e) => `${e.name} (${e.type}, ${e.projection})`);
+  log('info', names.length ? `stores: ${names.join(', ')}` : 'no stores configured');
   const stop = (signal) => {
     log('info', `${signal}: shutting down`);
-    server.close(() => {
+    server.close(async () => {
+      await stores.close();
       db.close();
       process.exit(0);
     });
@@ -61,11 +69,38 @@ async function runImport(config, log, dir) {
   const db = openDatabase(config.dataDir);
   try {
     const core = await loadOptionalCore(log);
-    const counts = await importFolder({ db, config, core, log }, dir, ({ title, outcome, info }) => {
+    const stores = openStores({ db, config, core, log, background: false });
+    const counts = await importFolder({ db, config, core, log, stores }, dir, ({ title, outcome, info }) => {
       console.log(`${outcome.padEnd(9)} ${title}${info ? `: ${info}` : ''}`);
-    });
+    }).finally(() => stores.close());
     console.log(`${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`);
     return counts.failed === 0 ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
+
+/** Rebuilds one store in this process, with a progress bar on stderr; exits 1 when the run fails. */
+async function runRebuild(config, log, name) {
+  const db = openDatabase(config.dataDir);
+  try {
+    const core = await loadOptionalCore(log);
+    const stores = openStores({ db, config, core, log, background: false });
+    try {
+      if (!stores.registry.entry(name)) throw new UsageError(`no store "${name}" is configured`);
+      const { outcome, run } = queueRun(db, name, 'Maintenance script');
+      if (outcome === 'active') {
+        console.error(`strata: run ${run.id} of ${name} is already ${run.state}`);
+        return 1;
+      }
+      const bar = progressBar(process.stderr, `rebuild ${name}`);
+      const done = await stores.rebuilds.process(run, { onProgress: bar.update });
+      bar.end();
+      console.log(`run ${done.id} ${done.state}: ${done.processed} pages processed, ${done.failed} failed${done.error ? `: ${done.error}` : ''}`);
+      return done.state === 'succeeded' ? 0 : 1;
+    } finally {
+      await stores.close();
+    }
   } finally {
     db.close();
   }
@@ -100,6 +135,7 @@ async function main(argv) {
     return null;
   }
   if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
+  if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1]);
   if (command.startsWith('user create ') && positionals.length === 3) {
     if (!values.password) throw new UsageError('user create needs --password');
     const user = await withDatabase(config, (db) => createUser(db, positionals[2], values.password));

@@ -6,6 +6,7 @@ import { categoriesOf } from './pages/categories.js';
 import { checkedTitle, prefixedTitle } from './pages/titles.js';
 import { deletePage, savePages } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
+import { storeOps } from '../stores/ops.js';
 
 /** The revision author for a caller: anonymous edits are recorded under the IP address, as in MediaWiki. */
 export function authorOf(caller) {
@@ -20,7 +21,8 @@ function titleOrNull(namespace, title) {
   }
 }
 
-export function makeHostOps({ db, config, caller, log }) {
+/** `stores`: the process's stores (`stores/site-stores.js`), for the store and query operations. */
+export function makeHostOps({ db, config, caller, log, stores }) {
   const access = (namespace, title) => pageAccess(config, caller, namespace, title);
   const pageRecord = (page) => page && {
     ...page,
@@ -72,5 +74,6 @@ export function makeHostOps({ db, config, caller, log }) {
       return null;
     },
     now: () => ({ timestamp: new Date().toISOString() }),
+    ...storeOps({ db, caller, stores }),
   };
 }

@@ -10,6 +10,7 @@ mod ids;
 pub mod json_schema;
 mod load;
 pub mod openapi;
+pub mod projection;
 mod request;
 pub mod routes;
 mod view;

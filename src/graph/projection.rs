@@ -47,6 +47,12 @@ pub fn rebuild<'a>(
     std::iter::once(clear_graph()).chain(pages.into_iter().flat_map(move |(p, c)| page_saved(p, c, None, schemas)))
 }
 
+/// Indexes on the keys every save matches by; without them each `MERGE` scans every node. A store
+/// answers an error for an index it has already, which the caller ignores.
+pub fn indexes() -> Vec<CypherStatement> {
+    [SUBJECT_LABEL, PAGE_LABEL].map(|label| CypherStatement::new(format!("CREATE INDEX FOR (n:{label}) ON (n.id)"))).into()
+}
+
 pub fn clear_graph() -> CypherStatement {
     CypherStatement::new("MATCH (n) DETACH DELETE n")
 }
