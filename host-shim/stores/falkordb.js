@@ -53,9 +53,9 @@ export class FalkorDbStore {
     return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
   }
 
-  /** Whether the connection is open; a closed client (the server went away) is opened anew by its owner. */
-  get isOpen() {
-    return this.client.isOpen;
+  /** Whether the connection is up; a client whose server went away is replaced by its owner. */
+  get isReady() {
+    return this.client.isReady;
   }
 
   /**

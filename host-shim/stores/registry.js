@@ -52,7 +52,7 @@ export class StoreRegistry {
 
   /** The entry's client, opened (or opened anew after the server went away); throws when it cannot be. */
   async client(entry) {
-    if (entry.client && (entry.kind === 'sparql' || entry.client.isOpen)) return entry.client;
+    if (entry.client && (entry.kind === 'sparql' || entry.client.isReady)) return entry.client;
     await entry.client?.close().catch(() => {});
     entry.client = null;
     entry.client = entry.kind === 'sparql'

@@ -83,7 +83,7 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
 
   test('REST writes refresh the page in every store; a rebuild still agrees', async () => {
     const { stores } = wiki.site;
-    const created = await admin.call('POST', '/subjects', { pageTitle: 'Projected Person', subject: { label: 'Projected', schema: 'Employee', statements: { Employer: { propertyType: 'relation', value: [{ target: 's1demo1aaaaaaa1' }] } } } });
+    const created = await admin.call('POST', '/subjects', { pageTitle: 'Projected Person', label: 'Projected', schema: 'Employee', statements: { Employer: { propertyType: 'relation', value: [{ target: 's1demo1aaaaaaa1' }] } } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.subject.id;
     const cypher = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Employee {id: $id})-[:Employer]->(c:Company) RETURN e.name AS e, c.name AS c', parameters: { id } });
@@ -91,7 +91,7 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
     const edited = await admin.call('PUT', `/subject/${id}`, { label: 'Renamed', statements: { Skills: { propertyType: 'text', value: ['Cypher'] } } });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     const renamed = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Employee {id: $id}) OPTIONAL MATCH (e)-[r]->() RETURN e.name AS n, e.Skills AS s, count(r) AS relations', parameters: { id } });
-    assert.deepEqual(renamed.body.rows, [{ n: 'Renamed', s: 'Cypher', relations: 0 }]);
+    assert.deepEqual(renamed.body.rows, [{ n: 'Renamed', s: ['Cypher'], relations: 0 }]);
     assert.equal((await admin.call('DELETE', `/subject/${id}`)).status, 200);
     const gone = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Subject {id: $id}) RETURN e', parameters: { id } });
     assert.deepEqual(gone.body.rows, []);
@@ -114,7 +114,7 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
     const sparql = await admin.call('POST', '/query/sparql', {
       query: `PREFIX strata-prop: <${wiki.site.config.rdfBaseUri}/prop/>
         PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-        SELECT ?name WHERE { ?birth strata-prop:Brought%20into%20life ?person . ?person rdfs:label ?name } ORDER BY ?name`,
+        SELECT ?name WHERE { ?birth strata-prop:Brought_into_life ?person . ?person rdfs:label ?name } ORDER BY ?name`,
     });
     assert.equal(sparql.status, 200, JSON.stringify(sparql.body));
     assert.ok(sparql.body.results.bindings.some((b) => b.name.value === 'Johann Sebastian Bach'), JSON.stringify(sparql.body));

@@ -7,6 +7,7 @@ mod docs;
 mod graph_stores;
 mod json_schema;
 mod openapi;
+mod projection;
 mod reads;
 mod robustness;
 mod schemas;

@@ -46,10 +46,10 @@ export async function startStoresWiki({ stores, wikiDir = DEMO, config = {}, sto
   addUserToGroup(site.db, 'Robot', 'bot');
   const { loginName, password } = await createBotPassword(site.db, 'Robot', 'queries');
   const callers = {
-    admin: await rest(site.url, 'Admin', 'admin password 1'),
-    user: await rest(site.url, 'Reader', 'reader password 1'),
-    bot: await rest(site.url, loginName, password),
-    anon: await rest(site.url),
+    admin: await restCaller(site.url, 'Admin', 'admin password 1'),
+    user: await restCaller(site.url, 'Reader', 'reader password 1'),
+    bot: await restCaller(site.url, loginName, password),
+    anon: await restCaller(site.url),
   };
   return { site, core, callers };
 }
@@ -63,7 +63,7 @@ function jsonFiles(dir) {
 }
 
 /** A REST caller with a session: `call(method, path, body)` answers `{status, body}` (JSON parsed when it is). */
-async function rest(url, name, password) {
+export async function restCaller(url, name, password) {
   const api = new ApiClient(url);
   if (name) {
     const login = await api.login(name, password);

@@ -7,8 +7,6 @@ mod load;
 mod payload;
 pub mod rebuild;
 mod sources;
-#[cfg(test)]
-mod tests;
 
 pub use payload::{page_removed, page_update, ProjectionError, Target};
 pub use sources::Sources;
