@@ -9,7 +9,7 @@ import { importFolder, ImportError } from '../platform/import.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 import { progressBar } from '../stores/progress.js';
-import { queueRun } from '../stores/runs.js';
+import { queueRun, storeState } from '../stores/runs.js';
 import { openStores } from '../stores/site-stores.js';
 
 const USAGE = `usage: strata <command> [--config FILE]
@@ -19,7 +19,8 @@ const USAGE = `usage: strata <command> [--config FILE]
   botpassword create USER BOTNAME [--grants right,right]
                                           create a bot password; prints User@BotName and the password
   import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
-  rebuild STORE                           rebuild a configured graph or SPARQL store (progress on stderr)
+  rebuild STORE [--if-never-built]        rebuild a configured graph or SPARQL store (progress on stderr);
+                                          --if-never-built: only when it was never built
 The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
 
 class UsageError extends Error {}
@@ -81,13 +82,18 @@ async function runImport(config, log, dir) {
 }
 
 /** Rebuilds one store in this process, with a progress bar on stderr; exits 1 when the run fails. */
-async function runRebuild(config, log, name) {
+async function runRebuild(config, log, name, { ifNeverBuilt = false } = {}) {
   const db = openDatabase(config.dataDir);
   try {
     const core = await loadOptionalCore(log);
     const stores = openStores({ db, config, core, log, background: false });
     try {
       if (!stores.registry.entry(name)) throw new UsageError(`no store "${name}" is configured`);
+      const { state } = storeState(db, name);
+      if (ifNeverBuilt && state !== 'never-built') {
+        console.log(`${name} is ${state}: not rebuilt`);
+        return 0;
+      }
       const { outcome, run } = queueRun(db, name, 'Maintenance script');
       if (outcome === 'active') {
         console.error(`strata: run ${run.id} of ${name} is already ${run.state}`);
@@ -119,7 +125,7 @@ async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { config: { type: 'string' }, password: { type: 'string' }, grants: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { config: { type: 'string' }, password: { type: 'string' }, grants: { type: 'string' }, 'if-never-built': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help || positionals.length === 0) {
     console.log(USAGE);
@@ -135,7 +141,7 @@ async function main(argv) {
     return null;
   }
   if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
-  if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1]);
+  if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1], { ifNeverBuilt: values['if-never-built'] });
   if (command.startsWith('user create ') && positionals.length === 3) {
     if (!values.password) throw new UsageError('user create needs --password');
     const user = await withDatabase(config, (db) => createUser(db, positionals[2], values.password));
