@@ -19,3 +19,8 @@ echo "== rebuild (issue: graph and SPARQL stores) =="
 # shellcheck source=stores/start-all.sh
 source scripts/stores/start-all.sh
 node scripts/bench/rebuild.mjs "${STRATA_BENCH_REBUILD_SUBJECTS:-100000}"
+echo "== lists (issue: lists and search at scale) =="
+node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000}
+
+echo "== HTTP (issue: reference host and REST API) =="
+node scripts/bench/http.mjs 2000 10

@@ -19,7 +19,7 @@ stage() {
   [ "$rc" = 0 ] || { status=1; printf '\033[31m%s failed (exit %s)\033[0m\n' "$name" "$rc"; }
 }
 
-stage rust cargo test --all-targets
+stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
 [ -d tests/python ] && stage python .venv/bin/python -m unittest discover -s tests/python -v
 

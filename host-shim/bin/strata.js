@@ -5,7 +5,10 @@ import { CoreNotBuiltError, loadCore } from '../src/loader.js';
 import { AccountError, addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db.js';
+import { bulkImportPages, readFolder, saveSchemas } from '../platform/bulk-import.js';
+import { generatePages, GENERATED_SCHEMAS } from '../platform/generate.js';
 import { importFolder, ImportError } from '../platform/import.js';
+import { writeGeneratedWiki } from '../platform/generate-files.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 import { progressBar } from '../stores/progress.js';
@@ -21,6 +24,11 @@ const USAGE = `usage: strata <command> [--config FILE]
   import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
   rebuild STORE [--if-never-built]        rebuild a configured graph or SPARQL store (progress on stderr);
                                           --if-never-built: only when it was never built
+  bulk-import DIR [--batch N]             import Schema/ and Subject/ files of a new wiki fast: pages
+                                          are prepared by the core in batches, one transaction each
+  generate --pages N (--out DIR | --into-db) [--seed S]
+                                          make a wiki of N pages, 10 Subjects each, as files or
+                                          straight into the database through the bulk path
 The configuration file is --config, else $STRATA_CONFIG, else ./strata.config.json when present.`;
 
 class UsageError extends Error {}
@@ -112,6 +120,31 @@ async function runRebuild(config, log, name, { ifNeverBuilt = false } = {}) {
   }
 }
 
+function positiveInt(text, option) {
+  if (!/^[1-9][0-9]*$/.test(text ?? '')) throw new UsageError(`${option} needs a positive integer`);
+  return Number(text);
+}
+
+async function runBulkImport(config, log, { schemas, pages, batch }) {
+  const db = openDatabase(config.dataDir);
+  try {
+    const core = await loadOptionalCore(log);
+    const started = Date.now();
+    await saveSchemas({ db, config, core, log }, schemas);
+    const totals = await bulkImportPages({ db, config, core }, {
+      pages, schemas, batch, onBatch: ({ pages: done }) => process.stderr.write(`\r${done} pages`),
+    });
+    const seconds = (Date.now() - started) / 1000;
+    process.stderr.write('\n');
+    for (const { title, error } of totals.failed) console.log(`failed    ${title}: ${error}`);
+    console.log(`${totals.pages} pages, ${totals.subjects} Subjects in ${seconds.toFixed(1)} s `
+      + `(${Math.round(totals.subjects / seconds)} Subjects/s), ${totals.failed.length} failed`);
+    return totals.failed.length === 0 ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
+
 async function withDatabase(config, action) {
   const db = openDatabase(config.dataDir);
   try {
@@ -125,7 +158,18 @@ async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { config: { type: 'string' }, password: { type: 'string' }, grants: { type: 'string' }, 'if-never-built': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      config: { type: 'string' },
+      password: { type: 'string' },
+      grants: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      pages: { type: 'string' },
+      out: { type: 'string' },
+      'into-db': { type: 'boolean' },
+      seed: { type: 'string' },
+      batch: { type: 'string' },
+      'if-never-built': { type: 'boolean' },
+    },
   });
   if (values.help || positionals.length === 0) {
     console.log(USAGE);
@@ -142,6 +186,21 @@ async function main(argv) {
   }
   if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
   if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1], { ifNeverBuilt: values['if-never-built'] });
+  if (positionals[0] === 'bulk-import' && positionals.length === 2) {
+    const { schemas, pages } = readFolder(positionals[1]);
+    return runBulkImport(config, log, { schemas, pages, batch: positiveInt(values.batch ?? '500', '--batch') });
+  }
+  if (command === 'generate') {
+    const total = positiveInt(values.pages, '--pages');
+    const seed = positiveInt(values.seed ?? '1', '--seed');
+    if (values['into-db']) {
+      return runBulkImport(config, log, { schemas: GENERATED_SCHEMAS, pages: generatePages({ total, seed }), batch: 500 });
+    }
+    if (!values.out) throw new UsageError('generate needs --out DIR or --into-db');
+    writeGeneratedWiki(values.out, { total, seed });
+    console.log(`wrote ${total} pages of generated Subjects to ${values.out}`);
+    return 0;
+  }
   if (command.startsWith('user create ') && positionals.length === 3) {
     if (!values.password) throw new UsageError('user create needs --password');
     const user = await withDatabase(config, (db) => createUser(db, positionals[2], values.password));

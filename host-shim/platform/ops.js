@@ -7,6 +7,9 @@ import { checkedTitle, prefixedTitle } from './pages/titles.js';
 import { deletePage, savePages } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
 import { storeOps } from '../stores/ops.js';
+import {
+  listSubjects, recentlyEdited, referencingSubjects, subjectCounts, subjectLabels, subjectRows,
+} from './storage/subject-lists.js';
 
 /** The revision author for a caller: anonymous edits are recorded under the IP address, as in MediaWiki. */
 export function authorOf(caller) {
@@ -30,6 +33,10 @@ export function makeHostOps({ db, config, caller, log, stores }) {
     categories: page.contentModel === 'wikitext' ? categoriesOf(page.mainSlot) : [],
     access: access(page.namespace, page.title),
   };
+
+  // Index rows carry their page's title for this check only.
+  const withAccess = ({ title, ...row }) => ({ ...row, readable: access(row.pageNamespace, title).read });
+  const rowsWithAccess = (answer) => ({ ...answer, rows: answer.rows.map(withAccess) });
 
   return {
     config: () => {
@@ -67,6 +74,12 @@ export function makeHostOps({ db, config, caller, log, stores }) {
       };
     },
     listPages: (query) => ({ pages: listPagesInNamespace(db, query).map(pageRecord) }),
+    listSubjects: (query) => rowsWithAccess(listSubjects(db, query)),
+    recentlyEdited: (query) => rowsWithAccess(recentlyEdited(db, query)),
+    subjectCounts: () => subjectCounts(db),
+    subjectLabels: (query) => rowsWithAccess(subjectLabels(db, query)),
+    referencingSubjects: (query) => rowsWithAccess(referencingSubjects(db, query)),
+    subjectRows: (query) => rowsWithAccess(subjectRows(db, query)),
     savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp()),
     deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp()),
     log: ({ level, message }) => {

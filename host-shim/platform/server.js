@@ -7,7 +7,7 @@ import { PayloadTooLargeError, readBody } from './http/body.js';
 import { viewPage } from './http/page-view.js';
 import { makeRequestSession } from './http/request-session.js';
 import { handleRest } from './http/rest.js';
-import { send, sendHtml, sendJson } from './http/responses.js';
+import { send, sendError, sendHtml, sendJson } from './http/responses.js';
 import { sessionCookieValue } from './http/session-cookie.js';
 
 const MAIN_PAGE = 'Main_Page';
@@ -76,11 +76,12 @@ function createStrataServer(site) {
   const purge = setInterval(() => purgeExpiredSessions(site.db), HOUR_MS).unref();
   const server = createServer((req, res) => {
     serve(site, req, res).catch((error) => {
+      const where = { rest: routeOf(new URL(req.url, 'http://localhost')).kind === 'rest' };
       if (error instanceof PayloadTooLargeError) {
-        sendJson(res, 413, { error: 'request-too-large', message: error.message }, { connection: 'close' });
+        sendError(res, where, 413, 'request-too-large', error.message, { connection: 'close' });
       } else {
         site.log('error', `${req.method} ${req.url}: ${error.stack ?? error}`);
-        if (!res.headersSent) sendJson(res, 500, { error: 'internal-error', message: 'An internal error occurred; the server log has the details.' });
+        if (!res.headersSent) sendError(res, where, 500, 'internal-error', 'An internal error occurred; the server log has the details.');
         else res.destroy();
       }
     });

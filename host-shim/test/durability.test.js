@@ -1,30 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { ApiClient } from '../test-support/api-client.js';
 import { tempDir } from '../test-support/site.js';
-
-const CLI = fileURLToPath(new URL('../bin/strata.js', import.meta.url));
-
-/** Starts `strata serve` as a child process; resolves once it prints the URL it listens on. */
-function serve(configFile) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--config', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const url = new Promise((resolve, reject) => {
-    let output = '';
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-      const match = output.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (match) resolve(match[1]);
-    });
-    exited.then(({ code }) => reject(new Error(`server exited (${code}) before listening: ${output}`)));
-  });
-  return { child, url, exited };
-}
+import { serve } from '../test-support/wiki-process.js';
 
 test('every acknowledged edit survives a SIGKILL mid-write', { timeout: 60_000 }, async () => {
   const dir = tempDir();

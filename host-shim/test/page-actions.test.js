@@ -36,7 +36,7 @@ function pageActionCore() {
       const request = JSON.parse(requestJson);
       seen.push(request);
       const call = async (op, args) => JSON.parse(await bridge.call(op, JSON.stringify(args)));
-      if (request.text === 'invalid') return JSON.stringify({ ok: false, error: { code: 'strata-invalid-schema', info: 'not a Schema' } });
+      if (request.text === 'invalid') return JSON.stringify({ ok: false, error: { code: 'strata-invalid-schema', info: 'not a Schema', reasons: ['a'] } });
       const page = await call('pageByTitle', { namespace: request.namespace, title: request.title });
       if (request.action === 'delete') {
         const deleted = await call('deletePage', { pageId: page.pageId, baseRevisionId: page.latestRevisionId, comment: request.summary });
@@ -78,9 +78,9 @@ describe('api.php edits through handlePageAction', () => {
     assert.equal(site.db.prepare('SELECT user_name FROM revision WHERE id = ?').pluck().get(answer.edit.newrevid), '127.0.0.1');
   });
 
-  test('the core\'s error codes reach the client as MediaWiki errors', async () => {
+  test('the core\'s error codes and extra fields reach the client as MediaWiki errors', async () => {
     const answer = await new ApiClient(site.url).edit({ title: 'Schema:Broken', text: 'invalid' });
-    assert.deepEqual(answer, { error: { code: 'strata-invalid-schema', info: 'not a Schema' } });
+    assert.deepEqual(answer, { error: { code: 'strata-invalid-schema', info: 'not a Schema', reasons: ['a'] } });
   });
 
   test('deletions go to the core too', async () => {

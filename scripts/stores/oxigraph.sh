@@ -11,12 +11,10 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+name=oxigraph
 port="${STRATA_OXIGRAPH_PORT:-7878}"
-venv="$root/.venv"
-data_dir="$root/var/oxigraph"
-pid_file="$root/var/oxigraph-$port.pid"
-log_file="$root/var/oxigraph-$port.log"
 url="http://127.0.0.1:$port"
+env_var=STRATA_OXIGRAPH_URL
 
 # True when something answers a SPARQL ASK on the port; needs no curl.
 answers() {
@@ -32,77 +30,14 @@ except Exception:
 PY
 }
 
-running_pid() {
-  [[ -f "$pid_file" ]] || return 1
-  local pid
-  pid="$(cat "$pid_file")"
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+install() {
+  [[ -x "$venv/bin/oxigraph" ]] || "$venv/bin/pip" install --quiet --disable-pip-version-check oxigraph
 }
 
-ensure_venv() {
-  if [[ ! -x "$venv/bin/python" ]]; then
-    python3 -m venv "$venv"
-  fi
-  if [[ ! -x "$venv/bin/oxigraph" ]]; then
-    "$venv/bin/pip" install --quiet --disable-pip-version-check oxigraph
-  fi
+launch() {
+  mkdir -p "$root/var/oxigraph"
+  exec "$venv/bin/oxigraph" serve --location "$root/var/oxigraph" --bind "127.0.0.1:$port" --union-default-graph
 }
 
-start() {
-  if pid="$(running_pid)"; then
-    echo "Oxigraph already running (pid $pid) at $url"
-    return 0
-  fi
-  if answers; then
-    echo "port $port is taken by another server; set STRATA_OXIGRAPH_PORT" >&2
-    return 1
-  fi
-  ensure_venv
-  mkdir -p "$data_dir"
-  "$venv/bin/oxigraph" serve --location "$data_dir" --bind "127.0.0.1:$port" --union-default-graph \
-    >"$log_file" 2>&1 &
-  echo $! >"$pid_file"
-  for _ in $(seq 1 100); do
-    if answers; then
-      echo "Oxigraph running (pid $(cat "$pid_file")) at $url"
-      return 0
-    fi
-    if ! running_pid >/dev/null; then break; fi
-    sleep 0.1
-  done
-  echo "Oxigraph did not answer; log: $log_file" >&2
-  tail -n 20 "$log_file" >&2 || true
-  stop >/dev/null
-  return 1
-}
-
-stop() {
-  if pid="$(running_pid)"; then
-    kill "$pid"
-    for _ in $(seq 1 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    echo "Oxigraph stopped (pid $pid)"
-  else
-    echo "Oxigraph not running"
-  fi
-  rm -f "$pid_file"
-}
-
-status() {
-  if pid="$(running_pid)" && answers; then
-    echo "Oxigraph running (pid $pid) at $url"
-  else
-    echo "Oxigraph not running"
-    return 3
-  fi
-}
-
-case "${1:-}" in
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  env) echo "export STRATA_OXIGRAPH_URL=$url" ;;
-  *) echo "usage: $0 start|stop|status|env" >&2; exit 2 ;;
-esac
+source "$root/scripts/stores/lib.sh"
+store_main "$@"

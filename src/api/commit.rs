@@ -18,11 +18,13 @@ pub struct Plan<T> {
 
 /// Plans and saves, re-planning from fresh reads on `edit-conflict`; 409 once retries are spent.
 /// A planned page that must not exist yet but does gives 409 `title-taken` with its title.
-pub async fn commit<H, T, F, Fut>(host: &H, mut plan: F) -> Result<(T, Vec<SaveResult>), ApiError>
+/// `E` is the caller's error type: the REST layer's [`ApiError`], or one that wraps it.
+pub async fn commit<H, T, E, F, Fut>(host: &H, mut plan: F) -> Result<(T, Vec<SaveResult>), E>
 where
     H: Host,
+    E: From<ApiError>,
     F: FnMut() -> Fut,
-    Fut: Future<Output = Result<Plan<T>, ApiError>>,
+    Fut: Future<Output = Result<Plan<T>, E>>,
 {
     for _ in 0..=RETRIES {
         let Plan { saves, then } = plan().await?;
@@ -31,7 +33,7 @@ where
         }
         let titles: Vec<String> = saves.iter().map(|s| s.title.clone()).collect();
         let bases: Vec<(i32, Option<u64>)> = saves.iter().map(|s| (s.namespace, s.base_revision_id)).collect();
-        let outcome = host.save_pages(SavePages { saves }).await?;
+        let outcome = host.save_pages(SavePages { saves }).await.map_err(ApiError::from)?;
         match outcome.conflict {
             None if outcome.ok => {
                 let changes = outcome.results.iter().zip(bases).map(|(saved, (namespace, base))| Change {
@@ -44,12 +46,12 @@ where
             }
             Some(Conflict::TitleExists) => {
                 let title = outcome.index.and_then(|i| titles.get(i).cloned()).unwrap_or_default();
-                return Err(title_taken(&title));
+                return Err(title_taken(&title).into());
             }
             _ => continue,
         }
     }
-    Err(edit_conflict())
+    Err(edit_conflict().into())
 }
 
 pub fn edit_conflict() -> ApiError {

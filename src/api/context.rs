@@ -87,6 +87,7 @@ fn check_query(f: &Field, v: &str) -> Result<(), ApiError> {
             Some(unknown) => bad(&format!("has the unknown value \"{unknown}\" (allowed: {})", allowed.join(", "))),
             None => Ok(()),
         },
+        Kind::OneOf(allowed) if !allowed.contains(&v) => bad(&format!("must be one of {}", allowed.join(", "))),
         _ => Ok(()),
     }
 }
@@ -120,7 +121,7 @@ fn parse_body(fields: &[Field], text: Option<&str>) -> Result<Map<String, Value>
 
 fn fits(kind: Kind, v: &Value) -> bool {
     match kind {
-        Kind::String | Kind::PipeList(_) => v.is_string(),
+        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) => v.is_string(),
         Kind::NullableString => v.is_string() || v.is_null(),
         Kind::Integer => v.is_i64() || v.is_u64(),
         Kind::Boolean | Kind::Flag => v.is_boolean(),
@@ -133,7 +134,7 @@ fn fits(kind: Kind, v: &Value) -> bool {
 
 pub fn describe(kind: Kind) -> &'static str {
     match kind {
-        Kind::String | Kind::PipeList(_) => "a string",
+        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) => "a string",
         Kind::NullableString => "a string or null",
         Kind::Integer => "an integer",
         Kind::Boolean | Kind::Flag => "a boolean",

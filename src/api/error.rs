@@ -29,6 +29,7 @@ pub enum ErrorKind {
     DependentSubjectRules,
     ValidationFailed,
     Internal,
+    SearchTimeout,
     EmptyQuery,
     UnsupportedQueryForm,
     SparqlSyntaxError,
@@ -44,7 +45,7 @@ pub enum ErrorKind {
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 34] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 35] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -67,6 +68,7 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 34] = [
     (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
     (ErrorKind::ValidationFailed, "validation-failed", 422),
     (ErrorKind::Internal, "internal-error", 500),
+    (ErrorKind::SearchTimeout, "searchTimeout", 503),
     (ErrorKind::EmptyQuery, "emptyQuery", 400),
     (ErrorKind::UnsupportedQueryForm, "unsupportedQueryForm", 400),
     (ErrorKind::SparqlSyntaxError, "sparqlSyntaxError", 400),

@@ -11,14 +11,20 @@ pub mod json_schema;
 mod load;
 pub mod openapi;
 pub mod projection;
+pub mod page_action;
 mod request;
 pub mod routes;
+mod schema_save;
 mod view;
 mod write;
 
+pub use page_action::handle_page_action_json;
 pub use request::{Caller, Request, Response};
 
+use crate::domain::page_content::PageContent;
+use crate::domain::schema::{Schema, SchemaRef};
 use crate::host::{Host, IndexRows};
+use std::collections::HashMap;
 use context::Ctx;
 use error::{ApiError, ErrorKind};
 use handlers::{Body, Reply};
@@ -55,6 +61,14 @@ pub async fn page_index<H: Host>(host: &H, caller: &Caller, page_title: &str, su
     let schemas = view::Schemas::for_page(&ctx, &content).await?;
     let changed = content.subjects.keys().map(ToString::to_string).collect();
     Ok(view::index_rows(page_title, &content, &schemas, changed))
+}
+
+/// The index rows of a normalized Subject slot, every Subject counted as changed: the bulk import's
+/// path to the same rows a save stores. `schemas` are those the page's Subjects use.
+pub fn content_index(page_title: &str, content: &PageContent, schemas: &HashMap<SchemaRef, Schema>) -> IndexRows {
+    let schemas = view::Schemas(schemas.clone());
+    let changed = content.subjects.keys().map(ToString::to_string).collect();
+    view::index_rows(page_title, content, &schemas, changed)
 }
 
 async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {

@@ -98,6 +98,7 @@ fn schema_of(kind: Kind) -> Value {
         Kind::Array => json!({"type": "array", "items": {}}),
         Kind::StringArray => json!({"type": "array", "items": {"type": "string"}}),
         Kind::SchemaRef => json!({"description": describe(kind), "oneOf": [{"type": "string"}, {"type": "object"}]}),
+        Kind::OneOf(values) => json!({"type": "string", "enum": values}),
         Kind::PipeList(values) => json!({
             "type": "string",
             "description": format!("pipe-separated: {}", values.join(", ")),

@@ -40,6 +40,8 @@ pub enum Kind {
     Flag,
     /// A pipe-separated list of these values.
     PipeList(&'static [&'static str]),
+    /// One of these values.
+    OneOf(&'static [&'static str]),
 }
 
 /// A query parameter or body field.
@@ -88,6 +90,15 @@ pub enum Handler {
     ListGraphStores,
     StartRebuild,
     CancelRebuild,
+    ListSubjects,
+    RecentlyEdited,
+    SubjectCounts,
+    SubjectLabels,
+    ReferencingSubjects,
+    EditNotices,
+    ListLayouts,
+    GetLayout,
+    ListMappings,
     SparqlQuery,
     CypherQuery,
 }
@@ -233,6 +244,41 @@ pub const ROUTES: &[Route] = &[
         right: Some("strata-admin"),
         ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
     },
+    get(
+        "/strata/v0/subjects",
+        Handler::ListSubjects,
+        &[
+            LIMIT,
+            CURSOR,
+            opt("schema", Kind::String, "only Subjects of this Schema, Dependent Subjects included"),
+            opt("search", Kind::String, "a case-insensitive substring of the name or page title (a prefix under 3 characters), or a case-sensitive ID prefix"),
+            opt("sort", Kind::OneOf(&["newest", "name", "schema", "page", "edited"]), "default newest"),
+            opt("direction", Kind::OneOf(&["asc", "desc"]), "ignored by newest; default desc for edited, asc otherwise"),
+        ],
+        "List Subjects",
+    ),
+    get("/strata/v0/recently-edited-subjects", Handler::RecentlyEdited, &[LIMIT], "Subjects by their latest edit, newest first"),
+    Route { right: Some("strata-query"), ..get("/strata/v0/subject-counts", Handler::SubjectCounts, &[], "Subjects per Schema") },
+    get(
+        "/strata/v0/subject-labels",
+        Handler::SubjectLabels,
+        &[
+            opt("schema", Kind::String, "pipe-separated Schema names; omit for all"),
+            opt("search", Kind::String, "a name prefix, ignoring case"),
+            LIMIT,
+        ],
+        "Named Subjects whose name starts with a prefix",
+    ),
+    get("/strata/v0/subject/{subjectId}/referencingSubjects", Handler::ReferencingSubjects, &[LIMIT], "Subjects holding a relation to a Subject"),
+    get(
+        "/strata/v0/page/{pageId}/editNotices",
+        Handler::EditNotices,
+        &[opt("schema", Kind::String, "adds the notice of this Schema")],
+        "Edit notices to show above the Subject editor",
+    ),
+    get("/strata/v0/layouts", Handler::ListLayouts, &[LIMIT, CURSOR], "List Layouts by name"),
+    get("/strata/v0/layout/{layoutName}", Handler::GetLayout, &[], "Read a Layout"),
+    get("/strata/v0/mappings", Handler::ListMappings, &[LIMIT, CURSOR], "List Mappings by name, with their mapped Schemas"),
     Route {
         store: Some(StoreKind::Sparql),
         ..dry_run(

@@ -2,6 +2,7 @@
 
 pub mod ids;
 pub mod language_tag;
+pub mod layout;
 pub mod mapping;
 pub mod page_content;
 pub mod property_type;
@@ -9,4 +10,5 @@ pub mod schema;
 pub mod statement;
 pub mod subject;
 pub mod temporal;
+mod text_value;
 pub mod title;

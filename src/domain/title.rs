@@ -1,6 +1,6 @@
 //! Page titles, normalized the way the wiki stores them.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use std::fmt;
 
 pub const MAX_TITLE_BYTES: usize = 255;
@@ -67,24 +67,7 @@ fn is_illegal(c: char) -> bool {
     c.is_control() || matches!(c, '#' | '<' | '>' | '[' | ']' | '|' | '{' | '}' | '\u{FFFD}')
 }
 
-impl fmt::Display for Title {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Serialize for Title {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Title {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        Title::new(&s).map_err(serde::de::Error::custom)
-    }
-}
+crate::domain::text_value::text_value_object!(Title, Title::new);
 
 #[cfg(test)]
 mod tests {

@@ -5,12 +5,14 @@ mod error;
 mod normalize_content;
 mod options;
 mod project_for_store;
+mod prepare_pages;
 mod validate;
 
 pub use error::ExportError;
 pub use normalize_content::normalize_content;
 pub use options::Options;
 pub use project_for_store::project_for_store;
+pub use prepare_pages::prepare_pages;
 pub use validate::{validate, Validator};
 
 #[cfg(test)]

@@ -8,6 +8,14 @@ use std::collections::HashMap;
 /// Normalizes a page's Subject slot as a save would. `schemas` maps Schema names to Schema JSON; a
 /// Subject whose Schema is not given is normalized without select-label resolution.
 pub fn normalize_content(content: &Value, schemas: Option<&Value>, options: &Options) -> Result<Value, ExportError> {
+    let parsed = parse_schemas(schemas, options)?;
+    let mut minter = IdMinter::new();
+    let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
+    Ok(normalize::normalize_content(content, &parsed, &mut ctx)?.to_json())
+}
+
+/// The `schemas` argument of the exports: Schema names to Schema JSON.
+pub fn parse_schemas(schemas: Option<&Value>, options: &Options) -> Result<HashMap<SchemaRef, Schema>, ExportError> {
     let mut parsed: HashMap<SchemaRef, Schema> = HashMap::new();
     match schemas {
         None | Some(Value::Null) => {}
@@ -21,7 +29,5 @@ pub fn normalize_content(content: &Value, schemas: Option<&Value>, options: &Opt
         }
         Some(_) => return Err(ExportError::invalid_argument("schemas must map Schema names to Schemas")),
     }
-    let mut minter = IdMinter::new();
-    let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
-    Ok(normalize::normalize_content(content, &parsed, &mut ctx)?.to_json())
+    Ok(parsed)
 }

@@ -16,6 +16,14 @@ use std::collections::BTreeSet;
 /// Statements for a page save or move: replace the page's nodes and edges with `content`.
 /// `previous` is the content the store last received for the page (`None` for a new page).
 pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
+    let mut out = page_written(page, content, previous, schemas);
+    out.push(remove_orphan_stubs());
+    out
+}
+
+/// [`page_saved`] without deleting orphaned stubs, for rebuilds: a fresh graph has none, and the
+/// cleanup scans every Subject node, which made a rebuild slow down as the graph grew.
+pub fn page_written(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
     let graph = page_graph(page, content, schemas);
     let keep: Vec<Value> = graph.subjects.iter().map(|s| s.id.as_str().into()).collect();
     let mut out = vec![CypherStatement::new(format!(
@@ -27,7 +35,6 @@ pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&Page
     out.extend(demote_departed(page.id, keep, previous, content));
     out.extend(subject_statements(&graph, previous));
     out.extend(relation_statements(&graph));
-    out.push(remove_orphan_stubs());
     out
 }
 

@@ -7,6 +7,8 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+mod lists;
+
 /// The caller a [`MemoryHost`] answers for: access facts are computed from these rights and the
 /// host's deny rules, the way a wiki host derives them from groups and protections.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,6 +83,10 @@ struct Store {
     runs: BTreeMap<String, serde_json::Value>,
     save_calls: u32,
     logs: Vec<LogEntry>,
+    /// Subject ID to (first indexed, last edited) timestamps.
+    subject_times: BTreeMap<String, (String, String)>,
+    /// (revision id, page id, Subject ID) for each Subject a revision changed.
+    revision_subjects: Vec<(u64, u64, String)>,
 }
 
 /// A host held in memory. Clones made by [`MemoryHost::acting_as`] share one store.
@@ -290,6 +296,19 @@ impl Host for MemoryHost {
                     store.last_id
                 }
             };
+            for row in &s.index.subjects {
+                let id = row.subject_id.clone();
+                let changed = s.index.changed_subject_ids.contains(&id);
+                let times = match store.subject_times.get(&id) {
+                    Some((created, _)) if changed => (created.clone(), timestamp.clone()),
+                    Some(times) => times.clone(),
+                    None => (timestamp.clone(), timestamp.clone()),
+                };
+                store.subject_times.insert(id, times);
+            }
+            for id in &s.index.changed_subject_ids {
+                store.revision_subjects.push((revision_id, page_id, id.clone()));
+            }
             let previous = store.pages.remove(&page_id);
             let (created, old_main, old_subjects) = match previous {
                 Some(p) => (p.created, p.main_slot, p.subject_slot),
@@ -322,9 +341,12 @@ impl Host for MemoryHost {
         match store.pages.get(&args.page_id) {
             Some(p) if p.latest_revision_id == args.base_revision_id => {
                 store.pages.remove(&args.page_id);
-                Ok(DeleteOutcome { ok: true, conflict: None })
+                store.revision_subjects.retain(|(_, page, _)| *page != args.page_id);
+                store.last_id += 1;
+                Ok(DeleteOutcome { ok: true, conflict: None, log_id: Some(store.last_id) })
             }
-            _ => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict) }),
+            Some(_) => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), log_id: None }),
+            None => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::Missing), log_id: None }),
         }
     }
 
@@ -376,6 +398,31 @@ impl Host for MemoryHost {
     async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError> {
         let run = self.store.borrow_mut().runs.remove(&args.name).unwrap_or_default();
         Ok(RebuildCancel { run })
+    }
+
+    async fn list_subjects(&self, args: ListSubjects) -> Result<SubjectListing, HostError> {
+        Ok(self.listing(&args))
+    }
+
+    async fn recently_edited(&self, args: RecentlyEdited) -> Result<EditedSubjects, HostError> {
+        Ok(self.recent(args))
+    }
+
+    async fn subject_counts(&self) -> Result<SubjectCounts, HostError> {
+        Ok(self.counts())
+    }
+
+    async fn subject_labels(&self, args: SubjectLabels) -> Result<SubjectRows, HostError> {
+        Ok(self.labels(&args))
+    }
+
+    async fn referencing_subjects(&self, args: ReferencingSubjects) -> Result<ReferencingRows, HostError> {
+        Ok(self.referencing(&args))
+    }
+
+    async fn subject_rows(&self, args: SubjectIds) -> Result<SubjectRows, HostError> {
+        let all = self.indexed();
+        Ok(SubjectRows { rows: args.ids.iter().filter_map(|id| all.iter().find(|s| &s.row.subject_id == id)).map(|s| s.row.clone()).collect() })
     }
 
     async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError> {

@@ -194,6 +194,8 @@ pub enum Conflict {
     EditConflict,
     /// A page that must not exist yet does.
     TitleExists,
+    /// The page to delete is gone.
+    Missing,
 }
 
 /// `{ok: true, results}` or `{ok: false, conflict, index}`; `index` names the save that conflicted.
@@ -223,6 +225,9 @@ pub struct DeleteOutcome {
     pub ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflict: Option<Conflict>,
+    /// The deletion log entry, when the page was deleted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log_id: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

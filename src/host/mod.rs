@@ -3,11 +3,13 @@
 //! op's JSON arguments and deserializes the result; [`memory::MemoryHost`] answers natively.
 
 mod error;
+mod list_messages;
 pub mod namespace;
 pub mod memory;
 mod messages;
 
 pub use error::HostError;
+pub use list_messages::*;
 pub use messages::*;
 
 /// The operations a host provides. Futures are not `Send`: wasm futures never are.
@@ -37,6 +39,18 @@ pub trait Host {
     async fn start_rebuild(&self, args: StoreName) -> Result<RebuildStart, HostError>;
     /// `cancelRebuild`
     async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError>;
+    /// `listSubjects`: one keyset page of the Subject index.
+    async fn list_subjects(&self, args: ListSubjects) -> Result<SubjectListing, HostError>;
+    /// `recentlyEdited`
+    async fn recently_edited(&self, args: RecentlyEdited) -> Result<EditedSubjects, HostError>;
+    /// `subjectCounts`
+    async fn subject_counts(&self) -> Result<SubjectCounts, HostError>;
+    /// `subjectLabels`
+    async fn subject_labels(&self, args: SubjectLabels) -> Result<SubjectRows, HostError>;
+    /// `referencingSubjects`
+    async fn referencing_subjects(&self, args: ReferencingSubjects) -> Result<ReferencingRows, HostError>;
+    /// `subjectRows`
+    async fn subject_rows(&self, args: SubjectIds) -> Result<SubjectRows, HostError>;
     /// `sparqlQuery`: runs a query on the first configured SPARQL store.
     async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError>;
     /// `cypherQuery`: runs a guarded read-only query on the graph database.

@@ -17,7 +17,7 @@ pub use ontology::OntologyProjection;
 pub use page::{PageFacts, PageView};
 pub use quad::{Object, QuadSink};
 /// The Schema lookup shared with normalization and validation.
-pub use crate::normalize::SchemaLookup;
+pub use crate::domain::schema::SchemaLookup;
 pub use vocab::Iris;
 pub use warning::Warning;
 

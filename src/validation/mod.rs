@@ -15,7 +15,7 @@ pub use lookup::{SubjectLookup, TargetLookup, WithRequestSubjects};
 pub use types::url_pattern::is_valid_url;
 pub use violation::Violation;
 
-pub use crate::normalize::SchemaLookup;
+pub use crate::domain::schema::SchemaLookup;
 
 use crate::domain::ids::SubjectId;
 use crate::domain::statement::StatementValue;

@@ -17,6 +17,10 @@ fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
     from_js(v, what)?.ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} is required"))))
 }
 
+fn parse_json(text: &str, what: &str) -> Result<Value, JsValue> {
+    serde_json::from_str::<Value>(text).map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
+}
+
 /// Validates one Subject against its Schema, normalizing it first as a save would.
 #[wasm_bindgen(js_name = validate, unchecked_return_type = "ValidateResult")]
 pub fn validate(
@@ -40,6 +44,15 @@ pub fn normalize_content(
         None => None,
     };
     result(exports::normalize_content(&content, schemas.as_ref(), &options(opts)?))
+}
+
+/// Normalizes pages and computes their index rows for a bulk import, JSON text in and out:
+/// `[{title, content}]` and `{name: Schema}` give `{pages: [{subjectSlot, index} | {error}]}`.
+#[wasm_bindgen(js_name = preparePages)]
+pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
+    let pages = parse_json(pages_json, "pages")?;
+    let schemas = parse_json(schemas_json, "schemas")?;
+    exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
 }
 
 /// A Schema compiled once, for validating many Subjects.
@@ -77,11 +90,8 @@ impl Validator {
     /// The same as `validate`, with JSON text in and out: the fastest path for bulk validation.
     #[wasm_bindgen(js_name = validateJson)]
     pub fn validate_json(&self, subject: &str, context: Option<String>) -> Result<String, JsValue> {
-        let parse = |text: &str, what: &str| {
-            serde_json::from_str::<Value>(text).map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
-        };
-        let subject = parse(subject, "subject")?;
-        let context = context.as_deref().map(|c| parse(c, "context")).transpose()?;
+        let subject = parse_json(subject, "subject")?;
+        let context = context.as_deref().map(|c| parse_json(c, "context")).transpose()?;
         self.0.validate(&subject, context.as_ref()).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
     }
 }
@@ -103,4 +113,10 @@ pub async fn project_page_changes(request_json: String, bridge: super::js_host::
 #[wasm_bindgen(js_name = projectForStore)]
 pub fn project_for_store(request_json: &str) -> Result<String, JsValue> {
     exports::project_for_store(request_json).map_err(|e| to_js_error(&e))
+}
+
+/// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
+#[wasm_bindgen(js_name = handlePageAction)]
+pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {
+    crate::api::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
 }

@@ -81,6 +81,24 @@ impl Host for JsHost {
     async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError> {
         self.call("cancelRebuild", &args).await
     }
+    async fn list_subjects(&self, args: ListSubjects) -> Result<SubjectListing, HostError> {
+        self.call("listSubjects", &args).await
+    }
+    async fn recently_edited(&self, args: RecentlyEdited) -> Result<EditedSubjects, HostError> {
+        self.call("recentlyEdited", &args).await
+    }
+    async fn subject_counts(&self) -> Result<SubjectCounts, HostError> {
+        self.call("subjectCounts", &NoArgs {}).await
+    }
+    async fn subject_labels(&self, args: SubjectLabels) -> Result<SubjectRows, HostError> {
+        self.call("subjectLabels", &args).await
+    }
+    async fn referencing_subjects(&self, args: ReferencingSubjects) -> Result<ReferencingRows, HostError> {
+        self.call("referencingSubjects", &args).await
+    }
+    async fn subject_rows(&self, args: SubjectIds) -> Result<SubjectRows, HostError> {
+        self.call("subjectRows", &args).await
+    }
     async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError> {
         self.call("sparqlQuery", &args).await
     }

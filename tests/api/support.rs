@@ -89,7 +89,12 @@ pub fn add_club(host: &MemoryHost) -> u64 {
     for (name, body) in schemas {
         assert_eq!(call(host, Who::Sysop, "PUT", &format!("/strata/v0/schema/{name}"), &[], Some(json!({"schema": body}))).0, 201);
     }
-    let slot = json!({
+    seed_subject_page(host, namespace::MAIN, "Chess Club", &club_slot().to_string())
+}
+
+/// The Subject slot of the page `Chess Club`.
+pub fn club_slot() -> Value {
+    json!({
         "mainSubject": CLUB,
         "subjects": {
             CLUB: {"label": "Chess Club", "schema": "Club", "statements": {
@@ -100,8 +105,7 @@ pub fn add_club(host: &MemoryHost) -> u64 {
                 "Period": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar3", "target": PERIOD}]}}},
             PERIOD: {"schema": "Period", "statements": {"Start": {"propertyType": "date", "value": ["2020-01-01"]}}},
         },
-    });
-    seed_subject_page(host, namespace::MAIN, "Chess Club", &slot.to_string())
+    })
 }
 
 pub const CLUB: &str = "s1testaaaaaaac1";

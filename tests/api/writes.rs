@@ -66,6 +66,8 @@ fn create_titles_the_new_page_page_first() {
     }
     let (_, taken) = post_subject(&host, Who::User, company(json!({"pageTitle": "ACME Inc"})));
     assert_eq!(taken["pageTitle"], "ACME Inc");
+    let hidden = post_subject(&host, Who::Restricted, company(json!({"pageTitle": "ACME Inc"})));
+    assert_eq!(outcome(hidden.0, &hidden.1), Err((403, "permission-denied".into())), "a taken title the caller may not read is not told apart");
 }
 
 #[test]

@@ -1,9 +1,10 @@
-/** An Action API error, answered as `{error: {code, info}}` like MediaWiki. */
+/** An Action API error, answered as `{error: {code, info, ...data}}` like MediaWiki. */
 export class ApiError extends Error {
-  constructor(code, info) {
+  constructor(code, info, data = {}) {
     super(info);
     this.name = 'ApiError';
     this.code = code;
+    this.data = data;
   }
 }
 

@@ -28,7 +28,7 @@ export async function handleApi(request, loadParams) {
     return { status: 200, headers, body: toFormatVersion(await run({ ...request, params }), formatVersion(params)) };
   } catch (error) {
     if (error instanceof ApiError) {
-      return { status: 200, headers: { ...headers, 'mediawiki-api-error': error.code }, body: { error: { code: error.code, info: error.message } } };
+      return { status: 200, headers: { ...headers, 'mediawiki-api-error': error.code }, body: { error: { ...error.data, code: error.code, info: error.message } } };
     }
     request.log('error', `api.php: ${error.stack ?? error}`);
     const code = `internal_api_error_${error?.name ?? 'Error'}`;

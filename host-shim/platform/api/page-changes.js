@@ -7,8 +7,12 @@ import { requireCsrfToken } from './csrf.js';
 import { flag } from './params.js';
 import { pageTarget } from './page-target.js';
 
+/** The result of an edit or delete, or its error as the client gets it (the core's extra fields too). */
 function unwrap(outcome) {
-  if (!outcome.ok) throw new ApiError(outcome.error.code, outcome.error.info);
+  if (!outcome.ok) {
+    const { code, info, ...data } = outcome.error;
+    throw new ApiError(code, info, data);
+  }
   return outcome.result;
 }
 

@@ -1,16 +1,21 @@
 import { csrfTokenOf } from '../auth/sessions.js';
+import { allNamespaces } from '../pages/namespaces.js';
 import { ApiError } from './api-error.js';
+import { formatVersion } from './format.js';
 import { list } from './params.js';
+
+// The MediaWiki release whose api.php this subset follows; clients such as mwclient check it.
+const GENERATOR = 'MediaWiki 1.43.0 (Strata reference host)';
 
 const TOKEN_TYPES = {
   csrf: (request) => ['csrftoken', csrfTokenOf(request.session.current)],
   login: (request) => ['logintoken', request.session.ensure().loginToken],
 };
 
-function tokens(request, warnings) {
+function tokens(request, warn) {
   const types = list(request.params.type ?? 'csrf');
   const unknown = types.filter((type) => !Object.hasOwn(TOKEN_TYPES, type));
-  if (unknown.length) warnings.push(`Unrecognized values for parameter "type": ${unknown.join(', ')}.`);
+  if (unknown.length) warn(`Unrecognized values for parameter "type": ${unknown.join(', ')}.`);
   return Object.fromEntries(types.filter((type) => !unknown.includes(type)).map((type) => TOKEN_TYPES[type](request)));
 }
 
@@ -25,18 +30,44 @@ function userinfo({ caller, params }) {
   };
 }
 
-const META = { tokens, userinfo };
+const SITEINFO = {
+  general: () => ({
+    mainpage: 'Main Page', sitename: 'Strata', generator: GENERATOR, lang: 'en', case: 'first-letter',
+    articlepath: '/wiki/$1', scriptpath: '', script: '/index.php', writeapi: true,
+  }),
+  namespaces: ({ params }) => Object.fromEntries(allNamespaces().map(([id, name]) => [id, {
+    id, case: 'first-letter', [formatVersion(params) === 2 ? 'name' : '*']: name, canonical: name || undefined, content: id === 0,
+  }])),
+};
 
-/** `action=query` with the `meta` modules this host has: `tokens` and `userinfo`. */
+/** `meta=siteinfo`, `siprop=general|namespaces`: what client libraries read when they connect. */
+function siteinfo(request, warn) {
+  const props = list(request.params.siprop ?? 'general');
+  const unknown = props.filter((prop) => !Object.hasOwn(SITEINFO, prop));
+  if (unknown.length) warn(`Unrecognized values for parameter "siprop": ${unknown.join(', ')}.`);
+  return Object.fromEntries(props.filter((prop) => !unknown.includes(prop)).map((prop) => [prop, SITEINFO[prop](request)]));
+}
+
+// Each module answers the keys it adds to `query`.
+const META = {
+  tokens: (request, warn) => ({ tokens: tokens(request, warn) }),
+  userinfo: (request) => ({ userinfo: userinfo(request) }),
+  siteinfo,
+};
+
+/** `action=query` with the `meta` modules this host has: `tokens`, `userinfo` and `siteinfo`. */
 export function query(request) {
   const metas = list(request.params.meta);
   const unsupported = ['prop', 'list', 'titles', 'pageids'].filter((name) => request.params[name] !== undefined);
   if (metas.length === 0 || unsupported.length) {
-    throw new ApiError('badvalue', 'This wiki\'s api.php answers only action=query with meta=tokens and meta=userinfo.');
+    throw new ApiError('badvalue', 'This wiki\'s api.php answers only action=query with meta=tokens, meta=userinfo and meta=siteinfo.');
   }
   const unknown = metas.filter((meta) => !Object.hasOwn(META, meta));
   if (unknown.length) throw new ApiError('badvalue', `Unrecognized value for parameter "meta": ${unknown.join(', ')}.`);
-  const warnings = [];
-  const result = { batchcomplete: true, query: Object.fromEntries(metas.map((meta) => [meta, META[meta](request, warnings)])) };
-  return warnings.length ? { ...result, warnings: { tokens: { warnings: warnings.join('\n') } } } : result;
+  const warnings = {};
+  const answers = metas.map((meta) => META[meta](request, (text) => {
+    warnings[meta] = { warnings: warnings[meta] ? `${warnings[meta].warnings}\n${text}` : text };
+  }));
+  const result = { batchcomplete: true, query: Object.assign({}, ...answers) };
+  return Object.keys(warnings).length ? { ...result, warnings } : result;
 }

@@ -1,7 +1,7 @@
 import { makeBridge } from '../../src/bridge.js';
 import { csrfTokenOf, tokensEqual } from '../auth/sessions.js';
 import { makeHostOps } from '../ops.js';
-import { send, sendJson } from './responses.js';
+import { send, sendError } from './responses.js';
 
 // Headers the core has no use for and should never see: the session secret.
 const WITHHELD_HEADERS = new Set(['cookie']);
@@ -28,7 +28,7 @@ function routeRequest({ req, url, body, caller, session }) {
 export async function handleRest({ host, req, res, url, body, session }) {
   const { core, caller } = host;
   if (typeof core?.handleRoute !== 'function') {
-    sendJson(res, 501, { error: 'core-unavailable', message: 'The Strata core is not loaded (not built yet, or without handleRoute): the REST API is unavailable.' });
+    sendError(res, { rest: true }, 501, 'core-unavailable', 'The Strata core is not loaded (not built yet, or without handleRoute): the REST API is unavailable.');
     return;
   }
   const bridge = makeBridge(makeHostOps(host));

@@ -32,6 +32,11 @@ export function isKnownNamespace(id) {
   return NAMES.has(id);
 }
 
+/** Every namespace as `[id, name]`, the main one first. */
+export function allNamespaces() {
+  return [...NAMES];
+}
+
 export function namespaceName(id) {
   return NAMES.get(id);
 }

@@ -105,7 +105,79 @@ export const MIGRATIONS = [
   );
   CREATE INDEX revision_subject_subject ON revision_subject(subject_id, revision_id);
   `,
-  // Graph and SPARQL stores (docs/stores.md): each configured store's state, and the rebuild runs.
+  // 2: the list and search indexes. subject_index gets a stable integer key (VACUUM keeps it) for
+  // the trigram full-text table, and the prefixed page title for sorting and searching by page.
+  // Every sort has a keyset index without the Schema filter (partial: the default list leaves
+  // Dependent Subjects out) and one with it. Counts per Schema are kept by triggers, so they never lag.
+  `
+  CREATE TABLE subject_index_v2 (
+    row_id INTEGER PRIMARY KEY,
+    subject_id TEXT NOT NULL UNIQUE,
+    page_id INTEGER NOT NULL REFERENCES page(id),
+    page_title TEXT NOT NULL,
+    schema TEXT NOT NULL,
+    label TEXT,
+    display_name TEXT NOT NULL,
+    display_name_generated INTEGER NOT NULL,
+    is_main INTEGER NOT NULL,
+    is_dependent INTEGER NOT NULL,
+    host_subject_id TEXT,
+    position INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    edited_at TEXT NOT NULL
+  );
+  INSERT INTO subject_index_v2 (subject_id, page_id, page_title, schema, label, display_name,
+    display_name_generated, is_main, is_dependent, host_subject_id, position, created_at, edited_at)
+  SELECT s.subject_id, s.page_id,
+    CASE p.namespace WHEN 0 THEN '' WHEN 8 THEN 'MediaWiki:' WHEN 7474 THEN 'Schema:' WHEN 7476 THEN 'Layout:'
+      WHEN 7478 THEN 'Mapping:' WHEN 7480 THEN 'Subject:' ELSE '' END || p.title,
+    s.schema, s.label, s.display_name, s.display_name_generated, s.is_main, s.is_dependent,
+    s.host_subject_id, s.position, s.created_at, s.edited_at
+  FROM subject_index s JOIN page p ON p.id = s.page_id;
+  DROP TABLE subject_index;
+  ALTER TABLE subject_index_v2 RENAME TO subject_index;
+
+  CREATE INDEX subject_index_page ON subject_index(page_id, position);
+  CREATE INDEX subject_index_host ON subject_index(host_subject_id) WHERE host_subject_id IS NOT NULL;
+  CREATE INDEX list_newest ON subject_index(created_at, subject_id) WHERE is_dependent = 0;
+  CREATE INDEX list_name ON subject_index(display_name COLLATE NOCASE, subject_id) WHERE is_dependent = 0;
+  CREATE INDEX list_schema ON subject_index(schema, subject_id) WHERE is_dependent = 0;
+  CREATE INDEX list_page ON subject_index(page_title, subject_id) WHERE is_dependent = 0;
+  CREATE INDEX list_edited ON subject_index(edited_at, subject_id) WHERE is_dependent = 0;
+  CREATE INDEX list_in_schema ON subject_index(schema, subject_id);
+  CREATE INDEX list_in_schema_newest ON subject_index(schema, created_at, subject_id);
+  CREATE INDEX list_in_schema_name ON subject_index(schema, display_name COLLATE NOCASE, subject_id);
+  CREATE INDEX list_in_schema_page ON subject_index(schema, page_title, subject_id);
+  CREATE INDEX list_in_schema_edited ON subject_index(schema, edited_at, subject_id);
+  CREATE INDEX list_labels ON subject_index(display_name COLLATE NOCASE, subject_id)
+    WHERE display_name_generated = 0 AND is_dependent = 0;
+
+  CREATE VIRTUAL TABLE subject_search USING fts5(
+    display_name, page_title, content = 'subject_index', content_rowid = 'row_id', tokenize = 'trigram'
+  );
+  INSERT INTO subject_search(subject_search) VALUES ('rebuild');
+
+  CREATE TABLE subject_count (schema TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT INTO subject_count (schema, n) SELECT schema, COUNT(*) FROM subject_index GROUP BY schema;
+
+  CREATE TRIGGER subject_index_insert AFTER INSERT ON subject_index BEGIN
+    INSERT INTO subject_search (rowid, display_name, page_title) VALUES (new.row_id, new.display_name, new.page_title);
+    INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER subject_index_delete AFTER DELETE ON subject_index BEGIN
+    INSERT INTO subject_search (subject_search, rowid, display_name, page_title)
+      VALUES ('delete', old.row_id, old.display_name, old.page_title);
+    UPDATE subject_count SET n = n - 1 WHERE schema = old.schema;
+  END;
+  CREATE TRIGGER subject_index_update AFTER UPDATE ON subject_index BEGIN
+    INSERT INTO subject_search (subject_search, rowid, display_name, page_title)
+      VALUES ('delete', old.row_id, old.display_name, old.page_title);
+    INSERT INTO subject_search (rowid, display_name, page_title) VALUES (new.row_id, new.display_name, new.page_title);
+    UPDATE subject_count SET n = n - 1 WHERE schema = old.schema;
+    INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
+  END;
+  `,
+  // 3: graph and SPARQL stores (docs/stores.md): each configured store's state, and the rebuild runs.
   `
   CREATE TABLE store_state (
     name TEXT PRIMARY KEY,

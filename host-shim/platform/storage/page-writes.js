@@ -1,5 +1,5 @@
 import { defaultContentModel } from '../pages/namespaces.js';
-import { checkedTitle } from '../pages/titles.js';
+import { checkedTitle, prefixedTitle } from '../pages/titles.js';
 import { findPageById, findPageByTitle } from './pages.js';
 import { clearPageIndex, replacePageIndex } from './subject-index.js';
 
@@ -48,7 +48,9 @@ function saveOne(db, save, index, author, timestamp) {
   ).lastInsertRowid);
   db.prepare('UPDATE page SET latest_revision_id = ?, content_model = ? WHERE id = ?').run(revisionId, contentModel, pageId);
 
-  if (save.index) replacePageIndex(db, { pageId, revisionId, timestamp, index: save.index });
+  if (save.index) {
+    replacePageIndex(db, { pageId, pageTitle: prefixedTitle(save.namespace, title), revisionId, timestamp, index: save.index });
+  }
   return { pageId, revisionId, timestamp };
 }
 

@@ -86,7 +86,7 @@ export function encodeSchema(schema) {
   return typeof schema === 'string' ? schema : JSON.stringify(schema);
 }
 
-function decodeSchema(stored) {
+export function decodeSchema(stored) {
   return stored.startsWith('{') ? JSON.parse(stored) : stored;
 }
 

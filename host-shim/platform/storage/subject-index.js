@@ -2,10 +2,11 @@ import { encodeSchema } from './pages.js';
 
 /**
  * Replaces a page's index rows with those of its new revision. Runs inside the save's transaction.
+ * `pageTitle` is the page's prefixed title, which the index keeps for sorting and searching.
  * A Subject keeps the `created_at` it had anywhere before (a moved Subject keeps its age); `edited_at`
  * moves to `timestamp` for the changed Subjects, which also get a `revision_subject` row.
  */
-export function replacePageIndex(db, { pageId, revisionId, timestamp, index }) {
+export function replacePageIndex(db, { pageId, pageTitle, revisionId, timestamp, index }) {
   const subjects = index.subjects ?? [];
   const changed = new Set(index.changedSubjectIds ?? []);
   const ids = JSON.stringify(subjects.map((subject) => subject.subjectId));
@@ -18,15 +19,16 @@ export function replacePageIndex(db, { pageId, revisionId, timestamp, index }) {
   db.prepare('DELETE FROM relation_index WHERE page_id = ?').run(pageId);
 
   const insertSubject = db.prepare(`
-    INSERT INTO subject_index (subject_id, page_id, schema, label, display_name, display_name_generated,
+    INSERT INTO subject_index (subject_id, page_id, page_title, schema, label, display_name, display_name_generated,
       is_main, is_dependent, host_subject_id, position, created_at, edited_at)
-    VALUES (@subjectId, @pageId, @schema, @label, @displayName, @generated, @isMain, @isDependent,
+    VALUES (@subjectId, @pageId, @pageTitle, @schema, @label, @displayName, @generated, @isMain, @isDependent,
       @hostSubjectId, @position, @createdAt, @editedAt)`);
   subjects.forEach((subject, order) => {
     const before = previous.get(subject.subjectId);
     insertSubject.run({
       subjectId: subject.subjectId,
       pageId,
+      pageTitle,
       schema: encodeSchema(subject.schema),
       label: subject.label ?? null,
       displayName: subject.displayName,

@@ -1,8 +1,11 @@
 //! Walking the pages of a namespace in title order, skipping rows the caller may not see.
 
+use super::Reply;
 use crate::api::context::Ctx;
+use crate::api::cursor;
 use crate::api::error::ApiError;
 use crate::host::{Host, ListPages, PageRecord};
+use serde_json::json;
 
 /// How many pages one request looks at while collecting readable ones.
 const MAX_INSPECTED: usize = 1000;
@@ -48,4 +51,18 @@ pub async fn scan<H: Host, T>(
             return Ok(done(items, after));
         }
     }
+}
+
+/// A cursor-paginated list of a namespace's pages, answered as `{<key>: items, nextCursor}`.
+pub async fn titled_list<H: Host, T: serde::Serialize>(
+    ctx: &Ctx<'_, H>,
+    namespace: i32,
+    key: &str,
+    keep: impl Fn(&PageRecord) -> Option<T>,
+) -> Result<Reply, ApiError> {
+    let limit = cursor::limit(ctx.query_int("limit"))?;
+    let after = ctx.query("cursor").map(cursor::decode).transpose()?;
+    let listing = scan(ctx, namespace, after, None, limit, keep).await?;
+    let next = listing.next_after.as_deref().map(cursor::encode);
+    Ok(Reply::ok(json!({key: listing.items, "nextCursor": next})))
 }

@@ -1,14 +1,23 @@
 //! One file per resource; [`dispatch`] maps each route's handler to its function.
 
+mod edit_notices;
 mod graph_stores;
+mod layouts;
 mod listing;
+mod mappings;
 mod page_edit;
 mod page_read;
+mod readable;
+mod recently_edited;
+mod referencing;
 mod query;
 mod schemas;
 mod subject_create;
 mod subject_delete;
+mod subject_counts;
 mod subject_ids;
+mod subject_labels;
+mod subject_list;
 mod subject_move;
 mod subject_read;
 mod subject_update;
@@ -76,6 +85,15 @@ pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Rep
         Handler::ListGraphStores => graph_stores::list(ctx).await,
         Handler::StartRebuild => graph_stores::rebuild(ctx).await,
         Handler::CancelRebuild => graph_stores::cancel(ctx).await,
+        Handler::ListSubjects => subject_list::list(ctx).await,
+        Handler::RecentlyEdited => recently_edited::list(ctx).await,
+        Handler::SubjectCounts => subject_counts::counts(ctx).await,
+        Handler::SubjectLabels => subject_labels::list(ctx).await,
+        Handler::ReferencingSubjects => referencing::list(ctx).await,
+        Handler::EditNotices => edit_notices::list(ctx).await,
+        Handler::ListLayouts => layouts::list(ctx).await,
+        Handler::GetLayout => layouts::get(ctx).await,
+        Handler::ListMappings => mappings::list(ctx).await,
         Handler::SparqlQuery => query::sparql(ctx).await,
         Handler::CypherQuery => query::cypher(ctx).await,
     }

@@ -9,13 +9,11 @@ use crate::api::cursor;
 use crate::api::error::{ApiError, ErrorKind};
 use crate::api::json_schema::subject_document;
 use crate::api::load::{parse_schema_page, readable_schema, schema_page, schema_title};
-use crate::domain::schema::{PropertyKind, Schema, SchemaErrors, SchemaRef};
+use crate::api::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
+use crate::domain::schema::{Schema, SchemaErrors};
 use crate::domain::title::Title;
 use crate::host::{namespace, DeletePage, Host, IndexRows, PageSave, PageTitle};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
-
-pub const SCHEMA_CONTENT_MODEL: &str = "strata-schema";
 
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let limit = cursor::limit(ctx.query_int("limit"))?;
@@ -56,13 +54,17 @@ pub async fn json_schema<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 pub async fn put<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let title = schema_title(ctx.param("schemaName"))?;
     let raw = ctx.body.get("schema").cloned().unwrap_or(Value::Null);
-    let schema = Schema::from_json(&raw, &ctx.own_source).map_err(invalid_schema)?;
-    let (created, _) = commit(ctx.host, || plan_put(ctx, &title, &schema)).await?;
-    let body = json!({"schema": schema.to_json()});
-    Ok(if created { Reply::created(body) } else { Reply::ok(body) })
+    let (saved, _) = commit(ctx.host, || plan_put(ctx, &title, &raw)).await?;
+    let body = json!({"schema": saved.schema.to_json()});
+    Ok(if saved.created { Reply::created(body) } else { Reply::ok(body) })
 }
 
-async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> Result<Plan<bool>, ApiError> {
+struct Saved {
+    schema: Schema,
+    created: bool,
+}
+
+async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Result<Plan<Saved>, ApiError> {
     let page = schema_page(ctx, title).await?;
     match &page {
         Some(p) if !p.access.read => return Err(missing(title)),
@@ -75,13 +77,7 @@ async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> 
             }
         }
     }
-    let stored = page.as_ref().and_then(|p| parse_schema_page(ctx, p));
-    let dependent = target_dependence(ctx, title, schema).await?;
-    let errs = schema.save_errors(stored.as_ref(), |r| dependent.get(r).copied());
-    if !errs.0.is_empty() {
-        return Err(invalid_schema(errs));
-    }
-    let text = serde_json::to_string_pretty(&schema.to_json()).unwrap_or_default();
+    let checked = check_schema_save(ctx, title, raw, page.as_ref()).await?.map_err(invalid_schema)?;
     let save = PageSave {
         page_id: page.as_ref().map(|p| p.page_id),
         namespace: namespace::SCHEMA,
@@ -90,35 +86,11 @@ async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> 
         create_only: page.is_none(),
         comment: ctx.comment(),
         content_model: SCHEMA_CONTENT_MODEL.into(),
-        main_slot: Some(text),
+        main_slot: Some(checked.text),
         subject_slot: None,
         index: IndexRows::default(),
     };
-    Ok(Plan { saves: vec![save], then: page.is_none() })
-}
-
-/// Whether each readable target Schema of the relation properties declares dependent Subjects.
-/// The Schema being saved answers for itself with its new value.
-async fn target_dependence<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> Result<HashMap<SchemaRef, bool>, ApiError> {
-    let mut out = HashMap::new();
-    for def in schema.property_definitions.values() {
-        let PropertyKind::Relation { target_schemas, .. } = &def.kind else { continue };
-        for target in target_schemas {
-            let Some(t) = target.local() else { continue };
-            if out.contains_key(target) {
-                continue;
-            }
-            let dependent = if t == title {
-                Some(schema.subjects_are_dependent)
-            } else {
-                readable_schema(ctx, t).await?.map(|s| s.subjects_are_dependent)
-            };
-            if let Some(d) = dependent {
-                out.insert(target.clone(), d);
-            }
-        }
-    }
-    Ok(out)
+    Ok(Plan { saves: vec![save], then: Saved { schema: checked.schema, created: page.is_none() } })
 }
 
 pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {

@@ -63,11 +63,12 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let new = read_body(ctx).await?;
     let (ns, title) = new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.main.label.as_deref(), &new.id)?;
     let can = ctx.host.can_create(PageTitle { namespace: ns, title: title.to_string() }).await?;
-    if can.exists {
-        return Err(title_taken(&format!("{}{title}", namespace::prefix(ns))));
-    }
+    // Permission first: a 409 to a caller who may not read the title would tell that the page exists.
     if !can.allowed {
         return Err(ApiError::permission(format!("You may not create the page \"{}{title}\".", namespace::prefix(ns))));
+    }
+    if can.exists {
+        return Err(title_taken(&format!("{}{title}", namespace::prefix(ns))));
     }
     let written = new.ids();
     refuse_ids_in_use(ctx, &PageContent::default(), &written).await?;
@@ -77,7 +78,7 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
     let (_, results) = commit(ctx.host, || {
         let saves = vec![save.clone()];
-        async move { Ok(Plan { saves, then: () }) }
+        async move { Ok::<_, ApiError>(Plan { saves, then: () }) }
     })
     .await?;
     let page_id = results.first().map(|r| r.page_id).unwrap_or_default();

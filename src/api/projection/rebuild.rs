@@ -1,16 +1,17 @@
 //! One batch of a store rebuild, computed without I/O: the host reads the pages, Schemas and
-//! Mappings, the core answers what to write. Pages are projected as fresh saves, so a rebuild gives
-//! exactly what incremental saves give.
+//! Mappings, the core answers what to write. Pages are projected as fresh saves (without the
+//! per-page stub cleanup, which a fresh graph does not need), so a rebuild gives exactly what
+//! incremental saves give.
 
 use super::load::parse_mapping;
-use super::payload::{page_update, project_rdf, texts, Target};
+use super::payload::{page_info, project_rdf, texts};
 use super::Sources;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::graph::projection::{clear_graph, indexes};
+use crate::graph::projection::{clear_graph, indexes, page_written};
 use crate::domain::page_content::PageContent;
-use crate::host::{Access, PageRecord, StoreKind, StoreSettings, StoreUpdate};
+use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
 use crate::normalize::{read_page_content_str, Context};
 use crate::rdf::serialize::{to_string, Format};
 use serde::{Deserialize, Serialize};
@@ -110,15 +111,13 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
     let mut result = BatchResult::default();
     match kind {
         StoreKind::Graph => {
-            let target = Target { name: &request.name, settings: &request.store };
             let mut statements = if request.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
             for (record, content) in &pages {
-                match page_update(target, record, content, None, &sources) {
-                    Ok(Some(StoreUpdate::Graph { statements: s, .. })) => {
+                match page_info(record).and_then(|page| texts(&page_written(&page, content, None, &sources.schemas))) {
+                    Ok(s) => {
                         result.projected += 1;
                         statements.extend(s);
                     }
-                    Ok(_) => {}
                     Err(e) => result.failed.push(BatchFailure { page_id: record.page_id, reason: e.to_string() }),
                 }
             }

@@ -3,11 +3,13 @@
 
 mod display;
 mod index;
+mod list_row;
 mod subject;
 mod targets;
 
 pub use display::display_name;
 pub use index::index_rows;
+pub use list_row::list_rows;
 pub use subject::{subject_json, PageFields};
 pub use targets::resolve_targets;
 

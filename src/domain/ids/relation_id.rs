@@ -1,6 +1,4 @@
 use super::{alphabet, IdError};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 /// The ID of one relation value: `r` followed by 14 base-62 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,21 +19,4 @@ impl RelationId {
     }
 }
 
-impl fmt::Display for RelationId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Serialize for RelationId {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for RelationId {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        RelationId::parse(&s).map_err(serde::de::Error::custom)
-    }
-}
+crate::domain::text_value::text_value_object!(RelationId, RelationId::parse);

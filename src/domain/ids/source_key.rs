@@ -1,6 +1,4 @@
 use super::IdError;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 /// The key of a data source: an ASCII letter followed by up to 63 ASCII letters, digits, `_` or `-`.
 ///
@@ -38,21 +36,4 @@ impl SourceKey {
     }
 }
 
-impl fmt::Display for SourceKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Serialize for SourceKey {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for SourceKey {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        SourceKey::parse(&s).map_err(serde::de::Error::custom)
-    }
-}
+crate::domain::text_value::text_value_object!(SourceKey, SourceKey::parse);

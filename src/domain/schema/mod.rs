@@ -3,12 +3,14 @@
 mod canonical;
 mod constraint;
 mod definition;
+mod lookup;
 mod parse;
 mod reference;
 mod save_rules;
 mod severity;
 
 pub use constraint::Constraint;
+pub use lookup::SchemaLookup;
 pub use definition::{PropertyDefinition, PropertyKind, SelectOption, TextRules};
 pub use parse::{SchemaError, SchemaErrors};
 pub use reference::SchemaRef;

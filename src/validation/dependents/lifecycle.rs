@@ -2,7 +2,7 @@ use super::page_view::PageView;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::statement::StatementValue;
-use crate::normalize::SchemaLookup;
+use crate::domain::schema::SchemaLookup;
 use std::collections::HashSet;
 
 /// The Dependent Subjects that standalone Subjects on the page reach, directly or through other

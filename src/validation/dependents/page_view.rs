@@ -6,7 +6,7 @@ use crate::domain::page_content::PageContent;
 use crate::domain::schema::PropertyKind;
 use crate::domain::statement::{Relation, StatementValue};
 use crate::domain::subject::Subject;
-use crate::normalize::SchemaLookup;
+use crate::domain::schema::SchemaLookup;
 use std::collections::HashSet;
 
 pub(super) struct PageView<'a> {

@@ -1,6 +1,6 @@
 use super::page_view::{relations, PageView};
 use crate::domain::page_content::PageContent;
-use crate::normalize::SchemaLookup;
+use crate::domain::schema::SchemaLookup;
 use crate::validation::{Code, Violation};
 use serde_json::Value;
 use std::collections::HashMap;

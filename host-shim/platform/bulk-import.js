@@ -1,0 +1,105 @@
+// The bulk path for loading many Subject pages into a new wiki: batches of pages are normalized and
+// indexed by the core in one call (`preparePages`, the same index-row code as a save) and written in
+// one transaction per batch by the ordinary save code. Schemas are saved first, one page action each.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { maintenanceCaller } from './auth/caller.js';
+import { timestamp } from './clock.js';
+import { ImportError } from './import.js';
+import { authorOf } from './ops.js';
+import { NS_MAIN, NS_SCHEMA } from './pages/namespaces.js';
+import { editPage } from './pages/page-actions.js';
+import { normalizeTitle } from './pages/titles.js';
+import { savePages } from './storage/page-writes.js';
+
+export const DEFAULT_BATCH = 500;
+
+/**
+ * Saves each Schema as a page (`schemas`: `{name: Schema}`): through the core's page action when it
+ * has one, else directly once the core has compiled the Schema (which checks its format).
+ */
+export async function saveSchemas(host, schemas) {
+  const caller = maintenanceCaller(host.config);
+  for (const [name, schema] of Object.entries(schemas)) {
+    const title = normalizeTitle(name);
+    const text = JSON.stringify(schema);
+    if (typeof host.core?.handlePageAction === 'function') {
+      const result = await editPage({ ...host, caller }, {
+        namespace: NS_SCHEMA, title, slot: 'main', text, summary: 'Bulk import', baseRevisionId: null, createOnly: false, noCreate: false,
+      });
+      if (!result.ok) throw new ImportError(`Schema:${name}: ${result.error.code}: ${result.error.info}`);
+      continue;
+    }
+    try {
+      new host.core.Validator(title, schema).free?.();
+    } catch (error) {
+      throw new ImportError(`Schema:${name}: ${error.message}`);
+    }
+    const outcome = savePages(host.db, [{
+      pageId: null, namespace: NS_SCHEMA, title, baseRevisionId: null, createOnly: true, comment: 'Bulk import',
+      contentModel: 'strata-schema', mainSlot: text, subjectSlot: null, index: null,
+    }], authorOf(caller), timestamp());
+    if (!outcome.ok) throw new ImportError(`Schema:${name}: ${outcome.conflict}`);
+  }
+}
+
+/**
+ * Imports `pages` (an iterable of `{title, content}`, content the Subject slot) as new main-namespace
+ * pages, `batch` pages per transaction. `schemas` are the Schemas the Subjects use, by name. Resolves
+ * to `{pages, subjects, failed: [{title, error}]}`; a title that exists already fails its whole batch.
+ */
+export async function bulkImportPages({ db, config, core }, { pages, schemas, batch = DEFAULT_BATCH, onBatch = () => {} }) {
+  if (typeof core?.preparePages !== 'function') throw new ImportError('the core has no preparePages export: build it first');
+  const author = authorOf(maintenanceCaller(config));
+  const schemasJson = JSON.stringify(schemas);
+  const totals = { pages: 0, subjects: 0, failed: [] };
+  let pending = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const input = pending.map(({ title, content }) => ({ title: normalizeTitle(title), content }));
+    const prepared = JSON.parse(core.preparePages(JSON.stringify(input), schemasJson, { sourceKey: config.sourceKey })).pages;
+    const saves = [];
+    prepared.forEach((page, i) => {
+      if (page.error) {
+        totals.failed.push({ title: input[i].title, error: page.error });
+        return;
+      }
+      saves.push({
+        pageId: null, namespace: NS_MAIN, title: input[i].title, baseRevisionId: null, createOnly: true,
+        comment: 'Bulk import', contentModel: 'wikitext', mainSlot: '', subjectSlot: page.subjectSlot, index: page.index,
+      });
+      totals.subjects += page.index.subjects.length;
+    });
+    const outcome = savePages(db, saves, author, timestamp());
+    if (!outcome.ok) {
+      const title = saves[outcome.index].title;
+      throw new ImportError(`${title}: ${outcome.conflict}; the batch of ${saves.length} pages was not saved`);
+    }
+    totals.pages += saves.length;
+    onBatch(totals);
+    pending = [];
+  };
+  for (const page of pages) {
+    pending.push(page);
+    if (pending.length >= batch) flush();
+  }
+  flush();
+  return totals;
+}
+
+/**
+ * A folder's Schema/ files, by name, and its Subject/ files as pages (title from the file name, read
+ * one at a time as the import asks for them).
+ */
+export function readFolder(dir) {
+  if (!existsSync(dir)) throw new ImportError(`no such folder: ${dir}`);
+  function* files(folder) {
+    const path = join(dir, folder);
+    if (!existsSync(path)) return;
+    for (const file of readdirSync(path).filter((f) => f.endsWith('.json')).sort()) {
+      yield { title: basename(file, '.json').replace(/_/g, ' '), content: JSON.parse(readFileSync(join(path, file), 'utf8')) };
+    }
+  }
+  const schemas = Object.fromEntries([...files('Schema')].map(({ title, content }) => [title, content]));
+  return { schemas, pages: files('Subject') };
+}

@@ -1,0 +1,232 @@
+// The index queries behind the Subject lists. Each runs on an index (migration 2): keyset pages of a
+// sort index, FTS5 trigram matches for substring search, the revision_subject window, the counts
+// table. Rows carry the page's namespace and title so the caller can add its read access; the core
+// decides what to do with unreadable rows.
+import { decodeSchema } from './pages.js';
+
+const ROW_COLUMNS = `s.subject_id, s.page_id, p.namespace, p.title, s.page_title, s.schema, s.label, s.display_name,
+  s.display_name_generated, s.is_main, s.is_dependent, s.host_subject_id`;
+const FROM_ROWS = 'subject_index s JOIN page p ON p.id = s.page_id';
+
+export function toIndexedSubject(row) {
+  return {
+    subjectId: row.subject_id,
+    pageId: row.page_id,
+    pageNamespace: row.namespace,
+    pageTitle: row.page_title,
+    schema: decodeSchema(row.schema),
+    label: row.label,
+    displayName: row.display_name,
+    displayNameIsGenerated: row.display_name_generated === 1,
+    isMain: row.is_main === 1,
+    isDependent: row.is_dependent === 1,
+    hostSubjectId: row.host_subject_id,
+    // For the caller's access check; removed by `withAccess`.
+    title: row.title,
+  };
+}
+
+// The column each sort orders on; ties are broken by subject_id.
+const SORT_COLUMNS = {
+  newest: 's.created_at',
+  name: 's.display_name COLLATE NOCASE',
+  schema: 's.schema',
+  page: 's.page_title',
+  edited: 's.edited_at',
+};
+
+/** Searches shorter than this match a name prefix: trigrams need three characters. */
+export const SUBSTRING_MIN_CHARS = 3;
+/** Up to this many search candidates are sorted directly; more means the sort index is walked instead. */
+const SPARSE_CANDIDATES = 2000;
+
+export class SearchTimeout extends Error {}
+
+const likeEscape = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const ftsPhrase = (text) => `"${text.replace(/"/g, '""')}"`;
+// Subject IDs are ASCII: the IDs starting with `prefix` lie in [prefix, prefix with its last character + 1).
+function idRange(prefix) {
+  if (!/^[\x21-\x7e]+$/.test(prefix)) return null;
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return [prefix, prefix.slice(0, -1) + String.fromCharCode(last + 1)];
+}
+
+/**
+ * One keyset page of Subjects: `{rows: [{...IndexedSubject, sortKey}], timedOut}`. `after` is
+ * `{key, id}` or null. A search collects its candidates from the trigram index (or the name index for
+ * short searches) and the ID index; few candidates are sorted, many mean the sort index is walked
+ * with the search as a filter, under a deadline of `timeoutMs`.
+ */
+export function listSubjects(db, { sort, direction, schema, search, after, limit, includeDependent, timeoutMs }) {
+  const key = SORT_COLUMNS[sort] ?? SORT_COLUMNS.newest;
+  const desc = direction === 'desc';
+  const where = [];
+  const params = [];
+  if (!includeDependent) where.push('s.is_dependent = 0');
+  if (schema != null) {
+    where.push('s.schema = ?');
+    params.push(schema);
+  }
+  if (after) {
+    where.push(`(${key}, s.subject_id) ${desc ? '<' : '>'} (?, ?)`);
+    params.push(after.key, after.id);
+  }
+  const order = `ORDER BY ${key} ${desc ? 'DESC' : 'ASC'}, s.subject_id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+  const select = (extra) => `SELECT ${ROW_COLUMNS}, ${key.replace(' COLLATE NOCASE', '')} AS sort_key FROM ${FROM_ROWS}
+    WHERE ${[...where, ...extra].join(' AND ') || '1'} ${order}`;
+  const toRow = (row) => ({ ...toIndexedSubject(row), sortKey: row.sort_key });
+
+  if (search == null || search === '') {
+    return { rows: db.prepare(select([])).all(...params, limit).map(toRow), timedOut: false };
+  }
+  const scope = schema != null ? { sql: 's.schema = ?', params: [schema] } : includeDependent ? { sql: '1', params: [] }
+    : { sql: 's.is_dependent = 0', params: [] };
+  const candidates = searchCandidates(db, search, scope);
+  if (candidates !== null) {
+    const rows = db.prepare(select(['s.row_id IN (SELECT value FROM json_each(?))']))
+      .all(...params, JSON.stringify(candidates), limit);
+    return { rows: rows.map(toRow), timedOut: false };
+  }
+  const deadline = Date.now() + timeoutMs;
+  defineDeadline(db);
+  const match = searchFilter(search);
+  try {
+    const rows = db.prepare(select([`strata_before_deadline(?)`, match.sql]))
+      .all(...params, deadline, ...match.params, limit);
+    return { rows: rows.map(toRow), timedOut: false };
+  } catch (error) {
+    if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
+    throw error;
+  }
+}
+
+const withDeadline = new WeakSet();
+
+// A SQL function that fails once its argument (a time in ms) has passed: evaluated for each row a
+// walk looks at, it stops a search that runs too long, as a progress handler would.
+function defineDeadline(db) {
+  if (withDeadline.has(db)) return;
+  db.function('strata_before_deadline', { deterministic: false }, (at) => {
+    if (Date.now() >= at) throw new SearchTimeout();
+    return 1;
+  });
+  withDeadline.add(db);
+}
+
+/**
+ * The row_ids that match `search`, or null when there are more than SPARSE_CANDIDATES. A short
+ * search reads the name index of `scope` (the Schema filter, or the Dependent Subjects left out).
+ */
+function searchCandidates(db, search, scope) {
+  const cap = SPARSE_CANDIDATES + 1;
+  const found = new Set();
+  const range = idRange(search);
+  if (range) {
+    for (const id of db.prepare('SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT ?')
+      .pluck().all(range[0], range[1], cap)) found.add(id);
+  }
+  const byName = [...search].length >= SUBSTRING_MIN_CHARS
+    ? db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(ftsPhrase(search), cap)
+    : db.prepare(`SELECT s.row_id FROM subject_index s WHERE ${scope.sql} AND s.display_name COLLATE NOCASE >= ?
+        AND s.display_name COLLATE NOCASE < ? AND s.display_name LIKE ? ESCAPE '\\' LIMIT ?`).pluck()
+      .all(...scope.params, search, `${search}\u{10FFFF}`, `${likeEscape(search)}%`, cap);
+  for (const id of byName) found.add(id);
+  return found.size > SPARSE_CANDIDATES ? null : [...found];
+}
+
+/** The search as a row filter, for walking a sort index. LIKE folds ASCII case only. */
+function searchFilter(search) {
+  const escaped = likeEscape(search);
+  const range = idRange(search) ?? ['', ''];
+  if ([...search].length >= SUBSTRING_MIN_CHARS) {
+    return {
+      sql: `(s.display_name LIKE ? ESCAPE '\\' OR s.page_title LIKE ? ESCAPE '\\' OR (s.subject_id >= ? AND s.subject_id < ?))`,
+      params: [`%${escaped}%`, `%${escaped}%`, ...range],
+    };
+  }
+  return {
+    sql: `(s.display_name LIKE ? ESCAPE '\\' OR (s.subject_id >= ? AND s.subject_id < ?))`,
+    params: [`${escaped}%`, ...range],
+  };
+}
+
+/**
+ * Subjects changed by the newest `lookback` revisions of any page, each once with the time of its
+ * newest change there, newest first: `{rows: [{...IndexedSubject, lastEdited}]}`.
+ */
+export function recentlyEdited(db, { limit, lookback }) {
+  const oldest = db.prepare('SELECT MIN(id) FROM (SELECT id FROM revision ORDER BY id DESC LIMIT ?)').pluck().get(lookback);
+  const changes = db.prepare(`SELECT rs.subject_id, r.timestamp FROM revision_subject rs JOIN revision r ON r.id = rs.revision_id
+    WHERE rs.revision_id >= ? ORDER BY rs.revision_id DESC, rs.subject_id`);
+  const indexed = db.prepare(`SELECT ${ROW_COLUMNS} FROM ${FROM_ROWS} WHERE s.subject_id = ?`);
+  // Newest change first: the first change met of each Subject is its newest; deleted Subjects are skipped.
+  const seen = new Set();
+  const rows = [];
+  for (const change of changes.iterate(oldest ?? 0)) {
+    if (seen.has(change.subject_id)) continue;
+    seen.add(change.subject_id);
+    const row = indexed.get(change.subject_id);
+    if (row) rows.push({ ...toIndexedSubject(row), lastEdited: change.timestamp });
+    if (rows.length >= limit) break;
+  }
+  return { rows };
+}
+
+/** Subjects per stored Schema reference, kept by triggers in the save transaction. */
+export function subjectCounts(db) {
+  const rows = db.prepare('SELECT schema, n FROM subject_count WHERE n > 0 ORDER BY schema').all();
+  return { counts: rows.map((row) => ({ schema: decodeSchema(row.schema), count: row.n })) };
+}
+
+/**
+ * Standalone Subjects with a non-generated display name starting with `prefix` (ASCII case ignored),
+ * by that name: one index range per Schema, merged.
+ */
+export function subjectLabels(db, { schemas, prefix, limit }) {
+  const from = prefix ?? '';
+  const named = 's.display_name_generated = 0 AND s.is_dependent = 0';
+  const range = `s.display_name COLLATE NOCASE >= ? AND s.display_name COLLATE NOCASE < ? AND s.display_name LIKE ? ESCAPE '\\'`;
+  const order = 'ORDER BY s.display_name COLLATE NOCASE, s.subject_id LIMIT ?';
+  const bounds = [from, `${from}\u{10FFFF}`, `${likeEscape(from)}%`];
+  const rows = schemas.length === 0
+    ? db.prepare(`SELECT ${ROW_COLUMNS} FROM ${FROM_ROWS} WHERE ${named} AND ${range} ${order}`).all(...bounds, limit)
+    : schemas.flatMap((schema) => db.prepare(`SELECT ${ROW_COLUMNS} FROM ${FROM_ROWS}
+        WHERE s.schema = ? AND ${named} AND ${range} ${order}`).all(schema, ...bounds, limit));
+  const fold = (text) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const byName = (a, b) => (fold(a.display_name) < fold(b.display_name) ? -1 : fold(a.display_name) > fold(b.display_name) ? 1
+    : a.subject_id < b.subject_id ? -1 : a.subject_id > b.subject_id ? 1 : 0);
+  return { rows: rows.sort(byName).slice(0, limit).map(toIndexedSubject) };
+}
+
+/**
+ * The Subjects holding a relation to `targetId` (other than itself), generated names last, then by
+ * name; at most `inspect` relation rows are looked at. `truncated` when rows were left out.
+ */
+export function referencingSubjects(db, { targetId, limit, inspect }) {
+  const relations = db.prepare(`SELECT source_id, property FROM relation_index
+    WHERE target_id = ? AND source_id <> ? ORDER BY source_id LIMIT ?`).all(targetId, targetId, inspect + 1);
+  let truncated = relations.length > inspect;
+  const properties = new Map();
+  for (const { source_id: source, property } of relations.slice(0, inspect)) {
+    if (!properties.has(source)) properties.set(source, new Set());
+    properties.get(source).add(property);
+  }
+  const rows = db.prepare(`SELECT ${ROW_COLUMNS} FROM ${FROM_ROWS}
+    WHERE s.subject_id IN (SELECT value FROM json_each(?))
+    ORDER BY s.display_name_generated, s.display_name COLLATE NOCASE, s.subject_id LIMIT ?`)
+    .all(JSON.stringify([...properties.keys()]), limit + 1);
+  truncated ||= rows.length > limit;
+  return {
+    rows: rows.slice(0, limit).map((row) => ({
+      ...toIndexedSubject(row), propertyNames: [...properties.get(row.subject_id)].sort(),
+    })),
+    truncated,
+  };
+}
+
+/** The index rows of the given Subject IDs. */
+export function subjectRows(db, { ids }) {
+  const rows = db.prepare(`SELECT ${ROW_COLUMNS} FROM ${FROM_ROWS} WHERE s.subject_id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(ids));
+  return { rows: rows.map(toIndexedSubject) };
+}

@@ -1,0 +1,72 @@
+// Bad input through HTTP: each request gets a 4xx with a message that names the problem, in the one
+// error-body shape, and the stored data stays as it was.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { V0 } from '../test-support/rest-client.js';
+import { wikiWithSysop } from '../test-support/wiki-process.js';
+
+const PERSON = { propertyDefinitions: { Name: { type: 'text' }, Bio: { type: 'monolingualText' }, Knows: { type: 'relation', targetSchemas: ['Person'] } } };
+const MIB = 1024 * 1024;
+
+let wiki;
+let sam;
+let subject;
+let pageId;
+before(async () => {
+  ({ wiki, sam } = await wikiWithSysop());
+  assert.equal((await sam.rest('PUT', `${V0}/schema/Person`, { body: { schema: PERSON } })).status, 201);
+  const created = await sam.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: 'Ada', statements: { Name: { propertyType: 'text', value: ['Ada'] } } } });
+  ({ id: subject, pageId } = created.json.subject);
+});
+after(() => wiki.remove());
+
+const create = (extra) => ({ schema: 'Person', statements: {}, ...extra });
+
+// [what, method, path (a function of the fixtures), body, status, errorType, message pattern]
+const CASES = [
+  ['malformed JSON', 'POST', () => `${V0}/subjects`, '{"schema": "Person",', 400, 'invalid-json', /JSON/],
+  ['a body that is not an object', 'PUT', () => `${V0}/subject/${subject}`, '[1, 2]', 400, 'invalid-body', /object/],
+  ['an empty body where one is required', 'PUT', () => `${V0}/subject/${subject}`, '', 400, 'invalid-body', /statements/],
+  ['statements of the wrong type', 'POST', () => `${V0}/subjects`, create({ statements: 'Name=Ada' }), 400, 'invalid-body', /statements/],
+  ['label of the wrong type', 'PUT', () => `${V0}/subject/${subject}`, { statements: {}, label: 7 }, 400, 'invalid-body', /label/],
+  ['a missing required field', 'POST', () => `${V0}/subjects`, { statements: {} }, 400, 'invalid-body', /schema/],
+  ['an unknown field', 'POST', () => `${V0}/subjects`, create({ colour: 'blue' }), 400, 'invalid-body', /colour/],
+  ['an unknown field next to a Schema', 'PUT', () => `${V0}/schema/Person`, { schema: PERSON, force: true }, 400, 'invalid-body', /force/],
+  ['a Statement value of the wrong shape', 'PUT', () => `${V0}/subject/${subject}/statements/Name`, { statement: { propertyType: 'text', value: 5 } }, 400, 'invalid-content', /Name/],
+  ['an invalid language tag', 'PUT', () => `${V0}/subject/${subject}/statements/Bio`, { statement: { value: [{ text: 'Hi', language: 'not a tag' }] } }, 400, 'invalid-content', /language/],
+  ['a malformed relation target', 'PUT', () => `${V0}/subject/${subject}/statements/Knows`, { statement: { value: [{ target: 'nobody' }] } }, 400, 'invalid-content', /nobody/],
+  ['a Statement of an undeclared property', 'PUT', () => `${V0}/subject/${subject}/statements/Shoe size`, { statement: { value: ['42'] } }, 400, null, /Shoe size/],
+  ['a malformed Subject ID in the path', 'GET', () => `${V0}/subject/not-an-id`, undefined, 400, 'invalid-subject-id', /not-an-id/],
+  ['a malformed Subject ID on a write', 'PUT', () => `${V0}/subject/s1short`, { statements: {} }, 400, 'invalid-subject-id', /s1short/],
+  ['a malformed id to create', 'POST', () => `${V0}/subjects`, create({ id: 'S!' }), 400, 'invalid-subject-id', /id/],
+  ['a page ID that is not a number', 'GET', () => `${V0}/page/abc/subjects`, undefined, 400, null, /abc|page/i],
+  ['a page ID of zero', 'POST', () => `${V0}/page/0/subjects`, create(), 400, null, /page/i],
+  ['a target page ID of the wrong type', 'POST', () => `${V0}/subject/${subject}/move`, { targetPageId: '2' }, 400, 'invalid-body', /targetPageId/],
+  ['a revision ID that is not a number', 'GET', () => `${V0}/subject/${subject}?revisionId=latest`, undefined, 400, 'invalid-parameter', /revisionId/],
+  ['an unknown expand value', 'GET', () => `${V0}/page/${pageId}/subjects?expand=everything`, undefined, 400, 'invalid-parameter', /expand/],
+  ['a count out of range', 'POST', () => `${V0}/subject-ids`, { count: 1001 }, 400, null, /count/],
+  ['a limit of zero', 'GET', () => `${V0}/schemas?limit=0`, undefined, 400, 'invalid-parameter', /limit/],
+  ['a cursor this API did not hand out', 'GET', () => `${V0}/schemas?cursor=%%%`, undefined, 400, 'invalid-cursor', /cursor/],
+  ['a Schema name that cannot be a title', 'PUT', () => `${V0}/schema/A%7CB`, { schema: PERSON }, 400, 'invalid-title', /A\|B/],
+  ['a page title in another namespace', 'POST', () => `${V0}/subjects`, create({ pageTitle: 'Schema:Person' }), 400, 'invalid-title', /Schema/],
+  ['a body over 2 MiB', 'PUT', () => `${V0}/subject/${subject}`, `{"statements": {}, "label": "${'x'.repeat(2 * MIB)}"}`, 413, 'request-too-large', /2097152 bytes/],
+];
+
+for (const [what, method, path, body, status, errorType, message] of CASES) {
+  test(what, async () => {
+    const before = wiki.storedState();
+    const answer = await sam.rest(method, path(), { body });
+    assert.equal(answer.status, status, answer.text);
+    assert.match(answer.headers.get('content-type'), /^application\/json/);
+    for (const key of ['error', 'errorType', 'httpCode', 'message', 'messageTranslations']) assert.ok(key in answer.json, `no ${key}`);
+    assert.equal(answer.json.httpCode, status);
+    if (errorType) assert.equal(answer.json.errorType, errorType);
+    assert.match(answer.json.message, message);
+    assert.deepEqual(wiki.storedState(), before, 'stored data changed');
+  });
+}
+
+test('after all that, the Subject reads as it was written', async () => {
+  const read = await sam.rest('GET', `${V0}/subject/${subject}`);
+  assert.deepEqual(read.json.subjects[subject].statements, { Name: { propertyType: 'text', value: ['Ada'] } });
+});

@@ -1,0 +1,189 @@
+// Every Subject, Page and Schema endpoint, through HTTP against a running `strata serve`.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { V0 } from '../test-support/rest-client.js';
+import { wikiWithSysop } from '../test-support/wiki-process.js';
+
+const PERSON = {
+  propertyDefinitions: {
+    Name: { type: 'text', required: true },
+    Knows: { type: 'relation', targetSchemas: ['Person'], multiple: true },
+    Home: { type: 'relation', targetSchemas: ['Address'] },
+    Role: { type: 'select', options: [{ id: 'o1role1aaaaaaa1', label: 'Author' }] },
+  },
+};
+const ADDRESS = { subjectsAreDependent: true, propertyDefinitions: { Street: { type: 'text' } } };
+const text = (...value) => ({ propertyType: 'text', value });
+const relation = (...targets) => ({ propertyType: 'relation', value: targets.map((target) => ({ target })) });
+
+let wiki;
+let sam;
+before(async () => {
+  ({ wiki, sam } = await wikiWithSysop());
+});
+after(() => wiki.remove());
+
+describe('Schemas', () => {
+  test('PUT creates (201), replaces (200) and refuses an invalid Schema (400 with messageTranslations)', async () => {
+    const created = await sam.rest('PUT', `${V0}/schema/Person`, { body: { schema: PERSON, comment: 'new' } });
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual(created.json.schema.propertyDefinitions.Name, { type: 'text', required: true });
+    const replaced = await sam.rest('PUT', `${V0}/schema/Person`, { body: { schema: PERSON } });
+    assert.equal(replaced.status, 200, replaced.text);
+    assert.equal((await sam.rest('PUT', `${V0}/schema/Address`, { body: { schema: ADDRESS } })).status, 201);
+
+    const invalid = await sam.rest('PUT', `${V0}/schema/Broken`, { body: { schema: { propertyDefinitions: { X: { type: 'txet' } } } } });
+    assert.equal(invalid.status, 400);
+    assert.equal(invalid.json.errorType, 'invalid-schema');
+    assert.match(invalid.json.messageTranslations.en, /txet/);
+  });
+
+  test('GET one, the list with its cursor, schema-names and json-schema', async () => {
+    const one = await sam.rest('GET', `${V0}/schema/Person`);
+    assert.equal(one.status, 200);
+    assert.deepEqual(Object.keys(one.json.schema.propertyDefinitions), ['Name', 'Knows', 'Home', 'Role']);
+    assert.deepEqual((await sam.rest('GET', `${V0}/schema/Nobody`)).json, { schema: null });
+
+    const first = await sam.rest('GET', `${V0}/schemas?limit=1`);
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.json.schemas.map((s) => s.name), ['Address']);
+    const second = await sam.rest('GET', `${V0}/schemas?limit=1&cursor=${encodeURIComponent(first.json.nextCursor)}`);
+    assert.deepEqual(second.json.schemas.map((s) => s.name), ['Person']);
+
+    assert.deepEqual((await sam.rest('GET', `${V0}/schema-names/pe`)).json, { schemaNames: ['Person'] });
+
+    const jsonSchema = await sam.rest('GET', `${V0}/schema/Person/json-schema`);
+    assert.equal(jsonSchema.status, 200);
+    assert.match(jsonSchema.json.$schema, /json-schema\.org/);
+    assert.deepEqual(jsonSchema.json.properties.statements.required, ['Name']);
+  });
+
+  test('DELETE answers 200, then 404 for the Schema that is gone', async () => {
+    await sam.rest('PUT', `${V0}/schema/Doomed`, { body: { schema: { propertyDefinitions: {} } } });
+    const deleted = await sam.rest('DELETE', `${V0}/schema/Doomed`, { body: { comment: 'not needed' } });
+    assert.equal(deleted.status, 200, deleted.text);
+    assert.deepEqual(deleted.json, { status: 'deleted', schemaName: 'Doomed' });
+    assert.equal((await sam.rest('DELETE', `${V0}/schema/Doomed`)).status, 404);
+  });
+});
+
+describe('Subjects and pages', () => {
+  let ada;
+  let pageId;
+  let addressId;
+
+  test('POST /subjects creates a Subject with a Dependent Subject on a page of its own', async () => {
+    [addressId] = (await sam.rest('POST', `${V0}/subject-ids`, { body: { count: 1 } })).json.subjectIds;
+    const created = await sam.rest('POST', `${V0}/subjects`, {
+      body: {
+        schema: 'Person', label: 'Ada', statements: { Name: text('Ada Lovelace'), Home: relation(addressId) },
+        dependentSubjects: [{ id: addressId, schema: 'Address', statements: { Street: text('Main St 1') } }],
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.equal(created.json.status, 'created');
+    ada = created.json.subjectId;
+    pageId = created.json.subject.pageId;
+    assert.equal(created.json.subject.pageTitle, 'Ada');
+  });
+
+  test('GET /subject with expand, revisionId and latest', async () => {
+    const plain = await sam.rest('GET', `${V0}/subject/${ada}`);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.json.requestedId, ada);
+    assert.equal(plain.json.subjects[ada].displayName, 'Ada');
+    assert.equal(plain.json.subjects[ada].pageId, undefined);
+
+    const expanded = await sam.rest('GET', `${V0}/subject/local:${ada}?expand=page%7Crelations`);
+    assert.equal(expanded.json.requestedId, `local:${ada}`);
+    assert.equal(expanded.json.subjects[ada].pageId, pageId);
+    assert.deepEqual(expanded.json.subjects[addressId].hostSubject.id, ada);
+
+    const revisionId = wiki.inspect((db) => db.prepare('SELECT latest_revision_id FROM page WHERE id = ?').pluck().get(pageId));
+    const atRevision = await sam.rest('GET', `${V0}/subject/${ada}?revisionId=${revisionId}`);
+    assert.equal(atRevision.status, 200);
+    assert.deepEqual(atRevision.json.subjects[ada], plain.json.subjects[ada]);
+    assert.deepEqual((await sam.rest('GET', `${V0}/subject/${ada}?latest=1`)).json, plain.json);
+    assert.equal((await sam.rest('GET', `${V0}/subject/${ada}?latest=1&revisionId=${revisionId}`)).status, 400);
+  });
+
+  test('PUT /subject replaces, and answers unchanged for the same content', async () => {
+    const body = { label: 'Ada', statements: { Name: text('Ada King'), Home: relation(addressId) },
+      dependentSubjects: [{ id: addressId, schema: 'Address', statements: { Street: text('Main St 2') } }] };
+    const updated = await sam.rest('PUT', `${V0}/subject/${ada}`, { body });
+    assert.equal(updated.status, 200, updated.text);
+    assert.equal(updated.json.status, 'updated');
+    assert.deepEqual(updated.json.subject.statements.Name.value, ['Ada King']);
+    // Sent back as read (relation ids included), nothing changes.
+    const again = { ...body, statements: updated.json.subject.statements };
+    assert.equal((await sam.rest('PUT', `${V0}/subject/${ada}`, { body: again })).json.status, 'unchanged');
+  });
+
+  test('PUT and DELETE of one Statement', async () => {
+    const put = await sam.rest('PUT', `${V0}/subject/${ada}/statements/Role`, { body: { statement: { value: ['o1role1aaaaaaa1'] } } });
+    assert.equal(put.status, 200, put.text);
+    assert.deepEqual(put.json.subject.statements.Role, { propertyType: 'select', value: ['o1role1aaaaaaa1'], valueLabels: ['Author'] });
+    const removed = await sam.rest('DELETE', `${V0}/subject/${ada}/statements/Role`, { body: { comment: 'no role' } });
+    assert.equal(removed.status, 200, removed.text);
+    assert.equal(removed.json.subject.statements.Role, undefined);
+  });
+
+  test('both validate endpoints', async () => {
+    const fresh = await sam.rest('POST', `${V0}/subject/validate`, { body: { schema: 'Person', statements: {} } });
+    assert.equal(fresh.status, 200, fresh.text);
+    assert.deepEqual(fresh.json.violations.map((v) => [v.code, v.propertyName]), [['required', 'Name']]);
+    assert.equal((await sam.rest('POST', `${V0}/subject/validate`, { body: { schema: 'Nobody', statements: {} } })).status, 404);
+    const existing = await sam.rest('POST', `${V0}/subject/${ada}/validate`, { body: { statements: { Name: text('Ada'), Knows: relation('s0000000000000z') } } });
+    assert.equal(existing.status, 200, existing.text);
+    assert.deepEqual(existing.json.violations.map((v) => v.code), ['relation-target-not-found']);
+  });
+
+  let bob;
+  let carol;
+  test('POST /page/{id}/subjects and /page/{id}/mainSubject add Subjects to an existing page', async () => {
+    const other = await sam.rest('POST', `${V0}/page/${pageId}/subjects`, { body: { schema: 'Person', label: 'Bob', statements: { Name: text('Bob') } } });
+    assert.equal(other.status, 201, other.text);
+    bob = other.json.subjectId;
+    const blank = await sam.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', statements: { Name: text('Nobody yet') }, pageTitle: 'Blank' } });
+    const blankPage = blank.json.subject.pageId;
+    assert.equal((await sam.rest('PUT', `${V0}/page/${blankPage}/mainSubject`, { body: { subjectId: null } })).status, 200);
+    const main = await sam.rest('POST', `${V0}/page/${blankPage}/mainSubject`, { body: { schema: 'Person', label: 'Carol', statements: { Name: text('Carol') } } });
+    assert.equal(main.status, 201, main.text);
+    carol = main.json.subjectId;
+    const read = await sam.rest('GET', `${V0}/page/${blankPage}/mainSubject`);
+    assert.equal(read.json.subject.id, carol);
+    assert.equal(read.json.subject.pageId, blankPage);
+  });
+
+  test('GET /page/{id}/subjects with expand=schemas|relations', async () => {
+    await sam.rest('PUT', `${V0}/subject/${bob}/statements/Knows`, { body: { statement: { value: [{ target: carol }] } } });
+    const page = await sam.rest('GET', `${V0}/page/${pageId}/subjects?expand=schemas%7Crelations`);
+    assert.equal(page.status, 200, page.text);
+    assert.equal(page.json.mainSubjectId, ada);
+    assert.deepEqual(Object.keys(page.json.subjects), [ada, addressId, bob]);
+    assert.deepEqual(Object.keys(page.json.schemas).sort(), ['Address', 'Person']);
+    assert.deepEqual(Object.keys(page.json.referencedSubjects), [carol]);
+  });
+
+  test('PUT /page/{id}/mainSubject and subjectsOrdering', async () => {
+    const promoted = await sam.rest('PUT', `${V0}/page/${pageId}/mainSubject`, { body: { subjectId: bob } });
+    assert.deepEqual(promoted.json, { pageId, mainSubjectId: bob });
+    const ordered = await sam.rest('PUT', `${V0}/page/${pageId}/subjectsOrdering`, { body: { mainSubjectId: ada, otherSubjectIds: [bob, addressId] } });
+    assert.equal(ordered.status, 200, ordered.text);
+    assert.deepEqual(ordered.json, { pageId, mainSubjectId: ada, otherSubjectIds: [bob, addressId] });
+    const page = await sam.rest('GET', `${V0}/page/${pageId}/subjects`);
+    assert.deepEqual(Object.keys(page.json.subjects), [ada, bob, addressId]);
+  });
+
+  test('POST /subject/{id}/move takes the Dependent Subjects along; DELETE removes them', async () => {
+    const target = (await sam.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: 'Dora', statements: { Name: text('Dora') } } })).json.subject.pageId;
+    const moved = await sam.rest('POST', `${V0}/subject/${ada}/move`, { body: { targetPageId: target } });
+    assert.equal(moved.status, 200, moved.text);
+    assert.deepEqual(moved.json, { status: 'moved', subjectId: ada, fromPageId: pageId, toPageId: target, movedDependentSubjectIds: [addressId] });
+    const deleted = await sam.rest('DELETE', `${V0}/subject/${ada}`, { body: { comment: 'gone' } });
+    assert.equal(deleted.status, 200, deleted.text);
+    assert.deepEqual(deleted.json, { status: 'deleted', subjectId: ada, removedDependentSubjectIds: [addressId] });
+    assert.equal((await sam.rest('GET', `${V0}/subject/${ada}`)).status, 404);
+    assert.equal((await sam.rest('GET', `${V0}/subject/${addressId}`)).status, 404);
+  });
+});

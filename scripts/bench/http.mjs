@@ -1,0 +1,62 @@
+// REST throughput and latency of a running `strata serve` on loopback: GET /subject/{id},
+// PUT /subject/{id} and POST /subjects at concurrency 1 and 16. Each run is bounded by a request
+// count and a time limit, whichever ends first. Usage:
+//   node scripts/bench/http.mjs [REQUESTS_PER_RUN] [SECONDS_PER_RUN]
+import { V0 } from '../../host-shim/test-support/rest-client.js';
+import { wikiWithSysop } from '../../host-shim/test-support/wiki-process.js';
+
+const REQUESTS = Number(process.argv[2] ?? 2000);
+const SECONDS = Number(process.argv[3] ?? 10);
+const CONCURRENCY = [1, 16];
+const SUBJECTS = 64;
+
+const statements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
+
+/** Runs `request(i)` with `concurrency` in flight until REQUESTS are sent or SECONDS pass. */
+async function run(concurrency, request) {
+  const latencies = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let next = 0;
+  let failed = 0;
+  const worker = async (w) => {
+    while (next < REQUESTS && performance.now() < deadline) {
+      const i = next;
+      next += 1;
+      const start = performance.now();
+      const answer = await request(i, w);
+      latencies.push(performance.now() - start);
+      if (answer.status >= 300) failed += 1;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+  return { count: latencies.length, rps: (latencies.length / elapsed).toFixed(0), p50: at(0.5), p99: at(0.99), failed };
+}
+
+const { wiki, sam: client } = await wikiWithSysop();
+try {
+  await client.rest('PUT', `${V0}/schema/Person`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
+  const ids = [];
+  for (let n = 0; n < SUBJECTS; n += 1) {
+    ids.push((await client.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: `Seed ${n}`, statements: statements(n) } })).json.subjectId);
+  }
+  let created = 0;
+  const scenarios = [
+    ['GET /subject/{id}', (i) => client.rest('GET', `${V0}/subject/${ids[i % SUBJECTS]}`)],
+    // Each worker writes its own Subjects, so the figures are not those of edit conflicts.
+    ['PUT /subject/{id}', (i, w) => client.rest('PUT', `${V0}/subject/${ids[(w * 4 + (i % 4)) % SUBJECTS]}`, { body: { label: `Seed ${w}`, statements: statements(i) } })],
+    ['POST /subjects', () => client.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: `New ${(created += 1)}`, statements: statements(created) } })],
+  ];
+  console.log(`http: ${REQUESTS} requests or ${SECONDS} s per run, loopback, SQLite synchronous=FULL`);
+  for (const [name, request] of scenarios) {
+    for (const concurrency of CONCURRENCY) {
+      const { count, rps, p50, p99, failed } = await run(concurrency, request);
+      console.log(`http ${name.padEnd(18)} c=${String(concurrency).padEnd(2)} ${rps.padStart(6)} req/s  p50 ${p50.padStart(7)} ms  p99 ${p99.padStart(7)} ms  (${count} requests${failed ? `, ${failed} not 2xx` : ''})`);
+    }
+  }
+} finally {
+  await wiki.remove();
+}

@@ -1,0 +1,76 @@
+// Lists at scale: generates wikis of 10,000, 100,000 (and, when asked, 1,000,000) Subjects, imports
+// each through the bulk path into a fresh SQLite database, and times every list endpoint by calling
+// the wasm core's handleRoute in-process over the real host operations (no HTTP).
+// Usage: node scripts/bench/lists.mjs [SUBJECTS...]   (default: 10000 100000)
+import { rmSync, statSync } from 'node:fs';
+import { bulkImportPages, saveSchemas } from '../../host-shim/platform/bulk-import.js';
+import { generatePages, GENERATED_SCHEMAS, SUBJECTS_PER_PAGE, subjectId } from '../../host-shim/platform/generate.js';
+import { makeHostOps } from '../../host-shim/platform/ops.js';
+import { makeBridge } from '../../host-shim/src/bridge.js';
+import { loadCore } from '../../host-shim/src/loader.js';
+import { openSite, quietLog } from '../../host-shim/test-support/site.js';
+
+const core = await loadCore();
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const SAMPLES = 200;
+const READER = { userId: 1, name: 'Bench', anonymous: false, bot: false, groups: ['*', 'user'], rights: ['read', 'strata-query'], csrfValid: false };
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function bench(subjects) {
+  const pages = subjects / SUBJECTS_PER_PAGE;
+  const site = openSite();
+  const host = { db: site.db, config: site.config, core, log: quietLog };
+  const started = process.hrtime.bigint();
+  await saveSchemas(host, GENERATED_SCHEMAS);
+  const totals = await bulkImportPages(host, { pages: generatePages({ total: pages }), schemas: GENERATED_SCHEMAS, batch: 500 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  site.db.pragma('wal_checkpoint(TRUNCATE)');
+  const bytes = statSync(`${site.dataDir}/strata.sqlite`).size;
+  console.log(`lists ${subjects}: import ${totals.subjects} Subjects in ${seconds.toFixed(1)} s = ${Math.round(totals.subjects / seconds)} Subjects/s; database ${(bytes / 2 ** 20).toFixed(0)} MiB`);
+
+  const bridge = makeBridge(makeHostOps({ db: site.db, config: site.config, caller: READER, log: quietLog }));
+  const call = async (path, query) => {
+    const request = { method: 'GET', path: `/strata/v0${path}`, query, headers: {}, body: '', caller: READER };
+    const response = JSON.parse(await core.handleRoute(JSON.stringify(request), bridge));
+    if (response.status !== 200) throw new Error(`${path} ${JSON.stringify(query)}: ${response.status} ${response.body}`);
+    return JSON.parse(response.body);
+  };
+  // A cursor in the middle of each order, so keyset pages start deep in the index.
+  const middle = async (query) => (await call('/subjects', { ...query, limit: '50' })).nextCursor;
+  const words = ['Berger', 'Vienna', 'Lab', 'nna', 'Gd', 'Toolkit Pil'];
+  const someId = (i) => subjectId((i * 7919) % subjects);
+  const pageIds = site.db.prepare('SELECT id FROM page WHERE namespace = 0 ORDER BY id LIMIT 100').pluck().all();
+  const endpoints = [
+    ['subjects newest', () => ['/subjects', { limit: '50' }]],
+    ...await Promise.all(['name', 'schema', 'page', 'edited'].flatMap((sort) => ['asc', 'desc'].map(async (direction) => {
+      const cursor = await middle({ sort, direction });
+      return [`subjects ${sort} ${direction}`, () => ['/subjects', { sort, direction, limit: '50', cursor }]];
+    }))),
+    ['subjects schema=Person name', () => ['/subjects', { schema: 'Person', sort: 'name', limit: '50' }]],
+    ['subjects search', (i) => ['/subjects', { search: words[i % words.length], sort: 'name', limit: '50' }]],
+    ['subjects search ID prefix', (i) => ['/subjects', { search: someId(i).slice(0, 12), limit: '50' }]],
+    ['recently-edited-subjects', () => ['/recently-edited-subjects', { limit: '50' }]],
+    ['subject-counts', () => ['/subject-counts', {}]],
+    ['subject-labels', (i) => ['/subject-labels', { search: words[i % 3].slice(0, 3), schema: 'Person|Place', limit: '50' }]],
+    ['referencingSubjects', (i) => [`/subject/${someId(i)}/referencingSubjects`, { limit: '50' }]],
+    ['editNotices', (i) => [`/page/${pageIds[i % pageIds.length]}/editNotices`, { schema: 'Person' }]],
+  ];
+  for (const [name, request] of endpoints) {
+    const times = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      const [path, query] = request(i);
+      const t = process.hrtime.bigint();
+      await call(path, query);
+      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`lists ${subjects}: ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
+  }
+  site.db.close();
+  rmSync(site.dataDir, { recursive: true, force: true });
+}
+
+for (const subjects of sizes.length ? sizes : [10000, 100000]) await bench(subjects);

@@ -1,0 +1,82 @@
+# The lifecycle shared by every project-local store server, sourced by each store script. A store
+# script sets `name`, `port`, `url`, `env_var` and `root`, defines
+#   install   make sure the server's package is in .venv
+#   launch    run the server in the foreground, bound to 127.0.0.1:$port
+#   answers   succeed when the server answers on its port
+# and ends with `store_main "$@"`. The PID is recorded under var/ and only that PID is ever stopped.
+
+venv="$root/.venv"
+pid_file="$root/var/$name-$port.pid"
+log_file="$root/var/$name-$port.log"
+
+ensure_venv() {
+  [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
+  install
+}
+
+running_pid() {
+  [[ -f "$pid_file" ]] || return 1
+  local pid
+  pid="$(cat "$pid_file")"
+  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+start() {
+  if pid="$(running_pid)"; then
+    echo "$name already running (pid $pid) at $url"
+    return 0
+  fi
+  if answers; then
+    echo "port $port is taken by another server; set STRATA_${name^^}_PORT" >&2
+    return 1
+  fi
+  ensure_venv
+  mkdir -p "$root/var"
+  launch >"$log_file" 2>&1 &
+  echo $! >"$pid_file"
+  for _ in $(seq 1 300); do
+    if answers; then
+      echo "$name running (pid $(cat "$pid_file")) at $url"
+      return 0
+    fi
+    running_pid >/dev/null || break
+    sleep 0.1
+  done
+  echo "$name did not answer; log: $log_file" >&2
+  tail -n 20 "$log_file" >&2 || true
+  stop >/dev/null
+  return 1
+}
+
+stop() {
+  if pid="$(running_pid)"; then
+    kill "$pid"
+    for _ in $(seq 1 50); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    echo "$name stopped (pid $pid)"
+  else
+    echo "$name not running"
+  fi
+  rm -f "$pid_file"
+}
+
+status() {
+  if pid="$(running_pid)" && answers; then
+    echo "$name running (pid $pid) at $url"
+  else
+    echo "$name not running"
+    return 3
+  fi
+}
+
+store_main() {
+  case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    status) status ;;
+    env) echo "export $env_var=$url" ;;
+    *) echo "usage: $0 start|stop|status|env" >&2; exit 2 ;;
+  esac
+}

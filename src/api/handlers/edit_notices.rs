@@ -1,0 +1,62 @@
+//! `GET /page/{pageId}/editNotices`: notices that operators write on MediaWiki-namespace pages,
+//! shown above the Subject editor. The page text is HTML, sanitized with an allow-list.
+
+use super::Reply;
+use crate::api::context::Ctx;
+use crate::api::error::ApiError;
+use crate::api::ids::{page_not_found, page_param};
+use crate::api::load::schema_title;
+use crate::api::view::readable_page;
+use crate::domain::title::Title;
+use crate::host::{namespace, Host, PageTitle};
+use serde_json::{json, Value};
+
+/// The notice for every Subject edit; `-<Schema>` is appended for a Schema's own notice.
+pub const NOTICE_PAGE: &str = "Strata-editnotice";
+
+pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let page_id = page_param(ctx)?;
+    readable_page(ctx, page_id).await?.ok_or_else(|| page_not_found(page_id))?;
+    let mut titles = vec![NOTICE_PAGE.to_owned()];
+    if let Some(schema) = ctx.query("schema").filter(|s| !s.trim().is_empty()) {
+        titles.push(format!("{NOTICE_PAGE}-{}", schema_title(schema)?));
+    }
+    let mut notices = Vec::new();
+    for title in titles {
+        let Ok(title) = Title::new(&title) else { continue };
+        let page = ctx.host.page_by_title(PageTitle { namespace: namespace::MEDIAWIKI, title: title.to_string() }).await?;
+        let Some(text) = page.filter(|p| p.access.read).and_then(|p| p.main_slot) else { continue };
+        let html = sanitize(&text);
+        if !html.trim().is_empty() {
+            notices.push(json!({"key": title.as_str().to_lowercase(), "html": html}));
+        }
+    }
+    Ok(Reply::ok(json!({"notices": Value::Array(notices)})))
+}
+
+/// ammonia's default allow-list: formatting, links (with `rel="noopener noreferrer"`), lists,
+/// tables and images; scripts, styles, event handlers and `javascript:` URLs are removed.
+pub fn sanitize(html: &str) -> String {
+    ammonia::clean(html)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitize;
+
+    #[test]
+    fn notices_keep_formatting_and_lose_anything_active() {
+        let cases = [
+            ("<b>Please</b> cite sources.", "<b>Please</b> cite sources."),
+            ("<script>alert(1)</script>Hi", "Hi"),
+            ("<a href=\"javascript:alert(1)\">x</a>", "<a rel=\"noopener noreferrer\">x</a>"),
+            ("<p onclick=\"x()\" style=\"color:red\">Read <a href=\"https://example.org/help\">the help</a></p>",
+             "<p>Read <a href=\"https://example.org/help\" rel=\"noopener noreferrer\">the help</a></p>"),
+            ("<iframe src=\"https://evil\"></iframe><img src=\"a.png\" onerror=\"x()\">", "<img src=\"a.png\">"),
+            ("plain text & more", "plain text &amp; more"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(sanitize(input), want, "{input}");
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! `GET /layouts` and `GET /layout/{layoutName}`: Layout pages, edited through the page API.
+
+use super::listing::titled_list;
+use super::Reply;
+use crate::api::context::Ctx;
+use crate::api::error::{ApiError, ErrorKind};
+use crate::domain::title::Title;
+use crate::host::{namespace, Host, PageRecord, PageTitle};
+use serde_json::{json, Map, Value};
+
+/// A Layout item: `name` and the fields of the stored Layout object. A page whose text is not a
+/// JSON object is no Layout and is left out.
+fn layout_item(page: &PageRecord) -> Option<Value> {
+    let Ok(Value::Object(body)) = serde_json::from_str(page.main_slot.as_deref()?) else { return None };
+    let mut item = Map::new();
+    item.insert("name".into(), page.title.clone().into());
+    item.extend(body);
+    Some(Value::Object(item))
+}
+
+pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    titled_list(ctx, namespace::LAYOUT, "layouts", layout_item).await
+}
+
+pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let raw = ctx.param("layoutName");
+    let title = Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Layout name is not a valid title: {e}.")))?;
+    let page = ctx.host.page_by_title(PageTitle { namespace: namespace::LAYOUT, title: title.to_string() }).await?;
+    let layout = page.filter(|p| p.access.read).as_ref().and_then(layout_item);
+    let layout = layout.ok_or_else(|| ApiError::not_found(format!("There is no Layout \"{title}\".")))?;
+    Ok(Reply::ok(json!({"layout": layout})))
+}

@@ -1,0 +1,43 @@
+//! `GET /subject/{subjectId}/referencingSubjects`: the Subjects that hold a relation to a Subject.
+
+use super::readable::first_readable;
+use super::Reply;
+use crate::api::context::Ctx;
+use crate::api::cursor;
+use crate::api::error::ApiError;
+use crate::api::ids::{subject_not_found, subject_param};
+use crate::api::view::list_rows;
+use crate::host::{Host, IndexedSubject, Referencing, ReferencingSubjects, SubjectIds};
+use serde_json::{json, Value};
+
+/// How many relation rows pointing at the Subject are looked at; `truncated` says when more exist.
+pub const MAX_INSPECTED_RELATIONS: u32 = 1000;
+
+pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    let id = subject_param(ctx)?;
+    let limit = cursor::limit(ctx.query_int("limit"))?;
+    let info = ctx.host.subjects_info(SubjectIds { ids: vec![id.to_string()] }).await?;
+    if !info.get(id.as_str()).is_some_and(|i| i.readable) {
+        return Err(subject_not_found(ctx.param("subjectId")));
+    }
+    let (rows, truncated) = first_readable(
+        limit,
+        |r: &Referencing| r.subject.readable,
+        |n| {
+            let args = ReferencingSubjects { target_id: id.to_string(), limit: n, inspect: MAX_INSPECTED_RELATIONS };
+            async move {
+                let answer = ctx.host.referencing_subjects(args).await?;
+                Ok((answer.rows, answer.truncated))
+            }
+        },
+    )
+    .await?;
+    let subjects: Vec<&IndexedSubject> = rows.iter().map(|r| &r.subject).collect();
+    let items: Vec<Value> = list_rows(ctx, &subjects)
+        .await?
+        .into_iter()
+        .zip(&rows)
+        .map(|(subject, r)| json!({"subject": subject, "propertyNames": r.property_names}))
+        .collect();
+    Ok(Reply::ok(json!({"referencingSubjects": items, "truncated": truncated})))
+}

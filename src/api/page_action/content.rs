@@ -1,0 +1,140 @@
+//! The content rules of each namespace: what an edit of one slot stores, or every reason it is refused.
+
+use super::error::{Code, PageActionError};
+use super::{subject_slot, PageActionRequest, Slot};
+use crate::api::context::Ctx;
+use crate::api::load::readable_schema;
+use crate::api::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
+use crate::api::view::{index_rows, read_content, Schemas};
+use crate::domain::layout::Layout;
+use crate::domain::mapping::{self, Mapping, MappingPageFacts};
+use crate::domain::title::Title;
+use crate::host::{namespace, Host, IndexRows, ListPages, PageRecord};
+use serde_json::Value;
+
+const LAYOUT_CONTENT_MODEL: &str = "strata-layout";
+const MAPPING_CONTENT_MODEL: &str = "strata-mapping";
+const MEDIAWIKI_NAMESPACE: i32 = 8;
+/// How many Mapping pages one `listPages` call asks for.
+const MAPPING_BATCH: u32 = 100;
+
+/// What an edit stores. `None` slots keep what the page has.
+pub struct Stored {
+    pub content_model: String,
+    pub main_slot: Option<String>,
+    pub subject_slot: Option<String>,
+    pub index: IndexRows,
+    /// The page exists and would not change.
+    pub unchanged: bool,
+}
+
+pub async fn check<H: Host>(
+    ctx: &Ctx<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+    text: &str,
+    page: Option<&PageRecord>,
+) -> Result<Stored, PageActionError> {
+    match (request.slot, request.namespace) {
+        (Slot::Main, namespace::SCHEMA) => {
+            let raw = parse_json(text, Code::InvalidSchema, "Schema")?;
+            let checked = check_schema_save(ctx, title, &raw, page)
+                .await?
+                .map_err(|errs| PageActionError::reasons(Code::InvalidSchema, "The Schema is invalid", errs))?;
+            Ok(json_page(SCHEMA_CONTENT_MODEL, checked.text, page))
+        }
+        (Slot::Main, namespace::LAYOUT) => layout(ctx, text, page).await,
+        (Slot::Main, namespace::MAPPING) => mapping(ctx, title, text, page).await,
+        (Slot::Main, ns) => plain(ctx, ns, title, text, page).await,
+        (Slot::Subject, ns @ (namespace::SCHEMA | namespace::LAYOUT | namespace::MAPPING)) => {
+            let info = format!("Pages in the {} namespace have no Subject slot.", namespace::prefix(ns).trim_end_matches(':'));
+            Err(PageActionError::new(Code::InvalidContent, info))
+        }
+        (Slot::Subject, _) => subject_slot::check(ctx, request.namespace, title, text, page).await,
+    }
+}
+
+pub fn parse_json(text: &str, code: Code, what: &str) -> Result<Value, PageActionError> {
+    serde_json::from_str(text).map_err(|e| PageActionError::new(code, format!("The {what} is not valid JSON: {e}.")))
+}
+
+/// The content model of a page the edit creates.
+pub fn default_content_model(ns: i32, title: &Title) -> String {
+    let json = ns == MEDIAWIKI_NAMESPACE && title.as_str().ends_with(".json");
+    (if json { "json" } else { "wikitext" }).into()
+}
+
+/// A JSON page: its text replaces the main slot; such pages hold no Subjects.
+fn json_page(content_model: &str, text: String, page: Option<&PageRecord>) -> Stored {
+    Stored {
+        unchanged: page.is_some_and(|p| p.main_slot.as_deref() == Some(text.as_str())),
+        content_model: content_model.into(),
+        main_slot: Some(text),
+        subject_slot: None,
+        index: IndexRows::default(),
+    }
+}
+
+fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+async fn layout<H: Host>(ctx: &Ctx<'_, H>, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+    let raw = parse_json(text, Code::InvalidLayout, "Layout")?;
+    let named = raw.get("schema").and_then(Value::as_str).and_then(|s| Title::new(s).ok());
+    let existing = match named {
+        Some(t) if readable_schema(ctx, &t).await?.is_some() => Some(t),
+        _ => None,
+    };
+    let layout = Layout::save_check(&raw, |t| existing.as_ref() == Some(t))
+        .map_err(|errs| PageActionError::reasons(Code::InvalidLayout, "The Layout is invalid", errs))?;
+    Ok(json_page(LAYOUT_CONTENT_MODEL, pretty(&layout.to_json()), page))
+}
+
+async fn mapping<H: Host>(ctx: &Ctx<'_, H>, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+    let raw = parse_json(text, Code::InvalidMapping, "Mapping")?;
+    let errs = mapping::save_errors(&raw, title.as_str(), &readable_mappings(ctx).await?);
+    if !errs.is_empty() {
+        return Err(PageActionError::reasons(Code::InvalidMapping, "The Mapping is invalid", errs));
+    }
+    Ok(json_page(MAPPING_CONTENT_MODEL, pretty(&raw), page))
+}
+
+/// The (schema, target) pair of every readable Mapping page that can be read as a Mapping.
+async fn readable_mappings<H: Host>(ctx: &Ctx<'_, H>) -> Result<Vec<MappingPageFacts>, PageActionError> {
+    let mut out = Vec::new();
+    let mut after = None;
+    loop {
+        let args = ListPages { namespace: namespace::MAPPING, after: after.take(), limit: MAPPING_BATCH, prefix: None };
+        let pages = ctx.host.list_pages(args).await?.pages;
+        for p in pages.iter().filter(|p| p.access.read) {
+            let read = p.main_slot.as_deref().and_then(|t| serde_json::from_str(t).ok()).and_then(|v| Mapping::from_json(&v).ok());
+            if let Some(m) = read {
+                out.push(MappingPageFacts { page: p.title.clone(), schema: m.schema, target: m.target });
+            }
+        }
+        match pages.last() {
+            Some(last) if pages.len() == MAPPING_BATCH as usize => after = Some(last.title.clone()),
+            _ => return Ok(out),
+        }
+    }
+}
+
+/// Any other page: the text is stored as written; its Subject slot and index rows stay as they are.
+async fn plain<H: Host>(ctx: &Ctx<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+    let index = match page.and_then(|p| p.subject_slot.as_deref()) {
+        Some(slot) => {
+            let content = read_content(ctx, Some(slot));
+            let schemas = Schemas::for_page(ctx, &content).await?;
+            index_rows(title.as_str(), &content, &schemas, Vec::new())
+        }
+        None => IndexRows::default(),
+    };
+    Ok(Stored {
+        unchanged: page.is_some_and(|p| p.main_slot.as_deref() == Some(text)),
+        content_model: page.map_or_else(|| default_content_model(ns, title), |p| p.content_model.clone()),
+        main_slot: Some(text.to_owned()),
+        subject_slot: None,
+        index,
+    })
+}

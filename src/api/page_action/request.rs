@@ -1,0 +1,45 @@
+//! The request the host sends to `handlePageAction` (`docs/page-actions.md`).
+
+use crate::api::request::Caller;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageActionRequest {
+    pub action: Action,
+    pub namespace: i32,
+    /// Normalized by the host, without namespace prefix.
+    pub title: String,
+    #[serde(default)]
+    pub slot: Slot,
+    /// The new text of the slot; edits only.
+    #[serde(default)]
+    pub text: Option<String>,
+    /// The edit summary, or the reason of a deletion.
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// The revision the client based its change on; null: whatever is latest.
+    #[serde(default)]
+    pub base_revision_id: Option<u64>,
+    #[serde(default)]
+    pub create_only: bool,
+    #[serde(default)]
+    pub no_create: bool,
+    pub caller: Caller,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    Edit,
+    Delete,
+}
+
+/// Which slot an edit replaces: the page text, or the Subject slot (imports of `Subject/*.json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Slot {
+    #[default]
+    Main,
+    Subject,
+}
