@@ -15,6 +15,10 @@ node scripts/bench/validate-wasm.mjs "$wiki" 2000
 echo "== RDF dump (issue: RDF) =="
 cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'
 
+echo "== rebuild (issue: graph and SPARQL stores) =="
+# shellcheck source=stores/start-all.sh
+source scripts/stores/start-all.sh
+node scripts/bench/rebuild.mjs "${STRATA_BENCH_REBUILD_SUBJECTS:-100000}"
 echo "== lists (issue: lists and search at scale) =="
 node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000}
 

@@ -14,6 +14,9 @@ import { DumpError, dumpRdf } from '../platform/rdf/dump.js';
 import { makeProgress } from '../platform/rdf/progress.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
+import { progressBar } from '../stores/progress.js';
+import { queueRun, storeState } from '../stores/runs.js';
+import { openStores } from '../stores/site-stores.js';
 
 const USAGE = `usage: strata <command> [--config FILE]
   serve                                   run the wiki server
@@ -22,6 +25,8 @@ const USAGE = `usage: strata <command> [--config FILE]
   botpassword create USER BOTNAME [--grants right,right]
                                           create a bot password; prints User@BotName and the password
   import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
+  rebuild STORE [--if-never-built]        rebuild a configured graph or SPARQL store (progress on stderr);
+                                          --if-never-built: only when it was never built
   bulk-import DIR [--batch N]             import Schema/ and Subject/ files of a new wiki fast: pages
                                           are prepared by the core in batches, one transaction each
   generate --pages N (--out DIR | --into-db) [--seed S]
@@ -58,11 +63,15 @@ async function loadOptionalCore(log) {
 async function serve(config, log) {
   const db = openDatabase(config.dataDir);
   const core = await loadOptionalCore(log);
-  const { server, url } = await startServer({ db, config, core, log });
+  const stores = openStores({ db, config, core, log });
+  const { server, url } = await startServer({ db, config, core, log, stores });
   log('info', `Strata listening on ${url} (data in ${config.dataDir})`);
+  const names = stores.registry.entries().map((e) => `${e.name} (${e.type}, ${e.projection})`);
+  log('info', names.length ? `stores: ${names.join(', ')}` : 'no stores configured');
   const stop = (signal) => {
     log('info', `${signal}: shutting down`);
-    server.close(() => {
+    server.close(async () => {
+      await stores.close();
       db.close();
       process.exit(0);
     });
@@ -76,11 +85,43 @@ async function runImport(config, log, dir) {
   const db = openDatabase(config.dataDir);
   try {
     const core = await loadOptionalCore(log);
-    const counts = await importFolder({ db, config, core, log }, dir, ({ title, outcome, info }) => {
+    const stores = openStores({ db, config, core, log, background: false });
+    const counts = await importFolder({ db, config, core, log, stores }, dir, ({ title, outcome, info }) => {
       console.log(`${outcome.padEnd(9)} ${title}${info ? `: ${info}` : ''}`);
-    });
+    }).finally(() => stores.close());
     console.log(`${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`);
     return counts.failed === 0 ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
+
+/** Rebuilds one store in this process, with a progress bar on stderr; exits 1 when the run fails. */
+async function runRebuild(config, log, name, { ifNeverBuilt = false } = {}) {
+  const db = openDatabase(config.dataDir);
+  try {
+    const core = await loadOptionalCore(log);
+    const stores = openStores({ db, config, core, log, background: false });
+    try {
+      if (!stores.registry.entry(name)) throw new UsageError(`no store "${name}" is configured`);
+      const { state } = storeState(db, name);
+      if (ifNeverBuilt && state !== 'never-built') {
+        console.log(`${name} is ${state}: not rebuilt`);
+        return 0;
+      }
+      const { outcome, run } = queueRun(db, name, 'Maintenance script');
+      if (outcome === 'active') {
+        console.error(`strata: run ${run.id} of ${name} is already ${run.state}`);
+        return 1;
+      }
+      const bar = progressBar(process.stderr, `rebuild ${name}`);
+      const done = await stores.rebuilds.process(run, { onProgress: bar.update });
+      bar.end();
+      console.log(`run ${done.id} ${done.state}: ${done.processed} pages processed, ${done.failed} failed${done.error ? `: ${done.error}` : ''}`);
+      return done.state === 'succeeded' ? 0 : 1;
+    } finally {
+      await stores.close();
+    }
   } finally {
     db.close();
   }
@@ -144,6 +185,7 @@ async function main(argv) {
       seed: { type: 'string' },
       projection: { type: 'string' },
       batch: { type: 'string' },
+      'if-never-built': { type: 'boolean' },
     },
   });
   if (values.help || positionals.length === 0) {
@@ -160,6 +202,7 @@ async function main(argv) {
     return null;
   }
   if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
+  if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1], { ifNeverBuilt: values['if-never-built'] });
   if (positionals[0] === 'bulk-import' && positionals.length === 2) {
     const { schemas, pages } = readFolder(positionals[1]);
     return runBulkImport(config, log, { schemas, pages, batch: positiveInt(values.batch ?? '500', '--batch') });

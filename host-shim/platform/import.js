@@ -23,7 +23,7 @@ export class ImportError extends Error {
 
 /**
  * Saves each file as one page, one transaction per page; a page whose text is unchanged is left alone.
- * `host`: `{db, config, core, log}`. Reports each page through `report({title, outcome, info})`;
+ * `host`: `{db, config, core, log, stores}`. Reports each page through `report({title, outcome, info})`;
  * resolves to `{created, updated, unchanged, failed}` counts.
  */
 export async function importFolder(host, dir, report = () => {}) {

@@ -6,6 +6,7 @@ import { describePage } from './pages/page-record.js';
 import { checkedTitle } from './pages/titles.js';
 import { deletePage, savePages } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
+import { storeOps } from '../stores/ops.js';
 import {
   listSubjects, recentlyEdited, referencingSubjects, subjectCounts, subjectLabels, subjectRows,
 } from './storage/subject-lists.js';
@@ -23,7 +24,8 @@ function titleOrNull(namespace, title) {
   }
 }
 
-export function makeHostOps({ db, config, caller, log }) {
+/** `stores`: the process's stores (`stores/site-stores.js`), for the store and query operations. */
+export function makeHostOps({ db, config, caller, log, stores }) {
   const access = (namespace, title) => pageAccess(config, caller, namespace, title);
   const pageRecord = (page) => page && { ...describePage(page), access: access(page.namespace, page.title) };
 
@@ -81,5 +83,6 @@ export function makeHostOps({ db, config, caller, log }) {
       return null;
     },
     now: () => ({ timestamp: new Date().toISOString() }),
+    ...storeOps({ db, caller, stores }),
   };
 }

@@ -67,7 +67,8 @@ async function serve(site, req, res) {
 }
 
 /**
- * The wiki's HTTP server. `site`: `{db, config, core, log}`; `core` is the loaded Strata core or null.
+ * The wiki's HTTP server. `site`: `{db, config, core, log, stores}`; `core` is the loaded Strata core or null,
+ * `stores` the process's stores (`stores/site-stores.js`).
  * Expired sessions are purged at start and hourly.
  */
 function createStrataServer(site) {

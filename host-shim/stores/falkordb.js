@@ -43,6 +43,22 @@ export class FalkorDbStore {
   }
 
   /**
+   * Sends every statement at once (one connection runs them in order) and waits for all: the bulk
+   * path of rebuilds, one round trip instead of one per statement. {ok: true} or the first failure
+   * {ok: false, index, error}; statements after a failed one still run.
+   */
+  async runAll(queries, { timeoutMs = this.timeoutMs } = {}) {
+    const replies = await Promise.allSettled(queries.map((query) => this.#command('GRAPH.QUERY', query, [], timeoutMs)));
+    const index = replies.findIndex((r) => r.status === 'rejected');
+    return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
+  }
+
+  /** Whether the connection is up; a client whose server went away is replaced by its owner. */
+  get isReady() {
+    return this.client.isReady;
+  }
+
+  /**
    * Runs one read with GRAPH.RO_QUERY and returns the input of the core's decode_result:
    * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows (so the core can tell a cut),
    * or {ok: false, error: {kind, message}}.

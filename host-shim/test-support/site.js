@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db.js';
 import { startServer } from '../platform/server.js';
+import { openStores } from '../stores/site-stores.js';
 
 export function tempDir() {
   return mkdtempSync(join(tmpdir(), 'strata-test-'));
@@ -18,16 +19,21 @@ export function openSite(configOverrides = {}, dataDir = tempDir()) {
   return { db: openDatabase(config.dataDir), config, dataDir };
 }
 
-/** A running server: `{url, db, config, dataDir, stop(), remove()}`. */
-export async function startSite({ config: overrides = {}, core = null, dataDir } = {}) {
+/**
+ * A running server: `{url, db, config, dataDir, stores, stop(), remove()}`. `storeOptions` go to
+ * `openStores` (`batchPages`).
+ */
+export async function startSite({ config: overrides = {}, core = null, dataDir, log = quietLog, storeOptions = {} } = {}) {
   const { db, config, dataDir: dir } = openSite(overrides, dataDir);
-  const { server, url } = await startServer({ db, config, core, log: quietLog });
+  const stores = openStores({ db, config, core, log, ...storeOptions });
+  const { server, url } = await startServer({ db, config, core, log, stores });
   const stop = () => new Promise((resolve) => {
-    server.close(() => {
+    server.close(async () => {
+      await stores.close();
       db.close();
       resolve();
     });
     server.closeAllConnections();
   });
-  return { url, db, config, dataDir: dir, stop, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { url, db, config, core, dataDir: dir, stores, stop, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -51,3 +51,26 @@ test('a bad configuration file stops every command, naming the key', async () =>
   assert.equal(code, 2);
   assert.match(stderr, /invalid configuration in .*bad\.json: unknown key "colour"/);
 });
+
+test('rebuild: builds a store with progress on stderr; --if-never-built leaves a built one alone', async () => {
+  const storesConfig = join(dir, 'stores.json');
+  writeFileSync(storesConfig, JSON.stringify({ dataDir: 'stores-data', stores: { sparql: { type: 'oxigraph-embedded' } } }));
+  const run = async (...args) => {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args, '--config', storesConfig]);
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+    }
+  };
+  const built = await run('rebuild', 'sparql');
+  assert.equal(built.code, 0, built.stderr);
+  assert.match(built.stdout, /^run 1 succeeded: 0 pages processed, 0 failed\n$/);
+  assert.match(built.stderr, /rebuild sparql \[#+\] 0\/0 pages/);
+  const again = await run('rebuild', 'sparql', '--if-never-built');
+  assert.deepEqual([again.code, again.stdout], [0, 'sparql is in-sync: not rebuilt\n']);
+  assert.doesNotMatch(again.stderr, /rebuild sparql \[/);
+  const unknown = await run('rebuild', 'nothing');
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /no store "nothing" is configured/);
+});

@@ -1,7 +1,9 @@
 //! Writing through the host: every write is one `savePages` call with a base revision per page,
-//! planned from fresh reads and retried when another writer got there first.
+//! planned from fresh reads and retried when another writer got there first. A committed write is
+//! then projected into the configured stores.
 
 use super::error::{ApiError, ErrorKind};
+use super::projection::{project_changes, Before, Change};
 use crate::host::{Conflict, Host, PageSave, SavePages, SaveResult};
 use std::future::Future;
 
@@ -30,9 +32,18 @@ where
             return Ok((then, Vec::new()));
         }
         let titles: Vec<String> = saves.iter().map(|s| s.title.clone()).collect();
+        let bases: Vec<(i32, Option<u64>)> = saves.iter().map(|s| (s.namespace, s.base_revision_id)).collect();
         let outcome = host.save_pages(SavePages { saves }).await.map_err(ApiError::from)?;
         match outcome.conflict {
-            None if outcome.ok => return Ok((then, outcome.results)),
+            None if outcome.ok => {
+                let changes = outcome.results.iter().zip(bases).map(|(saved, (namespace, base))| Change {
+                    page_id: saved.page_id,
+                    namespace,
+                    before: Before::Revision(base),
+                });
+                project_changes(host, changes.collect()).await;
+                return Ok((then, outcome.results));
+            }
             Some(Conflict::TitleExists) => {
                 let title = outcome.index.and_then(|i| titles.get(i).cloned()).unwrap_or_default();
                 return Err(title_taken(&title).into());

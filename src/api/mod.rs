@@ -11,6 +11,7 @@ mod ids;
 pub mod json_schema;
 mod load;
 pub mod openapi;
+pub mod projection;
 pub mod page_action;
 mod request;
 pub mod routes;

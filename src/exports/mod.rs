@@ -4,6 +4,7 @@
 mod error;
 mod normalize_content;
 mod options;
+mod project_for_store;
 mod prepare_pages;
 mod project_rdf;
 mod validate;
@@ -11,6 +12,7 @@ mod validate;
 pub use error::ExportError;
 pub use normalize_content::normalize_content;
 pub use options::Options;
+pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::project_rdf;
 pub use validate::{validate, Validated, Validator};

@@ -16,6 +16,14 @@ use std::collections::BTreeSet;
 /// Statements for a page save or move: replace the page's nodes and edges with `content`.
 /// `previous` is the content the store last received for the page (`None` for a new page).
 pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
+    let mut out = page_written(page, content, previous, schemas);
+    out.push(remove_orphan_stubs());
+    out
+}
+
+/// [`page_saved`] without deleting orphaned stubs, for rebuilds: a fresh graph has none, and the
+/// cleanup scans every Subject node, which made a rebuild slow down as the graph grew.
+pub fn page_written(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
     let graph = page_graph(page, content, schemas);
     let keep: Vec<Value> = graph.subjects.iter().map(|s| s.id.as_str().into()).collect();
     let mut out = vec![CypherStatement::new(format!(
@@ -27,7 +35,6 @@ pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&Page
     out.extend(demote_departed(page.id, keep, previous, content));
     out.extend(subject_statements(&graph, previous));
     out.extend(relation_statements(&graph));
-    out.push(remove_orphan_stubs());
     out
 }
 
@@ -45,6 +52,12 @@ pub fn rebuild<'a>(
     schemas: &'a Schemas,
 ) -> impl Iterator<Item = CypherStatement> + 'a {
     std::iter::once(clear_graph()).chain(pages.into_iter().flat_map(move |(p, c)| page_saved(p, c, None, schemas)))
+}
+
+/// Indexes on the keys every save matches by; without them each `MERGE` scans every node. A store
+/// answers an error for an index it has already, which the caller ignores.
+pub fn indexes() -> Vec<CypherStatement> {
+    [SUBJECT_LABEL, PAGE_LABEL].map(|label| CypherStatement::new(format!("CREATE INDEX FOR (n:{label}) ON (n.id)"))).into()
 }
 
 pub fn clear_graph() -> CypherStatement {

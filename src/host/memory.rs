@@ -77,6 +77,7 @@ struct Store {
     sparql_queries: Vec<SparqlQuery>,
     cypher_answer: Option<CypherAnswer>,
     cypher_queries: Vec<CypherQuery>,
+    store_updates: Vec<UpdateStores>,
     rate_limit_left: Option<u32>,
     /// Active rebuild runs by store name.
     runs: BTreeMap<String, serde_json::Value>,
@@ -144,6 +145,11 @@ impl MemoryHost {
 
     pub fn sparql_queries(&self) -> Vec<SparqlQuery> {
         self.store.borrow().sparql_queries.clone()
+    }
+
+    /// Every `updateStores` call so far.
+    pub fn store_updates(&self) -> Vec<UpdateStores> {
+        self.store.borrow().store_updates.clone()
     }
 
     /// Allows `n` more rate-limited uses; unlimited until this is called.
@@ -444,6 +450,11 @@ impl Host for MemoryHost {
             detail: Some("no graph database answer configured".into()),
         };
         Ok(store.cypher_answer.clone().unwrap_or(unavailable))
+    }
+
+    async fn update_stores(&self, args: UpdateStores) -> Result<(), HostError> {
+        self.store.borrow_mut().store_updates.push(args);
+        Ok(())
     }
 
     async fn hit_rate_limit(&self, _args: RateLimitHit) -> Result<RateLimitOutcome, HostError> {

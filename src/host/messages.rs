@@ -427,3 +427,36 @@ pub struct LogEntry {
     pub level: LogLevel,
     pub message: String,
 }
+
+/// Arguments of `updateStores`: what one committed write changes in each configured store. The host
+/// applies every update it can; a store it cannot update is marked `stale`, never failing the write.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct UpdateStores {
+    pub updates: Vec<StoreUpdate>,
+    /// Stores whose content the write made outdated as a whole (a Schema or Mapping changed).
+    pub stale: Vec<StaleStore>,
+}
+
+/// One page's new state in one store.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", rename_all_fields = "camelCase")]
+pub enum StoreUpdate {
+    /// Cypher statements (parameter header included) to run in order.
+    Graph { store: String, page_id: u64, statements: Vec<String> },
+    /// The page's named graph replaced by `trig`; a text with no quads drops the graph.
+    Sparql { store: String, page_id: u64, graph: String, trig: String },
+}
+
+impl StoreUpdate {
+    pub fn store(&self) -> &str {
+        match self {
+            StoreUpdate::Graph { store, .. } | StoreUpdate::Sparql { store, .. } => store,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StaleStore {
+    pub store: String,
+    pub reason: String,
+}

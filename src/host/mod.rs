@@ -55,6 +55,8 @@ pub trait Host {
     async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError>;
     /// `cypherQuery`: runs a guarded read-only query on the graph database.
     async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError>;
+    /// `updateStores`: hands the stores' share of a committed write to the host, which never fails it.
+    async fn update_stores(&self, args: UpdateStores) -> Result<(), HostError>;
     /// `hitRateLimit`
     async fn hit_rate_limit(&self, args: RateLimitHit) -> Result<RateLimitOutcome, HostError>;
     /// `log`

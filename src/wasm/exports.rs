@@ -113,6 +113,19 @@ pub async fn handle_route(request_json: String, bridge: super::js_host::HostBrid
     crate::api::handle_route_json(&super::js_host::JsHost(bridge), &request_json).await
 }
 
+/// Projects pages the host saved or deleted without the core into every configured store
+/// (`docs/stores.md`), through the host's bridge.
+#[wasm_bindgen(js_name = projectPageChanges)]
+pub async fn project_page_changes(request_json: String, bridge: super::js_host::HostBridge) -> String {
+    crate::api::projection::project_changes_json(&super::js_host::JsHost(bridge), &request_json).await
+}
+
+/// One batch of a store rebuild: the statements or TriG for the pages given (`docs/stores.md`).
+#[wasm_bindgen(js_name = projectForStore)]
+pub fn project_for_store(request_json: &str) -> Result<String, JsValue> {
+    exports::project_for_store(request_json).map_err(|e| to_js_error(&e))
+}
+
 /// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
 #[wasm_bindgen(js_name = handlePageAction)]
 pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {

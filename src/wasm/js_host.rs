@@ -105,6 +105,9 @@ impl Host for JsHost {
     async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError> {
         self.call("cypherQuery", &args).await
     }
+    async fn update_stores(&self, args: UpdateStores) -> Result<(), HostError> {
+        self.call("updateStores", &args).await
+    }
     async fn hit_rate_limit(&self, args: RateLimitHit) -> Result<RateLimitOutcome, HostError> {
         self.call("hitRateLimit", &args).await
     }

@@ -8,6 +8,7 @@ mod graph_stores;
 mod json_schema;
 mod lists;
 mod openapi;
+mod projection;
 mod page_actions;
 mod rdf;
 mod reads;

@@ -46,6 +46,7 @@ export async function removePage(host, request) {
   }
   const outcome = deletePage(db, { pageId: page.pageId, baseRevisionId: request.baseRevisionId, comment: request.summary }, authorOf(caller), timestamp());
   if (!outcome.ok) return failure('editconflict', 'The page changed while it was being deleted.');
+  await projectChanges(host, [{ pageId: page.pageId, namespace: page.namespace, deleted: { mainSlot: page.mainSlot, subjectSlot: page.subjectSlot } }]);
   return { ok: true, result: { pageId: page.pageId, namespace: page.namespace, title: page.title, logId: outcome.logId } };
 }
 
@@ -56,7 +57,17 @@ async function askCore(host, request) {
   return response;
 }
 
-function saveWithoutCore({ db, config, caller }, request) {
+/**
+ * Hands pages saved or deleted here, without the core's page actions, to the core's projection
+ * (`projectPageChanges`), which feeds the configured stores. It never fails the edit.
+ */
+async function projectChanges(host, changes) {
+  if (typeof host.core?.projectPageChanges !== 'function') return;
+  await host.core.projectPageChanges(JSON.stringify({ changes }), makeBridge(makeHostOps(host)));
+}
+
+async function saveWithoutCore(host, request) {
+  const { db, config, caller } = host;
   const { namespace, title, slot = 'main', text } = request;
   const page = findPageByTitle(db, namespace, title);
   const access = pageAccess(config, caller, namespace, title);
@@ -89,6 +100,7 @@ function saveWithoutCore({ db, config, caller }, request) {
       : failure('editconflict', 'Edit conflict: the page changed while it was being saved.');
   }
   const [saved] = outcome.results;
+  await projectChanges(host, [{ pageId: saved.pageId, namespace, baseRevisionId: page?.latestRevisionId ?? null }]);
   const written = page ?? { pageId: saved.pageId, namespace, title, contentModel: defaultContentModel(namespace, title) };
   return { ok: true, result: editResult(written, saved, { created: !page, oldRevisionId: page?.latestRevisionId ?? 0 }) };
 }

@@ -177,4 +177,27 @@ export const MIGRATIONS = [
     INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
   END;
   `,
+  // 3: graph and SPARQL stores (docs/stores.md): each configured store's state, and the rebuild runs.
+  `
+  CREATE TABLE store_state (
+    name TEXT PRIMARY KEY,
+    state TEXT NOT NULL CHECK (state IN ('in-sync', 'stale', 'never-built')),
+    reason TEXT,
+    changed_at TEXT NOT NULL
+  );
+  CREATE TABLE rebuild_run (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    store TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
+    requested_by TEXT NOT NULL,
+    queued_at TEXT NOT NULL,
+    started_at TEXT,
+    finished_at TEXT,
+    total INTEGER,
+    processed INTEGER NOT NULL DEFAULT 0,
+    failed INTEGER NOT NULL DEFAULT 0,
+    error TEXT
+  );
+  CREATE INDEX rebuild_run_store ON rebuild_run(store, state, id);
+  `,
 ];

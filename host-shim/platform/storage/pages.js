@@ -98,3 +98,14 @@ export function encodeSchema(schema) {
 export function decodeSchema(stored) {
   return stored.startsWith('{') ? JSON.parse(stored) : stored;
 }
+
+const WITH_SUBJECT_SLOT = 'r.subject_slot IS NOT NULL';
+
+/** Pages whose latest revision has a Subject slot, in page id order after `afterId`, at most `limit`. */
+export function listSubjectPages(db, { afterId, limit }) {
+  return db.prepare(`${PAGE_SELECT} WHERE p.id > ? AND ${WITH_SUBJECT_SLOT} ORDER BY p.id LIMIT ?`).all(afterId, limit).map(toPage);
+}
+
+export function countSubjectPages(db) {
+  return db.prepare(`SELECT COUNT(*) AS n FROM page p JOIN revision r ON r.id = p.latest_revision_id WHERE ${WITH_SUBJECT_SLOT}`).get().n;
+}

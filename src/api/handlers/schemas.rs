@@ -2,6 +2,7 @@
 
 use super::listing::scan;
 use super::Reply;
+use crate::api::projection::{project_changes, Before, Change};
 use crate::api::commit::{commit, edit_conflict, Plan};
 use crate::api::context::Ctx;
 use crate::api::cursor;
@@ -104,6 +105,8 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         }
         let args = DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
         if ctx.host.delete_page(args).await?.ok {
+            let before = Before::Deleted { main_slot: page.main_slot, subject_slot: page.subject_slot };
+            project_changes(ctx.host, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
             return Ok(Reply::ok(json!({"status": "deleted", "schemaName": title.as_str()})));
         }
     }

@@ -5,6 +5,7 @@ use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
 use crate::api::commit::RETRIES;
 use crate::api::context::Ctx;
+use crate::api::projection::{project_changes, Before, Change};
 use crate::domain::title::Title;
 use crate::host::{DeletePage, Host, PageTitle};
 use serde_json::{json, Value};
@@ -32,6 +33,8 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, titl
         };
         let outcome = ctx.host.delete_page(args).await?;
         if outcome.ok {
+            let before = Before::Deleted { main_slot: page.main_slot.clone(), subject_slot: page.subject_slot.clone() };
+            project_changes(ctx.host, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
             return Ok(json!({"pageId": page.page_id, "namespace": page.namespace, "title": page.title, "logId": outcome.log_id}));
         }
     }

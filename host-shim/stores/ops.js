@@ -1,0 +1,62 @@
+// The Host port operations about stores: listing them, rebuild runs, the query endpoints' store
+// calls, their rate limit, and projection on save (`updateStores`).
+import { activeRun, cancelRun, lastSuccessfulRun, queueRun, storeState } from './runs.js';
+
+const NO_STORE = (kind) => ({ ok: false, kind: 'unavailable', status: null, detail: `no ${kind} store is configured` });
+
+async function opened(registry, entry) {
+  try {
+    return { client: await registry.client(entry) };
+  } catch (e) {
+    return { failure: { ok: false, kind: 'unavailable', status: null, detail: e?.message ?? String(e) } };
+  }
+}
+
+/** `stores` is null where a process has not opened its stores: every store operation then says so. */
+export function storeOps({ db, caller, stores }) {
+  if (!stores) {
+    const closed = () => {
+      throw new Error('the stores of this process are not open');
+    };
+    return Object.fromEntries(['graphStores', 'startRebuild', 'cancelRebuild', 'sparqlQuery', 'cypherQuery', 'hitRateLimit', 'updateStores'].map((op) => [op, closed]));
+  }
+  const { registry, rebuilds, rateLimiter } = stores;
+  return {
+    graphStores: () => ({
+      stores: registry.entries().map(({ name, type, projection }) => ({
+        name,
+        type,
+        projection,
+        state: storeState(db, name).state,
+        activeRun: activeRun(db, name),
+        lastSuccessfulRun: lastSuccessfulRun(db, name),
+      })),
+    }),
+    startRebuild: ({ name }) => {
+      if (!registry.entry(name)) return { outcome: 'unknown', run: null };
+      const start = queueRun(db, name, caller.name);
+      if (start.outcome === 'queued') rebuilds.wake();
+      return start;
+    },
+    cancelRebuild: ({ name }) => ({ run: registry.entry(name) ? cancelRun(db, name) : null }),
+    sparqlQuery: async ({ query, timeoutMs }) => {
+      const entry = registry.first('sparql');
+      if (!entry) return NO_STORE('SPARQL');
+      const { client, failure } = await opened(registry, entry);
+      return failure ?? client.query(query, { timeoutMs });
+    },
+    cypherQuery: async ({ query, timeoutMs, maxRows }) => {
+      const entry = registry.first('graph');
+      if (!entry) return NO_STORE('graph');
+      const { client, failure } = await opened(registry, entry);
+      if (failure) return { ok: false, kind: 'unavailable', detail: failure.detail };
+      const answer = await client.read(query, { maxRows, timeoutMs });
+      return answer.ok ? { ok: true, ...answer.result } : { ok: false, kind: answer.error.kind, detail: answer.error.message };
+    },
+    hitRateLimit: ({ action }) => ({ limited: rateLimiter.hit(action, caller) }),
+    updateStores: async (args) => {
+      await registry.apply(args);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// Rebuild runs: a store is cleared and every page with a Subject slot is projected again, in page id
+// order, a batch at a time. The core computes each batch (`projectForStore`); this file reads the
+// pages, writes the result through the store's queue, records progress, and stops between batches
+// when the run is cancelled.
+import { categoriesOf } from '../platform/pages/categories.js';
+import { NS_MAPPING, NS_SCHEMA } from '../platform/pages/namespaces.js';
+import { prefixedTitle } from '../platform/pages/titles.js';
+import { countSubjectPages, listPagesInNamespace, listSubjectPages } from '../platform/storage/pages.js';
+import { describe } from './registry.js';
+import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, startRun } from './runs.js';
+
+export const DEFAULT_BATCH_PAGES = 200;
+const ALL = 1_000_000_000;
+
+export class RebuildWorker {
+  #db;
+  #config;
+  #core;
+  #log;
+  #registry;
+  #batchPages;
+  #loop = null;
+  #again = false;
+  #stopping = false;
+
+  constructor({ db, config, core, log, registry, batchPages = DEFAULT_BATCH_PAGES }) {
+    this.#db = db;
+    this.#config = config;
+    this.#core = core;
+    this.#log = log;
+    this.#registry = registry;
+    this.#batchPages = batchPages;
+  }
+
+  /** Processes queued runs, oldest first, in the background; a call while busy is remembered. */
+  wake() {
+    if (this.#loop) {
+      this.#again = true;
+      return;
+    }
+    this.#loop = (async () => {
+      await new Promise((done) => setImmediate(done));
+      for (let queued = nextQueued(this.#db); queued && !this.#stopping; queued = nextQueued(this.#db)) await this.process(queued);
+    })().catch((e) => this.#log('error', `rebuild worker: ${e.stack ?? e}`)).finally(() => {
+      this.#loop = null;
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Ends the run being processed after its current batch (failed: the process stops). */
+  async stop() {
+    this.#stopping = true;
+    await this.idle();
+  }
+
+  /** Resolves once no run is being processed. */
+  async idle() {
+    while (this.#loop) await this.#loop;
+  }
+
+  /**
+   * Runs one queued run to its end: succeeded (the store in-sync), failed or cancelled (the store
+   * stale, or still never-built). `onProgress({processed, failed, total})` after each batch.
+   */
+  async process(queued, { onProgress = () => {} } = {}) {
+    const db = this.#db;
+    const entry = this.#registry.entry(queued.store);
+    const total = countSubjectPages(db);
+    if (!startRun(db, queued.id, total)) return readRun(db, queued.id);
+    if (!entry || typeof this.#core?.projectForStore !== 'function') {
+      finishRun(db, queued.id, 'failed', entry ? 'the core has no projectForStore export' : `no store "${queued.store}" is configured`);
+      return readRun(db, queued.id);
+    }
+    entry.missedDuringRun = false;
+    const fixed = {
+      name: entry.name,
+      store: { type: entry.type, projection: entry.projection },
+      rdfBaseUri: this.#config.rdfBaseUri,
+      sourceKey: this.#config.sourceKey,
+      schemas: Object.fromEntries(this.#pagesOf(NS_SCHEMA).map((p) => [p.title, p.mainSlot ?? ''])),
+      mappings: this.#pagesOf(NS_MAPPING).map((p) => ({ title: p.title, text: p.mainSlot ?? '' })),
+    };
+    let afterId = 0;
+    let processed = 0;
+    let failed = 0;
+    for (let start = true; ; start = false) {
+      if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
+      if (this.#stopping) return this.#failed(entry, queued.id, 'the process stopped during the run');
+      const pages = listSubjectPages(db, { afterId, limit: this.#batchPages });
+      if (pages.length === 0 && !start) break;
+      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages: pages.map(pageFacts) })));
+      const outcome = await this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
+      if (!outcome.ok) return this.#failed(entry, queued.id, describe(outcome));
+      for (const f of batch.failed) this.#log('warning', `rebuild of ${entry.name}: page ${f.pageId} not projected: ${f.reason}`);
+      processed += pages.length - batch.failed.length;
+      failed += batch.failed.length;
+      recordProgress(db, queued.id, processed, failed);
+      onProgress({ processed, failed, total });
+      if (pages.length === 0) break;
+      afterId = pages.at(-1).pageId;
+    }
+    if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
+    finishRun(db, queued.id, 'succeeded');
+    if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
+    else markInSync(db, entry.name);
+    return readRun(db, queued.id);
+  }
+
+  #pagesOf(namespace) {
+    return listPagesInNamespace(this.#db, { namespace, after: null, prefix: null, limit: ALL });
+  }
+
+  #failed(entry, id, error) {
+    finishRun(this.#db, id, 'failed', error);
+    markStale(this.#db, entry.name, `rebuild run ${id} failed: ${error}`);
+    this.#log('warning', `rebuild run ${id} of ${entry.name} failed: ${error}`);
+    return readRun(this.#db, id);
+  }
+
+  // Cancelled between batches: what is in the store is part of a rebuild.
+  #stopped(entry, id) {
+    markStale(this.#db, entry.name, `rebuild run ${id} was cancelled`);
+    return readRun(this.#db, id);
+  }
+}
+
+/** The first batch clears the store; a graph store gets its indexes (which may exist: ignored). */
+async function writeBatch(client, batch, start) {
+  if (batch.statements) {
+    if (batch.indexes) await client.runAll(batch.indexes);
+    return client.runAll(batch.statements);
+  }
+  if (start) {
+    const cleared = await client.clear();
+    if (!cleared.ok) return cleared;
+  }
+  return batch.projected === 0 ? { ok: true } : client.loadBulk(batch.trig);
+}
+
+function pageFacts(page) {
+  return {
+    pageId: page.pageId,
+    namespace: page.namespace,
+    title: page.title,
+    prefixedTitle: prefixedTitle(page.namespace, page.title),
+    created: page.created,
+    modified: page.modified,
+    lastEditor: page.lastEditor,
+    categories: page.contentModel === 'wikitext' ? categoriesOf(page.mainSlot) : [],
+    subjectSlot: page.subjectSlot,
+  };
+}

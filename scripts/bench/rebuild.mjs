@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Rebuild throughput: N generated Subjects (10 a page, each with three Statements and a relation to
+// the next Subject) are written into a scratch wiki, then each store is rebuilt by the same worker
+// `POST /graph-stores/{name}/rebuild` starts, and Subjects per second are printed for each tenth of
+// the run as the store grows, then overall.
+//
+//   node scripts/bench/rebuild.mjs [N=100000]
+//
+// Stores: the embedded SPARQL store always; FalkorDB when STRATA_FALKORDB_URL is set (graph
+// `strata_bench_rebuild`, deleted afterwards) and the Oxigraph server when STRATA_OXIGRAPH_URL is set
+// (cleared: point it at a scratch server). scripts/stores/start-all.sh starts both.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildConfig } from '../../host-shim/platform/config.js';
+import { openDatabase } from '../../host-shim/platform/db.js';
+import { savePages } from '../../host-shim/platform/storage/page-writes.js';
+import { queueRun } from '../../host-shim/stores/runs.js';
+import { openStores } from '../../host-shim/stores/site-stores.js';
+import { loadCore } from '../../host-shim/src/loader.js';
+
+const PER_PAGE = 10;
+const total = Number.parseInt(process.argv[2] ?? '100000', 10);
+if (!Number.isInteger(total) || total < PER_PAGE * 10) {
+  console.error(`usage: rebuild.mjs N (N at least ${PER_PAGE * 10})`);
+  process.exit(2);
+}
+const pages = Math.floor(total / PER_PAGE);
+
+const SCHEMA = JSON.stringify({
+  propertyDefinitions: {
+    Name: { type: 'text' },
+    Age: { type: 'number' },
+    Born: { type: 'date' },
+    Knows: { type: 'relation', relation: 'Knows', targetSchemas: ['Person'] },
+  },
+});
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+function id(prefix, n) {
+  let digits = '';
+  for (let v = n; digits.length < 14; v = Math.floor(v / 62)) digits = BASE62[v % 62] + digits;
+  return prefix + digits;
+}
+
+function pageContent(page) {
+  const subjects = {};
+  for (let i = 0; i < PER_PAGE; i++) {
+    const n = page * PER_PAGE + i;
+    subjects[id('s', n)] = {
+      label: `Person ${n}`,
+      schema: 'Person',
+      statements: {
+        Name: { propertyType: 'text', value: [`Name ${n}`] },
+        Age: { propertyType: 'number', value: n % 97 },
+        Born: { propertyType: 'date', value: [`19${String(n % 100).padStart(2, '0')}-01-01`] },
+        Knows: { propertyType: 'relation', value: [{ id: id('r', n), target: id('s', (n + 1) % total) }] },
+      },
+    };
+  }
+  return JSON.stringify({ mainSubject: id('s', page * PER_PAGE), subjects });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'strata-bench-rebuild-'));
+const stores = { embedded: { type: 'oxigraph-embedded' } };
+if (process.env.STRATA_FALKORDB_URL) stores.graph = { type: 'falkordb', url: process.env.STRATA_FALKORDB_URL, graph: 'strata_bench_rebuild' };
+if (process.env.STRATA_OXIGRAPH_URL) stores.server = { type: 'sparql-http', url: process.env.STRATA_OXIGRAPH_URL };
+const config = buildConfig({ listen: '127.0.0.1:0', dataDir, stores });
+const db = openDatabase(config.dataDir);
+const log = (level, message) => level !== 'debug' && console.error(`${level}: ${message}`);
+const author = { userId: null, name: 'Bench' };
+
+console.error(`[rebuild] writing ${total} Subjects on ${pages} pages`);
+savePages(db, [{ pageId: null, namespace: 7474, title: 'Person', baseRevisionId: null, comment: '', mainSlot: SCHEMA, subjectSlot: null }], author, '2026-01-01T00:00:00Z');
+db.transaction(() => {
+  for (let page = 0; page < pages; page++) {
+    savePages(db, [{ pageId: null, namespace: 0, title: `Bench ${page}`, baseRevisionId: null, comment: '', mainSlot: '', subjectSlot: pageContent(page) }], author, '2026-01-01T00:00:00Z');
+  }
+})();
+
+const core = await loadCore();
+const opened = openStores({ db, config, core, log, background: false });
+try {
+  for (const name of Object.keys(stores)) {
+    const { run } = queueRun(db, name, 'bench');
+    const started = performance.now();
+    let lastTenth = 0;
+    let lastAt = started;
+    let lastDone = 0;
+    const done = await opened.rebuilds.process(run, {
+      onProgress: ({ processed }) => {
+        const tenth = Math.floor((processed / pages) * 10);
+        if (tenth <= lastTenth) return;
+        const now = performance.now();
+        const rate = ((processed - lastDone) * PER_PAGE) / ((now - lastAt) / 1000);
+        console.log(`rebuild ${name.padEnd(8)} ${String(tenth * 10).padStart(3)}% ${String(processed * PER_PAGE).padStart(7)} Subjects: ${Math.round(rate)} Subjects/s`);
+        [lastTenth, lastAt, lastDone] = [tenth, now, processed];
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`rebuild ${name.padEnd(8)} ${done.state}: ${done.processed * PER_PAGE} Subjects in ${seconds.toFixed(1)} s, ${Math.round((done.processed * PER_PAGE) / seconds)} Subjects/s overall`);
+  }
+  if (stores.graph) {
+    const graph = await opened.registry.client(opened.registry.entry('graph'));
+    await graph.client.sendCommand(['GRAPH.DELETE', 'strata_bench_rebuild']).catch(() => {});
+  }
+} finally {
+  await opened.close();
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

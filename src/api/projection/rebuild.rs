@@ -1,0 +1,158 @@
+//! One batch of a store rebuild, computed without I/O: the host reads the pages, Schemas and
+//! Mappings, the core answers what to write. Pages are projected as fresh saves (without the
+//! per-page stub cleanup, which a fresh graph does not need), so a rebuild gives exactly what
+//! incremental saves give.
+
+use super::load::parse_mapping;
+use super::payload::{page_info, project_rdf, texts};
+use super::Sources;
+use crate::domain::ids::SourceKey;
+use crate::domain::schema::Schema;
+use crate::domain::title::Title;
+use crate::graph::projection::{clear_graph, indexes, page_written};
+use crate::domain::page_content::PageContent;
+use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
+use crate::normalize::{read_page_content_str, Context};
+use crate::rdf::serialize::{to_string, Format};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchRequest {
+    /// The store's name, for messages.
+    pub name: String,
+    pub store: StoreSettings,
+    pub rdf_base_uri: String,
+    #[serde(default = "local")]
+    pub source_key: String,
+    /// The first batch of a run: a graph store is cleared and indexed first.
+    #[serde(default)]
+    pub start: bool,
+    #[serde(default)]
+    pub pages: Vec<BatchPage>,
+    /// Schema title to the Schema page's text.
+    #[serde(default)]
+    pub schemas: HashMap<String, String>,
+    #[serde(default)]
+    pub mappings: Vec<MappingPage>,
+}
+
+fn local() -> String {
+    "local".into()
+}
+
+/// A page as the host stores it; only what projection reads.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchPage {
+    pub page_id: u64,
+    pub namespace: i32,
+    pub title: String,
+    #[serde(default)]
+    pub prefixed_title: String,
+    #[serde(default)]
+    pub created: String,
+    #[serde(default)]
+    pub modified: String,
+    #[serde(default)]
+    pub last_editor: String,
+    #[serde(default)]
+    pub categories: Vec<String>,
+    #[serde(default)]
+    pub subject_slot: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MappingPage {
+    pub title: String,
+    pub text: String,
+}
+
+/// What the host writes: `statements` for a graph store (run in order; `indexes` may fail when they
+/// exist already), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
+/// load). `projected` counts the pages written, `failed` lists the pages that could not be.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchResult {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub statements: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indexes: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trig: Option<String>,
+    pub projected: usize,
+    pub failed: Vec<BatchFailure>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchFailure {
+    pub page_id: u64,
+    pub reason: String,
+}
+
+pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
+    let own_source = SourceKey::parse(&request.source_key).map_err(|e| format!("sourceKey: {e}"))?;
+    let kind = request.store.kind().ok_or_else(|| format!("store type \"{}\" is unknown", request.store.store_type))?;
+    let schemas: HashMap<Title, Schema> = request
+        .schemas
+        .iter()
+        .filter_map(|(name, text)| Some((Title::new(name).ok()?, Schema::parse_str(text, &own_source).ok()?)))
+        .collect();
+    let mappings: Vec<_> = request.mappings.iter().filter_map(|m| Some((m.title.clone(), parse_mapping(&m.text)?))).collect();
+    let sources = Sources::new(&request.rdf_base_uri, schemas, &mappings, [request.store.projection.as_str()]);
+    let pages: Vec<(PageRecord, PageContent)> = request
+        .pages
+        .iter()
+        .map(|p| (record_of(p), read_page_content_str(p.subject_slot.as_deref().unwrap_or("{}"), &Context { own_source: &own_source })))
+        .filter(|(_, content)| !content.subjects.is_empty())
+        .collect();
+    let mut result = BatchResult::default();
+    match kind {
+        StoreKind::Graph => {
+            let mut statements = if request.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
+            for (record, content) in &pages {
+                match page_info(record).and_then(|page| texts(&page_written(&page, content, None, &sources.schemas))) {
+                    Ok(s) => {
+                        result.projected += 1;
+                        statements.extend(s);
+                    }
+                    Err(e) => result.failed.push(BatchFailure { page_id: record.page_id, reason: e.to_string() }),
+                }
+            }
+            result.statements = Some(statements);
+            result.indexes = request.start.then(|| texts(&indexes()).unwrap_or_default());
+        }
+        StoreKind::Sparql => {
+            // One document for the whole batch, prefixes declared once, one named graph per page.
+            let projection = request.store.projection.as_str();
+            let (trig, ()) = to_string(Format::Trig, &sources.iris, |sink| {
+                for (record, content) in &pages {
+                    project_rdf(projection, record, content, &sources, sink);
+                }
+            });
+            result.projected = pages.len();
+            result.trig = Some(trig);
+        }
+    }
+    Ok(result)
+}
+
+fn record_of(page: &BatchPage) -> PageRecord {
+    PageRecord {
+        page_id: page.page_id,
+        namespace: page.namespace,
+        title: page.title.clone(),
+        prefixed_title: page.prefixed_title.clone(),
+        latest_revision_id: 0,
+        created: page.created.clone(),
+        modified: page.modified.clone(),
+        last_editor: page.last_editor.clone(),
+        categories: page.categories.clone(),
+        content_model: String::new(),
+        main_slot: None,
+        subject_slot: page.subject_slot.clone(),
+        access: Access::default(),
+    }
+}
