@@ -1,5 +1,6 @@
 use super::ids::SubjectId;
 use super::subject::Subject;
+use super::title::Title;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
@@ -25,5 +26,68 @@ impl PageContent {
     /// The page's Subjects other than the main one, in display order.
     pub fn other_subjects(&self) -> impl Iterator<Item = (&SubjectId, &Subject)> {
         self.subjects.iter().filter(move |(id, _)| Some(*id) != self.main_subject.as_ref())
+    }
+}
+
+/// The name a Subject goes by (the spec's `displayName` rule, shared by reads, RDF and the graph).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubjectName<'a> {
+    /// Its own, non-blank label.
+    Label(&'a str),
+    /// The name of its page: it is the page's main Subject and has no label.
+    PageName,
+    /// The name of its Schema, a generated name.
+    SchemaName,
+}
+
+impl PageContent {
+    /// Which name the Subject `id` of this page, titled `page_title` (without namespace prefix), goes
+    /// by. A page titled with the ID of one of its Subjects gives no page name: titles start upper
+    /// case, so such a page reads `S1…` where the ID is `s1…`, and both are compared as titles.
+    pub fn name_of<'a>(&self, page_title: &str, id: &SubjectId, subject: &'a Subject) -> SubjectName<'a> {
+        if let Some(label) = subject.label.as_deref().filter(|l| !l.trim().is_empty()) {
+            return SubjectName::Label(label);
+        }
+        let page = Title::new(page_title).ok();
+        let titled_by_an_id = page.is_some() && self.subjects.keys().any(|k| Title::new(k.as_str()).ok() == page);
+        if self.main_subject.as_ref() == Some(id) && !titled_by_an_id {
+            SubjectName::PageName
+        } else {
+            SubjectName::SchemaName
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::schema::SchemaRef;
+
+    #[test]
+    fn the_name_a_subject_goes_by() {
+        let main = SubjectId::parse("s1demo1aaaaaaa1").unwrap();
+        let other = SubjectId::parse("s1demo1aaaaaaa2").unwrap();
+        let subject = |label: Option<&str>| Subject {
+            label: label.map(Into::into),
+            schema: SchemaRef::Local(Title::new("Company").unwrap()),
+            statements: IndexMap::new(),
+        };
+        let cases = [
+            ("ACME", Some("ACME Inc"), &main, SubjectName::Label("ACME Inc")),
+            ("ACME", None, &main, SubjectName::PageName),
+            ("ACME", Some(" \t"), &main, SubjectName::PageName),
+            ("ACME", None, &other, SubjectName::SchemaName),
+            ("s1demo1aaaaaaa1", None, &main, SubjectName::SchemaName),
+            ("S1demo1aaaaaaa1", None, &main, SubjectName::SchemaName),
+            ("S1demo1aaaaaaa2", None, &main, SubjectName::SchemaName),
+            ("S1demo1aaaaaaa3", None, &main, SubjectName::PageName),
+        ];
+        for (title, label, id, want) in cases {
+            let mut content = PageContent { main_subject: Some(main.clone()), subjects: IndexMap::new() };
+            content.subjects.insert(main.clone(), subject(label));
+            content.subjects.insert(other.clone(), subject(None));
+            let s = content.subjects[id].clone();
+            assert_eq!(content.name_of(title, id, &s), want, "{title} {label:?} {id}");
+        }
     }
 }

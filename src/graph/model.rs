@@ -6,7 +6,7 @@
 
 use super::names::graph_name;
 use crate::domain::ids::SubjectId;
-use crate::domain::page_content::PageContent;
+use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
 use crate::domain::statement::{Statement, StatementValue};
 use crate::domain::subject::Subject;
@@ -122,14 +122,10 @@ fn relation_type(property: &str, schema: Option<&Schema>) -> String {
 /// `displayName` as reads report it: the label, else the page title for the main Subject (unless
 /// the title is the ID of a Subject on the page), else the Schema name.
 fn display_name(id: &SubjectId, subject: &Subject, content: &PageContent, page: &PageInfo) -> String {
-    if let Some(label) = subject.label.as_deref().filter(|l| !l.trim().is_empty()) {
-        return label.to_owned();
-    }
-    let titled_by_an_id = content.subjects.keys().any(|k| k.as_str() == page.title.as_str());
-    if content.main_subject.as_ref() == Some(id) && !titled_by_an_id {
-        page.title.to_string()
-    } else {
-        subject.schema.name().to_string()
+    match content.name_of(page.title.as_str(), id, subject) {
+        SubjectName::Label(label) => label.to_owned(),
+        SubjectName::PageName => page.title.to_string(),
+        SubjectName::SchemaName => subject.schema.name().to_string(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The page a projection reads from: its facts from the host and the order of its Subjects.
 
 use crate::domain::ids::SubjectId;
-use crate::domain::page_content::PageContent;
+use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::subject::Subject;
 
 /// What the host knows about a page, beyond its Subject slot.
@@ -36,16 +36,10 @@ pub fn subjects_in_order(content: &PageContent) -> impl Iterator<Item = (&Subjec
 /// page is titled with the ID of a Subject on it; else the Schema name. The same rule as
 /// `displayName`.
 pub fn label<'a>(id: &SubjectId, subject: &'a Subject, page: &PageView<'a>) -> &'a str {
-    let (content, page) = (page.content, page.facts);
-    if let Some(label) = subject.label.as_deref().filter(|l| !l.trim().is_empty()) {
-        return label;
-    }
-    let is_main = content.main_subject.as_ref() == Some(id);
-    let titled_by_id = content.subjects.keys().any(|k| k.as_str() == page.title);
-    if is_main && !titled_by_id {
-        &page.prefixed_title
-    } else {
-        subject.schema.name().as_str()
+    match page.content.name_of(&page.facts.title, id, subject) {
+        SubjectName::Label(label) => label,
+        SubjectName::PageName => &page.facts.prefixed_title,
+        SubjectName::SchemaName => subject.schema.name().as_str(),
     }
 }
 

@@ -1,30 +1,21 @@
 use crate::domain::ids::SubjectId;
-use crate::domain::page_content::PageContent;
+use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::subject::Subject;
-use crate::domain::title::Title;
 
 /// The display name of a Subject on a page titled `page_title`, and whether it was generated.
-///
-/// The label if present; otherwise the page name for the main Subject, unless the page is titled
-/// with the ID of a Subject on it; otherwise (and then generated) the Schema name.
 pub fn display_name(page_title: &str, content: &PageContent, id: &SubjectId, subject: &Subject) -> (String, bool) {
-    if let Some(label) = subject.label.as_deref().filter(|l| !l.trim().is_empty()) {
-        return (label.to_owned(), false);
+    match content.name_of(page_title, id, subject) {
+        SubjectName::Label(label) => (label.to_owned(), false),
+        SubjectName::PageName => (page_title.to_owned(), false),
+        SubjectName::SchemaName => (subject.schema.name().to_string(), true),
     }
-    let is_main = content.main_subject.as_ref() == Some(id);
-    // Titles start upper case, so a page titled by an ID reads `S1…` where the ID is `s1…`.
-    let page = Title::new(page_title).ok();
-    let titled_by_an_id = content.subjects.keys().any(|k| page.is_some() && Title::new(k.as_str()).ok() == page);
-    if is_main && !titled_by_an_id {
-        return (page_title.to_owned(), false);
-    }
-    (subject.schema.name().to_string(), true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::schema::SchemaRef;
+    use crate::domain::title::Title;
 
     #[test]
     fn display_name_rule() {
