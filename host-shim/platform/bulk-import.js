@@ -1,6 +1,7 @@
 // The bulk path for loading many Subject pages into a new wiki: batches of pages are normalized and
 // indexed by the core in one call (`preparePages`, the same index-row code as a save) and written in
 // one transaction per batch by the ordinary save code. Schemas are saved first, one page action each.
+// Stores are not fed: each configured store is marked stale and is brought up to date by a rebuild.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { maintenanceCaller } from './auth/caller.js';
@@ -11,6 +12,7 @@ import { NS_MAIN, NS_SCHEMA } from './pages/namespaces.js';
 import { editPage } from './pages/page-actions.js';
 import { normalizeTitle } from './pages/titles.js';
 import { savePages } from './storage/page-writes.js';
+import { markStale } from '../stores/runs.js';
 
 export const DEFAULT_BATCH = 500;
 
@@ -76,6 +78,8 @@ export async function bulkImportPages({ db, config, core }, { pages, schemas, ba
       throw new ImportError(`${title}: ${outcome.conflict}; the batch of ${saves.length} pages was not saved`);
     }
     totals.pages += saves.length;
+    // The bulk path projects nothing: every store misses these pages until it is rebuilt.
+    for (const name of Object.keys(config.stores ?? {})) markStale(db, name, 'pages were bulk-imported');
     onBatch(totals);
     pending = [];
   };
