@@ -1,4 +1,4 @@
-use super::interop::{from_js, options, result, to_js_error};
+use super::interop::{from_js, from_js_optional, options, parse_json, result, to_js_error};
 use crate::exports::{self, ExportError};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -15,10 +15,6 @@ extern "C" {
 
 fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
     from_js(v, what)?.ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} is required"))))
-}
-
-fn parse_json(text: &str, what: &str) -> Result<Value, JsValue> {
-    serde_json::from_str::<Value>(text).map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
 }
 
 /// Validates one Subject against its Schema, normalizing it first as a save would.
@@ -39,10 +35,7 @@ pub fn normalize_content(
     opts: Option<StrataOptions>,
 ) -> Result<JsValue, JsValue> {
     let content = required(&content, "content")?;
-    let schemas = match schemas {
-        Some(s) => from_js(&s.into(), "schemas")?,
-        None => None,
-    };
+    let schemas = from_js_optional(schemas, "schemas")?;
     result(exports::normalize_content(&content, schemas.as_ref(), &options(opts)?))
 }
 
@@ -90,10 +83,7 @@ impl Validator {
         context: Option<ValidationContext>,
     ) -> Result<JsValue, JsValue> {
         let subject = required(&subject, "subject")?;
-        let context = match context {
-            Some(c) => from_js(&c.into(), "context")?,
-            None => None,
-        };
+        let context = from_js_optional(context, "context")?;
         result(self.0.validate(&subject, context.as_ref()))
     }
 

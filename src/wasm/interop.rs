@@ -11,10 +11,20 @@ pub fn from_js(v: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     }
     let text = js_sys::JSON::stringify(v)
         .map_err(|_| to_js_error(&ExportError::invalid_argument(format!("{what} cannot be converted to JSON"))))?;
-    let text = text.as_string().unwrap_or_default();
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
+    parse_json(&text.as_string().unwrap_or_default(), what).map(Some)
+}
+
+/// [`from_js`] for an optional argument.
+pub fn from_js_optional(v: Option<impl Into<JsValue>>, what: &str) -> Result<Option<Value>, JsValue> {
+    match v {
+        Some(v) => from_js(&v.into(), what),
+        None => Ok(None),
+    }
+}
+
+/// Parses JSON text handed across the boundary; malformed text is an `invalid-argument` error.
+pub fn parse_json(text: &str, what: &str) -> Result<Value, JsValue> {
+    serde_json::from_str(text).map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
 }
 
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
@@ -23,11 +33,7 @@ pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
 
 pub fn options(v: Option<impl Into<JsValue>>) -> Result<Options, JsValue> {
     let now_ms = js_sys::Date::now().max(0.0) as u64;
-    let json = match v {
-        Some(o) => from_js(&o.into(), "options")?,
-        None => None,
-    };
-    Options::from_json(json.as_ref(), now_ms).map_err(|e| to_js_error(&e))
+    Options::from_json(from_js_optional(v, "options")?.as_ref(), now_ms).map_err(|e| to_js_error(&e))
 }
 
 /// A JS `Error` carrying the stable `code` and any `details`, so callers can branch on `err.code`.
