@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { launchChromium } from './support/chromium.js';
-import { COMPANY, COMPANY_TRIPLES, expected, quadSet, startRdfWiki } from './support/rdf-wiki.js';
+import { launchChromium } from '../test-support/chromium.js';
+import { COMPANY, COMPANY_TRIPLES, expected, quadSet, startRdfWiki } from '../test-support/rdf-wiki.js';
 
 const screenshots = fileURLToPath(new URL('../../var/screenshots/', import.meta.url));
 

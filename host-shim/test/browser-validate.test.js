@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from './support/chromium.js';
-import { serveStatic } from './support/static-server.js';
+import { launchChromium } from '../test-support/chromium.js';
+import { serveStatic } from '../test-support/static-server.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 

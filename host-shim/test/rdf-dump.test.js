@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { dumpRdf } from '../platform/rdf/dump.js';
 import { loadCore } from '../src/loader.js';
-import { BASE, quadSet, startRdfWiki } from './support/rdf-wiki.js';
+import { BASE, quadSet, startRdfWiki } from '../test-support/rdf-wiki.js';
 
 const CLI = fileURLToPath(new URL('../bin/strata.js', import.meta.url));
 let wiki;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiClient } from '../test-support/api-client.js';
 import { startSite } from '../test-support/site.js';
-import { BASE, COMPANY, COMPANY_TRIPLES, PRODUCT, expected, pageTriples, quadSet, startRdfWiki } from './support/rdf-wiki.js';
+import { BASE, COMPANY, COMPANY_TRIPLES, PRODUCT, expected, pageTriples, quadSet, startRdfWiki } from '../test-support/rdf-wiki.js';
 
 let wiki;
 before(async () => {

@@ -7,8 +7,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createBotPassword } from '../platform/auth.js';
-import { restCaller, ROOT, startStoresWiki, storeUrls } from './support/stores-wiki.js';
-import { storeStates } from './support/store-dumps.js';
+import { restCaller, ROOT, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
+import { storeStates } from '../test-support/store-dumps.js';
 
 const { skip } = storeUrls();
 const PORT = String(6400 + (process.pid % 500));

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { importFolder } from '../platform/import.js';
 import { cancelRun, queueRun } from '../stores/runs.js';
-import { DEMO, ROOT, startStoresWiki, storeUrls } from './support/stores-wiki.js';
-import { graphDump, sparqlDump, storeStates } from './support/store-dumps.js';
+import { DEMO, ROOT, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
+import { graphDump, sparqlDump, storeStates } from '../test-support/store-dumps.js';
 
 const { falkordb, oxigraph, skip } = storeUrls();
 

@@ -2,14 +2,14 @@
 // `schemaorg`, saved straight to storage), a Product page and a Company page whose Subject relates to
 // the Product, and a category on the Company page.
 import oxigraph from 'oxigraph';
-import { addUserToGroup, createUser } from '../../platform/auth.js';
-import { timestamp } from '../../platform/clock.js';
-import { NS_MAPPING } from '../../platform/pages/namespaces.js';
-import { savePages } from '../../platform/storage/page-writes.js';
-import { findPageByTitle } from '../../platform/storage/pages.js';
-import { loadCore } from '../../src/loader.js';
-import { ApiClient } from '../../test-support/api-client.js';
-import { startSite } from '../../test-support/site.js';
+import { addUserToGroup, createUser } from '../platform/auth.js';
+import { timestamp } from '../platform/clock.js';
+import { NS_MAPPING } from '../platform/pages/namespaces.js';
+import { savePages } from '../platform/storage/page-writes.js';
+import { findPageByTitle } from '../platform/storage/pages.js';
+import { loadCore } from '../src/loader.js';
+import { ApiClient } from './api-client.js';
+import { startSite } from './site.js';
 
 export const BASE = 'http://wiki.test';
 export const COMPANY = 's1rdfaaaaaaaac1';

@@ -2,14 +2,14 @@
 // every kind logged in, for the store and query tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ApiClient } from '../../test-support/api-client.js';
-import { startSite } from '../../test-support/site.js';
-import { addUserToGroup, createBotPassword, createUser } from '../../platform/auth.js';
-import { NS_MAPPING, NS_SCHEMA } from '../../platform/pages/namespaces.js';
-import { savePages } from '../../platform/storage/page-writes.js';
-import { loadCore } from '../../src/loader.js';
+import { ApiClient } from './api-client.js';
+import { startSite } from './site.js';
+import { addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
+import { NS_MAPPING, NS_SCHEMA } from '../platform/pages/namespaces.js';
+import { savePages } from '../platform/storage/page-writes.js';
+import { loadCore } from '../src/loader.js';
 
-export const ROOT = new URL('../../../', import.meta.url).pathname;
+export const ROOT = new URL('../../', import.meta.url).pathname;
 export const DEMO = '/work/shared/data/demo';
 export const EXAMPLE = join(ROOT, 'examples/wiki');
 
