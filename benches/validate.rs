@@ -8,6 +8,7 @@ use strata::domain::ids::{SourceKey, SubjectRef};
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
 use strata::exports::{Options, Validator};
+use strata::json::Json;
 use serde_json::{json, Value};
 use strata::normalize::{read_page_content_str, Context};
 use strata::validation::{CompiledSchema, SubjectInput};
@@ -67,8 +68,8 @@ fn main() {
     for _ in 0..rounds {
         for (schema, subject, context) in &texts {
             if let Some(v) = validators.get(schema) {
-                let subject: Value = serde_json::from_str(subject).expect("JSON");
-                let context: Value = serde_json::from_str(context).expect("JSON");
+                let subject = Json::parse(subject).expect("JSON");
+                let context = Json::parse(context).expect("JSON");
                 bytes += serde_json::to_string(&v.validate(&subject, Some(&context)).expect("valid")).expect("serializable").len();
             }
         }

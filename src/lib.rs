@@ -9,6 +9,7 @@ pub mod domain;
 pub mod exports;
 pub mod graph;
 pub mod host;
+pub mod json;
 pub mod normalize;
 pub mod rdf;
 pub mod validation;

@@ -3,21 +3,22 @@ use super::{ExportError, Options};
 use crate::api::content_index;
 use crate::domain::ids::IdMinter;
 use crate::normalize::{self, WriteContext};
+use crate::json::Json;
 use serde_json::{json, Value};
 
 /// Prepares pages for a bulk import: each `{title, content}` (title without namespace prefix, content
 /// the Subject slot) is normalized as a save would, and its index rows computed by the same code as
 /// a save's. Answers `{pages: [{subjectSlot, index}]}` in order; a page that does not normalize gets
 /// `{error}` instead, and the others are still prepared.
-pub fn prepare_pages(pages: &Value, schemas: Option<&Value>, options: &Options) -> Result<Value, ExportError> {
+pub fn prepare_pages(pages: &Json, schemas: Option<&Value>, options: &Options) -> Result<Value, ExportError> {
     let schemas = parse_schemas(schemas, options)?;
-    let Value::Array(pages) = pages else { return Err(ExportError::invalid_argument("pages must be an array")) };
+    let Json::Array(pages) = pages else { return Err(ExportError::invalid_argument("pages must be an array")) };
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
     let prepared = pages
         .iter()
         .map(|page| {
-            let (Some(title), Some(content)) = (page.get("title").and_then(Value::as_str), page.get("content")) else {
+            let (Some(title), Some(content)) = (page.get("title").and_then(Json::as_str), page.get("content")) else {
                 return json!({"error": "a page needs a string \"title\" and a \"content\""});
             };
             match normalize::normalize_content(content, &schemas, &mut ctx) {

@@ -2,6 +2,7 @@ use super::{ExportError, Options};
 use crate::domain::mapping::{Mapping, NATIVE};
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
+use crate::json::Json;
 use crate::normalize::{read_page_content, read_page_content_str, Context as ReadContext};
 use crate::rdf::serialize::{write_to_string, Format, RdfWriter};
 use crate::rdf::{native, ontology, Context, Iris, OntologyProjection, PageFacts, PageView};
@@ -19,7 +20,7 @@ pub fn project_rdf(request: &Value, options: &Options) -> Result<String, ExportE
     let content = match request.get("content") {
         None | Some(Value::Null) => PageContent::default(),
         Some(Value::String(text)) => read_page_content_str(text, &read_cx),
-        Some(v) => read_page_content(v, &read_cx),
+        Some(v) => read_page_content(&Json::from(v), &read_cx),
     };
     let format = match request.get("format").map(|f| f.as_str()) {
         None | Some(Some("trig")) => Format::Trig,

@@ -1,3 +1,4 @@
+use crate::json::Json;
 use super::*;
 use serde_json::{json, Value};
 
@@ -25,7 +26,7 @@ fn validate_reports_violations_of_the_normalized_subject() {
         }},
         "knownSubjects": {"s1demo1aaaaaaa1": "Person"}
     });
-    let out = serde_json::to_value(validate(&request, &options()).unwrap()).unwrap();
+    let out = serde_json::to_value(validate(&Json::from(&request), &options()).unwrap()).unwrap();
     let codes: Vec<&str> = out["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["required", "min-value"], "{out}");
     assert_eq!(out["violations"][0]["severity"], "error");
@@ -33,7 +34,7 @@ fn validate_reports_violations_of_the_normalized_subject() {
 
 #[test]
 fn a_missing_schema_is_a_violation_not_an_error() {
-    let out = serde_json::to_value(validate(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}}), &options()).unwrap()).unwrap();
+    let out = serde_json::to_value(validate(&Json::from(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}})), &options()).unwrap()).unwrap();
     assert_eq!(out["violations"][0]["code"], "schema-not-found");
     assert_eq!(out["violations"][0]["args"], json!(["Nope"]));
 }
@@ -48,10 +49,10 @@ fn bad_arguments_are_typed_errors() {
         (json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()}), "value-shape-mismatch"),
     ];
     for (request, code) in cases {
-        assert_eq!(validate(&request, &options()).unwrap_err().code, code, "{request}");
+        assert_eq!(validate(&Json::from(&request), &options()).unwrap_err().code, code, "{request}");
     }
     let unsaved = json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()});
-    let message = validate(&unsaved, &options()).unwrap_err().message;
+    let message = validate(&Json::from(&unsaved), &options()).unwrap_err().message;
     assert!(!message.contains("s00000000000000") && message.contains("Age"), "{message}");
 }
 
@@ -59,10 +60,10 @@ fn bad_arguments_are_typed_errors() {
 fn a_validator_is_compiled_once_and_reused() {
     let v = Validator::new(&json!("Person"), &person(), options()).unwrap();
     for age in [1, 2, 3] {
-        let out = serde_json::to_value(v.validate(&json!({"label": "x", "statements": {"Name": {"propertyType": "text", "value": ["n"]}, "Age": {"propertyType": "number", "value": age}}}), None).unwrap()).unwrap();
+        let out = serde_json::to_value(v.validate(&Json::from(&json!({"label": "x", "statements": {"Name": {"propertyType": "text", "value": ["n"]}, "Age": {"propertyType": "number", "value": age}}})), None).unwrap()).unwrap();
         assert_eq!(out, json!({"violations": []}));
     }
-    let out = serde_json::to_value(v.validate(&json!({"statements": {}}), Some(&json!({"isMain": false}))).unwrap()).unwrap();
+    let out = serde_json::to_value(v.validate(&Json::from(&json!({"statements": {}})), Some(&Json::from(&json!({"isMain": false})))).unwrap()).unwrap();
     let codes: Vec<&str> = out["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["label-required", "required"]);
 }

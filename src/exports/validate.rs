@@ -5,7 +5,8 @@ use crate::domain::subject::Subject;
 use crate::normalize::{normalize_subject_body, WriteContext};
 use crate::validation::{validate_subject, CompiledSchema, SchemaLookup, SubjectInput, Violation};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use crate::json::{Json, JsonObject};
+use serde_json::Value;
 use std::collections::HashMap;
 
 /// The ID used for a Subject that has none yet (a create being validated before its ID is minted).
@@ -36,7 +37,7 @@ impl Validator {
 
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
-    pub fn validate(&self, subject: &Value, context: Option<&Value>) -> Result<Validated, ExportError> {
+    pub fn validate(&self, subject: &Json, context: Option<&Json>) -> Result<Validated, ExportError> {
         let cx = RequestContext::from_json(context, &self.options)?;
         let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), &self.options)?;
         let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
@@ -46,17 +47,17 @@ impl Validator {
 
 /// One-shot validation: `{subject, schema, subjectId?, isMain?, knownSubjects?}`. A `schema` of null
 /// means the Subject's Schema does not exist, reported as `schema-not-found`.
-pub fn validate(request: &Value, options: &Options) -> Result<Validated, ExportError> {
+pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportError> {
     let obj = request.as_object().ok_or_else(|| ExportError::invalid_argument("the request must be an object"))?;
     let cx = RequestContext::from_json(Some(request), options)?;
     let raw_subject = obj.get("subject").ok_or_else(|| ExportError::invalid_argument("request.subject is required"))?;
     let reference = raw_subject
         .get("schema")
         .ok_or_else(|| ExportError::invalid_argument("request.subject.schema is required"))
-        .and_then(|r| SchemaRef::from_json(r, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("request.subject.schema: {e}"))))?;
+        .and_then(|r| SchemaRef::read(r, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("request.subject.schema: {e}"))))?;
     let schema = match obj.get("schema") {
-        None | Some(Value::Null) => None,
-        Some(s) => Some(Schema::from_json(s, &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?),
+        None | Some(Json::Null) => None,
+        Some(s) => Some(Schema::from_json(&s.to_value(), &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?),
     };
     let subject = cx.subject(raw_subject, schema.as_ref(), reference.clone(), options)?;
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
@@ -73,32 +74,32 @@ struct RequestContext {
 }
 
 impl RequestContext {
-    fn from_json(v: Option<&Value>, options: &Options) -> Result<Self, ExportError> {
-        let empty = Map::new();
+    fn from_json(v: Option<&Json>, options: &Options) -> Result<Self, ExportError> {
+        let empty = JsonObject::default();
         let obj = match v {
-            None | Some(Value::Null) => &empty,
-            Some(Value::Object(o)) => o,
+            None | Some(Json::Null) => &empty,
+            Some(Json::Object(o)) => o,
             Some(_) => return Err(ExportError::invalid_argument("the validation context must be an object")),
         };
-        let given_id = !matches!(obj.get("subjectId"), None | Some(Value::Null));
+        let given_id = !matches!(obj.get("subjectId"), None | Some(Json::Null));
         let id = match obj.get("subjectId") {
-            None | Some(Value::Null) => SubjectId::parse(UNSAVED_SUBJECT_ID),
-            Some(Value::String(s)) => SubjectId::parse(s),
+            None | Some(Json::Null) => SubjectId::parse(UNSAVED_SUBJECT_ID),
+            Some(Json::String(s)) => SubjectId::parse(s),
             Some(_) => return Err(ExportError::invalid_argument("subjectId must be a string")),
         }
         .map_err(|e| ExportError::invalid_argument(e.to_string()))?;
         let is_main = match obj.get("isMain") {
-            None | Some(Value::Null) => true,
-            Some(Value::Bool(b)) => *b,
+            None | Some(Json::Null) => true,
+            Some(Json::Bool(b)) => *b,
             Some(_) => return Err(ExportError::invalid_argument("isMain must be a boolean")),
         };
         let mut known = HashMap::new();
         match obj.get("knownSubjects") {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(m)) => {
+            None | Some(Json::Null) => {}
+            Some(Json::Object(m)) => {
                 for (id, schema) in m {
                     let target = SubjectRef::parse(id, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects: {e}")))?;
-                    let schema = SchemaRef::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
+                    let schema = SchemaRef::read(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
                     known.insert(target, schema);
                 }
             }
@@ -108,7 +109,7 @@ impl RequestContext {
     }
 
     /// The Subject as it would be stored: normalized against its Schema, as a save would.
-    fn subject(&self, raw: &Value, schema: Option<&Schema>, reference: SchemaRef, options: &Options) -> Result<Subject, ExportError> {
+    fn subject(&self, raw: &Json, schema: Option<&Schema>, reference: SchemaRef, options: &Options) -> Result<Subject, ExportError> {
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
         let body = normalize_subject_body(raw, schema, self.given_id.then_some(&self.id), &mut ctx)?;

@@ -9,14 +9,14 @@ use crate::domain::property_type::{PropertyType, ValueShape};
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
-use serde_json::Value;
+use crate::json::Json;
 
 /// Reads stored page content. Entries that cannot be a Subject or a Statement are skipped; a value
 /// that does not fit its type is kept as [`StatementValue::Raw`].
-pub fn read_page_content(json: &Value, ctx: &Context) -> PageContent {
+pub fn read_page_content(json: &Json, ctx: &Context) -> PageContent {
     let mut content = PageContent::default();
     let Some(obj) = json.as_object() else { return content };
-    if let Some(subjects) = obj.get("subjects").and_then(Value::as_object) {
+    if let Some(subjects) = obj.get("subjects").and_then(Json::as_object) {
         for (key, s) in subjects {
             let Ok(id) = SubjectId::parse(key) else { continue };
             if let Some(subject) = read_subject(s, ctx) {
@@ -24,42 +24,42 @@ pub fn read_page_content(json: &Value, ctx: &Context) -> PageContent {
             }
         }
     }
-    content.main_subject = obj.get("mainSubject").and_then(Value::as_str).and_then(|s| SubjectId::parse(s).ok());
+    content.main_subject = obj.get("mainSubject").and_then(Json::as_str).and_then(|s| SubjectId::parse(s).ok());
     content
 }
 
 /// [`read_page_content`] of JSON text; text that is not JSON reads as an empty page.
 pub fn read_page_content_str(text: &str, ctx: &Context) -> PageContent {
-    serde_json::from_str::<Value>(text).map(|v| read_page_content(&v, ctx)).unwrap_or_default()
+    Json::parse(text).map(|v| read_page_content(&v, ctx)).unwrap_or_default()
 }
 
-fn read_subject(v: &Value, ctx: &Context) -> Option<Subject> {
+fn read_subject(v: &Json, ctx: &Context) -> Option<Subject> {
     let obj = v.as_object()?;
-    let schema = SchemaRef::from_json(obj.get("schema")?, ctx.own_source).ok()?;
-    let label = obj.get("label").and_then(Value::as_str).map(str::to_owned);
+    let schema = SchemaRef::read(obj.get("schema")?, ctx.own_source).ok()?;
+    let label = obj.get("label").and_then(Json::as_str).map(str::to_owned);
     let statements = obj
         .get("statements")
-        .and_then(Value::as_object)
+        .and_then(Json::as_object)
         .into_iter()
         .flatten()
-        .filter_map(|(name, st)| Some((name.clone(), read_statement(st, ctx)?)))
+        .filter_map(|(name, st)| Some((name.to_owned(), read_statement(st, ctx)?)))
         .collect();
     Some(Subject { label, schema, statements })
 }
 
 /// Reads one stored Statement; `None` for null or an entry without a string `propertyType`.
-pub fn read_statement(v: &Value, ctx: &Context) -> Option<Statement> {
+pub fn read_statement(v: &Json, ctx: &Context) -> Option<Statement> {
     let obj = v.as_object()?;
     let property_type = obj.get("propertyType")?.as_str()?.to_owned();
-    let raw = obj.get("value").unwrap_or(&Value::Null);
+    let raw = obj.get("value").unwrap_or(&Json::Null);
     let value = PropertyType::from_name(&property_type)
         .and_then(|t| read_value(t.shape(), raw, ctx))
-        .unwrap_or_else(|| StatementValue::Raw(raw.clone()));
+        .unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
     Some(Statement { property_type, value })
 }
 
 /// The typed value when `v` has exactly the stored shape; `None` otherwise.
-fn read_value(shape: ValueShape, v: &Value, ctx: &Context) -> Option<StatementValue> {
+fn read_value(shape: ValueShape, v: &Json, ctx: &Context) -> Option<StatementValue> {
     Some(match shape {
         ValueShape::Strings => StatementValue::Strings(
             v.as_array()?.iter().map(|p| p.as_str().map(str::to_owned)).collect::<Option<_>>()?,
@@ -75,7 +75,7 @@ fn read_value(shape: ValueShape, v: &Value, ctx: &Context) -> Option<StatementVa
     })
 }
 
-fn read_relation(v: &Value, ctx: &Context) -> Option<Relation> {
+fn read_relation(v: &Json, ctx: &Context) -> Option<Relation> {
     let o = v.as_object()?;
     if unknown_key(o, &RELATION_KEYS).is_some() {
         return None;
@@ -84,12 +84,12 @@ fn read_relation(v: &Value, ctx: &Context) -> Option<Relation> {
     let target = SubjectRef::parse(o.get("target")?.as_str()?, ctx.own_source).ok()?;
     let properties = match o.get("properties") {
         None => Default::default(),
-        Some(p) => scalar_properties(p)?.clone(),
+        Some(p) => scalar_properties(p)?,
     };
     Some(Relation { id, target, properties })
 }
 
-fn read_monolingual(v: &Value) -> Option<MonolingualPart> {
+fn read_monolingual(v: &Json) -> Option<MonolingualPart> {
     let o = v.as_object()?;
     if unknown_key(o, &MONOLINGUAL_KEYS).is_some() {
         return None;

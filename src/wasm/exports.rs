@@ -1,4 +1,4 @@
-use super::interop::{from_js, from_js_optional, options, parse_json, result, to_js_error};
+use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, parse_json, result, to_js_error};
 use crate::exports::{self, ExportError};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -14,7 +14,16 @@ extern "C" {
 }
 
 fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
-    from_js(v, what)?.ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} is required"))))
+    from_js(v, what)?.ok_or_else(|| missing(what))
+}
+
+/// The JSON text of a required argument, for parsing with [`parse_doc`].
+fn required_text(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    json_text(v, what)?.ok_or_else(|| missing(what))
+}
+
+fn missing(what: &str) -> JsValue {
+    to_js_error(&ExportError::invalid_argument(format!("{what} is required")))
 }
 
 /// Validates one Subject against its Schema, normalizing it first as a save would.
@@ -23,8 +32,8 @@ pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "ValidateRequest")] request: JsValue,
     opts: Option<StrataOptions>,
 ) -> Result<JsValue, JsValue> {
-    let request = required(&request, "request")?;
-    result(exports::validate(&request, &options(opts)?))
+    let request = required_text(&request, "request")?;
+    result(exports::validate(&parse_doc(&request, "request")?, &options(opts)?))
 }
 
 /// Normalizes a page's Subject slot as a save would.
@@ -43,7 +52,7 @@ pub fn normalize_content(
 /// `[{title, content}]` and `{name: Schema}` give `{pages: [{subjectSlot, index} | {error}]}`.
 #[wasm_bindgen(js_name = preparePages)]
 pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
-    let pages = parse_json(pages_json, "pages")?;
+    let pages = parse_doc(pages_json, "pages")?;
     let schemas = parse_json(schemas_json, "schemas")?;
     exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
 }
@@ -82,16 +91,17 @@ impl Validator {
         #[wasm_bindgen(unchecked_param_type = "SubjectBody")] subject: JsValue,
         context: Option<ValidationContext>,
     ) -> Result<JsValue, JsValue> {
-        let subject = required(&subject, "subject")?;
-        let context = from_js_optional(context, "context")?;
-        result(self.0.validate(&subject, context.as_ref()))
+        let subject = required_text(&subject, "subject")?;
+        let context = context.map(|c| json_text(&c.into(), "context")).transpose()?.flatten();
+        let context = context.as_deref().map(|c| parse_doc(c, "context")).transpose()?;
+        result(self.0.validate(&parse_doc(&subject, "subject")?, context.as_ref()))
     }
 
     /// The same as `validate`, with JSON text in and out: the fastest path for bulk validation.
     #[wasm_bindgen(js_name = validateJson)]
     pub fn validate_json(&self, subject: &str, context: Option<String>) -> Result<String, JsValue> {
-        let subject = parse_json(subject, "subject")?;
-        let context = context.as_deref().map(|c| parse_json(c, "context")).transpose()?;
+        let subject = parse_doc(subject, "subject")?;
+        let context = context.as_deref().map(|c| parse_doc(c, "context")).transpose()?;
         let validated = self.0.validate(&subject, context.as_ref()).map_err(|e| to_js_error(&e))?;
         serde_json::to_string(&validated).map_err(|e| to_js_error(&ExportError::invalid_argument(e.to_string())))
     }

@@ -1,4 +1,5 @@
 use crate::exports::{ExportError, Options};
+use crate::json::Json;
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -6,12 +7,17 @@ use wasm_bindgen::prelude::*;
 /// Reads a JS value as JSON. Going through `JSON.stringify` and serde_json (rather than walking the
 /// object graph) bounds the nesting depth, so hostile input is an error instead of a stack overflow.
 pub fn from_js(v: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
+    json_text(v, what)?.map(|text| parse_json(&text, what)).transpose()
+}
+
+/// The JSON text of a JS value; `None` for `undefined` and `null`.
+pub fn json_text(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
     let text = js_sys::JSON::stringify(v)
         .map_err(|_| to_js_error(&ExportError::invalid_argument(format!("{what} cannot be converted to JSON"))))?;
-    parse_json(&text.as_string().unwrap_or_default(), what).map(Some)
+    Ok(Some(text.as_string().unwrap_or_default()))
 }
 
 /// [`from_js`] for an optional argument.
@@ -24,7 +30,16 @@ pub fn from_js_optional(v: Option<impl Into<JsValue>>, what: &str) -> Result<Opt
 
 /// Parses JSON text handed across the boundary; malformed text is an `invalid-argument` error.
 pub fn parse_json(text: &str, what: &str) -> Result<Value, JsValue> {
-    serde_json::from_str(text).map_err(|e| to_js_error(&ExportError::invalid_argument(format!("{what}: {e}"))))
+    serde_json::from_str(text).map_err(|e| malformed(what, &e))
+}
+
+/// [`parse_json`] into a document that borrows from `text`, for content parsed on hot paths.
+pub fn parse_doc<'a>(text: &'a str, what: &str) -> Result<Json<'a>, JsValue> {
+    Json::parse(text).map_err(|e| malformed(what, &e))
+}
+
+fn malformed(what: &str, e: &serde_json::Error) -> JsValue {
+    to_js_error(&ExportError::invalid_argument(format!("{what}: {e}")))
 }
 
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {

@@ -1,5 +1,6 @@
 //! The demo wiki (`../shared/data/demo`) as the projection takes it.
 
+use strata::json::Json;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use strata::domain::ids::SourceKey;
@@ -48,5 +49,5 @@ pub fn pages() -> Vec<(PageInfo, PageContent)> {
 
 /// Reads stored page content as the wiki does.
 pub fn page_content(json: &Value) -> PageContent {
-    read_page_content(json, &Context { own_source: &own() })
+    read_page_content(&Json::from(json), &Context { own_source: &own() })
 }

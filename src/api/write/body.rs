@@ -7,6 +7,7 @@ use crate::api::view::Schemas;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
+use crate::json::Json;
 use crate::normalize::{normalize_subject_body, NormalizeError, SchemaLookup, WriteContext};
 use serde_json::{Map, Value};
 
@@ -31,8 +32,7 @@ pub fn subject_body<H>(
     minting: &mut Minting,
 ) -> Result<Subject, ApiError> {
     let mut wctx = WriteContext { own_source: &ctx.own_source, minter: &mut minting.minter, now_ms: minting.now_ms };
-    let json = Value::Object(body.clone());
-    let b = normalize_subject_body(&json, schema, Some(id), &mut wctx).map_err(normalize_error)?;
+    let b = normalize_subject_body(&Json::Object(body.into()), schema, Some(id), &mut wctx).map_err(normalize_error)?;
     Ok(Subject { label: b.label, schema: schema_ref, statements: b.statements })
 }
 

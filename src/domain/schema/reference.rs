@@ -1,5 +1,6 @@
 use crate::domain::ids::SourceKey;
 use crate::domain::title::Title;
+use crate::json::Json;
 use serde_json::{json, Value};
 use std::fmt;
 
@@ -15,11 +16,16 @@ pub enum SchemaRef {
 impl SchemaRef {
     /// Reads a string or a `{source, name}` object. Naming this wiki's own source gives `Local`.
     pub fn from_json(v: &Value, own_source: &SourceKey) -> Result<Self, String> {
+        Self::read(&Json::from(v), own_source)
+    }
+
+    /// [`SchemaRef::from_json`] of a parsed document.
+    pub fn read(v: &Json, own_source: &SourceKey) -> Result<Self, String> {
         match v {
-            Value::String(s) => Title::new(s).map(SchemaRef::Local).map_err(|e| e.to_string()),
-            Value::Object(o) => {
-                let source = o.get("source").and_then(Value::as_str).ok_or("a Schema reference object needs a string \"source\"")?;
-                let name = o.get("name").and_then(Value::as_str).ok_or("a Schema reference object needs a string \"name\"")?;
+            Json::String(s) => Title::new(s).map(SchemaRef::Local).map_err(|e| e.to_string()),
+            Json::Object(o) => {
+                let source = o.get("source").and_then(Json::as_str).ok_or("a Schema reference object needs a string \"source\"")?;
+                let name = o.get("name").and_then(Json::as_str).ok_or("a Schema reference object needs a string \"name\"")?;
                 if let Some(k) = o.keys().find(|k| *k != "source" && *k != "name") {
                     return Err(format!("a Schema reference object has only \"source\" and \"name\", not \"{k}\""));
                 }

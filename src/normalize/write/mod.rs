@@ -10,7 +10,7 @@ use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::statement::Statement;
 use crate::domain::subject::Subject;
 use indexmap::IndexMap;
-use serde_json::{Map, Value};
+use crate::json::{Json, JsonObject};
 
 /// The writable parts of a Subject body (`PUT /subject/{id}`, create bodies).
 #[derive(Debug, Clone, PartialEq)]
@@ -20,17 +20,17 @@ pub struct SubjectBody {
 }
 
 /// Normalizes a whole page's Subject slot. Select write forms resolve through each Subject's Schema.
-pub fn normalize_content(json: &Value, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<PageContent, NormalizeError> {
+pub fn normalize_content(json: &Json, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<PageContent, NormalizeError> {
     let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("page content must be a JSON object"))?;
     let main_subject = match obj.get("mainSubject") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(SubjectId::parse(s).map_err(|e| NormalizeError::malformed(format!("mainSubject: {e}")))?),
+        None | Some(Json::Null) => None,
+        Some(Json::String(s)) => Some(SubjectId::parse(s).map_err(|e| NormalizeError::malformed(format!("mainSubject: {e}")))?),
         Some(_) => return Err(NormalizeError::malformed("mainSubject must be a Subject ID or null")),
     };
     let mut content = PageContent { main_subject, subjects: IndexMap::new() };
     let subjects = match obj.get("subjects") {
-        None | Some(Value::Null) => return Ok(content),
-        Some(Value::Object(o)) => o,
+        None | Some(Json::Null) => return Ok(content),
+        Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("subjects must be an object keyed by Subject ID")),
     };
     for (key, s) in subjects {
@@ -44,17 +44,17 @@ pub fn normalize_content(json: &Value, schemas: &dyn SchemaLookup, ctx: &mut Wri
     Ok(content)
 }
 
-fn normalize_subject(v: &Value, id: &SubjectId, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<Subject, NormalizeError> {
+fn normalize_subject(v: &Json, id: &SubjectId, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<Subject, NormalizeError> {
     let obj = v.as_object().ok_or_else(|| NormalizeError::malformed("a Subject must be a JSON object"))?;
     let raw_schema = obj.get("schema").ok_or_else(|| NormalizeError::malformed("a Subject needs a schema"))?;
-    let schema = SchemaRef::from_json(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
+    let schema = SchemaRef::read(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
     let statements = normalize_statements(obj.get("statements"), schemas.schema(&schema), Some(id), ctx)?;
     Ok(Subject { label: label(obj)?, schema, statements })
 }
 
 /// Normalizes a Subject body's `label` and `statements` against the Subject's Schema (if it loads).
 /// `statements` is required; other keys belong to the caller and are ignored here.
-pub fn normalize_subject_body(json: &Value, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<SubjectBody, NormalizeError> {
+pub fn normalize_subject_body(json: &Json, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<SubjectBody, NormalizeError> {
     let run = |ctx: &mut WriteContext| {
         let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("the body must be a JSON object"))?;
         let raw = obj.get("statements").ok_or_else(|| NormalizeError::malformed("statements is required"))?;
@@ -66,56 +66,56 @@ pub fn normalize_subject_body(json: &Value, schema: Option<&Schema>, subject_id:
 
 /// Normalizes the Statement of a single-Statement write. `propertyType` may be omitted and then
 /// takes the Schema's type. `Ok(None)` means the value is empty: the Statement is to be removed.
-pub fn normalize_statement(name: &str, json: &Value, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<Option<Statement>, NormalizeError> {
+pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<Option<Statement>, NormalizeError> {
     let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
     let def = schema.and_then(|s| s.property(name)).ok_or_else(|| {
         err(NormalizeError::new(NormalizeErrorKind::UndefinedProperty, "the Schema does not define this property"))
     })?;
     let obj = json.as_object().ok_or_else(|| err(NormalizeError::shape("a Statement must be a JSON object")))?;
     let property_type = match obj.get("propertyType") {
-        None | Some(Value::Null) => def.type_name.as_str(),
-        Some(Value::String(t)) => t.as_str(),
+        None | Some(Json::Null) => def.type_name.as_str(),
+        Some(Json::String(t)) => t,
         Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
     };
-    let value = obj.get("value").unwrap_or(&Value::Null);
+    let value = obj.get("value").unwrap_or(&Json::Null);
     value::normalize_value(property_type, value, Some(def), ctx)
         .map(|v| v.map(|value| Statement { property_type: property_type.to_owned(), value }))
         .map_err(err)
 }
 
-fn normalize_statements(v: Option<&Value>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<IndexMap<String, Statement>, NormalizeError> {
-    let entries: &Map<String, Value> = match v {
-        None | Some(Value::Null) => return Ok(IndexMap::new()),
-        Some(Value::Object(o)) => o,
+fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<IndexMap<String, Statement>, NormalizeError> {
+    let entries: &JsonObject = match v {
+        None | Some(Json::Null) => return Ok(IndexMap::new()),
+        Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
     };
     let mut out = IndexMap::with_capacity(entries.len());
     for (name, st) in entries {
         let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
         let obj = match st {
-            Value::Null => continue,
-            Value::Object(o) => o,
+            Json::Null => continue,
+            Json::Object(o) => o,
             _ => return Err(err(NormalizeError::shape("a Statement must be a JSON object"))),
         };
         let property_type = match obj.get("propertyType") {
-            None | Some(Value::Null) => continue,
-            Some(Value::String(t)) => t,
+            None | Some(Json::Null) => continue,
+            Some(Json::String(t)) => t,
             Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
         };
         let def = schema.and_then(|s| s.property(name));
-        let value = value::normalize_value(property_type, obj.get("value").unwrap_or(&Value::Null), def, ctx).map_err(err)?;
+        let value = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, ctx).map_err(err)?;
         if let Some(value) = value {
-            out.insert(name.clone(), Statement { property_type: property_type.clone(), value });
+            out.insert(name.to_owned(), Statement { property_type: property_type.to_string(), value });
         }
     }
     Ok(out)
 }
 
 /// A label is trimmed; a blank or absent label is no label.
-fn label(obj: &Map<String, Value>) -> Result<Option<String>, NormalizeError> {
+fn label(obj: &JsonObject) -> Result<Option<String>, NormalizeError> {
     match obj.get("label") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.trim()).filter(|s| !s.is_empty()).map(str::to_owned)),
+        None | Some(Json::Null) => Ok(None),
+        Some(Json::String(s)) => Ok(Some(s.trim()).filter(|s| !s.is_empty()).map(str::to_owned)),
         Some(_) => Err(NormalizeError::malformed("label must be a string")),
     }
 }

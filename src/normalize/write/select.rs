@@ -3,14 +3,14 @@
 use super::super::relation_parts::unknown_key;
 use super::super::{NormalizeError, NormalizeErrorKind};
 use crate::domain::schema::SelectOption;
-use serde_json::Value;
+use crate::json::Json;
 
 /// The stored option id for one written part; `None` drops a blank part. Without `options` (no
 /// Schema, or the property is not a select) the written id, else label, is kept as written.
-pub(super) fn resolve(part: &Value, options: Option<&[SelectOption]>) -> Result<Option<String>, NormalizeError> {
+pub(super) fn resolve(part: &Json, options: Option<&[SelectOption]>) -> Result<Option<String>, NormalizeError> {
     match part {
-        Value::String(s) => Ok(blank_to_none(s).map(|s| by_label(s, options).unwrap_or(s).to_owned())),
-        Value::Object(o) => {
+        Json::String(s) => Ok(blank_to_none(s).map(|s| by_label(s, options).unwrap_or(s).to_owned())),
+        Json::Object(o) => {
             if let Some(k) = unknown_key(o, &["id", "label"]) {
                 return Err(NormalizeError::shape(format!("a select object has only \"id\" and \"label\", not \"{k}\"")));
             }
@@ -18,8 +18,8 @@ pub(super) fn resolve(part: &Value, options: Option<&[SelectOption]>) -> Result<
                 return Err(NormalizeError::shape("a select object needs an \"id\" or a \"label\""));
             }
             let field = |k: &str| match o.get(k) {
-                None | Some(Value::Null) => Ok(None),
-                Some(Value::String(s)) => Ok(blank_to_none(s)),
+                None | Some(Json::Null) => Ok(None),
+                Some(Json::String(s)) => Ok(blank_to_none(s)),
                 Some(_) => Err(NormalizeError::shape(format!("a select object's \"{k}\" must be a string"))),
             };
             match (field("id")?, field("label")?) {
