@@ -1,4 +1,4 @@
-// The wasm module's exports as Node callers use them: validate, Validator, normalizeContent.
+// The wasm module's exports as Node callers use them: validate, Validator, normalizeContent, RdfProjector.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from '../src/loader.js';
@@ -81,4 +81,22 @@ test('normalizeContent gives the stored form', () => {
     mainSubject: 's1demo1aaaaaaa1',
     subjects: { s1demo1aaaaaaa1: { label: 'Ada', schema: 'Person', statements: { Status: { propertyType: 'select', value: ['o1'] } } } },
   });
+});
+
+test('an RdfProjector set up once projects each page as projectRdf does', () => {
+  const setup = { schemas: { Person: person }, baseUri: 'http://127.0.0.1:8484/' };
+  const page = { pageId: 3, title: 'Ada', prefixedTitle: 'Ada', created: '2026-01-02T03:04:05Z', categories: ['People'] };
+  const content = JSON.stringify({ mainSubject: 's1demo1aaaaaaa1', subjects: { s1demo1aaaaaaa1: { schema: 'Person', statements: { Age: { propertyType: 'number', value: 36 } } } } });
+  const projector = new core.RdfProjector(setup);
+  try {
+    for (const prefixes of [true, false]) {
+      const text = projector.projectPage(page, content, prefixes);
+      assert.equal(text, core.projectRdf({ ...setup, page, content, prefixes }));
+      assert.match(text, /36/);
+    }
+    assert.throws(() => projector.projectPage(null, content, true), { name: 'StrataError', code: 'invalid-argument' });
+  } finally {
+    projector.free();
+  }
+  assert.throws(() => new core.RdfProjector({ ...setup, projection: 'wikidata' }), (e) => e.code === 'unknown-projection' && e.details.knownProjections[0] === 'native');
 });

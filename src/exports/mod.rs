@@ -14,7 +14,7 @@ pub use normalize_content::normalize_content;
 pub use options::Options;
 pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;
-pub use project_rdf::project_rdf;
+pub use project_rdf::{project_rdf, RdfProjector};
 pub use validate::{validate, Validated, Validator};
 
 #[cfg(test)]

@@ -1,62 +1,106 @@
 use super::{ExportError, Options};
+use crate::domain::ids::SourceKey;
 use crate::domain::mapping::{Mapping, NATIVE};
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::json::Json;
+use crate::json::{Json, JsonObject};
 use crate::normalize::{read_page_content, read_page_content_str, Context as ReadContext};
 use crate::rdf::serialize::{write_to_string, Format, RdfWriter};
 use crate::rdf::{native, ontology, Context, Iris, OntologyProjection, PageFacts, PageView};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
-/// The TriG or Turtle of one page, for hosts that project outside a REST request (bulk dumps, store
-/// feeds). Schemas and Mappings that do not parse count as absent, as stored pages do in the API:
-/// a Subject whose Schema is missing is omitted. `prefixes: false` leaves out the `@prefix` lines.
+/// One projection set up once (Schemas and Mappings parsed, the ontology projection compiled) for
+/// projecting many pages, as a bulk dump does.
+pub struct RdfProjector {
+    iris: Iris,
+    schemas: HashMap<SchemaRef, Schema>,
+    /// `None` for the native projection.
+    ontology: Option<OntologyProjection>,
+    format: Format,
+    source_key: SourceKey,
+}
+
+impl RdfProjector {
+    /// Takes `{baseUri, schemas?, mappings?, projection?, format?}`. Schemas and Mappings that do not
+    /// parse count as absent, as stored pages do in the API: a Subject whose Schema is missing is
+    /// omitted. An unknown projection is refused with the known ones in the details.
+    pub fn new(setup: &Value, options: &Options) -> Result<Self, ExportError> {
+        let setup = object(Some(setup), "request")?.ok_or_else(|| ExportError::invalid_argument("request must be an object"))?;
+        let base = setup.get("baseUri").and_then(Value::as_str).ok_or_else(|| ExportError::invalid_argument("baseUri must be a string"))?;
+        let format = match setup.get("format").map(|f| f.as_str()) {
+            None | Some(Some("trig")) => Format::Trig,
+            Some(Some("turtle")) => Format::Turtle,
+            _ => return Err(ExportError::invalid_argument("format must be \"trig\" or \"turtle\"")),
+        };
+        let mappings = mappings(setup.get("mappings"))?;
+        let ontology = match setup.get("projection") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(name)) if name == NATIVE => None,
+            Some(Value::String(name)) => Some(ontology_projection(name, &mappings)?),
+            Some(_) => return Err(ExportError::invalid_argument("projection must be a string")),
+        };
+        Ok(RdfProjector {
+            iris: Iris::new(base),
+            schemas: schemas(setup.get("schemas"), options)?,
+            ontology,
+            format,
+            source_key: options.source_key.clone(),
+        })
+    }
+
+    /// The TriG or Turtle of one page: its facts (`{pageId, title, ...}`) and its Subject slot as
+    /// JSON text (text that is not JSON reads as an empty page). `prefixes: false` leaves out the
+    /// `@prefix` lines.
+    pub fn project_text(&self, page: &Json, content: Option<&str>, prefixes: bool) -> Result<String, ExportError> {
+        let content = content.map(|text| read_page_content_str(text, &self.read_context())).unwrap_or_default();
+        Ok(self.project(&page_facts(Some(page))?, &content, prefixes))
+    }
+
+    fn project(&self, facts: &PageFacts, content: &PageContent, prefixes: bool) -> String {
+        let cx = Context { iris: &self.iris, schemas: &self.schemas };
+        let view = PageView { facts, content };
+        let writer = if prefixes { RdfWriter::new(self.format, &self.iris, Vec::new()) } else { RdfWriter::without_prefixes(self.format, Vec::new()) };
+        match &self.ontology {
+            None => write_to_string(writer, |sink| native::project_page(cx, &view, sink)).0,
+            Some(projection) => write_to_string(writer, |sink| projection.project_page(cx, &view, sink)).0,
+        }
+    }
+
+    fn read_context(&self) -> ReadContext<'_> {
+        ReadContext { own_source: &self.source_key }
+    }
+}
+
+/// The TriG or Turtle of one page, for hosts that project outside a REST request: the setup of
+/// [`RdfProjector::new`] plus `page`, `content` (the Subject slot as an object or as JSON text) and
+/// `prefixes` (default true).
 pub fn project_rdf(request: &Value, options: &Options) -> Result<String, ExportError> {
-    let request = object(Some(request), "request")?.ok_or_else(|| ExportError::invalid_argument("request must be an object"))?;
-    let base = request.get("baseUri").and_then(Value::as_str).ok_or_else(|| ExportError::invalid_argument("baseUri must be a string"))?;
-    let facts = page_facts(request.get("page"))?;
-    let read_cx = ReadContext { own_source: &options.source_key };
+    let projector = RdfProjector::new(request, options)?;
+    let facts = page_facts(request.get("page").map(Json::from).as_ref())?;
     let content = match request.get("content") {
         None | Some(Value::Null) => PageContent::default(),
-        Some(Value::String(text)) => read_page_content_str(text, &read_cx),
-        Some(v) => read_page_content(&Json::from(v), &read_cx),
-    };
-    let format = match request.get("format").map(|f| f.as_str()) {
-        None | Some(Some("trig")) => Format::Trig,
-        Some(Some("turtle")) => Format::Turtle,
-        _ => return Err(ExportError::invalid_argument("format must be \"trig\" or \"turtle\"")),
+        Some(Value::String(text)) => read_page_content_str(text, &projector.read_context()),
+        Some(v) => read_page_content(&Json::from(v), &projector.read_context()),
     };
     let prefixes = match request.get("prefixes") {
         None => true,
         Some(v) => v.as_bool().ok_or_else(|| ExportError::invalid_argument("prefixes must be a boolean"))?,
     };
-    let schemas = schemas(request.get("schemas"), options)?;
-    let mappings = mappings(request.get("mappings"))?;
-    let projection = match request.get("projection") {
-        None | Some(Value::Null) => NATIVE,
-        Some(Value::String(name)) => name.as_str(),
-        Some(_) => return Err(ExportError::invalid_argument("projection must be a string")),
-    };
+    Ok(projector.project(&facts, &content, prefixes))
+}
 
-    let iris = Iris::new(base);
-    let cx = Context { iris: &iris, schemas: &schemas };
-    let view = PageView { facts: &facts, content: &content };
-    let writer = if prefixes { RdfWriter::new(format, &iris, Vec::new()) } else { RdfWriter::without_prefixes(format, Vec::new()) };
-    if projection == NATIVE {
-        return Ok(write_to_string(writer, |sink| native::project_page(cx, &view, sink)).0);
-    }
-    let targets = ontology::targets(&mappings);
-    if !targets.contains(projection) {
+fn ontology_projection(name: &str, mappings: &[(String, Mapping)]) -> Result<OntologyProjection, ExportError> {
+    let targets = ontology::targets(mappings);
+    if !targets.contains(name) {
         let known: Vec<&str> = std::iter::once(NATIVE).chain(targets).collect();
         return Err(ExportError {
             code: "unknown-projection",
-            message: format!("the projection \"{projection}\" is not known (known: {})", known.join(", ")),
+            message: format!("the projection \"{name}\" is not known (known: {})", known.join(", ")),
             details: json!({"knownProjections": known}),
         });
     }
-    let (projection, _) = OntologyProjection::compile(projection, &mappings);
-    Ok(write_to_string(writer, |sink| projection.project_page(cx, &view, sink)).0)
+    Ok(OntologyProjection::compile(name, mappings).0)
 }
 
 fn object<'a>(v: Option<&'a Value>, what: &str) -> Result<Option<&'a Map<String, Value>>, ExportError> {
@@ -67,19 +111,23 @@ fn object<'a>(v: Option<&'a Value>, what: &str) -> Result<Option<&'a Map<String,
     }
 }
 
-fn page_facts(v: Option<&Value>) -> Result<PageFacts, ExportError> {
-    let page = object(v, "page")?.ok_or_else(|| ExportError::invalid_argument("page is required"))?;
-    let id = page.get("pageId").and_then(Value::as_u64).ok_or_else(|| ExportError::invalid_argument("page.pageId must be a positive integer"))?;
+fn page_facts(v: Option<&Json>) -> Result<PageFacts, ExportError> {
+    let page: &JsonObject = match v {
+        Some(Json::Object(o)) => o,
+        None | Some(Json::Null) => return Err(ExportError::invalid_argument("page is required")),
+        Some(_) => return Err(ExportError::invalid_argument("page must be an object")),
+    };
+    let id = page.get("pageId").and_then(|n| n.as_number()?.as_u64()).ok_or_else(|| ExportError::invalid_argument("page.pageId must be a positive integer"))?;
     let text = |key: &str| -> Result<String, ExportError> {
         match page.get(key) {
-            None | Some(Value::Null) => Ok(String::new()),
-            Some(Value::String(s)) => Ok(s.clone()),
+            None | Some(Json::Null) => Ok(String::new()),
+            Some(Json::String(s)) => Ok(s.to_string()),
             Some(_) => Err(ExportError::invalid_argument(format!("page.{key} must be a string"))),
         }
     };
     let categories = match page.get("categories") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) => items
+        None | Some(Json::Null) => Vec::new(),
+        Some(Json::Array(items)) => items
             .iter()
             .map(|c| c.as_str().map(str::to_owned))
             .collect::<Option<_>>()

@@ -144,6 +144,22 @@ mod project_rdf {
     }
 
     #[test]
+    fn a_projector_set_up_once_projects_many_pages_as_the_one_shot_export_does() {
+        for projection in ["native", "schemaorg"] {
+            let setup = request(json!({"projection": projection}));
+            let projector = RdfProjector::new(&setup, &options()).unwrap();
+            let page = Json::from(&setup["page"]);
+            for (content, prefixes) in [(setup["content"].to_string(), true), ("{}".to_owned(), false), ("not JSON".to_owned(), true)] {
+                let one_shot = project_rdf(&request(json!({"projection": projection, "content": content, "prefixes": prefixes})), &options()).unwrap();
+                assert_eq!(projector.project_text(&page, Some(&content), prefixes).unwrap(), one_shot, "{projection} {content}");
+            }
+            assert_eq!(projector.project_text(&Json::Null, None, true).unwrap_err().code, "invalid-argument");
+        }
+        let unknown = RdfProjector::new(&request(json!({"projection": "wikidata"})), &options()).err().unwrap();
+        assert_eq!(unknown.code, "unknown-projection");
+    }
+
+    #[test]
     fn refusals() {
         let unknown = project_rdf(&request(json!({"projection": "wikidata"})), &options()).unwrap_err();
         assert_eq!((unknown.code, &unknown.details), ("unknown-projection", &json!({"knownProjections": ["native", "schemaorg"]})));

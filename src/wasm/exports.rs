@@ -67,6 +67,34 @@ pub fn project_rdf(
     exports::project_rdf(&request, &options(opts)?).map_err(|e| to_js_error(&e))
 }
 
+/// A projection set up once for many pages (Schemas and Mappings parsed once), as a bulk dump needs.
+#[wasm_bindgen(js_name = RdfProjector)]
+pub struct RdfProjector(exports::RdfProjector);
+
+#[wasm_bindgen(js_class = RdfProjector)]
+impl RdfProjector {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "RdfProjectorSetup")] setup: JsValue,
+        opts: Option<StrataOptions>,
+    ) -> Result<RdfProjector, JsValue> {
+        let setup = required(&setup, "setup")?;
+        exports::RdfProjector::new(&setup, &options(opts)?).map(RdfProjector).map_err(|e| to_js_error(&e))
+    }
+
+    /// The TriG or Turtle of one page: its facts and its Subject slot as JSON text.
+    #[wasm_bindgen(js_name = projectPage)]
+    pub fn project_page(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RdfPageFacts")] page: JsValue,
+        content: Option<String>,
+        prefixes: bool,
+    ) -> Result<String, JsValue> {
+        let page = required_text(&page, "page")?;
+        self.0.project_text(&parse_doc(&page, "page")?, content.as_deref(), prefixes).map_err(|e| to_js_error(&e))
+    }
+}
+
 /// A Schema compiled once, for validating many Subjects.
 #[wasm_bindgen(js_name = Validator)]
 pub struct Validator(exports::Validator);

@@ -78,10 +78,16 @@ export interface RdfPageFacts {
   categories?: string[];
 }
 
-export interface ProjectRdfRequest {
+export interface ProjectRdfRequest extends RdfProjectorSetup {
   page: RdfPageFacts;
   /** The page's Subject slot, as an object or as its JSON text. */
   content?: PageContent | string | null;
+  /** Whether to start with the @prefix lines (default true); a dump declares them once. */
+  prefixes?: boolean;
+}
+
+/** What `new RdfProjector(setup)` parses once for many `projectPage(page, contentJson, prefixes)` calls. */
+export interface RdfProjectorSetup {
   /** Schema name to Schema, for the Schemas the page's Subjects use; invalid ones count as absent. */
   schemas?: Record<string, Schema>;
   /** Mapping page title to Mapping: the readable Mappings, needed for an ontology projection. */
@@ -92,8 +98,6 @@ export interface ProjectRdfRequest {
   format?: "trig" | "turtle";
   /** The rdfBaseUri setting. */
   baseUri: string;
-  /** Whether to start with the @prefix lines (default true); a dump declares them once. */
-  prefixes?: boolean;
 }
 
 /** Errors thrown by the exports are Errors named "StrataError" with a stable code. */

@@ -1,11 +1,11 @@
 // The bulk RDF dump: every page's projection as one TriG document, one named graph per page. Pages
 // are read from SQLite in id order, a batch at a time, and each batch is written before the next is
 // read, waiting for the output to drain: memory stays flat however large the wiki. Schemas are read
-// once each; the projection itself is the core's `projectRdf`.
+// once; the projection itself is the core's `RdfProjector`, set up once for the whole dump.
 import { once } from 'node:events';
 import { NS_SCHEMA } from '../pages/namespaces.js';
 import { describePage } from '../pages/page-record.js';
-import { countPages, findPageByTitle, listPagesById } from '../storage/pages.js';
+import { countPages, listPagesById, listPagesInNamespace } from '../storage/pages.js';
 import { readableMappings } from './mappings.js';
 
 const BATCH = 500;
@@ -17,40 +17,24 @@ export class DumpError extends Error {
   }
 }
 
-/** Schema name → Schema JSON (null when absent or not JSON), each read from the database once. */
-function schemaCache(db) {
-  const cache = new Map();
-  return (name) => {
-    if (!cache.has(name)) {
-      let schema = null;
+/** Schema name → Schema JSON of every Schema page that holds JSON, read in batches. */
+function allSchemas(db) {
+  const schemas = {};
+  for (let after = null; ;) {
+    const pages = listPagesInNamespace(db, { namespace: NS_SCHEMA, after, prefix: null, limit: BATCH });
+    for (const page of pages) {
       try {
-        schema = JSON.parse(findPageByTitle(db, NS_SCHEMA, name)?.mainSlot ?? 'null');
+        schemas[page.title] = JSON.parse(page.mainSlot);
       } catch {
         // An unreadable Schema page: its Subjects are omitted, as in every export.
       }
-      cache.set(name, schema);
     }
-    return cache.get(name);
-  };
+    if (pages.length < BATCH) return schemas;
+    after = pages.at(-1).title;
+  }
 }
 
-/** The Schemas a Subject slot names, as `projectRdf` takes them. */
-function schemasOf(subjectSlot, schema) {
-  const schemas = {};
-  let content;
-  try {
-    content = JSON.parse(subjectSlot ?? 'null');
-  } catch {
-    return schemas;
-  }
-  for (const subject of Object.values(content?.subjects ?? {})) {
-    const name = subject?.schema;
-    if (typeof name === 'string' && !(name in schemas) && schema(name) !== null) schemas[name] = schema(name);
-  }
-  return schemas;
-}
-
-/** What `projectRdf` reads of a page besides its Subject slot. */
+/** What the projection reads of a page besides its Subject slot. */
 function facts(page) {
   const { pageId, title, prefixedTitle, created, modified, lastEditor, categories } = describePage(page);
   return { pageId, title, prefixedTitle, created, modified, lastEditor, categories };
@@ -66,29 +50,29 @@ async function write(out, text) {
  * `progress(total)` may answer `{update(done), finish(done)}`.
  */
 export async function dumpRdf({ db, config, core }, { projection = 'native', out, progress: startProgress = () => null }) {
-  if (typeof core?.projectRdf !== 'function') throw new DumpError('the Strata core is not built (or lacks projectRdf): build it first.');
+  if (typeof core?.RdfProjector !== 'function') throw new DumpError('the Strata core is not built (or lacks RdfProjector): build it first.');
   const mappings = projection === 'native' ? {} : readableMappings(db, config);
-  const schema = schemaCache(db);
-  const project = (page, prefixes) => core.projectRdf({
-    page: facts(page), content: page.subjectSlot, schemas: schemasOf(page.subjectSlot, schema), mappings, projection,
-    format: 'trig', baseUri: config.rdfBaseUri, prefixes,
-  }, { sourceKey: config.sourceKey });
+  let projector;
   try {
-    project({ pageId: 1, namespace: 0, title: 'Probe', subjectSlot: null }, false);
+    projector = new core.RdfProjector({ schemas: allSchemas(db), mappings, projection, format: 'trig', baseUri: config.rdfBaseUri }, { sourceKey: config.sourceKey });
   } catch (error) {
     if (error?.code !== 'unknown-projection') throw error;
     throw new DumpError(`unknown projection "${projection}" (known: ${error.details.knownProjections.join(', ')})`);
   }
-  const progress = startProgress(countPages(db));
-  let done = 0;
-  for (let afterId = 0; ;) {
-    const pages = listPagesById(db, afterId, BATCH);
-    if (pages.length === 0) break;
-    await write(out, pages.map((page) => project(page, done === 0 && page === pages[0])).join(''));
-    done += pages.length;
-    afterId = pages.at(-1).pageId;
-    progress?.update(done);
+  try {
+    const progress = startProgress(countPages(db));
+    let done = 0;
+    for (let afterId = 0; ;) {
+      const pages = listPagesById(db, afterId, BATCH);
+      if (pages.length === 0) break;
+      await write(out, pages.map((page) => projector.projectPage(facts(page), page.subjectSlot ?? null, done === 0 && page === pages[0])).join(''));
+      done += pages.length;
+      afterId = pages.at(-1).pageId;
+      progress?.update(done);
+    }
+    progress?.finish(done);
+    return { pages: done };
+  } finally {
+    projector.free();
   }
-  progress?.finish(done);
-  return { pages: done };
 }
