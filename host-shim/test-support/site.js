@@ -7,8 +7,16 @@ import { openDatabase } from '../platform/db.js';
 import { startServer } from '../platform/server.js';
 import { openStores } from '../stores/site-stores.js';
 
+const made = new Set();
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder, removed when the process exits, whatever the test did with it. */
 export function tempDir() {
-  return mkdtempSync(join(tmpdir(), 'strata-test-'));
+  const dir = mkdtempSync(join(tmpdir(), 'strata-test-'));
+  made.add(dir);
+  return dir;
 }
 
 export const quietLog = () => {};
