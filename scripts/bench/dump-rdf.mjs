@@ -121,12 +121,14 @@ async function compareWriters(dir, samplePages) {
   db.close();
   const sample = [];
   // Project the sample again on its own, timed, so every writer sees the same quads.
-  const strata = timed(() => pages.map((p, i) => core.projectRdf({
-    page: { pageId: p.pageId, title: p.title, prefixedTitle: p.title, created: p.created, modified: p.modified, lastEditor: p.lastEditor },
-    content: p.subjectSlot, schemas: { Item: SCHEMA }, format: 'trig', baseUri: BASE, prefixes: i === 0,
-  })).join(''));
+  const projector = new core.RdfProjector({ schemas: { Item: SCHEMA }, format: 'trig', baseUri: BASE });
+  const strata = timed(() => pages.map((p, i) => projector.projectPage(
+    { pageId: p.pageId, title: p.title, prefixedTitle: p.title, created: p.created, modified: p.modified, lastEditor: p.lastEditor },
+    p.subjectSlot, i === 0,
+  )).join(''));
+  projector.free();
   const quads = oxigraph.parse(strata.value, { format: 'application/trig' });
-  sample.push(['Strata projectRdf (projection + TriG)', strata.ms]);
+  sample.push(['Strata RdfProjector (projection + TriG)', strata.ms]);
   const n3Quads = new N3.Parser({ format: 'application/trig' }).parse(strata.value);
   const n3 = timed(() => {
     const writer = new N3.Writer({ format: 'application/trig' });

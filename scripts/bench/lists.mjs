@@ -2,7 +2,9 @@
 // each through the bulk path into a fresh SQLite database, and times every list endpoint by calling
 // the wasm core's handleRoute in-process over the real host operations (no HTTP).
 // Usage: node scripts/bench/lists.mjs [SUBJECTS...]   (default: 10000 100000)
-import { rmSync, statSync } from 'node:fs';
+// LISTS_KEEP=1 keeps each imported wiki in bench-out/lists-<SUBJECTS>/ and reuses it on the next run.
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { bulkImportPages, saveSchemas } from '../../host-shim/platform/bulk-import.js';
 import { generatePages, GENERATED_SCHEMAS, SUBJECTS_PER_PAGE, subjectId } from '../../host-shim/platform/generate.js';
 import { makeHostOps } from '../../host-shim/platform/ops.js';
@@ -19,17 +21,32 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function bench(subjects) {
-  const pages = subjects / SUBJECTS_PER_PAGE;
-  const site = openSite();
+/** A fresh site with the generated wiki imported, or with LISTS_KEEP=1 the one kept from an earlier run. */
+async function importedSite(subjects) {
+  const kept = process.env.LISTS_KEEP === '1' ? fileURLToPath(new URL(`../../bench-out/lists-${subjects}`, import.meta.url)) : null;
+  if (kept && existsSync(`${kept}/done`)) {
+    console.log(`lists ${subjects}: reusing the wiki imported earlier into ${kept}`);
+    return { site: openSite({}, kept), keep: true };
+  }
+  if (kept) {
+    rmSync(kept, { recursive: true, force: true });
+    mkdirSync(kept, { recursive: true });
+  }
+  const site = kept ? openSite({}, kept) : openSite();
   const host = { db: site.db, config: site.config, core, log: quietLog };
   const started = process.hrtime.bigint();
   await saveSchemas(host, GENERATED_SCHEMAS);
-  const totals = await bulkImportPages(host, { pages: generatePages({ total: pages }), schemas: GENERATED_SCHEMAS, batch: 500 });
+  const totals = await bulkImportPages(host, { pages: generatePages({ total: subjects / SUBJECTS_PER_PAGE }), schemas: GENERATED_SCHEMAS, batch: 500 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   site.db.pragma('wal_checkpoint(TRUNCATE)');
   const bytes = statSync(`${site.dataDir}/strata.sqlite`).size;
   console.log(`lists ${subjects}: import ${totals.subjects} Subjects in ${seconds.toFixed(1)} s = ${Math.round(totals.subjects / seconds)} Subjects/s; database ${(bytes / 2 ** 20).toFixed(0)} MiB`);
+  if (kept) writeFileSync(`${kept}/done`, '');
+  return { site, keep: Boolean(kept) };
+}
+
+async function bench(subjects) {
+  const { site, keep } = await importedSite(subjects);
 
   const bridge = makeBridge(makeHostOps({ db: site.db, config: site.config, caller: READER, log: quietLog }));
   const call = async (path, query) => {
@@ -70,7 +87,7 @@ async function bench(subjects) {
     console.log(`lists ${subjects}: ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`);
   }
   site.db.close();
-  rmSync(site.dataDir, { recursive: true, force: true });
+  if (!keep) rmSync(site.dataDir, { recursive: true, force: true });
 }
 
 for (const subjects of sizes.length ? sizes : [10000, 100000]) await bench(subjects);
