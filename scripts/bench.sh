@@ -20,8 +20,10 @@ echo "== rebuild (issue: graph and SPARQL stores) =="
 source scripts/stores/start-all.sh
 node scripts/bench/rebuild.mjs "${STRATA_BENCH_REBUILD_SUBJECTS:-100000}"
 echo "== lists (issue: lists and search at scale) =="
-node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000}
+# 1,000,000 Subjects take about ten minutes to import; LISTS_SIZES picks fewer.
+node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000 1000000}
 
 echo "== HTTP (issue: reference host and REST API) =="
 node scripts/bench/http.mjs 2000 10
-node scripts/bench/dump-rdf.mjs 100000
+echo "== RDF dump at scale (issue: RDF) =="
+node scripts/bench/dump-rdf.mjs 100000 1000000
