@@ -37,8 +37,13 @@ const SORT_COLUMNS = {
 
 /** Searches shorter than this match a name prefix: trigrams need three characters. */
 export const SUBSTRING_MIN_CHARS = 3;
-/** Up to this many search candidates are sorted directly; more means the sort index is walked instead. */
-const SPARSE_CANDIDATES = 2000;
+/**
+ * Up to this many search candidates are sorted directly (under 1 µs each with the page cache warm);
+ * more means the search is common, and the order's index is walked with the search as a filter.
+ */
+const SORTED_CANDIDATES = 20000;
+/** The walk checks its deadline on one row in this many, so the check costs nothing measurable. */
+const DEADLINE_EVERY = 256;
 
 export class SearchTimeout extends Error {}
 
@@ -52,12 +57,39 @@ function idRange(prefix) {
 }
 
 /**
- * One keyset page of Subjects: `{rows: [{...IndexedSubject, sortKey}], timedOut}`. `after` is
- * `{key, id}` or null. A search collects its candidates from the trigram index (or the name index for
- * short searches) and the ID index; few candidates are sorted, many mean the sort index is walked
- * with the search as a filter, under a deadline of `timeoutMs`.
+ * The two halves of a search: the name half (a substring of the display name or page title from the
+ * trigram index, or a display-name prefix from the name index of `scope` for short searches) and the ID
+ * half (a range of the ID index). Each has `sql` selecting its row_ids and `filter`, the same as a
+ * condition on a row `s` of an index walk, both with their `params`.
  */
-export function listSubjects(db, { sort, direction, schema, search, after, limit, includeDependent, timeoutMs }) {
+function searchParts(search, scope) {
+  const range = idRange(search);
+  const nameSql = [...search].length >= SUBSTRING_MIN_CHARS
+    ? { sql: 'SELECT rowid FROM subject_search WHERE subject_search MATCH ?', params: [ftsPhrase(search)] }
+    : {
+      sql: `SELECT row_id FROM subject_index WHERE ${scope.sql} AND display_name COLLATE NOCASE >= ?
+        AND display_name COLLATE NOCASE < ? AND display_name LIKE ? ESCAPE '\\'`,
+      params: [...scope.params, search, `${search}\u{10FFFF}`, `${likeEscape(search)}%`],
+    };
+  // The unary + keeps SQLite from driving a walk from the row_id set: the order's index leads, and
+  // the set, built once, is probed with the row_id every index entry carries.
+  const name = { ...nameSql, filter: `+s.row_id IN (${nameSql.sql})` };
+  const id = range && {
+    sql: 'SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ?',
+    filter: '(s.subject_id >= ? AND s.subject_id < ?)',
+    params: range,
+  };
+  return [name, id].filter(Boolean);
+}
+
+/**
+ * One keyset page of Subjects: `{rows: [{...IndexedSubject, sortKey}], timedOut}`. `after` is
+ * `{key, id}` or null. A search collects its candidates from its parts; up to `sortedCandidates` are
+ * sorted directly, more mean the order's index is walked with the parts as a filter (no table row is
+ * read that does not match). The search stops with `timedOut` once `timeoutMs` have passed.
+ */
+export function listSubjects(db, { sort, direction, schema, search, after, limit, includeDependent, timeoutMs },
+  { sortedCandidates = SORTED_CANDIDATES, deadlineEvery = DEADLINE_EVERY } = {}) {
   const key = SORT_COLUMNS[sort] ?? SORT_COLUMNS.newest;
   const desc = direction === 'desc';
   const where = [];
@@ -72,27 +104,35 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
     params.push(after.key, after.id);
   }
   const order = `ORDER BY ${key} ${desc ? 'DESC' : 'ASC'}, s.subject_id ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
-  const select = (extra) => `SELECT ${ROW_COLUMNS}, ${key.replace(' COLLATE NOCASE', '')} AS sort_key FROM ${FROM_ROWS}
+  const select = (from, extra) => `SELECT ${ROW_COLUMNS}, ${key.replace(' COLLATE NOCASE', '')} AS sort_key FROM ${from}
     WHERE ${[...where, ...extra].join(' AND ') || '1'} ${order}`;
   const toRow = (row) => ({ ...toIndexedSubject(row), sortKey: row.sort_key });
 
   if (search == null || search === '') {
-    return { rows: db.prepare(select([])).all(...params, limit).map(toRow), timedOut: false };
+    return { rows: db.prepare(select(FROM_ROWS, [])).all(...params, limit).map(toRow), timedOut: false };
   }
-  const scope = schema != null ? { sql: 's.schema = ?', params: [schema] } : includeDependent ? { sql: '1', params: [] }
-    : { sql: 's.is_dependent = 0', params: [] };
-  const candidates = searchCandidates(db, search, scope);
+  // The Subjects the list may show, as a condition the name indexes serve.
+  const scope = schema != null ? { sql: 'schema = ?', params: [schema] } : includeDependent ? { sql: '1', params: [] }
+    : { sql: 'is_dependent = 0', params: [] };
+  const deadline = Date.now() + timeoutMs;
+  const parts = searchParts(search, scope);
+  const candidates = searchCandidates(db, parts, sortedCandidates);
   if (candidates !== null) {
-    const rows = db.prepare(select(['s.row_id IN (SELECT value FROM json_each(?))']))
-      .all(...params, JSON.stringify(candidates), limit);
+    if (Date.now() >= deadline) return { rows: [], timedOut: true };
+    // CROSS JOIN makes SQLite read the candidates first and sort them, not walk an index past them;
+    // only the page of rows kept is then joined with its page.
+    const top = `SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
+      WHERE ${where.join(' AND ') || '1'} ${order}`;
+    const rows = db.prepare(select(`(${top}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
+      .all(JSON.stringify(candidates), ...params, limit, ...params, limit);
     return { rows: rows.map(toRow), timedOut: false };
   }
-  const deadline = Date.now() + timeoutMs;
   defineDeadline(db);
-  const match = searchFilter(search);
+  const matches = `(${parts.map((part) => part.filter).join(' OR ')})`;
+  const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
   try {
-    const rows = db.prepare(select([`strata_before_deadline(?)`, match.sql]))
-      .all(...params, deadline, ...match.params, limit);
+    const rows = db.prepare(select(FROM_ROWS, [beforeDeadline, matches]))
+      .all(...params, deadline, ...parts.flatMap((part) => part.params), limit);
     return { rows: rows.map(toRow), timedOut: false };
   } catch (error) {
     if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
@@ -102,8 +142,8 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
 
 const withDeadline = new WeakSet();
 
-// A SQL function that fails once its argument (a time in ms) has passed: evaluated for each row a
-// walk looks at, it stops a search that runs too long, as a progress handler would.
+// A SQL function that fails once its argument (a time in ms) has passed: evaluated as a walk goes, it
+// stops a search that runs too long, as a progress handler would.
 function defineDeadline(db) {
   if (withDeadline.has(db)) return;
   db.function('strata_before_deadline', { deterministic: false }, (at) => {
@@ -113,41 +153,14 @@ function defineDeadline(db) {
   withDeadline.add(db);
 }
 
-/**
- * The row_ids that match `search`, or null when there are more than SPARSE_CANDIDATES. A short
- * search reads the name index of `scope` (the Schema filter, or the Dependent Subjects left out).
- */
-function searchCandidates(db, search, scope) {
-  const cap = SPARSE_CANDIDATES + 1;
+/** The row_ids the search parts select, or null when there are more than `cap`. */
+function searchCandidates(db, parts, cap) {
   const found = new Set();
-  const range = idRange(search);
-  if (range) {
-    for (const id of db.prepare('SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT ?')
-      .pluck().all(range[0], range[1], cap)) found.add(id);
+  for (const part of parts) {
+    for (const id of db.prepare(`${part.sql} LIMIT ?`).pluck().all(...part.params, cap + 1)) found.add(id);
+    if (found.size > cap) return null;
   }
-  const byName = [...search].length >= SUBSTRING_MIN_CHARS
-    ? db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(ftsPhrase(search), cap)
-    : db.prepare(`SELECT s.row_id FROM subject_index s WHERE ${scope.sql} AND s.display_name COLLATE NOCASE >= ?
-        AND s.display_name COLLATE NOCASE < ? AND s.display_name LIKE ? ESCAPE '\\' LIMIT ?`).pluck()
-      .all(...scope.params, search, `${search}\u{10FFFF}`, `${likeEscape(search)}%`, cap);
-  for (const id of byName) found.add(id);
-  return found.size > SPARSE_CANDIDATES ? null : [...found];
-}
-
-/** The search as a row filter, for walking a sort index. LIKE folds ASCII case only. */
-function searchFilter(search) {
-  const escaped = likeEscape(search);
-  const range = idRange(search) ?? ['', ''];
-  if ([...search].length >= SUBSTRING_MIN_CHARS) {
-    return {
-      sql: `(s.display_name LIKE ? ESCAPE '\\' OR s.page_title LIKE ? ESCAPE '\\' OR (s.subject_id >= ? AND s.subject_id < ?))`,
-      params: [`%${escaped}%`, `%${escaped}%`, ...range],
-    };
-  }
-  return {
-    sql: `(s.display_name LIKE ? ESCAPE '\\' OR (s.subject_id >= ? AND s.subject_id < ?))`,
-    params: [`${escaped}%`, ...range],
-  };
+  return [...found];
 }
 
 /**
