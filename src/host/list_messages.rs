@@ -1,6 +1,7 @@
 //! The messages of the index queries behind the list and discovery endpoints. The host runs them on
 //! its indexes and reports `readable` per row; the core drops unreadable rows and shapes the answer.
 
+use super::messages::IndexedFacts;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -8,18 +9,12 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexedSubject {
-    pub subject_id: String,
+    #[serde(flatten)]
+    pub facts: IndexedFacts,
     pub page_id: u64,
     pub page_namespace: i32,
     /// With the namespace prefix.
     pub page_title: String,
-    pub schema: Value,
-    pub label: Option<String>,
-    pub display_name: String,
-    pub display_name_is_generated: bool,
-    pub is_main: bool,
-    pub is_dependent: bool,
-    pub host_subject_id: Option<String>,
     pub readable: bool,
 }
 

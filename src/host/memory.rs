@@ -257,7 +257,7 @@ impl Host for MemoryHost {
         let mut out = SubjectsInfo::new();
         for id in args.ids {
             let hit = store.pages.iter().find_map(|(pid, p)| {
-                p.index.subjects.iter().find(|r| r.subject_id == id).map(|r| (*pid, p, r.schema.clone()))
+                p.index.subjects.iter().find(|r| r.facts.subject_id == id).map(|r| (*pid, p, r.facts.schema.clone()))
             });
             if let Some((page_id, p, schema)) = hit {
                 let readable = self.access(&store, p.namespace, &p.title).read;
@@ -297,7 +297,7 @@ impl Host for MemoryHost {
                 }
             };
             for row in &s.index.subjects {
-                let id = row.subject_id.clone();
+                let id = row.facts.subject_id.clone();
                 let changed = s.index.changed_subject_ids.contains(&id);
                 let times = match store.subject_times.get(&id) {
                     Some((created, _)) if changed => (created.clone(), timestamp.clone()),
@@ -422,7 +422,7 @@ impl Host for MemoryHost {
 
     async fn subject_rows(&self, args: SubjectIds) -> Result<SubjectRows, HostError> {
         let all = self.indexed();
-        Ok(SubjectRows { rows: args.ids.iter().filter_map(|id| all.iter().find(|s| &s.row.subject_id == id)).map(|s| s.row.clone()).collect() })
+        Ok(SubjectRows { rows: args.ids.iter().filter_map(|id| all.iter().find(|s| &s.row.facts.subject_id == id)).map(|s| s.row.clone()).collect() })
     }
 
     async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError> {

@@ -167,9 +167,11 @@ pub struct IndexRows {
     pub changed_subject_ids: Vec<String>,
 }
 
+/// What the Subject index holds of a Subject: written by saves (with its position on the page) and
+/// read back by lists (with its page).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SubjectRow {
+pub struct IndexedFacts {
     pub subject_id: String,
     pub schema: Value,
     pub label: Option<String>,
@@ -178,6 +180,14 @@ pub struct SubjectRow {
     pub is_main: bool,
     pub is_dependent: bool,
     pub host_subject_id: Option<String>,
+}
+
+/// A Subject row of a save's index rows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubjectRow {
+    #[serde(flatten)]
+    pub facts: IndexedFacts,
     pub position: u32,
 }
 

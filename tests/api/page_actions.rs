@@ -211,7 +211,7 @@ fn an_imported_subject_slot_is_normalized_indexed_and_checked_for_dependent_rule
     let index = host.index_of(page.page_id).unwrap();
     let want = block_on(page_index(&host, &m, "Chess Club 2", page.subject_slot.as_deref().unwrap())).unwrap();
     assert_eq!((index.subjects.clone(), index.relations.clone()), (want.subjects, want.relations), "the index rows the core computes for any save");
-    assert_eq!(index.subjects.iter().filter(|s| s.is_dependent).count(), 2);
+    assert_eq!(index.subjects.iter().filter(|s| s.facts.is_dependent).count(), 2);
     assert_eq!(index.changed_subject_ids.len(), 3);
 
     let again = act(&host, &m, import("Chess Club 2", &serde_json::from_str(page.subject_slot.as_deref().unwrap()).unwrap()));

@@ -37,8 +37,8 @@ fn create_titles_the_new_page_page_first() {
     assert_eq!(body["subject"]["pageTitle"], "Widget Co");
     assert_eq!(body["subject"]["statements"]["Status"]["value"], json!(["o1demo1aaaaaaa1"]), "a label is stored as its option id");
     let index = host.index_of(body["subject"]["pageId"].as_u64().unwrap()).unwrap();
-    assert_eq!(index.subjects[0].display_name, "Widget Co");
-    assert!(index.subjects[0].is_main);
+    assert_eq!(index.subjects[0].facts.display_name, "Widget Co");
+    assert!(index.subjects[0].facts.is_main);
     assert_eq!(index.changed_subject_ids, [NEW]);
 
     let cases: &[(Value, Want)] = &[

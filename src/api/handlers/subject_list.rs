@@ -82,7 +82,7 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         let mut full = false;
         for row in answer.rows {
             inspected += 1;
-            let at = SortKey { key: row.sort_key, id: row.subject.subject_id.clone() };
+            let at = SortKey { key: row.sort_key, id: row.subject.facts.subject_id.clone() };
             after = Some(at.clone());
             if !row.subject.readable {
                 continue;

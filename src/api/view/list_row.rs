@@ -13,7 +13,7 @@ const MAX_HOST_DEPTH: usize = 32;
 /// The index rows of the Host Subjects of `rows`, and of their hosts, fetched in one call per level.
 pub async fn host_rows<H: Host>(ctx: &Ctx<'_, H>, rows: &[&IndexedSubject]) -> Result<HashMap<String, IndexedSubject>, ApiError> {
     let mut known: HashMap<String, IndexedSubject> = HashMap::new();
-    let mut wanted: Vec<String> = rows.iter().filter_map(|r| r.host_subject_id.clone()).collect();
+    let mut wanted: Vec<String> = rows.iter().filter_map(|r| r.facts.host_subject_id.clone()).collect();
     for _ in 0..MAX_HOST_DEPTH {
         wanted.retain(|id| !known.contains_key(id));
         wanted.sort();
@@ -23,8 +23,8 @@ pub async fn host_rows<H: Host>(ctx: &Ctx<'_, H>, rows: &[&IndexedSubject]) -> R
         }
         let found = ctx.host.subject_rows(SubjectIds { ids: std::mem::take(&mut wanted) }).await?.rows;
         for row in found {
-            wanted.extend(row.host_subject_id.clone());
-            known.insert(row.subject_id.clone(), row);
+            wanted.extend(row.facts.host_subject_id.clone());
+            known.insert(row.facts.subject_id.clone(), row);
         }
     }
     Ok(known)
@@ -34,11 +34,11 @@ pub async fn host_rows<H: Host>(ctx: &Ctx<'_, H>, rows: &[&IndexedSubject]) -> R
 /// (Dependent Subjects only), `pageId`, `pageTitle`, `pageNamespaceId`.
 pub fn list_row(row: &IndexedSubject, hosts: &HashMap<String, IndexedSubject>) -> Value {
     let mut o = json!({
-        "id": row.subject_id,
-        "label": row.label,
-        "displayName": row.display_name,
-        "displayNameIsGenerated": row.display_name_is_generated,
-        "schema": row.schema,
+        "id": row.facts.subject_id,
+        "label": row.facts.label,
+        "displayName": row.facts.display_name,
+        "displayNameIsGenerated": row.facts.display_name_is_generated,
+        "schema": row.facts.schema,
     });
     if let Some(host) = host_subject(row, hosts, 0) {
         o["hostSubject"] = host;
@@ -50,12 +50,12 @@ pub fn list_row(row: &IndexedSubject, hosts: &HashMap<String, IndexedSubject>) -
 }
 
 fn host_subject(row: &IndexedSubject, hosts: &HashMap<String, IndexedSubject>, depth: usize) -> Option<Value> {
-    let host = hosts.get(row.host_subject_id.as_deref()?).filter(|_| depth < MAX_HOST_DEPTH)?;
+    let host = hosts.get(row.facts.host_subject_id.as_deref()?).filter(|_| depth < MAX_HOST_DEPTH)?;
     let mut o = json!({
-        "id": host.subject_id,
-        "schema": host.schema,
-        "displayName": host.display_name,
-        "displayNameIsGenerated": host.display_name_is_generated,
+        "id": host.facts.subject_id,
+        "schema": host.facts.schema,
+        "displayName": host.facts.display_name,
+        "displayNameIsGenerated": host.facts.display_name_is_generated,
     });
     if let Some(next) = host_subject(host, hosts, depth + 1) {
         o["hostSubject"] = next;

@@ -24,11 +24,11 @@ fn matches_search(row: &IndexedSubject, q: &str) -> bool {
     let folded = q.to_lowercase();
     let has = |text: &str| text.to_lowercase().contains(&folded);
     let by_name = if q.chars().count() >= SUBSTRING_MIN_CHARS {
-        has(&row.display_name) || has(&row.page_title)
+        has(&row.facts.display_name) || has(&row.page_title)
     } else {
-        row.display_name.to_ascii_lowercase().starts_with(&q.to_ascii_lowercase())
+        row.facts.display_name.to_ascii_lowercase().starts_with(&q.to_ascii_lowercase())
     };
-    by_name || row.subject_id.starts_with(q)
+    by_name || row.facts.subject_id.starts_with(q)
 }
 
 /// Display names compare ignoring ASCII case, like SQLite's `NOCASE`; ties fall to the ID.
@@ -52,21 +52,8 @@ impl MemoryHost {
             let readable = self.access(&store, p.namespace, &p.title).read;
             let page_title = format!("{}{}", namespace::prefix(p.namespace), p.title);
             for s in &p.index.subjects {
-                let (created, edited) = store.subject_times.get(&s.subject_id).cloned().unwrap_or_default();
-                let row = IndexedSubject {
-                    subject_id: s.subject_id.clone(),
-                    page_id: *page_id,
-                    page_namespace: p.namespace,
-                    page_title: page_title.clone(),
-                    schema: s.schema.clone(),
-                    label: s.label.clone(),
-                    display_name: s.display_name.clone(),
-                    display_name_is_generated: s.display_name_is_generated,
-                    is_main: s.is_main,
-                    is_dependent: s.is_dependent,
-                    host_subject_id: s.host_subject_id.clone(),
-                    readable,
-                };
+                let (created, edited) = store.subject_times.get(&s.facts.subject_id).cloned().unwrap_or_default();
+                let row = IndexedSubject { facts: s.facts.clone(), page_id: *page_id, page_namespace: p.namespace, page_title: page_title.clone(), readable };
                 out.push(Row { row, created, edited });
             }
         }
@@ -76,16 +63,16 @@ impl MemoryHost {
     pub(super) fn listing(&self, args: &ListSubjects) -> SubjectListing {
         let key = |r: &Row| match args.sort {
             SubjectSort::Newest => r.created.clone(),
-            SubjectSort::Name => r.row.display_name.clone(),
-            SubjectSort::Schema => stored_schema(&r.row.schema),
+            SubjectSort::Name => r.row.facts.display_name.clone(),
+            SubjectSort::Schema => stored_schema(&r.row.facts.schema),
             SubjectSort::Page => r.row.page_title.clone(),
             SubjectSort::Edited => r.edited.clone(),
         };
         let mut rows: Vec<(String, IndexedSubject)> = self
             .indexed()
             .into_iter()
-            .filter(|r| args.include_dependent || !r.row.is_dependent)
-            .filter(|r| args.schema.as_ref().map_or(true, |s| stored_schema(&r.row.schema) == *s))
+            .filter(|r| args.include_dependent || !r.row.facts.is_dependent)
+            .filter(|r| args.schema.as_ref().map_or(true, |s| stored_schema(&r.row.facts.schema) == *s))
             .filter(|r| args.search.as_deref().map_or(true, |q| matches_search(&r.row, q)))
             .map(|r| (key(&r), r.row))
             .collect();
@@ -93,9 +80,9 @@ impl MemoryHost {
             Direction::Asc => compare(args.sort, a, b),
             Direction::Desc => compare(args.sort, b, a),
         };
-        rows.sort_by(|a, b| ordered((&a.0, &a.1.subject_id), (&b.0, &b.1.subject_id)));
+        rows.sort_by(|a, b| ordered((&a.0, &a.1.facts.subject_id), (&b.0, &b.1.facts.subject_id)));
         if let Some(after) = &args.after {
-            rows.retain(|r| ordered((&r.0, &r.1.subject_id), (&after.key, &after.id)) == Ordering::Greater);
+            rows.retain(|r| ordered((&r.0, &r.1.facts.subject_id), (&after.key, &after.id)) == Ordering::Greater);
         }
         let rows = rows.into_iter().take(args.limit as usize).map(|(sort_key, subject)| ListedSubject { subject, sort_key }).collect();
         SubjectListing { rows, timed_out: false }
@@ -111,8 +98,8 @@ impl MemoryHost {
             *slot = (*slot).max(*rev);
         }
         let mut hits: Vec<(u64, &Row)> =
-            newest.iter().filter_map(|(id, rev)| all.iter().find(|r| r.row.subject_id == *id).map(|r| (*rev, r))).collect();
-        hits.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.row.subject_id.cmp(&b.1.row.subject_id)));
+            newest.iter().filter_map(|(id, rev)| all.iter().find(|r| r.row.facts.subject_id == *id).map(|r| (*rev, r))).collect();
+        hits.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.row.facts.subject_id.cmp(&b.1.row.facts.subject_id)));
         let rows = hits
             .into_iter()
             .take(args.limit as usize)
@@ -127,7 +114,7 @@ impl MemoryHost {
     pub(super) fn counts(&self) -> SubjectCounts {
         let mut by_schema: BTreeMap<String, (serde_json::Value, u64)> = BTreeMap::new();
         for r in self.indexed() {
-            by_schema.entry(stored_schema(&r.row.schema)).or_insert((r.row.schema.clone(), 0)).1 += 1;
+            by_schema.entry(stored_schema(&r.row.facts.schema)).or_insert((r.row.facts.schema.clone(), 0)).1 += 1;
         }
         SubjectCounts { counts: by_schema.into_values().map(|(schema, count)| SchemaCount { schema, count }).collect() }
     }
@@ -138,11 +125,11 @@ impl MemoryHost {
             .indexed()
             .into_iter()
             .map(|r| r.row)
-            .filter(|r| !r.display_name_is_generated && !r.is_dependent)
-            .filter(|r| args.schemas.is_empty() || args.schemas.contains(&stored_schema(&r.schema)))
-            .filter(|r| r.display_name.to_ascii_lowercase().starts_with(&prefix))
+            .filter(|r| !r.facts.display_name_is_generated && !r.facts.is_dependent)
+            .filter(|r| args.schemas.is_empty() || args.schemas.contains(&stored_schema(&r.facts.schema)))
+            .filter(|r| r.facts.display_name.to_ascii_lowercase().starts_with(&prefix))
             .collect();
-        rows.sort_by(|a, b| by_name(&a.display_name, &a.subject_id, &b.display_name, &b.subject_id));
+        rows.sort_by(|a, b| by_name(&a.facts.display_name, &a.facts.subject_id, &b.facts.display_name, &b.facts.subject_id));
         rows.truncate(args.limit as usize);
         SubjectRows { rows }
     }
@@ -172,14 +159,14 @@ impl MemoryHost {
             .into_iter()
             .filter_map(|(id, mut property_names)| {
                 property_names.sort();
-                all.iter().find(|r| r.row.subject_id == id).map(|r| Referencing { subject: r.row.clone(), property_names })
+                all.iter().find(|r| r.row.facts.subject_id == id).map(|r| Referencing { subject: r.row.clone(), property_names })
             })
             .collect();
         rows.sort_by(|a, b| {
             let (a, b) = (&a.subject, &b.subject);
-            a.display_name_is_generated
-                .cmp(&b.display_name_is_generated)
-                .then_with(|| by_name(&a.display_name, &a.subject_id, &b.display_name, &b.subject_id))
+            a.facts.display_name_is_generated
+                .cmp(&b.facts.display_name_is_generated)
+                .then_with(|| by_name(&a.facts.display_name, &a.facts.subject_id, &b.facts.display_name, &b.facts.subject_id))
         });
         truncated |= rows.len() > args.limit as usize;
         rows.truncate(args.limit as usize);
