@@ -100,3 +100,15 @@ test('an RdfProjector set up once projects each page as projectRdf does', () => 
   }
   assert.throws(() => new core.RdfProjector({ ...setup, projection: 'wikidata' }), (e) => e.code === 'unknown-projection' && e.details.knownProjections[0] === 'native');
 });
+
+test('an RdfProjector names the projections on offer and the IRIs of Subjects', () => {
+  const mapping = (target) => ({ version: 1, schema: 'Person', target, prefixes: { ex: 'https://ex.example/' }, subject: { class: 'ex:Thing' }, properties: {} });
+  const projector = new core.RdfProjector({ mappings: { B: mapping('wikidata'), A: mapping('schemaorg') }, baseUri: 'http://127.0.0.1:8484/' });
+  try {
+    assert.deepEqual(projector.projectionNames(), ['native', 'schemaorg', 'wikidata']);
+    assert.equal(projector.subjectIri('s1demo1aaaaaaa1'), 'http://127.0.0.1:8484/entity/s1demo1aaaaaaa1');
+    assert.throws(() => projector.subjectIri('nope'), { code: 'invalid-argument' });
+  } finally {
+    projector.free();
+  }
+});

@@ -1,6 +1,6 @@
 use super::{ExportError, Options};
-use crate::domain::ids::SourceKey;
-use crate::domain::mapping::{Mapping, NATIVE};
+use crate::domain::ids::{SourceKey, SubjectId};
+use crate::domain::mapping::Mapping;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::json::{Json, JsonObject};
@@ -17,6 +17,7 @@ pub struct RdfProjector {
     schemas: HashMap<SchemaRef, Schema>,
     /// `None` for the native projection.
     ontology: Option<OntologyProjection>,
+    projection_names: Vec<String>,
     format: Format,
     source_key: SourceKey,
 }
@@ -36,17 +37,28 @@ impl RdfProjector {
         let mappings = mappings(setup.get("mappings"))?;
         let ontology = match setup.get("projection") {
             None | Some(Value::Null) => None,
-            Some(Value::String(name)) if name == NATIVE => None,
-            Some(Value::String(name)) => Some(ontology_projection(name, &mappings)?),
+            Some(Value::String(name)) => ontology_projection(name, &mappings)?,
             Some(_) => return Err(ExportError::invalid_argument("projection must be a string")),
         };
         Ok(RdfProjector {
             iris: Iris::new(base),
             schemas: schemas(setup.get("schemas"), options)?,
             ontology,
+            projection_names: ontology::projection_names(&mappings),
             format,
             source_key: options.source_key.clone(),
         })
+    }
+
+    /// `native`, then the target of every Mapping given, each once, in order: what a reader may ask for.
+    pub fn projection_names(&self) -> &[String] {
+        &self.projection_names
+    }
+
+    /// The IRI of a Subject, under this projector's base URI.
+    pub fn subject_iri(&self, id: &str) -> Result<String, ExportError> {
+        let id = SubjectId::parse(id).map_err(|e| ExportError::invalid_argument(format!("Subject ID: {e}")))?;
+        Ok(self.iris.subject(&id))
     }
 
     /// The TriG or Turtle of one page: its facts (`{pageId, title, ...}`) and its Subject slot as
@@ -90,17 +102,12 @@ pub fn project_rdf(request: &Value, options: &Options) -> Result<String, ExportE
     Ok(projector.project(&facts, &content, prefixes))
 }
 
-fn ontology_projection(name: &str, mappings: &[(String, Mapping)]) -> Result<OntologyProjection, ExportError> {
-    let targets = ontology::targets(mappings);
-    if !targets.contains(name) {
-        let known: Vec<&str> = std::iter::once(NATIVE).chain(targets).collect();
-        return Err(ExportError {
-            code: "unknown-projection",
-            message: format!("the projection \"{name}\" is not known (known: {})", known.join(", ")),
-            details: json!({"knownProjections": known}),
-        });
-    }
-    Ok(OntologyProjection::compile(name, mappings).0)
+fn ontology_projection(name: &str, mappings: &[(String, Mapping)]) -> Result<Option<OntologyProjection>, ExportError> {
+    ontology::select(name, mappings).map(|selected| selected.map(|(projection, _)| projection)).map_err(|unknown| ExportError {
+        code: "unknown-projection",
+        message: format!("the projection \"{name}\" is not known (known: {})", unknown.known.join(", ")),
+        details: json!({"knownProjections": unknown.known}),
+    })
 }
 
 fn object<'a>(v: Option<&'a Value>, what: &str) -> Result<Option<&'a Map<String, Value>>, ExportError> {

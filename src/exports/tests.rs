@@ -159,6 +159,26 @@ mod project_rdf {
         assert_eq!(unknown.code, "unknown-projection");
     }
 
+    fn mapping(schema: &str, target: &str) -> Value {
+        json!({"version": 1, "schema": schema, "target": target, "prefixes": {"ex": "https://ex.example/"},
+               "subject": {"class": "ex:Thing"}, "properties": {}})
+    }
+
+    #[test]
+    fn a_projector_names_the_projections_and_the_subject_iris() {
+        let extra = json!({"mappings": {
+            "B": mapping("Person", "wikidata"),
+            "A": mapping("Person", "schemaorg"),
+            "C": mapping("Place", "schemaorg"),
+        }, "baseUri": "https://wiki.example/"});
+        let projector = RdfProjector::new(&request(extra), &options()).unwrap();
+        assert_eq!(projector.projection_names(), ["native", "schemaorg", "wikidata"], "native first, each target once, in order");
+        assert_eq!(projector.subject_iri("s1demo1aaaaaaa1").unwrap(), "https://wiki.example/entity/s1demo1aaaaaaa1", "no double slash");
+        assert_eq!(projector.subject_iri("not an id").unwrap_err().code, "invalid-argument");
+        let none = RdfProjector::new(&request(json!({"mappings": {}})), &options()).unwrap();
+        assert_eq!(none.projection_names(), ["native"]);
+    }
+
     #[test]
     fn refusals() {
         let unknown = project_rdf(&request(json!({"projection": "wikidata"})), &options()).unwrap_err();

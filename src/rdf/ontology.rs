@@ -14,7 +14,7 @@ use super::{Context, NotDescribable};
 use crate::domain::ids::SubjectId;
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::mapping::term::{check_namespace, expand};
-use crate::domain::mapping::Mapping;
+use crate::domain::mapping::{Mapping, NATIVE};
 use crate::domain::property_type::PropertyType;
 use crate::domain::schema::Schema;
 use crate::domain::statement::StatementValue;
@@ -25,8 +25,32 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 
 /// The names of the ontology projections the given Mappings define.
-pub fn targets(mappings: &[(String, Mapping)]) -> BTreeSet<&str> {
-    mappings.iter().map(|(_, m)| m.target.as_str()).collect()
+fn targets(mappings: &[(String, Mapping)]) -> BTreeSet<&str> {
+    mappings.iter().map(|(_, m)| m.target.as_str()).filter(|t| *t != NATIVE).collect()
+}
+
+/// Every projection the Mappings offer: `native` first, then each Mapping target once, in order.
+pub fn projection_names(mappings: &[(String, Mapping)]) -> Vec<String> {
+    std::iter::once(NATIVE).chain(targets(mappings)).map(str::to_owned).collect()
+}
+
+/// A projection name that neither is `native` nor a target of the Mappings given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProjection {
+    /// [`projection_names`] of the Mappings.
+    pub known: Vec<String>,
+}
+
+/// The projection `name` selects: `None` for the native one, else the ontology projection compiled
+/// from the Mappings, with the warnings of compiling it.
+pub fn select(name: &str, mappings: &[(String, Mapping)]) -> Result<Option<(OntologyProjection, Vec<Warning>)>, UnknownProjection> {
+    if name == NATIVE {
+        return Ok(None);
+    }
+    if !targets(mappings).contains(name) {
+        return Err(UnknownProjection { known: projection_names(mappings) });
+    }
+    Ok(Some(OntologyProjection::compile(name, mappings)))
 }
 
 /// One ontology projection, its Mappings resolved.

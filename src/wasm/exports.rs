@@ -93,6 +93,18 @@ impl RdfProjector {
         let page = required_text(&page, "page")?;
         self.0.project_text(&parse_doc(&page, "page")?, content.as_deref(), prefixes).map_err(|e| to_js_error(&e))
     }
+
+    /// `native`, then each Mapping target once, in order: the projections a reader may ask for.
+    #[wasm_bindgen(js_name = projectionNames)]
+    pub fn projection_names(&self) -> Vec<String> {
+        self.0.projection_names().to_vec()
+    }
+
+    /// The IRI of a Subject under the projector's base URI.
+    #[wasm_bindgen(js_name = subjectIri)]
+    pub fn subject_iri(&self, id: &str) -> Result<String, JsValue> {
+        self.0.subject_iri(id).map_err(|e| to_js_error(&e))
+    }
 }
 
 /// A Schema compiled once, for validating many Subjects.

@@ -1,7 +1,7 @@
 // A page's Data tab (`action=subjects`): its Subjects, each with its IRI, a copy button and an Export
 // menu (JSON, Turtle, TriG; the RDF formats ask for a projection), and an Export all menu for the page.
 // The Subjects and their display names come from the core's REST read, as any client sees them.
-import { projectionNames, readableMappings } from '../rdf/mappings.js';
+import { readableMappings } from '../rdf/mappings.js';
 import { layout, tabs } from './layout.js';
 import { readThroughCore } from './rest.js';
 import { escapeHtml } from './responses.js';
@@ -47,9 +47,8 @@ function schemaName(schema) {
   return typeof schema === 'string' ? schema : `${schema?.source}:${schema?.name}`;
 }
 
-function subjectRow(config, subject, isMain, projections) {
+function subjectRow(subject, iri, isMain, projections) {
   const id = subject.id;
-  const iri = `${config.rdfBaseUri}/entity/${id}`;
   const path = `${REST}/subject/${encodeURIComponent(id)}`;
   // A Dependent Subject is named after its Schema and its Host Subject.
   const host = subject.hostSubject ? ` of ${subject.hostSubject.displayName}` : '';
@@ -71,9 +70,17 @@ export async function dataTab(host, page, heading) {
   if (read.status !== 200) throw new Error(`the page's Subjects could not be read: ${read.body?.message}`);
   const subjects = Object.values(read.body.subjects);
   if (subjects.length === 0) return { status: 200, html: layout(heading, `${top}\n<p>This page has no Subjects.</p>`) };
-  const projections = projectionNames(readableMappings(db, config, caller));
+  // The core names the Subjects' IRIs and the projections the caller's readable Mappings offer.
+  const projector = new host.core.RdfProjector({ mappings: readableMappings(db, config, caller), baseUri: config.rdfBaseUri }, { sourceKey: config.sourceKey });
+  let projections;
+  let rows;
+  try {
+    projections = projector.projectionNames();
+    rows = subjects.map((s) => subjectRow(s, projector.subjectIri(s.id), s.id === read.body.mainSubjectId, projections)).join('\n');
+  } finally {
+    projector.free();
+  }
   const pagePath = `${REST}/page/${page.pageId}`;
-  const rows = subjects.map((s) => subjectRow(config, s, s.id === read.body.mainSubjectId, projections)).join('\n');
   const body = `${top}
 <div class="export-all">${exportMenu('Export all', `${pagePath}/subjects`, `${pagePath}/rdf`, projections)}</div>
 <table class="subjects"><thead><tr><th>Subject</th><th>Schema</th><th>IRI</th><th>Export</th></tr></thead>

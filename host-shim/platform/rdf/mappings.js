@@ -23,9 +23,3 @@ export function readableMappings(db, config, caller = null) {
     after = pages.at(-1).title;
   }
 }
-
-/** The projections to offer: `native`, then each Mapping target, once, in order. */
-export function projectionNames(mappings) {
-  const targets = Object.values(mappings).map((m) => m?.target).filter((t) => typeof t === 'string' && t !== 'native');
-  return ['native', ...[...new Set(targets)].sort()];
-}

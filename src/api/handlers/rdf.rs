@@ -113,15 +113,17 @@ async fn projection<H: Host>(ctx: &Ctx<'_, H>) -> Result<Projection, ApiError> {
         return Ok(Projection::Native);
     }
     let mappings = readable_mappings(ctx).await?;
-    let targets = ontology::targets(&mappings);
-    if !targets.contains(name) {
-        let known: Vec<&str> = std::iter::once(NATIVE).chain(targets).collect();
-        let message = format!("The projection \"{name}\" is not known (known: {}).", known.join(", "));
-        return Err(ApiError::parameter(message).with("knownProjections", json!(known)));
+    match ontology::select(name, &mappings) {
+        Ok(None) => Ok(Projection::Native),
+        Ok(Some((projection, warnings))) => {
+            log(ctx, &warnings).await?;
+            Ok(Projection::Ontology(projection))
+        }
+        Err(unknown) => {
+            let message = format!("The projection \"{name}\" is not known (known: {}).", unknown.known.join(", "));
+            Err(ApiError::parameter(message).with("knownProjections", json!(unknown.known)))
+        }
     }
-    let (projection, warnings) = OntologyProjection::compile(name, &mappings);
-    log(ctx, &warnings).await?;
-    Ok(Projection::Ontology(projection))
 }
 
 fn render(

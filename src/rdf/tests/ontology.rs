@@ -1,7 +1,7 @@
 use super::*;
 use crate::domain::mapping::term::TermError;
 use crate::domain::mapping::Mapping;
-use crate::rdf::ontology::{targets, OntologyProjection};
+use crate::rdf::ontology::{projection_names, OntologyProjection};
 use crate::rdf::warning::Warning;
 
 fn mapping(v: Value) -> Mapping {
@@ -75,7 +75,7 @@ fn compiling_checks_every_term_again() {
         warnings[2].to_string(),
         "Mapping pages \"Company to schema.org\" and \"Company to schema.org (copy)\" both map Schema \"Company\" to this target; \"Company to schema.org\" is used"
     );
-    assert_eq!(targets(&mapping_pages()).into_iter().collect::<Vec<_>>(), ["foaf", "schemaorg"]);
+    assert_eq!(projection_names(&mapping_pages()), ["native", "foaf", "schemaorg"]);
 }
 
 #[test]
