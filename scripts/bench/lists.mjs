@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { bulkImportPages, saveSchemas } from '../../host-shim/platform/bulk-import.js';
 import { generatePages, GENERATED_SCHEMAS, SUBJECTS_PER_PAGE, subjectId } from '../../host-shim/platform/generate.js';
 import { makeHostOps } from '../../host-shim/platform/ops.js';
+import { NS_LAYOUT, NS_MAPPING } from '../../host-shim/platform/pages/namespaces.js';
+import { savePages } from '../../host-shim/platform/storage/page-writes.js';
 import { makeBridge } from '../../host-shim/src/bridge.js';
 import { loadCore } from '../../host-shim/src/loader.js';
 import { openSite, quietLog } from '../../host-shim/test-support/site.js';
@@ -46,8 +48,25 @@ async function importedSite(subjects) {
   return { site, keep: Boolean(kept) };
 }
 
+// Layouts and Mappings of the generated Schemas: a card and a table Layout and one Mapping each.
+const LAYOUTS = Object.keys(GENERATED_SCHEMAS).flatMap((schema) => ['card', 'table'].map((type) => ({
+  title: `${schema} ${type}`, text: JSON.stringify({ schema, type, settings: { properties: ['Summary', 'Status'] } }),
+})));
+const MAPPINGS = Object.keys(GENERATED_SCHEMAS).map((schema) => ({
+  title: `${schema} to schema.org`,
+  text: JSON.stringify({ version: 1, schema, target: 'schemaorg', prefixes: { schema: 'https://schema.org/' },
+    subject: { class: 'schema:Thing' }, properties: { Summary: { predicate: 'schema:description' } } }),
+}));
+
+function saveLayoutsAndMappings(db) {
+  const page = (namespace) => ({ title, text }) => ({ pageId: null, namespace, title, baseRevisionId: null, comment: '', mainSlot: text, subjectSlot: null });
+  const existing = db.prepare('SELECT count(*) FROM page WHERE namespace IN (?, ?)').pluck().get(NS_LAYOUT, NS_MAPPING);
+  if (existing === 0) savePages(db, [...LAYOUTS.map(page(NS_LAYOUT)), ...MAPPINGS.map(page(NS_MAPPING))], { userId: null, name: 'Bench' }, new Date().toISOString());
+}
+
 async function bench(subjects) {
   const { site, keep } = await importedSite(subjects);
+  saveLayoutsAndMappings(site.db);
 
   const bridge = makeBridge(makeHostOps({ db: site.db, config: site.config, caller: READER, log: quietLog }));
   const call = async (path, query) => {
@@ -80,6 +99,9 @@ async function bench(subjects) {
     ['subject-labels', (i) => ['/subject-labels', { search: words[i % 3].slice(0, 3), schema: 'Person|Place', limit: '50' }]],
     ['referencingSubjects', (i) => [`/subject/${someId(i)}/referencingSubjects`, { limit: '50' }]],
     ['editNotices', (i) => [`/page/${pageIds[i % pageIds.length]}/editNotices`, { schema: 'Person' }]],
+    ['layouts', () => ['/layouts', { limit: '50' }]],
+    ['layout/{name}', (i) => [`/layout/${encodeURIComponent(LAYOUTS[i % LAYOUTS.length].title)}`, {}]],
+    ['mappings', () => ['/mappings', { limit: '50' }]],
   ];
   const only = process.env.LISTS_ONLY ? new RegExp(process.env.LISTS_ONLY) : null;
   const pass = async (request) => {
