@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { makeBridge } from '../src/bridge.js';
+import { loadCore } from '../src/loader.js';
 import { anonymousCaller } from '../platform/auth/caller.js';
 import { makeHostOps } from '../platform/ops.js';
 import { savePages } from '../platform/storage/page-writes.js';
@@ -76,4 +77,9 @@ test('listPages walks a namespace in title order after a cursor and within a pre
 test('canCreate says whether the title would be readable, so an unreadable title can answer as absent', () => {
   assert.deepEqual(ops(anonymous).canCreate({ namespace: 0, title: 'Hidden' }), { allowed: false, exists: true, readable: false });
   assert.deepEqual(ops(anonymous).canCreate({ namespace: 0, title: 'Open' }), { allowed: true, exists: true, readable: true });
+});
+
+test('the reference host answers exactly the operations the core calls', async () => {
+  const core = await loadCore();
+  assert.deepEqual(Object.keys(ops(anonymous)).sort(), core.hostOperations().sort());
 });

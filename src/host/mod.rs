@@ -1,6 +1,6 @@
 //! The Host port: everything the core needs from the outside world, one async method per operation
-//! of the table in `docs/architecture.md`. The wasm adapter serializes each argument struct to the
-//! op's JSON arguments and deserializes the result; [`memory::MemoryHost`] answers natively.
+//! of the table in `docs/architecture.md`. A [`JsonHost`] (the wasm adapter) gets every operation by
+//! sending JSON messages; [`memory::MemoryHost`] answers natively.
 
 mod error;
 mod list_messages;
@@ -12,57 +12,87 @@ pub use error::HostError;
 pub use list_messages::*;
 pub use messages::*;
 
-/// The operations a host provides. Futures are not `Send`: wasm futures never are.
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// Declares the Host operations once. From one table it makes the [`Host`] trait, the list of op
+/// names [`OPERATIONS`], and the adapter that gives every [`JsonHost`] the whole trait by sending each
+/// operation's arguments as JSON and reading its answer from JSON.
+macro_rules! host_operations {
+    ($( $(#[doc = $doc:literal])* $op:literal => fn $name:ident($($args:ty)?) -> $answer:ty; )*) => {
+        /// The operations a host provides, one per row of the table in `docs/architecture.md`.
+        /// Futures are not `Send`: wasm futures never are.
+        #[allow(async_fn_in_trait)]
+        pub trait Host {
+            $(
+                #[doc = concat!("`", $op, "`")]
+                $(#[doc = $doc])*
+                async fn $name(&self $(, args: $args)?) -> Result<$answer, HostError>;
+            )*
+        }
+
+        /// The op names of the [`Host`] operations, as hosts receive them.
+        pub const OPERATIONS: &[&str] = &[$($op),*];
+
+        impl<T: JsonHost> Host for T {
+            $(
+                async fn $name(&self $(, args: $args)?) -> Result<$answer, HostError> {
+                    call_json(self, $op, &host_operations!(@args $(args: $args)?)).await
+                }
+            )*
+        }
+    };
+    (@args $arg:ident: $args:ty) => { $arg };
+    (@args) => { NoArgs {} };
+}
+
+host_operations! {
+    "config" => fn config() -> Settings;
+    "pageById" => fn page_by_id(PageById) -> Option<PageRecord>;
+    "pageByTitle" => fn page_by_title(PageTitle) -> Option<PageRecord>;
+    "revision" => fn revision(RevisionById) -> Option<RevisionRecord>;
+    "subjectsInfo" => fn subjects_info(SubjectIds) -> SubjectsInfo;
+    "canCreate" => fn can_create(PageTitle) -> CanCreate;
+    /// All saves commit in one transaction, or none does.
+    "savePages" => fn save_pages(SavePages) -> SaveOutcome;
+    "deletePage" => fn delete_page(DeletePage) -> DeleteOutcome;
+    "listPages" => fn list_pages(ListPages) -> PageList;
+    "graphStores" => fn graph_stores() -> StoreList;
+    /// Queues a rebuild of one store.
+    "startRebuild" => fn start_rebuild(StoreName) -> RebuildStart;
+    "cancelRebuild" => fn cancel_rebuild(StoreName) -> RebuildCancel;
+    /// One keyset page of the Subject index.
+    "listSubjects" => fn list_subjects(ListSubjects) -> SubjectListing;
+    "recentlyEdited" => fn recently_edited(RecentlyEdited) -> EditedSubjects;
+    "subjectCounts" => fn subject_counts() -> SubjectCounts;
+    "subjectLabels" => fn subject_labels(SubjectLabels) -> SubjectRows;
+    "referencingSubjects" => fn referencing_subjects(ReferencingSubjects) -> ReferencingRows;
+    "subjectRows" => fn subject_rows(SubjectIds) -> SubjectRows;
+    /// Runs a query on the first configured SPARQL store.
+    "sparqlQuery" => fn sparql_query(SparqlQuery) -> StoreAnswer;
+    /// Runs a guarded read-only query on the graph database.
+    "cypherQuery" => fn cypher_query(CypherQuery) -> CypherAnswer;
+    /// Hands the stores' share of a committed write to the host, which never fails it.
+    "updateStores" => fn update_stores(UpdateStores) -> ();
+    "hitRateLimit" => fn hit_rate_limit(RateLimitHit) -> RateLimitOutcome;
+    "log" => fn log(LogEntry) -> ();
+    "now" => fn now() -> Now;
+}
+
+/// A host reached through JSON messages, as the wasm adapter reaches the JavaScript host: an op name
+/// and its arguments' JSON text in, the answer's JSON text out. It gets [`Host`] from the table above.
 #[allow(async_fn_in_trait)]
-pub trait Host {
-    /// `config`
-    async fn config(&self) -> Result<Settings, HostError>;
-    /// `pageById`
-    async fn page_by_id(&self, args: PageById) -> Result<Option<PageRecord>, HostError>;
-    /// `pageByTitle`
-    async fn page_by_title(&self, args: PageTitle) -> Result<Option<PageRecord>, HostError>;
-    /// `revision`
-    async fn revision(&self, args: RevisionById) -> Result<Option<RevisionRecord>, HostError>;
-    /// `subjectsInfo`
-    async fn subjects_info(&self, args: SubjectIds) -> Result<SubjectsInfo, HostError>;
-    /// `canCreate`
-    async fn can_create(&self, args: PageTitle) -> Result<CanCreate, HostError>;
-    /// `savePages`: all saves commit in one transaction, or none does.
-    async fn save_pages(&self, args: SavePages) -> Result<SaveOutcome, HostError>;
-    /// `deletePage`
-    async fn delete_page(&self, args: DeletePage) -> Result<DeleteOutcome, HostError>;
-    /// `listPages`
-    async fn list_pages(&self, args: ListPages) -> Result<PageList, HostError>;
-    /// `graphStores`
-    async fn graph_stores(&self) -> Result<StoreList, HostError>;
-    /// `startRebuild`: queues a rebuild of one store.
-    async fn start_rebuild(&self, args: StoreName) -> Result<RebuildStart, HostError>;
-    /// `cancelRebuild`
-    async fn cancel_rebuild(&self, args: StoreName) -> Result<RebuildCancel, HostError>;
-    /// `listSubjects`: one keyset page of the Subject index.
-    async fn list_subjects(&self, args: ListSubjects) -> Result<SubjectListing, HostError>;
-    /// `recentlyEdited`
-    async fn recently_edited(&self, args: RecentlyEdited) -> Result<EditedSubjects, HostError>;
-    /// `subjectCounts`
-    async fn subject_counts(&self) -> Result<SubjectCounts, HostError>;
-    /// `subjectLabels`
-    async fn subject_labels(&self, args: SubjectLabels) -> Result<SubjectRows, HostError>;
-    /// `referencingSubjects`
-    async fn referencing_subjects(&self, args: ReferencingSubjects) -> Result<ReferencingRows, HostError>;
-    /// `subjectRows`
-    async fn subject_rows(&self, args: SubjectIds) -> Result<SubjectRows, HostError>;
-    /// `sparqlQuery`: runs a query on the first configured SPARQL store.
-    async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError>;
-    /// `cypherQuery`: runs a guarded read-only query on the graph database.
-    async fn cypher_query(&self, args: CypherQuery) -> Result<CypherAnswer, HostError>;
-    /// `updateStores`: hands the stores' share of a committed write to the host, which never fails it.
-    async fn update_stores(&self, args: UpdateStores) -> Result<(), HostError>;
-    /// `hitRateLimit`
-    async fn hit_rate_limit(&self, args: RateLimitHit) -> Result<RateLimitOutcome, HostError>;
-    /// `log`
-    async fn log(&self, args: LogEntry) -> Result<(), HostError>;
-    /// `now`
-    async fn now(&self) -> Result<Now, HostError>;
+pub trait JsonHost {
+    async fn call(&self, op: &'static str, args_json: String) -> Result<String, HostError>;
+}
+
+#[derive(Serialize)]
+struct NoArgs {}
+
+async fn call_json<H: JsonHost, A: Serialize, R: DeserializeOwned>(host: &H, op: &'static str, args: &A) -> Result<R, HostError> {
+    let args = serde_json::to_string(args).map_err(|e| HostError::new(op, e.to_string()))?;
+    let text = host.call(op, args).await?;
+    serde_json::from_str(&text).map_err(|e| HostError::new(op, format!("the host's answer is unreadable: {e}")))
 }
 
 #[cfg(test)]

@@ -90,3 +90,50 @@ fn list_pages_walks_titles_after_a_cursor_with_a_prefix() {
     assert_eq!(list(Some("Peach"), None, 2), ["Pear", "Plum"]);
     assert_eq!(list(None, Some("Pe"), 10), ["Peach", "Pear"]);
 }
+
+/// A JSON host that records each call and answers every one with the same JSON text.
+struct Recording {
+    calls: std::cell::RefCell<Vec<(String, String)>>,
+    answer: &'static str,
+}
+
+impl JsonHost for Recording {
+    async fn call(&self, op: &'static str, args_json: String) -> Result<String, HostError> {
+        self.calls.borrow_mut().push((op.to_owned(), args_json));
+        Ok(self.answer.to_owned())
+    }
+}
+
+#[test]
+fn a_json_host_sends_each_operation_under_its_name_with_its_arguments() {
+    let host = Recording { calls: Default::default(), answer: "null" };
+    assert_eq!(block_on(host.page_by_id(PageById { page_id: 7 })).unwrap(), None);
+    block_on(host.log(LogEntry { level: LogLevel::Warning, message: "m".into() })).unwrap();
+    let unreadable = block_on(host.now()).unwrap_err();
+    assert!(unreadable.to_string().contains("now"), "the error names the operation: {unreadable}");
+    let calls = host.calls.borrow();
+    assert_eq!(
+        *calls,
+        [
+            ("pageById".to_owned(), r#"{"pageId":7}"#.to_owned()),
+            ("log".to_owned(), r#"{"level":"warning","message":"m"}"#.to_owned()),
+            ("now".to_owned(), "{}".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn the_operations_are_the_ones_the_architecture_document_lists() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/architecture.md")).unwrap();
+    let table = doc.split("| op | arguments | result |").nth(1).expect("the op table");
+    let documented: std::collections::BTreeSet<&str> = table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .flat_map(|l| l.split('|').nth(1).unwrap_or("").split(", "))
+        .map(|cell| cell.trim().trim_matches('`'))
+        .collect();
+    let declared: std::collections::BTreeSet<&str> = OPERATIONS.iter().copied().collect();
+    assert_eq!(declared, documented);
+    assert_eq!(OPERATIONS.len(), declared.len(), "each op name once");
+}

@@ -147,6 +147,13 @@ impl Validator {
     }
 }
 
+/// The op names the core calls through a host's bridge (`docs/architecture.md`), so a host can check
+/// that it answers every one.
+#[wasm_bindgen(js_name = hostOperations)]
+pub fn host_operations() -> Vec<String> {
+    crate::host::OPERATIONS.iter().map(|op| (*op).to_owned()).collect()
+}
+
 /// Answers one REST request (`docs/architecture.md`) through the host's bridge.
 #[wasm_bindgen(js_name = handleRoute)]
 pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> String {
