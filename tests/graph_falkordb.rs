@@ -64,7 +64,7 @@ fn the_demo_wiki_projects_and_answers_queries_across_relations() {
     delete_graph(&mut con, g);
     let (schemas, mut pages) = (demo::schemas(), demo::pages());
     pages.push(jane(ACME, None));
-    let statements: Vec<_> = rebuild(pages.iter().map(|(p, c)| (p, c)), &schemas).collect();
+    let statements: Vec<_> = rebuild(pages.iter().map(|(p, c)| (p, c)), &schemas);
     write(&mut con, g, &statements);
 
     let subjects: usize = pages.iter().map(|(_, c)| c.subjects.len()).sum();
@@ -130,7 +130,7 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
     // A rebuild of the final state equals the incremental result exactly.
     let mut final_pages = pages.clone();
     final_pages.push((page.clone(), v1.clone()));
-    write(&mut con, full, &rebuild(final_pages.iter().map(|(p, c)| (p, c)), &schemas).collect::<Vec<_>>());
+    write(&mut con, full, &rebuild(final_pages.iter().map(|(p, c)| (p, c)), &schemas));
     let (a, b) = (dump(&mut con, inc), dump(&mut con, full));
     assert!(a.len() > 200, "dump has {} entries", a.len());
     assert_eq!(a, b);
@@ -144,7 +144,7 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
     let g = "strata_test_guard";
     delete_graph(&mut con, g);
     let (schemas, pages) = (demo::schemas(), demo::pages());
-    write(&mut con, g, &rebuild(pages.iter().take(10).map(|(p, c)| (p, c)), &schemas).collect::<Vec<_>>());
+    write(&mut con, g, &rebuild(pages.iter().take(10).map(|(p, c)| (p, c)), &schemas));
     let before = dump(&mut con, g);
     let mut refused_by_server = 0;
     for query in read_corpus("cypher_guard_corpus.txt") {

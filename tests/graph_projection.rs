@@ -10,7 +10,7 @@ use strata::domain::statement::{MonolingualPart, Relation, Statement, StatementV
 use strata::domain::subject::Subject;
 use strata::domain::title::Title;
 use strata::graph::model::{PageInfo, Schemas};
-use strata::graph::projection::{page_deleted, page_saved, rebuild};
+use strata::graph::projection::{page_deleted, page_saved, pages_written, rebuild};
 use strata::graph::statement::CypherStatement;
 
 fn own() -> SourceKey {
@@ -120,12 +120,16 @@ fn a_delete() {
 }
 
 #[test]
-fn a_rebuild_is_a_clear_then_fresh_saves() {
+fn a_rebuild_clears_then_writes_its_pages_with_a_few_statements_for_all() {
     let (page, content) = hostile_page();
     let schemas = hostile_schemas();
-    let all: Vec<CypherStatement> = rebuild([(&page, &content)], &schemas).collect();
-    assert_eq!(all[0].cypher, "MATCH (n) DETACH DELETE n");
-    assert_eq!(all[1..], page_saved(&page, &content, None, &schemas)[..]);
+    let one: Vec<CypherStatement> = rebuild([(&page, &content)], &schemas);
+    assert_eq!(one[0].cypher, "MATCH (n) DETACH DELETE n");
+    assert_eq!(one[1..], pages_written([(&page, &content)], &schemas)[..]);
+    let other = PageInfo { id: page.id + 1, ..page.clone() };
+    let two = rebuild([(&page, &content), (&other, &content)], &schemas);
+    assert_eq!(two.len(), one.len(), "a second page of the same Schemas adds rows, not statements");
+    assert!(two.iter().map(|s| s.cypher.as_str()).eq(one.iter().map(|s| s.cypher.as_str())));
 }
 
 #[test]

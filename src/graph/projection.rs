@@ -26,15 +26,25 @@ pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&Page
 pub fn page_written(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
     let graph = page_graph(page, content, schemas);
     let keep: Vec<Value> = graph.subjects.iter().map(|s| s.id.as_str().into()).collect();
-    let mut out = vec![CypherStatement::new(format!(
-        "MERGE (p:{PAGE_LABEL} {{id: $page}}) SET p.title = $title, p.namespace = $namespace"
-    ))
-    .param("page", page.id)
-    .param("title", page.title.as_str())
-    .param("namespace", page.namespace)];
+    let mut out = vec![page_nodes(std::slice::from_ref(&graph))];
     out.extend(demote_departed(page.id, keep, previous, content));
-    out.extend(subject_statements(&graph, previous));
-    out.extend(relation_statements(&graph));
+    out.extend(subject_nodes(std::slice::from_ref(&graph), previous, Detach::Existing));
+    out.extend(relation_statements(std::slice::from_ref(&graph)));
+    out
+}
+
+/// [`page_written`] of many pages the graph does not hold yet (a rebuild batch after the graph was
+/// cleared), with no previous content: the same nodes and edges, written by one statement per kind
+/// of node and edge for the whole batch instead of several per page. A graph store answers a few
+/// large statements much faster than many small ones, and the gap grows with the graph.
+pub fn pages_written<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &Schemas) -> Vec<CypherStatement> {
+    let graphs: Vec<PageGraph> = pages.into_iter().map(|(page, content)| page_graph(page, content, schemas)).collect();
+    if graphs.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![page_nodes(&graphs)];
+    out.extend(subject_nodes(&graphs, None, Detach::Nothing));
+    out.extend(relation_statements(&graphs));
     out
 }
 
@@ -46,12 +56,9 @@ pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherS
     out
 }
 
-/// Statements for a rebuild: clear the graph, then project every page as a fresh save.
-pub fn rebuild<'a>(
-    pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)> + 'a,
-    schemas: &'a Schemas,
-) -> impl Iterator<Item = CypherStatement> + 'a {
-    std::iter::once(clear_graph()).chain(pages.into_iter().flat_map(move |(p, c)| page_saved(p, c, None, schemas)))
+/// Statements for a rebuild in one batch: clear the graph, then write every page.
+pub fn rebuild<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &Schemas) -> Vec<CypherStatement> {
+    std::iter::once(clear_graph()).chain(pages_written(pages, schemas)).collect()
 }
 
 /// Indexes on the keys every save matches by; without them each `MERGE` scans every node. A store
@@ -79,48 +86,83 @@ fn demote_departed(page_id: i64, keep: Vec<Value>, previous: Option<&PageContent
     ]
 }
 
-/// Per Subject: upsert the node with its properties and Schema label, move its `HasSubject` edge to
-/// this page, and drop its outgoing relations (re-created by [`relation_statements`]).
-fn subject_statements(graph: &PageGraph, previous: Option<&PageContent>) -> Vec<CypherStatement> {
-    let mut out = Vec::new();
-    for s in &graph.subjects {
+/// The pages' nodes, with their title and namespace.
+fn page_nodes(graphs: &[PageGraph]) -> CypherStatement {
+    let rows: Vec<Value> = graphs.iter().map(|g| json!({"id": g.page.id, "title": g.page.title.as_str(), "namespace": g.page.namespace})).collect();
+    CypherStatement::new(format!("UNWIND $rows AS row MERGE (p:{PAGE_LABEL} {{id: row.id}}) SET p.title = row.title, p.namespace = row.namespace"))
+        .param("rows", rows)
+}
+
+/// Whether Subjects may already hang off a page and have relations that must go first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detach {
+    /// A save: a Subject may have moved from another page, and its relations are re-created.
+    Existing,
+    /// A rebuild batch: the graph holds no page of the batch, and no Subject has relations of its own yet.
+    Nothing,
+}
+
+/// Per Schema label (and labels to remove): upsert the Subject nodes with their properties. Then
+/// attach each Subject to its page with a `HasSubject` edge, after dropping, for a save, its old edge
+/// and its outgoing relations (re-created by [`relation_statements`]). `previous` is the one page's
+/// previous content, for a single page.
+fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: Detach) -> Vec<CypherStatement> {
+    let mut by_labels: IndexMap<(String, BTreeSet<String>), Vec<Value>> = IndexMap::new();
+    for s in graphs.iter().flat_map(|g| &g.subjects) {
         let stale = previous_labels(previous, |(id, _)| *id == &s.id);
         let stale: BTreeSet<String> = stale.into_iter().filter(|l| *l != s.label).collect();
+        by_labels.entry((s.label.clone(), stale)).or_default().push(json!({"id": s.id.as_str(), "properties": s.properties}));
+    }
+    // Adding a label to a node costs FalkorDB time in proportion to the graph, while creating a node
+    // with its labels does not: nodes that exist (stubs, Subjects saved before) are updated, and the
+    // others created with both labels.
+    let mut out: Vec<CypherStatement> = Vec::new();
+    for ((label, stale), rows) in by_labels {
+        let label = quote(&label);
         out.push(
             CypherStatement::new(format!(
-                "MERGE (s:{SUBJECT_LABEL} {{id: $id}}) SET s = $properties, s:{}{}",
-                quote(&s.label),
+                "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{id: row.id}}) SET s = row.properties, s:{label}{}",
                 remove_labels("s", &stale)
             ))
-            .param("id", s.id.as_str())
-            .param("properties", Value::Object(s.properties.clone())),
+            .param("rows", rows.clone()),
+        );
+        out.push(
+            CypherStatement::new(format!(
+                "UNWIND $rows AS row OPTIONAL MATCH (e:{SUBJECT_LABEL} {{id: row.id}}) WITH row WHERE e IS NULL \
+                 CREATE (s:{SUBJECT_LABEL}:{label}) SET s = row.properties"
+            ))
+            .param("rows", rows),
         );
     }
-    let rows: Vec<Value> = graph.subjects.iter().map(|s| json!({"id": s.id.as_str(), "isMain": s.is_main})).collect();
-    if rows.is_empty() {
+    let ids: Vec<Value> = graphs.iter().flat_map(|g| &g.subjects).map(|s| s.id.as_str().into()).collect();
+    if ids.is_empty() {
         return out;
     }
-    let ids: Vec<Value> = graph.subjects.iter().map(|s| s.id.as_str().into()).collect();
-    out.push(
-        CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{id: id}}) DELETE h"))
-            .param("ids", ids.clone()),
-    );
-    out.push(CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{SUBJECT_LABEL} {{id: id}})-[r]->() DELETE r")).param("ids", ids));
+    let rows: Vec<Value> = graphs
+        .iter()
+        .flat_map(|g| g.subjects.iter().map(move |s| json!({"page": g.page.id, "id": s.id.as_str(), "isMain": s.is_main})))
+        .collect();
+    if detach == Detach::Existing {
+        out.push(
+            CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{id: id}}) DELETE h"))
+                .param("ids", ids.clone()),
+        );
+        out.push(CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{SUBJECT_LABEL} {{id: id}})-[r]->() DELETE r")).param("ids", ids));
+    }
     out.push(
         CypherStatement::new(format!(
-            "MATCH (p:{PAGE_LABEL} {{id: $page}}) UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{id: row.id}}) \
+            "UNWIND $rows AS row MATCH (p:{PAGE_LABEL} {{id: row.page}}) MATCH (s:{SUBJECT_LABEL} {{id: row.id}}) \
              CREATE (p)-[:{HAS_SUBJECT} {{isMain: row.isMain}}]->(s)"
         ))
-        .param("page", graph.page.id)
         .param("rows", rows),
     );
     out
 }
 
 /// One statement per relation type: create the edges, and a stub for each target not in the graph.
-fn relation_statements(graph: &PageGraph) -> Vec<CypherStatement> {
+fn relation_statements(graphs: &[PageGraph]) -> Vec<CypherStatement> {
     let mut by_type: IndexMap<&str, Vec<Value>> = IndexMap::new();
-    for r in &graph.relations {
+    for r in graphs.iter().flat_map(|g| &g.relations) {
         by_type.entry(&r.relation_type).or_default().push(json!({
             "source": r.source.as_str(), "target": r.target, "properties": r.properties,
         }));

@@ -31,7 +31,7 @@ fn saves_send_each_store_its_share() {
     let [graph, rdf] = calls[0].updates.as_slice() else { panic!("two updates expected: {:?}", calls[0]) };
     let StoreUpdate::Graph { store, statements, .. } = graph else { panic!("{graph:?}") };
     assert_eq!(store, "graph");
-    assert!(statements.iter().any(|s| s.contains(&id) && s.contains("MERGE (s:Subject")), "{statements:?}");
+    assert!(statements.iter().any(|s| s.contains(&id) && s.contains("CREATE (s:Subject:`Person`)")), "{statements:?}");
     let StoreUpdate::Sparql { store, page_id, graph, trig } = rdf else { panic!("{rdf:?}") };
     assert_eq!(store, "rdf");
     assert_eq!(graph, &format!("https://w.example/graph/native/page/{page_id}"));
