@@ -1,3 +1,4 @@
+import { prepared } from './prepared.js';
 import { defaultContentModel } from '../pages/namespaces.js';
 import { checkedTitle, prefixedTitle } from '../pages/titles.js';
 import { findPageById, findPageByTitle } from './pages.js';
@@ -35,18 +36,18 @@ function saveOne(db, save, index, author, timestamp) {
   }
 
   const contentModel = save.contentModel ?? page?.contentModel ?? defaultContentModel(save.namespace, title);
-  const pageId = page?.pageId ?? Number(db.prepare(
+  const pageId = page?.pageId ?? Number(prepared(db, 
     'INSERT INTO page (namespace, title, content_model, created_at) VALUES (?, ?, ?, ?)',
   ).run(save.namespace, title, contentModel, timestamp).lastInsertRowid);
 
-  const revisionId = Number(db.prepare(`
+  const revisionId = Number(prepared(db, `
     INSERT INTO revision (page_id, timestamp, user_id, user_name, comment, content_model, main_slot, subject_slot)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
     pageId, timestamp, author.userId, author.name, save.comment ?? '', contentModel,
     save.mainSlot ?? page?.mainSlot ?? null,
     save.subjectSlot ?? page?.subjectSlot ?? null,
   ).lastInsertRowid);
-  db.prepare('UPDATE page SET latest_revision_id = ?, content_model = ? WHERE id = ?').run(revisionId, contentModel, pageId);
+  prepared(db, 'UPDATE page SET latest_revision_id = ?, content_model = ? WHERE id = ?').run(revisionId, contentModel, pageId);
 
   if (save.index) {
     replacePageIndex(db, { pageId, pageTitle: prefixedTitle(save.namespace, title), revisionId, timestamp, index: save.index });
@@ -63,7 +64,7 @@ export function deletePage(db, { pageId, baseRevisionId = null, comment = '' }, 
     const page = findPageById(db, pageId);
     if (!page) return { ok: false, conflict: 'missing' };
     if (baseRevisionId != null && page.latestRevisionId !== baseRevisionId) return { ok: false, conflict: 'edit-conflict' };
-    const logId = Number(db.prepare(`
+    const logId = Number(prepared(db, `
       INSERT INTO archived_page (page_id, namespace, title, content_model, created_at, latest_revision_id,
         deleted_at, deleted_by, reason)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
@@ -71,7 +72,7 @@ export function deletePage(db, { pageId, baseRevisionId = null, comment = '' }, 
       timestamp, author.name, comment,
     ).lastInsertRowid);
     clearPageIndex(db, page.pageId);
-    db.prepare('DELETE FROM page WHERE id = ?').run(page.pageId);
+    prepared(db, 'DELETE FROM page WHERE id = ?').run(page.pageId);
     return { ok: true, logId };
   })();
 }

@@ -1,5 +1,6 @@
 // Reads of pages and revisions. A page is live while it has a `page` row; an archived page's revisions
 // stay stored but are not visible.
+import { prepared } from './prepared.js';
 
 const PAGE_SELECT = `
   SELECT p.id, p.namespace, p.title, p.latest_revision_id, p.content_model, p.created_at,
@@ -22,11 +23,11 @@ function toPage(row) {
 }
 
 export function findPageById(db, pageId) {
-  return toPage(db.prepare(`${PAGE_SELECT} WHERE p.id = ?`).get(pageId)) ?? null;
+  return toPage(prepared(db, `${PAGE_SELECT} WHERE p.id = ?`).get(pageId)) ?? null;
 }
 
 export function findPageByTitle(db, namespace, title) {
-  return toPage(db.prepare(`${PAGE_SELECT} WHERE p.namespace = ? AND p.title = ?`).get(namespace, title)) ?? null;
+  return toPage(prepared(db, `${PAGE_SELECT} WHERE p.namespace = ? AND p.title = ?`).get(namespace, title)) ?? null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { prepared } from './prepared.js';
 import { encodeSchema } from './pages.js';
 
 /**
@@ -10,15 +11,15 @@ export function replacePageIndex(db, { pageId, pageTitle, revisionId, timestamp,
   const subjects = index.subjects ?? [];
   const changed = new Set(index.changedSubjectIds ?? []);
   const ids = JSON.stringify(subjects.map((subject) => subject.subjectId));
-  const previous = new Map(db.prepare(`
+  const previous = new Map(prepared(db, `
     SELECT subject_id, created_at, edited_at FROM subject_index
     WHERE page_id = ? OR subject_id IN (SELECT value FROM json_each(?))`).all(pageId, ids)
     .map((row) => [row.subject_id, row]));
 
-  db.prepare('DELETE FROM subject_index WHERE page_id = ? OR subject_id IN (SELECT value FROM json_each(?))').run(pageId, ids);
-  db.prepare('DELETE FROM relation_index WHERE page_id = ?').run(pageId);
+  prepared(db, 'DELETE FROM subject_index WHERE page_id = ? OR subject_id IN (SELECT value FROM json_each(?))').run(pageId, ids);
+  prepared(db, 'DELETE FROM relation_index WHERE page_id = ?').run(pageId);
 
-  const insertSubject = db.prepare(`
+  const insertSubject = prepared(db, `
     INSERT INTO subject_index (subject_id, page_id, page_title, schema, label, display_name, display_name_generated,
       is_main, is_dependent, host_subject_id, position, created_at, edited_at)
     VALUES (@subjectId, @pageId, @pageTitle, @schema, @label, @displayName, @generated, @isMain, @isDependent,
@@ -42,12 +43,12 @@ export function replacePageIndex(db, { pageId, pageTitle, revisionId, timestamp,
     });
   });
 
-  const insertRelation = db.prepare(`
+  const insertRelation = prepared(db, `
     INSERT INTO relation_index (source_id, relation_id, property, target_id, page_id)
     VALUES (@sourceId, @relationId, @property, @targetId, @pageId)`);
   for (const relation of index.relations ?? []) insertRelation.run({ ...pickRelation(relation), pageId });
 
-  const insertChange = db.prepare('INSERT OR IGNORE INTO revision_subject (revision_id, subject_id) VALUES (?, ?)');
+  const insertChange = prepared(db, 'INSERT OR IGNORE INTO revision_subject (revision_id, subject_id) VALUES (?, ?)');
   for (const subjectId of changed) insertChange.run(revisionId, subjectId);
 }
 
@@ -57,7 +58,7 @@ function pickRelation({ sourceId, relationId, property, targetId }) {
 
 /** Drops every index row of a page, for its deletion. */
 export function clearPageIndex(db, pageId) {
-  db.prepare('DELETE FROM revision_subject WHERE revision_id IN (SELECT id FROM revision WHERE page_id = ?)').run(pageId);
-  db.prepare('DELETE FROM subject_index WHERE page_id = ?').run(pageId);
-  db.prepare('DELETE FROM relation_index WHERE page_id = ?').run(pageId);
+  prepared(db, 'DELETE FROM revision_subject WHERE revision_id IN (SELECT id FROM revision WHERE page_id = ?)').run(pageId);
+  prepared(db, 'DELETE FROM subject_index WHERE page_id = ?').run(pageId);
+  prepared(db, 'DELETE FROM relation_index WHERE page_id = ?').run(pageId);
 }
