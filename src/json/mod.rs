@@ -108,9 +108,8 @@ impl<'a> JsonObject<'a> {
         if !has_repeated_key(&members) {
             return JsonObject(members);
         }
-        let positions = std::collections::HashMap::with_capacity(members.len());
+        let mut positions: std::collections::HashMap<Cow<'a, str>, usize> = std::collections::HashMap::with_capacity(members.len());
         let mut out: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(members.len());
-        let mut positions: std::collections::HashMap<Cow<'a, str>, usize> = positions;
         for (k, v) in members {
             match positions.get(&k) {
                 Some(&i) => out[i].1 = v,
