@@ -201,3 +201,37 @@ mod project_rdf {
         assert_eq!(project_rdf(&json!([]), &options()).unwrap_err().code, "invalid-argument");
     }
 }
+
+mod project_for_store {
+    use super::super::project_for_store;
+    use serde_json::{json, Value};
+
+    fn page(page_id: u64, title: &str, id: &str, label: &str) -> Value {
+        let slot = json!({"mainSubject": id, "subjects": {id: {"label": label, "schema": "Person", "statements": {}}}});
+        json!({"pageId": page_id, "namespace": 0, "title": title, "prefixedTitle": title, "subjectSlot": slot.to_string()})
+    }
+
+    fn batch(pages: Vec<Value>) -> Value {
+        let request = json!({"name": "graph", "store": {"type": "falkordb"}, "rdfBaseUri": "https://w.example",
+            "pages": pages, "schemas": {"Person": r#"{"propertyDefinitions": {}}"#}});
+        serde_json::from_str(&project_for_store(&request.to_string()).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_page_that_cannot_be_projected_is_reported_and_the_others_are_written_together() {
+        let good = batch(vec![page(1, "Good", "s1good000000001", "Good one"), page(3, "Also", "s1good000000003", "Good three")]);
+        assert_eq!((good["projected"].clone(), good["failed"].clone()), (json!(2), json!([])));
+        let with_bad = batch(vec![
+            page(1, "Good", "s1good000000001", "Good one"),
+            page(2, "Bad|title", "s1bad0000000002", "Bad title"),
+            page(3, "Also", "s1good000000003", "Good three"),
+        ]);
+        assert_eq!(with_bad["projected"], json!(2));
+        assert_eq!(with_bad["failed"].as_array().unwrap().iter().map(|f| f["pageId"].clone()).collect::<Vec<_>>(), [json!(2)]);
+        assert_eq!(with_bad["statements"], good["statements"], "the same statements as without the bad page");
+        let three = batch(vec![page(1, "Good", "s1good000000001", "Good one"), page(2, "Nul", "s1nul0000000002", "N\u{0}ul"), page(3, "Also", "s1good000000003", "Good three")]);
+        assert_eq!((three["projected"].clone(), three["failed"].clone()), (json!(3), json!([])), "U+0000 is replaced, not refused");
+        assert_eq!(three["statements"].as_array().unwrap().len(), good["statements"].as_array().unwrap().len(), "a page more adds rows, not statements");
+        assert!(three["statements"].to_string().contains("N\u{FFFD}ul"));
+    }
+}

@@ -9,7 +9,7 @@ use super::Sources;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::graph::projection::{clear_graph, indexes, page_written, pages_written};
+use crate::graph::projection::{clear_graph, indexes, pages_written};
 use crate::domain::page_content::PageContent;
 use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
 use crate::normalize::{read_page_content_str, Context};
@@ -112,15 +112,16 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
     match kind {
         StoreKind::Graph => {
             let mut statements = if request.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
-            // Each page's own statements find the pages that cannot be projected; the others are
-            // written together, a few statements for the whole batch.
             let mut written = Vec::new();
             for (record, content) in &pages {
-                match page_info(record).and_then(|page| texts(&page_written(&page, content, None, &sources.schemas)).map(|_| page)) {
+                match page_info(record) {
                     Ok(page) => written.push((page, content)),
                     Err(e) => result.failed.push(BatchFailure { page_id: record.page_id, reason: e.to_string() }),
                 }
             }
+            // A few statements write the whole batch. The graph model makes every value sendable
+            // (U+0000 and backticks in names are replaced), so statements that cannot be sent are a
+            // fault of the batch, not of one page.
             result.projected = written.len();
             statements.extend(texts(&pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas)).map_err(|e| e.to_string())?);
             result.statements = Some(statements);
