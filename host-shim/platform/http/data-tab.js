@@ -1,7 +1,7 @@
 // A page's Data tab (`action=subjects`): its Subjects, each with its IRI, a copy button and an Export
 // menu (JSON, Turtle, TriG; the RDF formats ask for a projection), and an Export all menu for the page.
 // The Subjects and their display names come from the core's REST read, as any client sees them.
-import { readableMappings } from '../rdf/mappings.js';
+import { readableMappings } from '../rdf/projection-pages.js';
 import { layout, tabs } from './layout.js';
 import { readThroughCore } from './rest.js';
 import { escapeHtml } from './responses.js';

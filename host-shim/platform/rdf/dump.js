@@ -3,10 +3,9 @@
 // read, waiting for the output to drain: memory stays flat however large the wiki. Schemas are read
 // once; the projection itself is the core's `RdfProjector`, set up once for the whole dump.
 import { once } from 'node:events';
-import { NS_SCHEMA } from '../pages/namespaces.js';
 import { describePage } from '../pages/page-record.js';
-import { countPages, listPagesById, listPagesInNamespace } from '../storage/pages.js';
-import { readableMappings } from './mappings.js';
+import { countPages, listPagesById } from '../storage/pages.js';
+import { allSchemas, readableMappings } from './projection-pages.js';
 
 const BATCH = 500;
 
@@ -14,23 +13,6 @@ export class DumpError extends Error {
   constructor(message) {
     super(message);
     this.name = 'DumpError';
-  }
-}
-
-/** Schema name → Schema JSON of every Schema page that holds JSON, read in batches. */
-function allSchemas(db) {
-  const schemas = {};
-  for (let after = null; ;) {
-    const pages = listPagesInNamespace(db, { namespace: NS_SCHEMA, after, prefix: null, limit: BATCH });
-    for (const page of pages) {
-      try {
-        schemas[page.title] = JSON.parse(page.mainSlot);
-      } catch {
-        // An unreadable Schema page: its Subjects are omitted, as in every export.
-      }
-    }
-    if (pages.length < BATCH) return schemas;
-    after = pages.at(-1).title;
   }
 }
 

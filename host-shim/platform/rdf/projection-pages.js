@@ -1,25 +1,36 @@
-// The Mapping pages a projection is built from. Which Mappings make a projection, and how, is the
-// core's business (`projectRdf`, the RDF routes); the host only hands over the pages it may read.
+// The Schema and Mapping pages a projection is built from. Which Mappings make a projection, and how,
+// is the core's business (`RdfProjector`, the RDF routes); the host only hands over the pages it may
+// read, as JSON. A page whose text is not JSON is left out: the core reads it as no Schema or Mapping.
 import { pageAccess } from '../auth/permissions.js';
-import { NS_MAPPING } from '../pages/namespaces.js';
+import { NS_MAPPING, NS_SCHEMA } from '../pages/namespaces.js';
 import { listPagesInNamespace } from '../storage/pages.js';
 
 const BATCH = 500;
 
-/** `{title: Mapping JSON}` of the Mapping pages `caller` may read (every one when `caller` is null). */
-export function readableMappings(db, config, caller = null) {
-  const mappings = {};
+/** `{title: JSON}` of the pages of `namespace` that `include` keeps and whose text is JSON, read in batches. */
+function jsonPages(db, namespace, include) {
+  const out = {};
   for (let after = null; ;) {
-    const pages = listPagesInNamespace(db, { namespace: NS_MAPPING, after, prefix: null, limit: BATCH });
+    const pages = listPagesInNamespace(db, { namespace, after, prefix: null, limit: BATCH });
     for (const page of pages) {
-      if (caller && !pageAccess(config, caller, page.namespace, page.title).read) continue;
+      if (!include(page)) continue;
       try {
-        mappings[page.title] = JSON.parse(page.mainSlot);
+        out[page.title] = JSON.parse(page.mainSlot);
       } catch {
-        // Not JSON: no Mapping, as the core reads it.
+        // Not JSON: left out.
       }
     }
-    if (pages.length < BATCH) return mappings;
+    if (pages.length < BATCH) return out;
     after = pages.at(-1).title;
   }
+}
+
+/** `{title: Mapping JSON}` of the Mapping pages `caller` may read (every one when `caller` is null). */
+export function readableMappings(db, config, caller = null) {
+  return jsonPages(db, NS_MAPPING, (page) => !caller || pageAccess(config, caller, page.namespace, page.title).read);
+}
+
+/** `{title: Schema JSON}` of every Schema page. */
+export function allSchemas(db) {
+  return jsonPages(db, NS_SCHEMA, () => true);
 }
