@@ -77,10 +77,10 @@ describe('api.php edits through the core', () => {
   });
 
   test('a refused Schema names every reason', async () => {
-    const answer = await user.edit({ title: 'Schema:Broken', text: schema({ A: { type: 'colour' }, B: { type: 'money' } }) });
+    const answer = await user.edit({ title: 'Schema:Broken', text: schema({ A: { type: 'number', minimum: 5, maximum: 1 }, B: { type: 'relation' } }) });
     assert.deepEqual(answer.error, {
       code: 'strata-invalid-schema',
-      info: 'The Schema is invalid: propertyDefinitions.A.type: unknown property type "colour"; propertyDefinitions.B.type: unknown property type "money".',
+      info: 'The Schema is invalid: propertyDefinitions.A: minimum is greater than maximum; propertyDefinitions.B.targetSchemas: a relation needs one or more target Schemas.',
     });
     assert.equal(site.db.prepare("SELECT COUNT(*) FROM page WHERE title = 'Broken'").pluck().get(), 0);
   });

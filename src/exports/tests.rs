@@ -33,6 +33,18 @@ fn validate_reports_violations_of_the_normalized_subject() {
 }
 
 #[test]
+fn unregistered_types_keep_their_values_and_are_reported() {
+    let request = json!({
+        "schema": {"propertyDefinitions": {"Mail": {"type": "emial"}, "Phone": {"type": "phoneNumber", "required": true}}},
+        "subject": {"schema": "Contact", "statements": {"Mail": {"propertyType": "emial", "value": {"any": "shape"}}}}
+    });
+    let out = serde_json::to_value(validate(&Json::from(&request), &options()).unwrap()).unwrap();
+    let found: Vec<(&str, &str, &Value)> =
+        out["violations"].as_array().unwrap().iter().map(|v| (v["propertyName"].as_str().unwrap(), v["code"].as_str().unwrap(), &v["args"])).collect();
+    assert_eq!(found, [("Mail", "unregistered-type", &json!(["emial"])), ("Phone", "unregistered-type", &json!(["phoneNumber"]))], "{out}");
+}
+
+#[test]
 fn a_missing_schema_is_a_violation_not_an_error() {
     let out = serde_json::to_value(validate(&Json::from(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}})), &options()).unwrap()).unwrap();
     assert_eq!(out["violations"][0]["code"], "schema-not-found");

@@ -131,7 +131,7 @@ fn a_schema_page_is_checked_like_put_schema_and_stored_canonically() {
 
     // Two reasons at once: a changed subjectsAreDependent and targets that mix dependence.
     let club = json!({"subjectsAreDependent": true, "propertyDefinitions": {
-        "Where": {"type": "relation", "targetSchemas": ["Tool", "Period"]}, "Kind": {"type": "colour"}}});
+        "Where": {"type": "relation", "targetSchemas": ["Person", "Period"]}}});
     let period = json!({"subjectsAreDependent": true, "propertyDefinitions": {}});
     result(&act(&host, &admin, edit(namespace::SCHEMA, "Period", &period.to_string())));
     let refused = act(&host, &admin, edit(namespace::SCHEMA, "Tool", &club.to_string()));

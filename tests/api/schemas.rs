@@ -129,7 +129,6 @@ fn an_invalid_schema_lists_every_reason() {
     let host = demo_host();
     let body = json!({"schema": {"propertyDefinitions": {
         "A": {"type": "number", "minimum": 5, "maximum": 1},
-        "B": {"type": "emial"},
         "C": {"type": "relation"},
     }}});
     let (status, answer) = call(&host, Who::User, "PUT", "/strata/v0/schema/Broken", &[], Some(body));
@@ -143,12 +142,40 @@ fn an_invalid_schema_lists_every_reason() {
 }
 
 #[test]
+fn a_schema_with_unregistered_types_is_saved_and_its_values_kept() {
+    let host = demo_host();
+    let contact = json!({"propertyDefinitions": {
+        "Mail": {"type": "emial", "x-plugin": {"kept": true}},
+        "Phone": {"type": "phoneNumber", "required": {"severity": "error"}},
+        "Name": {"type": "text"},
+    }});
+    let (status, created) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(json!({"schema": contact})));
+    assert_eq!(status, 201, "an unknown type is saved: {created}");
+    assert_eq!(created["schema"]["propertyDefinitions"]["Mail"], json!({"type": "emial", "x-plugin": {"kept": true}}));
+    let (status, resaved) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(json!({"schema": created["schema"]})));
+    assert_eq!(status, 200, "and re-saved: {resaved}");
+    assert_eq!(resaved, created);
+
+    let subject = json!({"schema": "Contact", "label": "Ada", "pageTitle": "Ada contact", "statements": {
+        "Mail": {"propertyType": "emial", "value": {"any": ["shape", 1]}},
+        "Name": {"propertyType": "text", "value": ["Ada"]},
+    }});
+    let (status, body) = call(&host, Who::User, "POST", "/strata/v0/subjects", &[], Some(subject));
+    assert_eq!(status, 201, "{body}");
+    let id = body["subject"]["id"].as_str().unwrap().to_owned();
+    let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/subject/{id}"), &[], None);
+    assert_eq!(read["subjects"][&id]["statements"]["Mail"]["value"], json!({"any": ["shape", 1]}), "the raw value is kept");
+    let replacement = json!({"statements": read["subjects"][&id]["statements"].clone()});
+    let (status, checked) = call(&host, Who::User, "POST", &format!("/strata/v0/subject/{id}/validate"), &[], Some(replacement));
+    assert_eq!(status, 200, "{checked}");
+    let codes: Vec<(&str, &str)> =
+        checked["violations"].as_array().unwrap().iter().map(|v| (v["propertyName"].as_str().unwrap_or(""), v["code"].as_str().unwrap())).collect();
+    assert_eq!(codes, [("Mail", "unregistered-type"), ("Phone", "unregistered-type")], "{checked}");
+}
+
+#[test]
 fn save_rules_that_need_other_schemas() {
     let host = demo_host();
-    let typo = json!({"schema": {"propertyDefinitions": {"Mail": {"type": "emial"}, "Phone": {"type": "phoneNumber"}}}});
-    let (status, body) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(typo));
-    assert_eq!((status, error_code(status, &body).as_str()), (400, "invalid-schema"));
-    assert_eq!(body["reasons"], json!([{"path": "propertyDefinitions.Mail.type", "message": "unknown property type \"emial\""}]), "reserved types are accepted");
     let dependent = json!({"schema": {"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}}}});
     assert_eq!(call(&host, Who::User, "PUT", "/strata/v0/schema/Membership", &[], Some(dependent)).0, 201);
     let flipped = json!({"schema": {"propertyDefinitions": {"Role": {"type": "text"}}}});

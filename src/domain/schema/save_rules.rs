@@ -1,7 +1,6 @@
 //! Rules checked when a Schema is saved, beyond its own format.
 
 use super::{PropertyKind, Schema, SchemaErrors, SchemaRef};
-use crate::domain::property_type::is_reserved;
 
 impl Schema {
     /// Reasons to refuse saving `self` over `stored` (None when the Schema is new).
@@ -17,9 +16,6 @@ impl Schema {
         }
         for (name, def) in &self.property_definitions {
             let path = format!("propertyDefinitions.{name}");
-            if matches!(def.kind, PropertyKind::Unregistered) && !is_reserved(&def.type_name) {
-                errs.push(format!("{path}.type"), format!("unknown property type \"{}\"", def.type_name));
-            }
             if let PropertyKind::Relation { target_schemas, .. } = &def.kind {
                 let known: Vec<bool> = target_schemas.iter().filter_map(&is_dependent).collect();
                 if known.iter().any(|d| *d) && known.iter().any(|d| !*d) {
