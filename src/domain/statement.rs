@@ -27,7 +27,8 @@ pub enum StatementValue {
 pub struct Relation {
     pub id: RelationId,
     pub target: SubjectRef,
-    /// Scalar-valued relation properties; empty when there are none.
+    /// Relation properties; empty when there are none. Writes accept only strings, numbers and
+    /// booleans; a stored value of another kind is kept as read, and projections drop it.
     pub properties: Map<String, Value>,
 }
 

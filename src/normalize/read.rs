@@ -1,6 +1,6 @@
 //! The lenient read of stored page content.
 
-use super::relation_parts::{scalar_properties, unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
+use super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
 use super::Context;
 use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
@@ -84,7 +84,7 @@ fn read_relation(v: &Json, ctx: &Context) -> Option<Relation> {
     let target = SubjectRef::parse(o.get("target")?.as_str()?, ctx.own_source).ok()?;
     let properties = match o.get("properties") {
         None => Default::default(),
-        Some(p) => scalar_properties(p)?,
+        Some(p) => p.as_object()?.to_map(),
     };
     Some(Relation { id, target, properties })
 }

@@ -3,7 +3,7 @@
 
 use super::page::{label, subjects_in_order, PageFacts, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
-use super::statements::{local_targets, projectable};
+use super::statements::{projectable, relation_targets};
 use super::values::{relation_property_object, statement_objects};
 use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RDF_TYPE, XSD_DATE_TIME};
 use super::warning::Warning;
@@ -32,7 +32,7 @@ pub fn project_page(cx: Context, page: &PageView, sink: &mut dyn QuadSink) -> Ve
     let mut out = GraphWriter::new(iris.graph(NAME, page.facts.id), sink);
     page_metadata(iris, page, projected.iter().map(|(id, _, _)| *id), &mut out);
     for (id, subject, schema) in projected {
-        subject_quads(iris, page, id, subject, schema, &mut out, &mut warnings);
+        subject_quads(iris, page, id, subject, schema, &mut out);
     }
     warnings
 }
@@ -40,13 +40,12 @@ pub fn project_page(cx: Context, page: &PageView, sink: &mut dyn QuadSink) -> Ve
 /// Exactly the quads [`project_page`] emits for one Subject, reification included, without the
 /// page metadata, in the page's graph. A Subject not on the page, or whose Schema cannot be loaded,
 /// cannot be described.
-pub fn project_subject(cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<Vec<Warning>, NotDescribable> {
+pub fn project_subject(cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<(), NotDescribable> {
     let subject = page.content.subjects.get(id).ok_or(NotDescribable)?;
     let schema = cx.schemas.schema(&subject.schema).ok_or(NotDescribable)?;
-    let mut warnings = Vec::new();
     let mut out = GraphWriter::new(cx.iris.graph(NAME, page.facts.id), sink);
-    subject_quads(cx.iris, page, id, subject, schema, &mut out, &mut warnings);
-    Ok(warnings)
+    subject_quads(cx.iris, page, id, subject, schema, &mut out);
+    Ok(())
 }
 
 /// The page resource's triples; this list is exhaustive.
@@ -83,7 +82,6 @@ fn subject_quads(
     subject: &Subject,
     schema: &Schema,
     out: &mut GraphWriter,
-    warnings: &mut Vec<Warning>,
 ) {
     let s = iris.subject(id);
     out.link(&s, RDF_TYPE, &iris.schema(subject.schema.name().as_str()));
@@ -98,8 +96,7 @@ fn subject_quads(
                     _ => name,
                 };
                 let predicate = iris.property(relation_type);
-                for (relation, target) in local_targets(id, name, relations, warnings) {
-                    let target = iris.subject(target);
+                for (relation, target) in relation_targets(iris, relations) {
                     out.link(&s, &predicate, &target);
                     reified.push((relation, predicate.clone(), target));
                 }

@@ -6,7 +6,7 @@
 
 use super::page::{label, subjects_in_order, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
-use super::statements::{local_targets, projectable};
+use super::statements::{projectable, relation_targets};
 use super::values::statement_objects;
 use super::vocab::{Iris, RDFS_LABEL, RDF_TYPE};
 use super::warning::Warning;
@@ -111,7 +111,7 @@ impl OntologyProjection {
         for (id, subject) in subjects_in_order(page.content) {
             let Some(mapping) = self.mapping_of(subject) else { continue };
             match cx.schemas.schema(&subject.schema) {
-                Some(schema) => subject_quads(cx.iris, page, (id, subject), schema, mapping, &mut out, &mut warnings),
+                Some(schema) => subject_quads(cx.iris, page, (id, subject), schema, mapping, &mut out),
                 None => warnings.push(Warning::SchemaNotLoaded { subject: id.clone(), schema: subject.schema.clone() }),
             }
         }
@@ -120,15 +120,14 @@ impl OntologyProjection {
 
     /// Exactly the quads [`Self::project_page`] emits for one Subject; none when its Schema has no
     /// Mapping for this target.
-    pub fn project_subject(&self, cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<Vec<Warning>, NotDescribable> {
+    pub fn project_subject(&self, cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<(), NotDescribable> {
         let subject = page.content.subjects.get(id).ok_or(NotDescribable)?;
-        let mut warnings = Vec::new();
         if let Some(mapping) = self.mapping_of(subject) {
             let schema = cx.schemas.schema(&subject.schema).ok_or(NotDescribable)?;
             let mut out = GraphWriter::new(cx.iris.graph(&self.target, page.facts.id), sink);
-            subject_quads(cx.iris, page, (id, subject), schema, mapping, &mut out, &mut warnings);
+            subject_quads(cx.iris, page, (id, subject), schema, mapping, &mut out);
         }
-        Ok(warnings)
+        Ok(())
     }
 
     fn mapping_of(&self, subject: &Subject) -> Option<&Resolved> {
@@ -143,7 +142,6 @@ fn subject_quads(
     schema: &Schema,
     mapping: &Resolved,
     out: &mut GraphWriter,
-    warnings: &mut Vec<Warning>,
 ) {
     let s = iris.subject(id);
     if let Some(class) = &mapping.class {
@@ -155,8 +153,8 @@ fn subject_quads(
         match (&statement.value, ty) {
             // Only the direct layer: no reification node, no relation qualifiers.
             (StatementValue::Relations(relations), PropertyType::Relation) => {
-                for (_, target) in local_targets(id, name, relations, warnings) {
-                    out.link(&s, &entry.predicate, &iris.subject(target));
+                for (_, target) in relation_targets(iris, relations) {
+                    out.link(&s, &entry.predicate, &target);
                 }
             }
             (value, ty) => {

@@ -1,7 +1,6 @@
 //! Which Statements and relation values a projection reads; shared by both projections.
 
-use super::warning::Warning;
-use crate::domain::ids::{SubjectId, SubjectRef};
+use super::vocab::Iris;
 use crate::domain::property_type::PropertyType;
 use crate::domain::schema::{PropertyDefinition, Schema};
 use crate::domain::statement::{Relation, Statement};
@@ -17,19 +16,7 @@ pub fn projectable<'a>(subject: &'a Subject, schema: &'a Schema) -> impl Iterato
     })
 }
 
-/// The relations whose target is one of this wiki's Subjects. A target of another source has no
-/// IRI yet, so that relation is reported and left out.
-pub fn local_targets<'a>(subject: &SubjectId, property: &str, relations: &'a [Relation], warnings: &mut Vec<Warning>) -> Vec<(&'a Relation, &'a SubjectId)> {
-    let mut out = Vec::with_capacity(relations.len());
-    for relation in relations {
-        match &relation.target {
-            SubjectRef::Local(target) => out.push((relation, target)),
-            SubjectRef::Foreign { .. } => warnings.push(Warning::ForeignRelationTarget {
-                subject: subject.clone(),
-                property: property.to_owned(),
-                target: relation.target.clone(),
-            }),
-        }
-    }
-    out
+/// Each relation with the IRI of its target, for this wiki's Subjects and for other sources' alike.
+pub fn relation_targets<'a>(iris: &'a Iris, relations: &'a [Relation]) -> impl Iterator<Item = (&'a Relation, String)> + 'a {
+    relations.iter().map(|relation| (relation, iris.subject_ref(&relation.target)))
 }

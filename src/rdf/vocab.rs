@@ -1,7 +1,7 @@
 //! The vocabularies the projections use, and the IRIs this wiki mints under its base URI.
 
 use super::iri_name::encode_name;
-use crate::domain::ids::{RelationId, SubjectId};
+use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
 
 pub const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 pub const RDFS: &str = "http://www.w3.org/2000/01/rdf-schema#";
@@ -74,6 +74,16 @@ impl Iris {
         format!("{}/entity/{id}", self.base)
     }
 
+    /// The IRI of a relation target: this wiki's Subjects as [`Self::subject`]; a Subject of another
+    /// source as `entity/<source>:<id>`, which no Subject ID of this wiki can spell (they have no
+    /// colon). Federation may later map a source to its own base URI.
+    pub fn subject_ref(&self, target: &SubjectRef) -> String {
+        match target {
+            SubjectRef::Local(id) => self.subject(id),
+            SubjectRef::Foreign { .. } => format!("{}/entity/{target}", self.base),
+        }
+    }
+
     /// The predicate of a property, relation type or relation-property key.
     pub fn property(&self, name: &str) -> String {
         format!("{}/prop/{}", self.base, encode_name(name))
@@ -107,9 +117,13 @@ mod tests {
         let iris = Iris::new("https://wiki.example/");
         let s = SubjectId::parse("s1demo1aaaaaaa1").unwrap();
         let r = RelationId::parse("r1demo1aaaaaar1").unwrap();
+        let own = crate::domain::ids::SourceKey::parse("local").unwrap();
         let cases = [
             (iris.term("Page"), "https://wiki.example/ontology/Page"),
             (iris.subject(&s), "https://wiki.example/entity/s1demo1aaaaaaa1"),
+            (iris.subject_ref(&SubjectRef::Local(s.clone())), "https://wiki.example/entity/s1demo1aaaaaaa1"),
+            (iris.subject_ref(&SubjectRef::parse("other:x1", &own).unwrap()), "https://wiki.example/entity/other:x1"),
+            (iris.subject_ref(&SubjectRef::parse("wiki:Q42", &own).unwrap()), "https://wiki.example/entity/wiki:Q42"),
             (iris.property("Founded at"), "https://wiki.example/prop/Founded_at"),
             (iris.schema("Validation Demo"), "https://wiki.example/schema/Validation_Demo"),
             (iris.relation(&r), "https://wiki.example/relation/r1demo1aaaaaar1"),

@@ -1,6 +1,6 @@
 //! What a projection leaves out or changes, for the log. A projection never aborts.
 
-use crate::domain::ids::{SubjectId, SubjectRef};
+use crate::domain::ids::SubjectId;
 use crate::domain::mapping::term::TermError;
 use crate::domain::schema::SchemaRef;
 use crate::domain::title::Title;
@@ -10,8 +10,6 @@ use std::fmt;
 pub enum Warning {
     /// The Subject is omitted.
     SchemaNotLoaded { subject: SubjectId, schema: SchemaRef },
-    /// A relation to a Subject of another source is not projected: such Subjects have no IRI yet.
-    ForeignRelationTarget { subject: SubjectId, property: String, target: SubjectRef },
     /// Two Mapping pages bind one Schema to the projection's target; the alphabetically first is used.
     DuplicateMapping { schema: Title, used: String, ignored: String },
     /// A class, predicate, datatype or prefix namespace of a Mapping is dropped.
@@ -27,9 +25,6 @@ impl fmt::Display for Warning {
         match self {
             Warning::SchemaNotLoaded { subject, schema } => {
                 write!(f, "Subject {subject} is not projected: its Schema \"{schema}\" cannot be loaded")
-            }
-            Warning::ForeignRelationTarget { subject, property, target } => {
-                write!(f, "relation {property} of Subject {subject} to {target} is not projected: Subjects of other sources have no IRI")
             }
             Warning::DuplicateMapping { schema, used, ignored } => {
                 write!(f, "Mapping pages \"{used}\" and \"{ignored}\" both map Schema \"{schema}\" to this target; \"{used}\" is used")

@@ -38,8 +38,8 @@ pub async fn subject<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let mut schemas = Schemas::default();
     schemas.load(ctx, page.content.subjects.get(&id).map(|s| &s.schema)).await?;
     let (text, warnings) = render(ctx, format, &page, &schemas, |cx, view, sink| match &projection {
-        Projection::Native => native::project_subject(cx, view, &id, sink),
-        Projection::Ontology(p) => p.project_subject(cx, view, &id, sink),
+        Projection::Native => native::project_subject(cx, view, &id, sink).map(|()| Vec::new()),
+        Projection::Ontology(p) => p.project_subject(cx, view, &id, sink).map(|()| Vec::new()),
     });
     finish(ctx, text.map_err(|_| not_found())?, warnings, id.as_str(), format, vary).await
 }

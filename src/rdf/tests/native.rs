@@ -27,10 +27,7 @@ fn warnings_name_what_was_left_out() {
     let (_, warnings) = native_lines(&fixture_facts(), &fixture_content());
     assert_eq!(
         warnings,
-        [
-            Warning::SchemaNotLoaded { subject: sid(NOTE), schema: schema_ref("Missing schema") },
-            Warning::ForeignRelationTarget { subject: sid(ADA), property: "Friends".into(), target: SubjectRef::parse("other:babbage", &own()).unwrap() },
-        ]
+        [Warning::SchemaNotLoaded { subject: sid(NOTE), schema: schema_ref("Missing schema") }]
     );
     assert_eq!(
         warnings[0].to_string(),
@@ -72,6 +69,9 @@ fn native_rules() {
         ("relation property boolean", "</relation/r1aaaaaaaaaaaa1> </prop/paid> \"false\"^^<http://www.w3.org/2001/XMLSchema#boolean>".into()),
         ("relation without properties is still reified", "</relation/r1aaaaaaaaaaaa2> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> </ontology/Relation>".into()),
         ("a missing target is still the target", "</relation/r1aaaaaaaaaaaa2> </ontology/target> </entity/s1zzzzzzzzzzzz9>".into()),
+        ("a target of another source: direct", format!("{ada} </prop/Friends> </entity/other:babbage>")),
+        ("a target of another source: reified", "</relation/r1aaaaaaaaaaaa3> </ontology/target> </entity/other:babbage>".into()),
+        ("a relation with a non-scalar property keeps its direct layer", format!("{ada} </prop/Works_for> </entity/s1aaaaaaaaaaaa2>")),
         ("page type", "</page/12> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> </ontology/Page>".into()),
         ("page name", "</page/12> </ontology/pageName> \"Ada Lovelace\"".into()),
         ("created", "</page/12> <http://purl.org/dc/terms/created> \"2026-11-22T10:00:00Z\"^^<http://www.w3.org/2001/XMLSchema#dateTime>".into()),
@@ -86,11 +86,42 @@ fn native_rules() {
         ("undeclared property", "Undeclared"),
         ("unregistered type", "Phone"),
         ("non-scalar relation property", "/prop/notes"),
-        ("foreign target", "babbage"),
-        ("relation to another source is not reified", "r1aaaaaaaaaaaa3"),
         ("Subject whose Schema cannot be loaded", "s1aaaaaaaaaaaa3"),
     ];
     assert_rules(&all, "</graph/native/page/12>", &present, &absent);
+}
+
+/// Stored content read leniently, as every projection reads it: a relation whose `properties` hold an
+/// array or an object keeps both layers and its scalar properties; only the others are dropped.
+#[test]
+fn stored_relations_with_non_scalar_properties_keep_both_layers() {
+    let stored = json!({"mainSubject": ADA, "subjects": {ADA: {"schema": "Person", "statements": {
+        "Employer": {"propertyType": "relation", "value": [
+            {"id": "r1aaaaaaaaaaaa1", "target": ACME, "properties": {"since": 1833, "notes": ["x"], "where": {"city": "London"}}},
+            {"id": "r1aaaaaaaaaaaa4", "target": "other:babbage", "properties": {"tags": []}}
+        ]}
+    }}}});
+    let content = crate::normalize::read_page_content_str(&stored.to_string(), &crate::normalize::Context { own_source: &own() });
+    let facts = fixture_facts();
+    let trig = round_trip(|sink| {
+        project_page(cx(), &view(&facts, &content), sink);
+    });
+    let quads: Vec<String> = oxttl::TriGParser::new().for_slice(trig.as_bytes()).map(|q| q.unwrap().to_string()).collect();
+    let ada = format!("<{BASE}/entity/{ADA}>");
+    let want = [
+        format!("{ada} <{BASE}/prop/Works_for> <{BASE}/entity/{ACME}>"),
+        format!("<{BASE}/relation/r1aaaaaaaaaaaa1> <{BASE}/ontology/target> <{BASE}/entity/{ACME}>"),
+        format!("<{BASE}/relation/r1aaaaaaaaaaaa1> <{BASE}/prop/since> \"1833\"^^<http://www.w3.org/2001/XMLSchema#integer>"),
+        format!("{ada} <{BASE}/prop/Works_for> <{BASE}/entity/other:babbage>"),
+        format!("<{BASE}/relation/r1aaaaaaaaaaaa4> <{BASE}/ontology/source> {ada}"),
+        format!("<{BASE}/relation/r1aaaaaaaaaaaa4> <{BASE}/ontology/relationType> <{BASE}/prop/Works_for>"),
+    ];
+    for line in want {
+        assert!(quads.iter().any(|q| q.starts_with(&format!("{line} "))), "missing {line}\n{trig}");
+    }
+    for dropped in ["/prop/notes", "/prop/where", "/prop/tags"] {
+        assert!(!trig.contains(dropped), "{dropped} is not scalar\n{trig}");
+    }
 }
 
 #[test]
