@@ -5,6 +5,7 @@
 //! the [`host`] port, and the wasm adapter.
 
 pub mod api;
+pub mod app;
 pub mod domain;
 pub mod exports;
 pub mod graph;

@@ -1,6 +1,6 @@
 //! What a handler sees: the host, the caller, the settings, and the checked parameters and body.
 
-use super::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use super::request::{Caller, Request};
 use super::routes::{Field, Kind, Matched};
 use crate::domain::ids::SourceKey;

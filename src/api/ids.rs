@@ -1,7 +1,7 @@
 //! Path parameters that name Subjects and pages.
 
 use super::context::Ctx;
-use super::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::domain::ids::{SubjectId, SubjectRef};
 
 /// The Subject the path names. This wiki's source key may prefix it; a Subject of another source is

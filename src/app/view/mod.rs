@@ -13,7 +13,7 @@ pub use list_row::list_rows;
 pub use subject::{subject_json, PageFields};
 pub use targets::resolve_targets;
 
-use super::context::Ctx;
+use crate::api::context::Ctx;
 use super::error::ApiError;
 use super::load::schema_by_ref;
 use crate::domain::ids::SubjectId;

@@ -2,11 +2,11 @@
 //! Dependent-Subject lifecycle, checks, and a save based on the revision read.
 
 use super::{check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
-use crate::api::commit::Plan;
+use crate::app::commit::Plan;
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::api::ids::subject_not_found;
-use crate::api::view::{page_of, Schemas};
+use crate::app::view::{page_of, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::host::{Host, SubjectIds};

@@ -1,6 +1,6 @@
 //! Reading Schemas and Mappings through the host. Absent, unreadable and unparsable all read as absent.
 
-use super::context::Ctx;
+use crate::api::context::Ctx;
 use super::error::{ApiError, ErrorKind};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;

@@ -1,6 +1,6 @@
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::view::{readable_page, subject_json, PageFields, Schemas};
+use crate::app::error::ApiError;
+use crate::app::view::{readable_page, subject_json, PageFields, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;

@@ -1,7 +1,7 @@
 use super::lookup::IndexLookup;
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::view::Schemas;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::view::Schemas;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::SchemaRef;

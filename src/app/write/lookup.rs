@@ -1,5 +1,5 @@
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::StatementValue;

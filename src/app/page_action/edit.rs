@@ -4,7 +4,7 @@
 use super::content::{self, Stored};
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
-use crate::api::commit::{commit, Plan};
+use crate::app::commit::{commit, Plan};
 use crate::api::context::Ctx;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord, PageSave, PageTitle};

@@ -1,8 +1,8 @@
 //! Subject list rows, built from the index: the read object's naming fields, `hostSubject` on
 //! Dependent Subjects, and the page fields. Statements are not listed: read the Subject for them.
 
-use super::super::context::Ctx;
-use super::super::error::ApiError;
+use crate::api::context::Ctx;
+use crate::app::error::ApiError;
 use crate::host::{Host, IndexedSubject, SubjectIds};
 use serde_json::{json, Value};
 use std::collections::HashMap;

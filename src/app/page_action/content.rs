@@ -3,9 +3,9 @@
 use super::error::{Code, PageActionError};
 use super::{subject_slot, PageActionRequest, Slot};
 use crate::api::context::Ctx;
-use crate::api::load::readable_schema;
-use crate::api::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
-use crate::api::view::{index_rows, read_content, Schemas};
+use crate::app::load::readable_schema;
+use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
+use crate::app::view::{index_rows, read_content, Schemas};
 use crate::domain::layout::Layout;
 use crate::domain::mapping::{self, Mapping, MappingPageFacts};
 use crate::domain::title::Title;

@@ -4,9 +4,9 @@
 use super::content::{default_content_model, parse_json, Stored};
 use super::error::{Code, PageActionError};
 use crate::api::context::Ctx;
-use crate::api::view::{index_rows, read_content, Schemas};
-use crate::api::write::edit::changed_ids;
-use crate::api::write::{unchanged, Minting};
+use crate::app::view::{index_rows, read_content, Schemas};
+use crate::app::write::edit::changed_ids;
+use crate::app::write::{unchanged, Minting};
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord, SubjectIds};

@@ -12,7 +12,7 @@ mod subject_slot;
 
 pub use request::{Action, PageActionRequest, Slot};
 
-use super::context::Ctx;
+use crate::api::context::Ctx;
 use crate::domain::title::Title;
 use crate::host::{namespace, Host};
 use error::{Code, PageActionError};

@@ -2,8 +2,8 @@
 
 use super::Minting;
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::view::Schemas;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::view::Schemas;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;

@@ -2,7 +2,7 @@
 //! platform's page edits: the format, the save rules (with whether target Schemas declare dependent
 //! Subjects), and the canonical text that is stored.
 
-use super::context::Ctx;
+use crate::api::context::Ctx;
 use super::error::ApiError;
 use super::load::{parse_schema_page, readable_schema};
 use crate::domain::schema::{PropertyKind, Schema, SchemaErrors, SchemaRef};

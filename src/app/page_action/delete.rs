@@ -3,9 +3,9 @@
 
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
-use crate::api::commit::RETRIES;
+use crate::app::commit::RETRIES;
 use crate::api::context::Ctx;
-use crate::api::projection::{project_changes, Before, Change};
+use crate::app::projection::{project_changes, Before, Change};
 use crate::domain::title::Title;
 use crate::host::{DeletePage, Host, PageTitle};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 use super::subject::{subject_json, PageFields};
 use super::{readable_page, Schemas};
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use crate::domain::ids::SubjectId;
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;

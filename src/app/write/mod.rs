@@ -15,7 +15,7 @@ pub use check::{check, drop_unreached_dependents, validate_one};
 pub use response::write_response;
 pub use save::{edit_save, new_page_save};
 
-use super::context::Ctx;
+use crate::api::context::Ctx;
 use super::error::{ApiError, ErrorKind};
 use crate::domain::ids::IdMinter;
 use crate::domain::page_content::PageContent;
