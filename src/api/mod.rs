@@ -4,17 +4,19 @@
 mod accept;
 pub(crate) mod context;
 pub mod cursor;
+mod error_body;
 mod handlers;
 pub(crate) mod ids;
 pub mod openapi;
 mod request;
 pub mod routes;
 
-pub use request::{Caller, Request, Response};
+pub use request::{Request, Response};
 
 use crate::app::error::{ApiError, ErrorKind};
 use crate::host::Host;
 use context::Ctx;
+use error_body::error_response;
 use handlers::{Body, Reply};
 use routes::Miss;
 
@@ -22,7 +24,7 @@ use routes::Miss;
 pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
     match answer(host, &request).await {
         Ok(reply) => respond(reply),
-        Err(e) => Response::json(e.status(), &e.to_json()),
+        Err(e) => error_response(&e),
     }
 }
 
@@ -44,7 +46,7 @@ pub async fn handle_route_json<H: Host>(host: &H, request_json: &str) -> String 
         Ok(request) => handle_route(host, request).await,
         Err(e) => {
             let e = ApiError::new(ErrorKind::InvalidJson, format!("The route request is malformed: {e}."));
-            Response::json(e.status(), &e.to_json())
+            error_response(&e)
         }
     };
     serde_json::to_string(&response).unwrap_or_default()

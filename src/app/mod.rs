@@ -1,6 +1,7 @@
 //! The application layer: the use cases behind the REST routes and the page actions (writes with
 //! their index rows, page reads, Schema and Mapping loading, projection payloads, rebuild batches).
 
+mod caller;
 pub mod commit;
 pub mod error;
 pub mod json_schema;
@@ -8,13 +9,14 @@ pub mod load;
 pub mod page_action;
 pub mod projection;
 pub mod schema_save;
+mod scope;
 pub mod view;
 pub mod write;
 
+pub use caller::Caller;
 pub use page_action::handle_page_action_json;
+pub use scope::Scope;
 
-use crate::api::context::Ctx;
-use crate::api::Caller;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::host::{Host, IndexRows};
@@ -24,7 +26,7 @@ use std::collections::HashMap;
 /// The index rows of a page's Subject slot, for saves made outside the REST routes (imports and
 /// page actions). Schemas are read with the host's access for the current caller.
 pub async fn page_index<H: Host>(host: &H, caller: &Caller, page_title: &str, subject_slot: &str) -> Result<IndexRows, ApiError> {
-    let ctx = Ctx::bare(host, caller, host.config().await?)?;
+    let ctx = Scope::new(host, caller, host.config().await?, serde_json::Map::new())?;
     let content = view::read_content(&ctx, Some(subject_slot));
     let schemas = view::Schemas::for_page(&ctx, &content).await?;
     let changed = content.subjects.keys().map(ToString::to_string).collect();
