@@ -32,10 +32,10 @@ describe('Schemas', () => {
     assert.equal(replaced.status, 200, replaced.text);
     assert.equal((await sam.rest('PUT', `${V0}/schema/Address`, { body: { schema: ADDRESS } })).status, 201);
 
-    const invalid = await sam.rest('PUT', `${V0}/schema/Broken`, { body: { schema: { propertyDefinitions: { X: { type: 'txet' } } } } });
+    const invalid = await sam.rest('PUT', `${V0}/schema/Broken`, { body: { schema: { propertyDefinitions: { X: { type: 'number', minimum: 5, maximum: 1 } } } } });
     assert.equal(invalid.status, 400);
     assert.equal(invalid.json.errorType, 'invalid-schema');
-    assert.match(invalid.json.messageTranslations.en, /txet/);
+    assert.match(invalid.json.messageTranslations.en, /minimum is greater than maximum/);
   });
 
   test('GET one, the list with its cursor, schema-names and json-schema', async () => {
