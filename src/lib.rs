@@ -15,6 +15,7 @@ pub mod normalize;
 pub mod rdf;
 pub mod validation;
 pub mod sparql;
+pub mod types;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

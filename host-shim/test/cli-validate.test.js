@@ -16,7 +16,7 @@ test('the example wiki validates with warnings only on its showcase page', async
   const { stdout } = await run('node', [cli, 'validate', examples]);
   const flagged = stdout.split('\n').filter((l) => l.startsWith('✗'));
   assert.deepEqual(flagged, ['✗ Validation showcase']);
-  assert.match(stdout, /^  warning s1val1aaaaaaa01 "Contact email": unregistered-type \("email"\)$/m);
+  assert.match(stdout, /^  warning s1val1aaaaaaa01 "Contact phone": unregistered-type \("phoneNumber"\)$/m);
   assert.match(stdout, /^\d+ pages, \d+ Subjects: 0 errors, [1-9]\d* warnings, 0 refused$/m);
 });
 

@@ -5,7 +5,6 @@ pub mod language_tag;
 pub mod layout;
 pub mod mapping;
 pub mod page_content;
-pub mod property_type;
 pub mod schema;
 pub mod statement;
 pub mod subject;

@@ -8,9 +8,10 @@ use super::names::graph_name;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
-use crate::domain::statement::{Statement, StatementValue};
+use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
+use crate::types;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -95,7 +96,8 @@ pub fn page_graph(page: &PageInfo, content: &PageContent, schemas: &Schemas) -> 
                 }
             } else if !RESERVED_NODE_KEYS.contains(&name.as_str()) {
                 let many = schema.and_then(|s| s.property(name)).and_then(|d| d.multiple()).is_some_and(|m| m.value);
-                for (key, value) in node_values(name, statement, many) {
+                let values = types::lookup(&statement.property_type).map(|t| t.graph_values(&graph_name(name), &statement.value, many));
+                for (key, value) in values.unwrap_or_default() {
                     properties.insert(key, value);
                 }
             }
@@ -129,17 +131,18 @@ fn display_name(id: &SubjectId, subject: &Subject, content: &PageContent, page: 
     }
 }
 
-/// Node properties for one non-relation Statement. A value the Schema declares `multiple` is always
+/// Node properties for one non-relation Statement value under the node property `key`: the default
+/// graph value of a property type (`crate::types`). A value the Schema declares `multiple` is always
 /// a list; any other multi-part value is a scalar when it has one part, a list otherwise. Raw values
-/// of unregistered types and empty values are left out.
-fn node_values(name: &str, statement: &Statement, many: bool) -> Vec<(String, Value)> {
+/// and empty values are left out.
+pub fn node_values(key: &str, value: &StatementValue, many: bool) -> Vec<(String, Value)> {
     let shape = |items: Vec<Value>| match items.len() {
         0 => None,
         1 if !many => items.into_iter().next(),
         _ => Some(Value::Array(items)),
     };
-    let key = graph_name(name);
-    match &statement.value {
+    let key = key.to_owned();
+    match value {
         StatementValue::Strings(parts) => shape(parts.iter().map(|p| text(p)).collect()).map(|v| vec![(key, v)]),
         StatementValue::Number(n) => Some(vec![(key, Value::Number(n.clone()))]),
         StatementValue::Boolean(b) => Some(vec![(key, Value::Bool(*b))]),

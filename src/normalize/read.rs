@@ -5,11 +5,11 @@ use super::Context;
 use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::page_content::PageContent;
-use crate::domain::property_type::{PropertyType, ValueShape};
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
 use crate::json::Json;
+use crate::types::{self, ValueShape};
 
 /// Reads stored page content. Entries that cannot be a Subject or a Statement are skipped; a value
 /// that does not fit its type is kept as [`StatementValue::Raw`].
@@ -52,7 +52,7 @@ pub fn read_statement(v: &Json, ctx: &Context) -> Option<Statement> {
     let obj = v.as_object()?;
     let property_type = obj.get("propertyType")?.as_str()?.to_owned();
     let raw = obj.get("value").unwrap_or(&Json::Null);
-    let value = PropertyType::from_name(&property_type)
+    let value = types::lookup(&property_type)
         .and_then(|t| read_value(t.shape(), raw, ctx))
         .unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
     Some(Statement { property_type, value })

@@ -66,7 +66,7 @@ fn empty_values_drop_the_statement() {
         ("number", Value::Null),
         ("boolean", Value::Null),
         ("text", Value::Null),
-        ("email", Value::Null),
+        ("phoneNumber", Value::Null),
     ] {
         assert_eq!(stored(t, v.clone()), None, "{t} {v}");
     }
@@ -130,8 +130,8 @@ fn shapes_that_do_not_fit_their_type_are_refused() {
 
 #[test]
 fn unregistered_types_keep_the_value_raw() {
-    assert_eq!(stored("email", json!({"any": ["shape"]})), Some(json!({"any": ["shape"]})));
-    assert_eq!(stored("email", json!("")), Some(json!("")));
+    assert_eq!(stored("phoneNumber", json!({"any": ["shape"]})), Some(json!({"any": ["shape"]})));
+    assert_eq!(stored("phoneNumber", json!("")), Some(json!("")));
 }
 
 #[test]
@@ -260,7 +260,7 @@ fn reading_is_lenient_and_keeps_data() {
                 "C": {"propertyType": "number", "value": "5"},
                 "D": {"propertyType": "relation", "value": [{"target": "s1demo1aaaaaaa2"}]},
                 "E": {"propertyType": "monolingualText", "value": [{"text": " x ", "language": "EN"}]},
-                "F": {"propertyType": "email", "value": "a@b"},
+                "F": {"propertyType": "phoneNumber", "value": "a@b"},
                 "G": {"propertyType": "text", "value": ["  padded  "]}
             }},
             "other:s1demo1aaaaaaa2": {"schema": "P"},
@@ -274,7 +274,7 @@ fn reading_is_lenient_and_keeps_data() {
             "C": {"propertyType": "number", "value": "5"},
             "D": {"propertyType": "relation", "value": [{"target": "s1demo1aaaaaaa2"}]},
             "E": {"propertyType": "monolingualText", "value": [{"text": " x ", "language": "en"}]},
-            "F": {"propertyType": "email", "value": "a@b"},
+            "F": {"propertyType": "phoneNumber", "value": "a@b"},
             "G": {"propertyType": "text", "value": ["  padded  "]}
         }}}
     }));

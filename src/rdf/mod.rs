@@ -8,7 +8,7 @@ mod page;
 mod quad;
 pub mod serialize;
 mod statements;
-mod values;
+pub mod values;
 pub mod vocab;
 mod warning;
 

@@ -9,11 +9,11 @@ use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RD
 use super::warning::Warning;
 use super::{Context, NotDescribable};
 use crate::domain::ids::SubjectId;
-use crate::domain::property_type::PropertyType;
 use crate::domain::schema::{PropertyKind, Schema};
 use crate::domain::statement::{Relation, StatementValue};
 use crate::domain::subject::Subject;
 use crate::domain::temporal::parse_date_time;
+use crate::types::ValueShape;
 
 /// The name of the native projection, as it appears in graph IRIs.
 pub const NAME: &str = "native";
@@ -89,8 +89,8 @@ fn subject_quads(
     // Reified nodes follow the Subject's own triples, so each resource's triples stay together.
     let mut reified = Vec::new();
     for (name, statement, definition, ty) in projectable(subject, schema) {
-        match (&statement.value, ty) {
-            (StatementValue::Relations(relations), PropertyType::Relation) => {
+        match &statement.value {
+            StatementValue::Relations(relations) if ty.shape() == ValueShape::Relations => {
                 let relation_type = match &definition.kind {
                     PropertyKind::Relation { relation: Some(r), .. } => r.as_str(),
                     _ => name,
@@ -101,7 +101,7 @@ fn subject_quads(
                     reified.push((relation, predicate.clone(), target));
                 }
             }
-            (value, ty) => {
+            value => {
                 let predicate = iris.property(name);
                 for object in statement_objects(ty, value, definition) {
                     out.triple(&s, &predicate, &object);

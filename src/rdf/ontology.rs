@@ -15,11 +15,11 @@ use crate::domain::ids::SubjectId;
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::mapping::term::{check_namespace, expand};
 use crate::domain::mapping::{Mapping, NATIVE};
-use crate::domain::property_type::PropertyType;
 use crate::domain::schema::Schema;
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
+use crate::types::{MappedLiteral, ValueShape};
 use indexmap::IndexMap;
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
@@ -150,16 +150,16 @@ fn subject_quads(
     out.triple(&s, RDFS_LABEL, &Object::string(label(id, subject, page)));
     for (name, statement, definition, ty) in projectable(subject, schema) {
         let Some(entry) = mapping.properties.get(name) else { continue };
-        match (&statement.value, ty) {
+        match &statement.value {
             // Only the direct layer: no reification node, no relation qualifiers.
-            (StatementValue::Relations(relations), PropertyType::Relation) => {
+            StatementValue::Relations(relations) if ty.shape() == ValueShape::Relations => {
                 for (_, target) in relation_targets(iris, relations) {
                     out.link(&s, &entry.predicate, &target);
                 }
             }
-            (value, ty) => {
+            value => {
                 for object in statement_objects(ty, value, definition) {
-                    out.triple(&s, &entry.predicate, &entry.literal.apply(ty, object));
+                    out.triple(&s, &entry.predicate, &entry.literal.apply(ty.mapped_literal(), object));
                 }
             }
         }
@@ -167,16 +167,15 @@ fn subject_quads(
 }
 
 impl LiteralRule {
-    /// `lang` applies to the plain literals of text and select; `datatype` to every literal except
-    /// url values (IRIs, or `xsd:anyURI` for the invalid ones) and monolingual text, which keeps its
-    /// own language tags.
-    fn apply<'a>(&'a self, ty: PropertyType, object: Object<'a>) -> Object<'a> {
-        use PropertyType::*;
-        match (self, ty, object) {
-            (LiteralRule::Lang(lang), Text | Select, Object::Literal { value, .. }) => {
+    /// `lang` applies to plain string literals (text, select); `datatype` to every literal whose type
+    /// allows it (not to url or email IRIs and literals, nor to monolingual text, which keeps its own
+    /// language tags).
+    fn apply<'a>(&'a self, mapped: MappedLiteral, object: Object<'a>) -> Object<'a> {
+        match (self, mapped, object) {
+            (LiteralRule::Lang(lang), MappedLiteral::LangOrDatatype, Object::Literal { value, .. }) => {
                 Object::LangLiteral { value, language: Cow::Borrowed(lang.as_str()) }
             }
-            (LiteralRule::Datatype(datatype), Text | Select | Number | Boolean | Date | DateTime, Object::Literal { value, .. }) => {
+            (LiteralRule::Datatype(datatype), MappedLiteral::LangOrDatatype | MappedLiteral::Datatype, Object::Literal { value, .. }) => {
                 Object::Literal { value, datatype: Cow::Borrowed(datatype) }
             }
             (_, _, object) => object,

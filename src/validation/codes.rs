@@ -9,6 +9,7 @@ pub enum Code {
     LabelRequired,
     TypeMismatch,
     InvalidUrl,
+    InvalidEmail,
     Unique,
     MinLength,
     MaxLength,
@@ -62,11 +63,12 @@ const fn page_rule(code: Code, name: &'static str, part_index: bool, description
     CodeInfo { code, name, severity: Fixed(Error), part_index, dependent_rule: true, description }
 }
 
-pub const CODES: [CodeInfo; 24] = [
+pub const CODES: [CodeInfo; 25] = [
     info(Code::Required, "required", FromConstraint("required"), false, "A required property has no Statement or an empty value."),
     info(Code::LabelRequired, "label-required", Fixed(Warning), false, "A standalone Subject that is not its page's main Subject has no label."),
     info(Code::TypeMismatch, "type-mismatch", Fixed(Error), false, "The Statement's propertyType differs from the Schema's registered type; no other check runs for the property."),
     info(Code::InvalidUrl, "invalid-url", Fixed(Error), true, "A url part fails the URL pattern."),
+    info(Code::InvalidEmail, "invalid-email", Fixed(Error), true, "An email part is not a valid e-mail address (the HTML standard's syntax, SMTP's lengths)."),
     info(Code::Unique, "unique", FromConstraint("uniqueItems"), false, "Two parts repeat (monolingualText: text and language both repeat)."),
     info(Code::MinLength, "min-length", FromConstraint("minLength"), true, "A trimmed part has fewer code points than minLength."),
     info(Code::MaxLength, "max-length", FromConstraint("maxLength"), true, "A trimmed part has more code points than maxLength."),

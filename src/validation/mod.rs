@@ -6,7 +6,7 @@ mod compiled;
 pub mod dependents;
 pub mod enforcement;
 mod lookup;
-mod types;
+pub mod types;
 mod violation;
 
 pub use codes::Code;

@@ -113,16 +113,16 @@ fn type_mismatch_suppresses_everything_else() {
     let want = vec![v("type-mismatch", json!(["text", "number"]), "error", None)];
     assert_eq!(run(def.clone(), st("text", json!(["1"]))), want);
     assert_eq!(run(def.clone(), st("text", json!([]))), want);
-    assert_eq!(run(def, st("email", json!("a@b"))), vec![v("type-mismatch", json!(["email", "number"]), "error", None)]);
+    assert_eq!(run(def, st("phoneNumber", json!("a@b"))), vec![v("type-mismatch", json!(["phoneNumber", "number"]), "error", None)]);
 }
 
 #[test]
 fn unregistered_type() {
-    let want = vec![v("unregistered-type", json!(["email"]), "warning", None)];
-    assert_eq!(run(json!({"type": "email"}), st("email", json!("a@b"))), want);
-    assert_eq!(run(json!({"type": "email"}), st("text", json!(["a"]))), want, "the Schema's unregistered type wins over a mismatch");
-    assert_eq!(run(json!({"type": "email", "required": {"severity": "error"}}), json!({})), want, "reported instead of required");
-    assert_eq!(run(json!({"type": "email"}), json!({})), Vec::<Value>::new(), "no Statement and not required: nothing");
+    let want = vec![v("unregistered-type", json!(["phoneNumber"]), "warning", None)];
+    assert_eq!(run(json!({"type": "phoneNumber"}), st("phoneNumber", json!("a@b"))), want);
+    assert_eq!(run(json!({"type": "phoneNumber"}), st("text", json!(["a"]))), want, "the Schema's unregistered type wins over a mismatch");
+    assert_eq!(run(json!({"type": "phoneNumber", "required": {"severity": "error"}}), json!({})), want, "reported instead of required");
+    assert_eq!(run(json!({"type": "phoneNumber"}), json!({})), Vec::<Value>::new(), "no Statement and not required: nothing");
 }
 
 #[test]
@@ -133,6 +133,19 @@ fn invalid_url() {
             v("invalid-url", json!([]), "error", Some(1)),
             v("invalid-url", json!([]), "error", Some(2)),
         ]),
+    ]);
+}
+
+#[test]
+fn invalid_email() {
+    table("email", vec![
+        (json!({"type": "email"}), json!(["ada@example.org"]), vec![]),
+        (json!({"type": "email", "multiple": true}), json!(["ada@example.org", "ada(at)example.org", " ", "a@b@c"]), vec![
+            v("invalid-email", json!([]), "error", Some(1)),
+            v("invalid-email", json!([]), "error", Some(3)),
+        ]),
+        (json!({"type": "email", "uniqueItems": true}), json!(["a@x.org", " a@x.org"]), vec![v("unique", json!([]), "warning", None)]),
+        (json!({"type": "email", "required": true}), json!([" "]), vec![v("required", json!([]), "warning", None)]),
     ]);
 }
 

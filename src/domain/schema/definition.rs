@@ -1,5 +1,7 @@
+//! A property definition of a Schema and the type-specific fields it carries.
+
 use super::{Constraint, SchemaRef};
-use crate::domain::property_type::PropertyType;
+use crate::types::{self, PropertyType};
 use serde_json::{Map, Number, Value};
 
 /// One property of a Schema.
@@ -17,15 +19,16 @@ pub struct PropertyDefinition {
 }
 
 impl PropertyDefinition {
-    pub fn property_type(&self) -> Option<PropertyType> {
-        PropertyType::from_name(&self.type_name)
+    /// The registered type of the definition, if any.
+    pub fn property_type(&self) -> Option<&'static dyn PropertyType> {
+        types::lookup(&self.type_name)
     }
 
     /// The `multiple` Constraint where the type has one.
     pub fn multiple(&self) -> Option<&Constraint<bool>> {
         match &self.kind {
             PropertyKind::Text(r) | PropertyKind::MonolingualText(r) => Some(&r.multiple),
-            PropertyKind::Url { multiple, .. }
+            PropertyKind::Items { multiple, .. }
             | PropertyKind::Select { multiple, .. }
             | PropertyKind::Relation { multiple, .. } => Some(multiple),
             _ => None,
@@ -48,12 +51,14 @@ pub struct SelectOption {
     pub label: String,
 }
 
-/// The type-specific fields of a property definition.
+/// The type-specific fields of a property definition: the sets of fields the registered types
+/// read (`crate::types`); types with the same fields share a variant.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PropertyKind {
     Text(TextRules),
     MonolingualText(TextRules),
-    Url { multiple: Constraint<bool>, unique_items: Option<Constraint<()>> },
+    /// String parts whose only fields are `multiple` and `uniqueItems` (`url`, `email`).
+    Items { multiple: Constraint<bool>, unique_items: Option<Constraint<()>> },
     Number { precision: Option<u32>, minimum: Option<Constraint<Number>>, maximum: Option<Constraint<Number>> },
     Select { options: Constraint<Vec<SelectOption>>, multiple: Constraint<bool> },
     Relation { target_schemas: Vec<SchemaRef>, relation: Option<String>, multiple: Constraint<bool> },

@@ -3,15 +3,18 @@
 mod canonical;
 mod constraint;
 mod definition;
+mod fields;
 mod lookup;
 mod parse;
 mod reference;
 mod save_rules;
 mod severity;
 
+pub(crate) use canonical::{put_flag, put_multiple, put_text_rules, put_valued};
 pub use constraint::Constraint;
 pub use lookup::SchemaLookup;
 pub use definition::{PropertyDefinition, PropertyKind, SelectOption, TextRules};
+pub use fields::Fields;
 pub use parse::{SchemaError, SchemaErrors};
 pub use reference::SchemaRef;
 pub use severity::Severity;

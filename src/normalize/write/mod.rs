@@ -1,6 +1,7 @@
 //! Write-time normalization: the strict path from what a client sends to the stored form.
 
-mod select;
+pub mod parts;
+pub mod select;
 mod value;
 
 use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};

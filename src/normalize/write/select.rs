@@ -7,7 +7,7 @@ use crate::json::Json;
 
 /// The stored option id for one written part; `None` drops a blank part. Without `options` (no
 /// Schema, or the property is not a select) the written id, else label, is kept as written.
-pub(super) fn resolve(part: &Json, options: Option<&[SelectOption]>) -> Result<Option<String>, NormalizeError> {
+pub fn resolve(part: &Json, options: Option<&[SelectOption]>) -> Result<Option<String>, NormalizeError> {
     match part {
         Json::String(s) => Ok(blank_to_none(s).map(|s| by_label(s, options).unwrap_or(s).to_owned())),
         Json::Object(o) => {

@@ -6,14 +6,14 @@ use crate::domain::schema::{Constraint, Severity};
 use crate::validation::codes::Code;
 use serde_json::Value;
 
-pub(crate) struct Bound<T> {
+pub struct Bound<T> {
     at: T,
     /// The bound as the Schema writes it, reported in `args`.
     arg: Value,
     severity: Severity,
 }
 
-pub(crate) struct Bounds<T> {
+pub struct Bounds<T> {
     min: Option<Bound<T>>,
     max: Option<Bound<T>>,
 }
@@ -43,7 +43,7 @@ impl<T: PartialOrd> Bounds<T> {
 }
 
 /// The rules of `date` and `dateTime`: parts parsed by `parse`, bounds parsed the same way.
-pub(crate) struct TemporalRules<T> {
+pub struct TemporalRules<T> {
     bounds: Bounds<T>,
     parse: fn(&str) -> Option<T>,
     invalid: Code,
@@ -56,7 +56,7 @@ impl<T: PartialOrd> TemporalRules<T> {
     }
 }
 
-impl<T: PartialOrd> TypeRules for TemporalRules<T> {
+impl<T: PartialOrd + Send + Sync> TypeRules for TemporalRules<T> {
     type Value = [String];
 
     fn is_empty(parts: &[String]) -> bool {

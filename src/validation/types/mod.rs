@@ -1,15 +1,9 @@
-//! One file per property type: what an empty value is and the type's own checks.
+//! The toolkit of the property types' compiled checks (`crate::types`): the [`TypeRules`] a type
+//! compiles its definition into, where violations go, and the checks several types share.
 
-pub(crate) mod boolean;
-pub(crate) mod date;
-pub(crate) mod date_time;
-pub(crate) mod monolingual_text;
-pub(crate) mod number;
-pub(crate) mod relation;
-pub(crate) mod select;
-mod bounds;
-pub(crate) mod text;
-pub(crate) mod url;
+pub mod bounds;
+pub mod lengths;
+pub mod relation;
 pub mod url_pattern;
 
 use super::codes::Code;
@@ -17,13 +11,14 @@ use super::lookup::{SubjectLookup, TargetLookup};
 use super::Violation;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::{Constraint, SchemaRef, Severity};
-use serde_json::Value;
+use crate::domain::statement::{MonolingualPart, Relation, StatementValue};
+use serde_json::{Number, Value};
 use std::collections::HashSet;
 use std::hash::Hash;
 
 /// The checks of one property type, compiled from its definition.
-pub(crate) trait TypeRules {
-    type Value: ?Sized;
+pub trait TypeRules: Send + Sync {
+    type Value: ?Sized + Stored;
 
     /// Whether a stored value counts as no value for `required`.
     fn is_empty(value: &Self::Value) -> bool;
@@ -31,8 +26,50 @@ pub(crate) trait TypeRules {
     fn check(&self, _value: &Self::Value, _cx: &mut CheckContext) {}
 }
 
+/// A type's compiled checks over any Statement value: what the validator holds per property.
+pub trait ValueCheck: Send + Sync {
+    /// Runs the checks on a non-empty value of the type's shape; false when the value counts as
+    /// empty (a stored value that does not fit the type counts as empty).
+    fn check_value(&self, value: &StatementValue, cx: &mut CheckContext) -> bool;
+}
+
+impl<R: TypeRules> ValueCheck for R {
+    fn check_value(&self, value: &StatementValue, cx: &mut CheckContext) -> bool {
+        let Some(v) = R::Value::stored(value) else { return false };
+        let present = !R::is_empty(v);
+        if present {
+            self.check(v, cx);
+        }
+        present
+    }
+}
+
+/// The part of a Statement value a type's checks read, when the value has that shape.
+pub trait Stored {
+    fn stored(value: &StatementValue) -> Option<&Self>;
+}
+
+macro_rules! stored {
+    ($t:ty, $variant:ident, $v:ident => $out:expr) => {
+        impl Stored for $t {
+            fn stored(value: &StatementValue) -> Option<&Self> {
+                match value {
+                    StatementValue::$variant($v) => Some($out),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+stored!([String], Strings, v => v.as_slice());
+stored!([Relation], Relations, v => v.as_slice());
+stored!([MonolingualPart], Monolingual, v => v.as_slice());
+stored!(Number, Number, n => n);
+stored!(bool, Boolean, b => b);
+
 /// Resolves relation targets, answering for the validated Subject itself.
-pub(crate) struct Targets<'a> {
+pub struct Targets<'a> {
     pub lookup: &'a dyn SubjectLookup,
     pub own_id: &'a SubjectId,
     pub own_schema: &'a SchemaRef,
@@ -48,7 +85,7 @@ impl Targets<'_> {
 }
 
 /// Where one property's violations go.
-pub(crate) struct CheckContext<'a> {
+pub struct CheckContext<'a> {
     pub property: &'a str,
     pub out: &'a mut Vec<Violation>,
     pub targets: &'a Targets<'a>,
@@ -73,17 +110,17 @@ impl CheckContext<'_> {
 }
 
 /// `multiple` constrains only when false: the severity of `single-value-only`, if it applies.
-pub(crate) fn single_only(multiple: &Constraint<bool>) -> Option<Severity> {
+pub fn single_only(multiple: &Constraint<bool>) -> Option<Severity> {
     (!multiple.value).then_some(multiple.severity)
 }
 
-pub(crate) fn check_single(single: Option<Severity>, count: usize, cx: &mut CheckContext) {
+pub fn check_single(single: Option<Severity>, count: usize, cx: &mut CheckContext) {
     if let Some(severity) = single.filter(|_| count > 1) {
         cx.push(Code::SingleValueOnly, severity, vec![], None);
     }
 }
 
-pub(crate) fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl Iterator<Item = T>, cx: &mut CheckContext) {
+pub fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl Iterator<Item = T>, cx: &mut CheckContext) {
     if let Some(severity) = unique {
         let mut seen = HashSet::new();
         let mut items = items;
@@ -93,6 +130,6 @@ pub(crate) fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl I
     }
 }
 
-pub(crate) fn is_blank(s: &str) -> bool {
+pub fn is_blank(s: &str) -> bool {
     s.trim().is_empty()
 }

@@ -1,10 +1,12 @@
-use super::{check_unique, is_blank, CheckContext, TypeRules};
-use crate::validation::codes::Code;
+//! Length bounds shared by `text` and `monolingualText`.
+
+use super::{is_blank, CheckContext};
 use crate::domain::schema::{Constraint, Severity, TextRules};
+use crate::validation::codes::Code;
 use serde_json::Value;
 
 /// Length bounds shared by `text` and `monolingualText`: code points of the trimmed part.
-pub(crate) struct Lengths {
+pub struct Lengths {
     min: Option<(u64, Severity)>,
     max: Option<(u64, Severity)>,
 }
@@ -25,30 +27,5 @@ impl Lengths {
                 cx.push(Code::MaxLength, severity, vec![Value::from(max)], Some(i));
             }
         }
-    }
-}
-
-pub(crate) struct Rules {
-    unique: Option<Severity>,
-    lengths: Lengths,
-}
-
-impl Rules {
-    pub fn compile(r: &TextRules) -> Self {
-        Rules { unique: r.unique_items.as_ref().map(|c| c.severity), lengths: Lengths::compile(r) }
-    }
-}
-
-impl TypeRules for Rules {
-    type Value = [String];
-
-    fn is_empty(parts: &[String]) -> bool {
-        parts.iter().all(|p| is_blank(p))
-    }
-
-    /// Duplicates compare trimmed parts; `multiple` is not checked for text.
-    fn check(&self, parts: &[String], cx: &mut CheckContext) {
-        check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
-        self.lengths.check(parts.iter().map(String::as_str), cx);
     }
 }

@@ -1,0 +1,81 @@
+//! The toolkit of each property type's `normalize` (`crate::types`): value parts, strings, relation
+//! objects and monolingual parts from their write form to their stored form.
+
+use super::super::relation_parts::{scalar_properties, unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
+use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
+use crate::domain::ids::{RelationId, SubjectRef};
+use crate::domain::language_tag::LanguageTag;
+use crate::domain::statement::{MonolingualPart, Relation};
+use crate::json::{Json, JsonObject};
+
+/// A value of the wrong JSON kind for its type.
+pub fn expected(type_name: &str, what: &str) -> NormalizeError {
+    NormalizeError::shape(format!("a {type_name} value must be {what}"))
+}
+
+/// Normalizes each part of an array value; a part normalized to `None` is dropped.
+pub fn parts<T>(type_name: &str, v: &Json, mut one: impl FnMut(&Json) -> Result<Option<T>, NormalizeError>) -> Result<Vec<T>, NormalizeError> {
+    let arr = v.as_array().ok_or_else(|| expected(type_name, "an array of value parts"))?;
+    let mut out = Vec::with_capacity(arr.len());
+    for (i, p) in arr.iter().enumerate() {
+        let part = one(p).map_err(|e| NormalizeError { reason: format!("value part {i}: {}", e.reason), ..e })?;
+        out.extend(part);
+    }
+    Ok(out)
+}
+
+/// A string part: whitespace-only parts are dropped; `trim` stores the rest trimmed, otherwise as written.
+pub fn string_part(type_name: &str, p: &Json, trim: bool) -> Result<Option<String>, NormalizeError> {
+    let s = p.as_str().ok_or_else(|| NormalizeError::shape(format!("a {type_name} value part must be a string")))?;
+    let trimmed = s.trim();
+    Ok((!trimmed.is_empty()).then(|| if trim { trimmed } else { s }.to_owned()))
+}
+
+/// A value part that must be an object with only the `allowed` keys; `what` names it in errors.
+fn part_object<'v>(p: &'v Json<'v>, what: &str, allowed: &[&str]) -> Result<&'v JsonObject<'v>, NormalizeError> {
+    let o = p.as_object().ok_or_else(|| NormalizeError::shape(format!("a {what} must be an object with {}", allowed.join(", "))))?;
+    match unknown_key(o, allowed) {
+        Some(k) => Err(NormalizeError::shape(format!("a {what} has only {}, not \"{k}\"", allowed.join(", ")))),
+        None => Ok(o),
+    }
+}
+
+/// A required string field of a value-part object.
+fn string_field<'v>(o: &'v JsonObject, what: &str, key: &str) -> Result<&'v str, NormalizeError> {
+    o.get(key).and_then(Json::as_str).ok_or_else(|| NormalizeError::shape(format!("a {what} needs a string \"{key}\"")))
+}
+
+pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, NormalizeError> {
+    let o = part_object(p, "relation object", &RELATION_KEYS)?;
+    let target = string_field(o, "relation object", "target")?.trim();
+    if target.is_empty() {
+        return Ok(None);
+    }
+    let target = SubjectRef::parse(target, ctx.own_source).map_err(|e| NormalizeError::shape(format!("target: {e}")))?;
+    let id = match o.get("id") {
+        None | Some(Json::Null) => ctx.minter.relation_id(ctx.now_ms),
+        Some(Json::String(s)) => RelationId::parse(s).map_err(|e| NormalizeError::shape(format!("id: {e}")))?,
+        Some(_) => return Err(NormalizeError::shape("a relation id must be a string")),
+    };
+    let properties = match o.get("properties") {
+        None | Some(Json::Null) => Default::default(),
+        Some(props) => scalar_properties(props)
+            .ok_or_else(|| NormalizeError::shape("relation properties must be an object of strings, numbers and booleans"))?,
+    };
+    Ok(Some(Relation { id, target, properties }))
+}
+
+/// A monolingual part: text trimmed, tag lower-cased. An empty text drops the part before its tag
+/// is looked at.
+pub fn monolingual(p: &Json) -> Result<Option<MonolingualPart>, NormalizeError> {
+    let o = part_object(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
+    let text = string_field(o, "monolingualText part", "text")?.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let tag = string_field(o, "monolingualText part", "language")?;
+    let language = LanguageTag::parse(tag).ok_or_else(|| {
+        NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{}\" is not a valid language tag", tag.chars().take(40).collect::<String>()))
+    })?;
+    Ok(Some(MonolingualPart { text: text.to_owned(), language }))
+}

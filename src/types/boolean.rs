@@ -1,0 +1,70 @@
+//! `boolean`: true or false; no fields of its own, and a stored boolean is never empty.
+
+use super::{MappedLiteral, PropertyType, ValueShape};
+use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
+use crate::domain::statement::StatementValue;
+use crate::json::Json;
+use crate::normalize::parts::expected;
+use crate::normalize::{NormalizeError, WriteContext};
+use crate::rdf::values::boolean;
+use crate::rdf::Object;
+use crate::validation::types::{TypeRules, ValueCheck};
+use serde_json::{json, Map, Value};
+
+pub struct Boolean;
+
+impl PropertyType for Boolean {
+    fn name(&self) -> &'static str {
+        "boolean"
+    }
+
+    fn shape(&self) -> ValueShape {
+        ValueShape::Boolean
+    }
+
+    fn fields(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn parse(&self, f: &mut Fields) -> PropertyKind {
+        if !matches!(f.get("default"), None | Some(Value::Null | Value::Bool(_))) {
+            f.error(Some("default"), "a boolean default is true, false or null");
+        }
+        PropertyKind::Boolean
+    }
+
+    fn canonical(&self, _: &PropertyKind, _: &mut Map<String, Value>) {}
+
+    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+        Ok(StatementValue::Boolean(value.as_bool().ok_or_else(|| expected("boolean", "true or false"))?))
+    }
+
+    fn compile(&self, _: &PropertyKind) -> Box<dyn ValueCheck> {
+        Box::new(Rules)
+    }
+
+    fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
+        match value {
+            StatementValue::Boolean(b) => vec![boolean(*b)],
+            _ => vec![],
+        }
+    }
+
+    fn mapped_literal(&self) -> MappedLiteral {
+        MappedLiteral::Datatype
+    }
+
+    fn json_schema(&self, _: &PropertyDefinition) -> Value {
+        json!({"type": "boolean"})
+    }
+}
+
+struct Rules;
+
+impl TypeRules for Rules {
+    type Value = bool;
+
+    fn is_empty(_: &bool) -> bool {
+        false
+    }
+}

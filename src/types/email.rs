@@ -1,0 +1,141 @@
+//! `email`: e-mail addresses. A part is stored trimmed with its domain in lower case; it is valid
+//! when it is a "valid e-mail address" of the HTML standard (what a browser's `<input
+//! type=email>` accepts, so a form and the core agree) within SMTP's lengths (a local part of at
+//! most 64 octets, an address of at most 254). In RDF a valid address is a `mailto:` IRI, anything
+//! else an `xsd:string` literal. `docs/validation.md` and `docs/rdf.md` describe it.
+
+use super::json_schema::{array, unique};
+use super::url::{canonical_items, parse_items, unique_severity, ITEM_FIELDS};
+use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, Severity};
+use crate::domain::statement::StatementValue;
+use crate::json::Json;
+use crate::normalize::parts::{parts, string_part};
+use crate::normalize::{NormalizeError, WriteContext};
+use crate::rdf::vocab::XSD_STRING;
+use crate::rdf::Object;
+use crate::validation::types::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use crate::validation::Code;
+use serde_json::{json, Map, Value};
+use std::borrow::Cow;
+
+pub struct Email;
+
+impl PropertyType for Email {
+    fn name(&self) -> &'static str {
+        "email"
+    }
+
+    fn shape(&self) -> ValueShape {
+        ValueShape::Strings
+    }
+
+    fn fields(&self) -> &'static [&'static str] {
+        ITEM_FIELDS
+    }
+
+    fn parse(&self, f: &mut Fields) -> PropertyKind {
+        parse_items(f)
+    }
+
+    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
+        canonical_items(kind, out);
+    }
+
+    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+        let trimmed = parts(self.name(), value, |p| string_part(self.name(), p, true))?;
+        Ok(StatementValue::Strings(trimmed.into_iter().map(|p| lower_domain(&p)).collect()))
+    }
+
+    fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
+        match kind {
+            PropertyKind::Items { unique_items, .. } => Box::new(Rules { unique: unique_severity(unique_items) }),
+            _ => Box::new(Mismatched),
+        }
+    }
+
+    fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
+        match value {
+            StatementValue::Strings(parts) => parts.iter().map(|p| mailto(p).map_or_else(|| Object::literal(p.as_str(), XSD_STRING), |iri| Object::Iri(Cow::Owned(iri)))).collect(),
+            _ => vec![],
+        }
+    }
+
+    fn mapped_literal(&self) -> MappedLiteral {
+        MappedLiteral::Fixed
+    }
+
+    fn json_schema(&self, def: &PropertyDefinition) -> Value {
+        match &def.kind {
+            PropertyKind::Items { unique_items, .. } => unique(array(json!({"type": "string", "format": "email"}), None), unique_items),
+            _ => json!({}),
+        }
+    }
+}
+
+/// The part with the domain (after the last `@`) in ASCII lower case; domains compare
+/// case-insensitively, local parts do not.
+fn lower_domain(part: &str) -> String {
+    match part.rsplit_once('@') {
+        Some((local, domain)) => format!("{local}@{}", domain.to_ascii_lowercase()),
+        None => part.to_owned(),
+    }
+}
+
+/// Whether `s` is a valid e-mail address (see the module comment).
+pub fn is_valid_email(s: &str) -> bool {
+    let Some((local, domain)) = s.split_once('@') else { return false };
+    s.len() <= 254 && !local.is_empty() && local.len() <= 64 && local.bytes().all(is_atext) && !domain.is_empty() && domain.split('.').all(is_label)
+}
+
+/// The characters of an HTML e-mail local part: letters, digits and ``.!#$%&'*+/=?^_`{|}~-``.
+fn is_atext(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b".!#$%&'*+/=?^_`{|}~-".contains(&c)
+}
+
+/// A domain label: 1 to 63 letters, digits and hyphens, not starting or ending with a hyphen.
+fn is_label(label: &str) -> bool {
+    let b = label.as_bytes();
+    (1..=63).contains(&b.len()) && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-') && b[0] != b'-' && b[b.len() - 1] != b'-'
+}
+
+/// The `mailto:` IRI of a valid address (RFC 6068): local-part characters outside its unreserved
+/// characters and sub-delimiters are percent-encoded. `None` for an invalid address.
+pub fn mailto(address: &str) -> Option<String> {
+    if !is_valid_email(address) {
+        return None;
+    }
+    let (local, domain) = address.split_once('@')?;
+    let mut iri = String::from("mailto:");
+    for c in local.bytes() {
+        if c.is_ascii_alphanumeric() || b"-._~!$'()*+,;:".contains(&c) {
+            iri.push(c as char);
+        } else {
+            iri.push_str(&format!("%{c:02X}"));
+        }
+    }
+    iri.push('@');
+    iri.push_str(domain);
+    Some(iri)
+}
+
+struct Rules {
+    unique: Option<Severity>,
+}
+
+impl TypeRules for Rules {
+    type Value = [String];
+
+    fn is_empty(parts: &[String]) -> bool {
+        parts.iter().all(|p| is_blank(p))
+    }
+
+    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+        for (i, part) in parts.iter().enumerate() {
+            if !is_blank(part) && !is_valid_email(part.trim()) {
+                cx.fixed(Code::InvalidEmail, vec![], Some(i));
+            }
+        }
+        check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
+    }
+}

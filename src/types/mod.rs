@@ -1,0 +1,136 @@
+//! The property-type registry. Each type is one file implementing [`PropertyType`], which holds all
+//! a type means: its definition fields (parsing and canonical output), write normalization, the
+//! compiled checks and what counts as empty, its RDF objects, its graph value and its JSON Schema
+//! fragment. [`REGISTRY`] lists every type once; the layers look types up here by name, and the
+//! docs tests read the table.
+//!
+//! A type file uses the toolkits of the layers it speaks for (`Fields` for definitions,
+//! `normalize::write::parts` for values, `validation::types` for checks, `rdf::values` for
+//! objects), so adding a type is one file plus its line in [`REGISTRY`].
+
+mod boolean;
+mod date;
+mod date_time;
+mod email;
+pub mod json_schema;
+mod monolingual_text;
+mod number;
+mod relation;
+mod select;
+mod text;
+mod url;
+
+use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
+use crate::domain::statement::StatementValue;
+use crate::graph;
+use crate::json::Json;
+use crate::normalize::{NormalizeError, WriteContext};
+use crate::rdf::Object;
+use crate::validation::types::{TypeRules, ValueCheck};
+use serde_json::{Map, Value};
+
+/// How a Statement of a type stores its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueShape {
+    /// An array of strings, one per value part.
+    Strings,
+    /// One JSON number.
+    Number,
+    /// One boolean.
+    Boolean,
+    /// An array of relation objects.
+    Relations,
+    /// An array of `{text, language}` objects.
+    Monolingual,
+}
+
+/// What a Mapping's `lang` and `datatype` may change on a type's RDF objects in an ontology
+/// projection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MappedLiteral {
+    /// Plain string literals: `lang` or `datatype` applies.
+    LangOrDatatype,
+    /// Typed literals: only `datatype` applies.
+    Datatype,
+    /// IRIs or literals that carry their own tag or datatype: neither applies.
+    Fixed,
+}
+
+/// One property type.
+pub trait PropertyType: Sync {
+    /// The name Schemas and Statements use.
+    fn name(&self) -> &'static str;
+
+    /// How its Statements store their value (also how a stored value is read back).
+    fn shape(&self) -> ValueShape;
+
+    /// Whether the `multiple` Constraint is checked for this type.
+    fn checks_multiple(&self) -> bool {
+        false
+    }
+
+    /// The definition fields of this type, besides `type`, `description`, `required` and `default`.
+    fn fields(&self) -> &'static [&'static str];
+
+    /// Reads the type's fields of a definition; problems go to `f`'s errors.
+    fn parse(&self, f: &mut Fields) -> PropertyKind;
+
+    /// Writes the type's fields of a definition in canonical form.
+    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>);
+
+    /// The stored form of a non-null write value. `def` is the Schema's definition, if any.
+    fn normalize(&self, value: &Json, def: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<StatementValue, NormalizeError>;
+
+    /// The checks of a definition, compiled once.
+    fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck>;
+
+    /// The RDF objects of a value read with this type, one per value part; nothing for a value of
+    /// another shape. Relations give none here: the projections emit their two layers themselves.
+    fn rdf_objects<'a>(&self, value: &'a StatementValue, def: &'a PropertyDefinition) -> Vec<Object<'a>>;
+
+    fn mapped_literal(&self) -> MappedLiteral;
+
+    /// The graph node properties of a non-relation value under the node property `key`; `many`
+    /// when the Schema declares the property `multiple`.
+    fn graph_values(&self, key: &str, value: &StatementValue, many: bool) -> Vec<(String, Value)> {
+        graph::model::node_values(key, value, many)
+    }
+
+    /// The JSON Schema of a Statement `value` of this definition.
+    fn json_schema(&self, def: &PropertyDefinition) -> Value;
+}
+
+/// What a definition whose fields belong to another type compiles to (such a definition is only
+/// ever built by hand, never parsed): no checks, and no value counts as present.
+struct Mismatched;
+
+impl TypeRules for Mismatched {
+    type Value = [String];
+
+    fn is_empty(_: &[String]) -> bool {
+        true
+    }
+}
+
+/// Every registered type, in the order the docs list them.
+pub static REGISTRY: [&dyn PropertyType; 10] = [
+    &text::Text,
+    &monolingual_text::MonolingualText,
+    &url::Url,
+    &number::Number,
+    &select::Select,
+    &relation::Relation,
+    &boolean::Boolean,
+    &date::Date,
+    &date_time::DateTime,
+    &email::Email,
+];
+
+
+/// The registered type of that name.
+pub fn lookup(name: &str) -> Option<&'static dyn PropertyType> {
+    REGISTRY.iter().copied().find(|t| t.name() == name)
+}
+
+#[cfg(test)]
+mod tests;

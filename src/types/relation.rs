@@ -1,0 +1,118 @@
+//! `relation`: typed links to other Subjects, each with its own relation ID and scalar properties.
+//! The RDF projections emit relations themselves (a direct and a reified layer); the graph makes
+//! them edges.
+
+use super::json_schema::array;
+use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::domain::schema::{put_multiple, Constraint, Fields, PropertyDefinition, PropertyKind, SchemaRef, Severity};
+use crate::domain::statement::{Relation as RelationValue, StatementValue};
+use crate::json::Json;
+use crate::normalize::parts::{parts, relation};
+use crate::normalize::{NormalizeError, WriteContext};
+use crate::rdf::Object;
+use crate::validation::types::relation::{resolve_source, target_arg};
+use crate::validation::types::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::validation::{Code, TargetLookup};
+use serde_json::{json, Map, Value};
+use std::collections::HashSet;
+
+pub struct Relation;
+
+impl PropertyType for Relation {
+    fn name(&self) -> &'static str {
+        "relation"
+    }
+
+    fn shape(&self) -> ValueShape {
+        ValueShape::Relations
+    }
+
+    fn checks_multiple(&self) -> bool {
+        true
+    }
+
+    fn fields(&self) -> &'static [&'static str] {
+        &["targetSchemas", "targetSchema", "relation", "multiple"]
+    }
+
+    fn parse(&self, f: &mut Fields) -> PropertyKind {
+        PropertyKind::Relation { target_schemas: f.target_schemas(), relation: f.relation_name(), multiple: f.multiple() }
+    }
+
+    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
+        let PropertyKind::Relation { target_schemas, relation, multiple } = kind else { return };
+        if let Some(r) = relation {
+            out.insert("relation".into(), r.clone().into());
+        }
+        out.insert("targetSchemas".into(), target_schemas.iter().map(|t| t.to_json()).collect());
+        put_multiple(out, multiple);
+    }
+
+    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+        Ok(StatementValue::Relations(parts(self.name(), value, |p| relation(p, ctx))?))
+    }
+
+    fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
+        match kind {
+            PropertyKind::Relation { target_schemas, multiple, .. } => Box::new(Rules::compile(target_schemas, multiple)),
+            _ => Box::new(Mismatched),
+        }
+    }
+
+    fn rdf_objects<'a>(&self, _: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
+        vec![]
+    }
+
+    fn mapped_literal(&self) -> MappedLiteral {
+        MappedLiteral::Fixed
+    }
+
+    fn json_schema(&self, def: &PropertyDefinition) -> Value {
+        let PropertyKind::Relation { multiple, .. } = &def.kind else { return json!({}) };
+        array(
+            json!({
+                "type": "object",
+                "required": ["id", "target"],
+                "additionalProperties": false,
+                "properties": {
+                    "id": {"type": "string", "pattern": "^r[0-9A-Za-z]{14}$"},
+                    "target": {"type": "string", "minLength": 1},
+                    "properties": {"type": "object"},
+                },
+            }),
+            Some(multiple),
+        )
+    }
+}
+
+struct Rules {
+    target_schemas: HashSet<SchemaRef>,
+    single: Option<Severity>,
+}
+
+impl Rules {
+    fn compile(target_schemas: &[SchemaRef], multiple: &Constraint<bool>) -> Self {
+        Rules { target_schemas: target_schemas.iter().cloned().collect(), single: single_only(multiple) }
+    }
+}
+
+impl TypeRules for Rules {
+    type Value = [RelationValue];
+
+    fn is_empty(relations: &[RelationValue]) -> bool {
+        relations.is_empty()
+    }
+
+    fn check(&self, relations: &[RelationValue], cx: &mut CheckContext) {
+        check_single(self.single, relations.len(), cx);
+        for (i, r) in relations.iter().enumerate() {
+            match resolve_source(i, &r.target, cx) {
+                Some(TargetLookup::NotFound) => cx.fixed(Code::RelationTargetNotFound, vec![target_arg(&r.target)], Some(i)),
+                Some(TargetLookup::Found { schema }) if !self.target_schemas.contains(&schema) => {
+                    cx.fixed(Code::RelationTargetSchemaMismatch, vec![Value::String(schema.to_string())], Some(i))
+                }
+                _ => {}
+            }
+        }
+    }
+}

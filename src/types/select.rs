@@ -1,0 +1,117 @@
+//! `select`: option ids from the definition's `options`; written as an id, a label or both, read
+//! back (and projected to RDF) as labels through the current Schema.
+
+use super::json_schema::array;
+use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::domain::schema::{put_multiple, put_valued, Constraint, Fields, PropertyDefinition, PropertyKind, SelectOption, Severity};
+use crate::domain::statement::StatementValue;
+use crate::json::Json;
+use crate::normalize::parts::parts;
+use crate::normalize::select::resolve;
+use crate::normalize::{NormalizeError, WriteContext};
+use crate::rdf::values::option_label;
+use crate::rdf::Object;
+use crate::validation::types::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::validation::Code;
+use serde_json::{json, Map, Value};
+use std::collections::HashSet;
+
+pub struct Select;
+
+impl PropertyType for Select {
+    fn name(&self) -> &'static str {
+        "select"
+    }
+
+    fn shape(&self) -> ValueShape {
+        ValueShape::Strings
+    }
+
+    fn checks_multiple(&self) -> bool {
+        true
+    }
+
+    fn fields(&self) -> &'static [&'static str] {
+        &["options", "multiple"]
+    }
+
+    fn parse(&self, f: &mut Fields) -> PropertyKind {
+        PropertyKind::Select { options: f.options(), multiple: f.multiple() }
+    }
+
+    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
+        let PropertyKind::Select { options, multiple } = kind else { return };
+        let list: Vec<Value> = options.value.iter().map(|o| json!({"id": o.id, "label": o.label})).collect();
+        if !list.is_empty() || options.severity != Severity::Warning {
+            put_valued(out, "options", &Some(Constraint { value: Value::Array(list), severity: options.severity }));
+        }
+        put_multiple(out, multiple);
+    }
+
+    /// Labels resolve to ids through the Schema's options; without them parts are kept as written.
+    fn normalize(&self, value: &Json, def: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+        let options = match def.map(|d| &d.kind) {
+            Some(PropertyKind::Select { options, .. }) => Some(options.value.as_slice()),
+            _ => None,
+        };
+        Ok(StatementValue::Strings(parts(self.name(), value, |p| resolve(p, options))?))
+    }
+
+    fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
+        match kind {
+            PropertyKind::Select { options, multiple } => Box::new(Rules::compile(options, multiple)),
+            _ => Box::new(Mismatched),
+        }
+    }
+
+    fn rdf_objects<'a>(&self, value: &'a StatementValue, def: &'a PropertyDefinition) -> Vec<Object<'a>> {
+        match value {
+            StatementValue::Strings(parts) => parts.iter().map(|p| Object::string(option_label(def, p))).collect(),
+            _ => vec![],
+        }
+    }
+
+    fn mapped_literal(&self) -> MappedLiteral {
+        MappedLiteral::LangOrDatatype
+    }
+
+    fn json_schema(&self, def: &PropertyDefinition) -> Value {
+        let PropertyKind::Select { options, multiple } = &def.kind else { return json!({}) };
+        let mut item = json!({"type": "string"});
+        if !options.value.is_empty() {
+            item["enum"] = options.value.iter().map(|o| Value::String(o.id.clone())).collect();
+        }
+        array(item, Some(multiple))
+    }
+}
+
+/// Stored parts are option ids; a part equal to a label but not an id is invalid (labels resolve
+/// only on write).
+struct Rules {
+    ids: HashSet<String>,
+    options_severity: Severity,
+    single: Option<Severity>,
+}
+
+impl Rules {
+    fn compile(options: &Constraint<Vec<SelectOption>>, multiple: &Constraint<bool>) -> Self {
+        Rules { ids: options.value.iter().map(|o| o.id.clone()).collect(), options_severity: options.severity, single: single_only(multiple) }
+    }
+}
+
+impl TypeRules for Rules {
+    type Value = [String];
+
+    fn is_empty(parts: &[String]) -> bool {
+        parts.iter().all(|p| is_blank(p))
+    }
+
+    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+        check_single(self.single, parts.len(), cx);
+        for (i, part) in parts.iter().enumerate() {
+            if !is_blank(part) && !self.ids.contains(part.trim()) {
+                cx.push(Code::InvalidOption, self.options_severity, vec![Value::from(part.as_str())], Some(i));
+            }
+        }
+    }
+}

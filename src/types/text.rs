@@ -1,0 +1,96 @@
+//! `text`: one or more plain strings, stored as written (whitespace-only parts dropped).
+
+use super::json_schema::{array, length_bounds, unique};
+use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
+use crate::domain::statement::StatementValue;
+use crate::json::Json;
+use crate::normalize::parts::{parts, string_part};
+use crate::normalize::{NormalizeError, WriteContext};
+use crate::rdf::Object;
+use crate::validation::types::lengths::Lengths;
+use crate::validation::types::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use serde_json::{json, Map, Value};
+
+pub struct Text;
+
+/// The `text` and `monolingualText` fields.
+pub(super) const TEXT_FIELDS: &[&str] = &["multiple", "uniqueItems", "minLength", "maxLength"];
+
+impl PropertyType for Text {
+    fn name(&self) -> &'static str {
+        "text"
+    }
+
+    fn shape(&self) -> ValueShape {
+        ValueShape::Strings
+    }
+
+    fn fields(&self) -> &'static [&'static str] {
+        TEXT_FIELDS
+    }
+
+    fn parse(&self, f: &mut Fields) -> PropertyKind {
+        PropertyKind::Text(f.text_rules())
+    }
+
+    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
+        if let PropertyKind::Text(r) = kind {
+            put_text_rules(out, r);
+        }
+    }
+
+    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+        Ok(StatementValue::Strings(parts(self.name(), value, |p| string_part(self.name(), p, false))?))
+    }
+
+    fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
+        match kind {
+            PropertyKind::Text(r) => Box::new(Rules::compile(r)),
+            _ => Box::new(Mismatched),
+        }
+    }
+
+    fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
+        match value {
+            StatementValue::Strings(parts) => parts.iter().map(|p| Object::string(p.as_str())).collect(),
+            _ => vec![],
+        }
+    }
+
+    fn mapped_literal(&self) -> MappedLiteral {
+        MappedLiteral::LangOrDatatype
+    }
+
+    fn json_schema(&self, def: &PropertyDefinition) -> Value {
+        match &def.kind {
+            PropertyKind::Text(r) => unique(array(length_bounds(json!({"type": "string"}), r), None), &r.unique_items),
+            _ => json!({}),
+        }
+    }
+}
+
+struct Rules {
+    unique: Option<Severity>,
+    lengths: Lengths,
+}
+
+impl Rules {
+    fn compile(r: &TextRules) -> Self {
+        Rules { unique: r.unique_items.as_ref().map(|c| c.severity), lengths: Lengths::compile(r) }
+    }
+}
+
+impl TypeRules for Rules {
+    type Value = [String];
+
+    fn is_empty(parts: &[String]) -> bool {
+        parts.iter().all(|p| is_blank(p))
+    }
+
+    /// Duplicates compare trimmed parts; `multiple` is not checked for text.
+    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+        check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
+        self.lengths.check(parts.iter().map(String::as_str), cx);
+    }
+}
