@@ -5,16 +5,16 @@
 //! else an `xsd:string` literal. `docs/validation.md` and `docs/rdf.md` describe it.
 
 use super::json_schema::{array, unique};
-use super::url::{canonical_items, parse_items, unique_severity, ITEM_FIELDS};
-use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
-use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, Severity};
+use super::url::{canonical_items, parse_items, ItemRules, ITEM_FIELDS};
+use super::{MappedLiteral, PropertyType, ValueShape};
+use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::vocab::XSD_STRING;
 use crate::rdf::Object;
-use crate::validation::types::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use crate::validation::types::ValueCheck;
 use crate::validation::Code;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -48,10 +48,7 @@ impl PropertyType for Email {
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
-        match kind {
-            PropertyKind::Items { unique_items, .. } => Box::new(Rules { unique: unique_severity(unique_items) }),
-            _ => Box::new(Mismatched),
-        }
+        ItemRules::compile(kind, is_valid_email, Code::InvalidEmail)
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
@@ -117,25 +114,4 @@ pub fn mailto(address: &str) -> Option<String> {
     iri.push('@');
     iri.push_str(domain);
     Some(iri)
-}
-
-struct Rules {
-    unique: Option<Severity>,
-}
-
-impl TypeRules for Rules {
-    type Value = [String];
-
-    fn is_empty(parts: &[String]) -> bool {
-        parts.iter().all(|p| is_blank(p))
-    }
-
-    fn check(&self, parts: &[String], cx: &mut CheckContext) {
-        for (i, part) in parts.iter().enumerate() {
-            if !is_blank(part) && !is_valid_email(part.trim()) {
-                cx.fixed(Code::InvalidEmail, vec![], Some(i));
-            }
-        }
-        check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
-    }
 }

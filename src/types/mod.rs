@@ -17,6 +17,7 @@ mod monolingual_text;
 mod number;
 mod relation;
 mod select;
+mod temporal;
 mod text;
 mod url;
 
@@ -121,8 +122,8 @@ pub static REGISTRY: [&dyn PropertyType; 10] = [
     &select::Select,
     &relation::Relation,
     &boolean::Boolean,
-    &date::Date,
-    &date_time::DateTime,
+    &date::DATE,
+    &date_time::DATE_TIME,
     &email::Email,
 ];
 

@@ -2,7 +2,7 @@
 
 use super::json_schema::{array, unique};
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
-use crate::domain::schema::{put_flag, put_multiple, Constraint, Fields, PropertyDefinition, PropertyKind, Severity};
+use crate::domain::schema::{put_flag, put_multiple, Fields, PropertyDefinition, PropertyKind, Severity};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
@@ -31,11 +31,6 @@ pub(super) fn canonical_items(kind: &PropertyKind, out: &mut Map<String, Value>)
     }
 }
 
-/// The `uniqueItems` severity of an [`PropertyKind::Items`] definition.
-pub(super) fn unique_severity(unique_items: &Option<Constraint<()>>) -> Option<Severity> {
-    unique_items.as_ref().map(|c| c.severity)
-}
-
 impl PropertyType for Url {
     fn name(&self) -> &'static str {
         "url"
@@ -62,10 +57,7 @@ impl PropertyType for Url {
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
-        match kind {
-            PropertyKind::Items { unique_items, .. } => Box::new(Rules { unique: unique_severity(unique_items) }),
-            _ => Box::new(Mismatched),
-        }
+        ItemRules::compile(kind, is_valid_url, Code::InvalidUrl)
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
@@ -87,11 +79,24 @@ impl PropertyType for Url {
     }
 }
 
-struct Rules {
-    unique: Option<Severity>,
+/// The checks of an [`PropertyKind::Items`] type: each non-blank part must pass `valid` (else the
+/// `invalid` code for that part), and `uniqueItems` compares trimmed parts.
+pub(super) struct ItemRules {
+    pub unique: Option<Severity>,
+    pub valid: fn(&str) -> bool,
+    pub invalid: Code,
 }
 
-impl TypeRules for Rules {
+impl ItemRules {
+    pub fn compile(kind: &PropertyKind, valid: fn(&str) -> bool, invalid: Code) -> Box<dyn ValueCheck> {
+        match kind {
+            PropertyKind::Items { unique_items, .. } => Box::new(ItemRules { unique: unique_items.as_ref().map(|c| c.severity), valid, invalid }),
+            _ => Box::new(Mismatched),
+        }
+    }
+}
+
+impl TypeRules for ItemRules {
     type Value = [String];
 
     fn is_empty(parts: &[String]) -> bool {
@@ -100,8 +105,8 @@ impl TypeRules for Rules {
 
     fn check(&self, parts: &[String], cx: &mut CheckContext) {
         for (i, part) in parts.iter().enumerate() {
-            if !is_blank(part) && !is_valid_url(part.trim()) {
-                cx.fixed(Code::InvalidUrl, vec![], Some(i));
+            if !is_blank(part) && !(self.valid)(part.trim()) {
+                cx.fixed(self.invalid, vec![], Some(i));
             }
         }
         check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
