@@ -9,6 +9,7 @@ mod json_schema;
 mod lists;
 mod openapi;
 mod projection;
+mod protocol;
 mod page_actions;
 mod rdf;
 mod reads;
