@@ -3,6 +3,7 @@
 
 mod accept;
 mod body;
+pub(crate) mod conditional;
 pub(crate) mod context;
 pub mod cursor;
 mod error_body;
