@@ -1,11 +1,13 @@
 //! Strata: structured data for wikis.
 //!
 //! Layers, from the inside out: [`domain`] (pure types and rules), [`normalize`] and [`validation`],
-//! the projections [`rdf`] and [`graph`], the REST layer [`api`] that talks to the world only through
-//! the [`host`] port, and two thin wasm adapters: `wasm` (wasm-bindgen, for JavaScript hosts; feature
-//! `js`) and `cabi` (a C ABI over linear memory, for PHP and other hosts; feature `cabi`).
+//! the projections [`rdf`] and [`graph`], the application layer [`app`] (use cases, talking to the
+//! world only through the [`host`] port), the REST layer [`api`] over it, and two thin wasm adapters:
+//! `wasm` (wasm-bindgen, for JavaScript hosts; feature `js`) and `cabi` (a C ABI over linear memory,
+//! for PHP and other hosts; feature `cabi`).
 
 pub mod api;
+pub mod app;
 pub mod domain;
 pub mod exports;
 pub mod graph;

@@ -92,13 +92,13 @@ pub unsafe extern "C" fn handle_route(request: Ptr, request_len: u32) -> u32 {
 /// `handlePageAction(request)`: one platform page action (`docs/page-actions.md`).
 #[export_name = "handlePageAction"]
 pub unsafe extern "C" fn handle_page_action(request: Ptr, request_len: u32) -> u32 {
-    answer(|| block_on(crate::api::handle_page_action_json(&ImportedHost, &arg(request, request_len, "request")?)))
+    answer(|| block_on(crate::app::handle_page_action_json(&ImportedHost, &arg(request, request_len, "request")?)))
 }
 
 /// `projectPageChanges(request)`: projection of pages the host saved or deleted itself.
 #[export_name = "projectPageChanges"]
 pub unsafe extern "C" fn project_page_changes(request: Ptr, request_len: u32) -> u32 {
-    answer(|| block_on(crate::api::projection::project_changes_json(&ImportedHost, &arg(request, request_len, "request")?)))
+    answer(|| block_on(crate::app::projection::project_changes_json(&ImportedHost, &arg(request, request_len, "request")?)))
 }
 
 /// `new Validator(name, schema, options?)`: answers the handle of a Schema compiled once.
