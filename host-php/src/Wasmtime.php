@@ -116,19 +116,21 @@ final class Wasmtime
 
     public static function errorMessage(CData $error): string
     {
-        $ffi = self::ffi();
-        $vec = $ffi->new('wasm_byte_vec_t');
-        $ffi->wasmtime_error_message($error, FFI::addr($vec));
-        $ffi->wasmtime_error_delete($error);
-        return self::takeBytes($vec);
+        return self::message($error, 'wasmtime_error_message', 'wasmtime_error_delete');
     }
 
     public static function trapMessage(CData $trap): string
     {
+        return self::message($trap, 'wasm_trap_message', 'wasm_trap_delete');
+    }
+
+    /** The message of an error or a trap, which is freed. */
+    private static function message(CData $object, string $read, string $delete): string
+    {
         $ffi = self::ffi();
         $vec = $ffi->new('wasm_byte_vec_t');
-        $ffi->wasm_trap_message($trap, FFI::addr($vec));
-        $ffi->wasm_trap_delete($trap);
+        $ffi->{$read}($object, FFI::addr($vec));
+        $ffi->{$delete}($object);
         return self::takeBytes($vec);
     }
 
