@@ -43,7 +43,7 @@ fn saves_send_each_store_its_share() {
 
 #[test]
 fn a_page_without_subjects_is_still_acknowledged() {
-    let host = demo_host();
+    let host = example_host();
     with_stores(&host, &[("graph", "falkordb")]);
     let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text"}}}});
     assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Person", &[], Some(body)).0, 200);
