@@ -71,19 +71,19 @@ fn the_example_wiki_projects_and_answers_queries_across_relations() {
     write(&mut con, g, &statements);
 
     let subjects: usize = pages.iter().map(|(_, c)| c.subjects.len()).sum();
-    assert_eq!(count(&mut con, g, "MATCH (n:Subject) WHERE n.stub IS NULL RETURN count(n) AS c") as usize, subjects);
-    let stubs: Vec<Value> = rows(&mut con, g, "MATCH (n:Subject {stub: true}) RETURN n.id AS id ORDER BY id").into_iter().map(|r| r["id"].clone()).collect();
+    assert_eq!(count(&mut con, g, "MATCH (n:Subject) WHERE n._stub IS NULL RETURN count(n) AS c") as usize, subjects);
+    let stubs: Vec<Value> = rows(&mut con, g, "MATCH (n:Subject {_stub: true}) RETURN n._id AS id ORDER BY id").into_iter().map(|r| r["id"].clone()).collect();
     assert_eq!(stubs, dangling_targets(&pages), "a stub for every relation target that is no Subject");
     assert_eq!(count(&mut con, g, "MATCH (p:Page) RETURN count(p) AS c") as usize, pages.len());
     assert_eq!(count(&mut con, g, "MATCH (:Page)-[h:HasSubject {isMain: true}]->(:Subject) RETURN count(h) AS c") as usize, pages.iter().filter(|(_, c)| c.main_subject.is_some()).count());
 
-    let events = rows(&mut con, g, "MATCH (e:Event {name: 'Jane Doe'})-[r:`Takes place at`]->(c:Library {name: 'Veldhaven Central Library'}) RETURN e.name AS name, e.`Spoken language` AS language, r.since AS since");
+    let events = rows(&mut con, g, "MATCH (e:Event {_name: 'Jane Doe'})-[r:`Takes place at`]->(c:Library {_name: 'Veldhaven Central Library'}) RETURN e._name AS name, e.`Spoken language` AS language, r.since AS since");
     assert_eq!(events, vec![json!({"name": "Jane Doe", "language": "Cypher", "since": 2020})]);
-    let branches = rows(&mut con, g, "MATCH (b:Library)-[:`Coordinated by`]->(:Library {id: $id}) RETURN b.name AS b ORDER BY b".replace("$id", &format!("'{CENTRAL}'")).as_str());
+    let branches = rows(&mut con, g, "MATCH (b:Library)-[:`Coordinated by`]->(:Library {_id: $id}) RETURN b._name AS b ORDER BY b".replace("$id", &format!("'{CENTRAL}'")).as_str());
     assert_eq!(branches, vec![json!({"b": "De Boekenbus"}), json!({"b": "Harbour Branch Library"}), json!({"b": "Northfield Branch Library"})]);
-    let chain = rows(&mut con, g, "MATCH (:Library {name: 'Harbour Branch Library'})-[:`Located at`]->(a:Address)-[:`Has location`]->(c:Coordinates) RETURN a.Street AS street, c.Latitude AS latitude");
+    let chain = rows(&mut con, g, "MATCH (:Library {_name: 'Harbour Branch Library'})-[:`Located at`]->(a:Address)-[:`Has location`]->(c:Coordinates) RETURN a.Street AS street, c.Latitude AS latitude");
     assert_eq!(chain, vec![json!({"street": "Loodsmanskade 3", "latitude": 51.90977})]);
-    let page = rows(&mut con, g, "MATCH (p:Page)-[:HasSubject]->(s:Subject {id: $id}) RETURN p.title AS t, p.namespace AS ns, s.pageId = p.id AS same".replace("$id", &format!("'{CENTRAL}'")).as_str());
+    let page = rows(&mut con, g, "MATCH (p:Page)-[:HasSubject]->(s:Subject {_id: $id}) RETURN p.title AS t, p.namespace AS ns, s._pageId = p.id AS same".replace("$id", &format!("'{CENTRAL}'")).as_str());
     assert_eq!(page, vec![json!({"t": "Veldhaven Central Library", "ns": 0, "same": true})]);
     delete_graph(&mut con, g);
 }
@@ -100,7 +100,7 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
     let example_stubs = dangling_targets(&pages);
     // Stubs beside the example wiki's own dangling targets, with their labels.
     let stubs = |con: &mut redis::Connection| -> Vec<Value> {
-        rows(con, inc, "MATCH (s:Subject {stub: true}) RETURN s.id AS id, labels(s) AS l ORDER BY id")
+        rows(con, inc, "MATCH (s:Subject {_stub: true}) RETURN s._id AS id, labels(s) AS l ORDER BY id")
             .into_iter()
             .filter(|r| !example_stubs.contains(&r["id"]))
             .collect()
@@ -122,10 +122,10 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
     // lose their outgoing edges to it.
     let (lone_page, lone) = pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(LONE)).unwrap();
     write(&mut con, inc, &page_deleted(lone_page.id, Some(lone)));
-    assert_eq!(count(&mut con, inc, &format!("MATCH (n {{id: '{LONE}'}}) RETURN count(n) AS c")), 0);
+    assert_eq!(count(&mut con, inc, &format!("MATCH (n {{_id: '{LONE}'}}) RETURN count(n) AS c")), 0);
     // Jane points at the library again while it is gone: it is a stub, labelled Subject only.
     write(&mut con, inc, &page_saved(&page, &v1, Some(&v2), &schemas));
-    assert_eq!(rows(&mut con, inc, &format!("MATCH (n {{id: '{LONE}'}}) RETURN labels(n) AS l, properties(n) AS p")), vec![json!({"l": ["Subject"], "p": {"id": LONE, "stub": true}})]);
+    assert_eq!(rows(&mut con, inc, &format!("MATCH (n {{_id: '{LONE}'}}) RETURN labels(n) AS l, properties(n) AS p")), vec![json!({"l": ["Subject"], "p": {"_id": LONE, "_stub": true}})]);
     // The library's page comes back: the stub becomes the full Subject again.
     write(&mut con, inc, &page_saved(lone_page, lone, None, &schemas));
     assert_eq!(stubs(&mut con), vec![json!({"id": "s0nobodyaaaaaa1", "l": ["Subject"]})]);

@@ -56,7 +56,9 @@ fn hostile_page() -> (PageInfo, PageContent) {
     statements.insert("Ratio".into(), st("number", StatementValue::Number(serde_json::Number::from_f64(0.5).unwrap())));
     statements.insert("Alive".into(), st("boolean", StatementValue::Boolean(true)));
     statements.insert("Born".into(), st("date", StatementValue::Strings(vec!["1685-03-21".into()])));
-    statements.insert("name".into(), st("text", StatementValue::Strings(vec!["shadowed by the display name".into()])));
+    statements.insert("name".into(), st("text", StatementValue::Strings(vec!["a Schema property, beside the display name".into()])));
+    statements.insert("id".into(), st("text", StatementValue::Strings(vec!["a Schema property, beside the Subject ID".into()])));
+    statements.insert("_stub".into(), st("boolean", StatementValue::Boolean(false)));
     statements.insert("Legacy".into(), st("email", StatementValue::Raw(json!("x@example.org"))));
     statements.insert(
         "Title '\"".into(),
@@ -109,8 +111,27 @@ fn a_save_after_a_schema_change_and_a_departure_removes_old_labels() {
     previous.subjects.get_mut(&sid("s0000000000000a")).unwrap().schema = SchemaRef::Local(Title::new("Old schema").unwrap());
     previous.subjects.insert(sid("s0000000000000d"), Subject { label: None, schema: SchemaRef::Local(Title::new("Gone`d").unwrap()), statements: IndexMap::new() });
     let wire = wire(&page_saved(&page, &content, Some(&previous), &hostile_schemas()));
-    assert!(wire.iter().any(|q| q.ends_with("SET s = {id: s.id, stub: true} REMOVE s:`Goneˋd`")), "{wire:#?}");
+    assert!(wire.iter().any(|q| q.ends_with("SET s = {_id: s._id, _stub: true} REMOVE s:`Goneˋd`")), "{wire:#?}");
     assert!(wire.iter().any(|q| q.contains("s:`Persˋon 😀` REMOVE s:`Old schema`")), "{wire:#?}");
+}
+
+/// Strata's own node and edge keys start with one `_`; Schema property names (and relation-property
+/// keys) are all projected, one more `_` in front of a name that starts with `_`.
+#[test]
+fn schema_properties_never_meet_strata_own_keys() {
+    let (page, content) = hostile_page();
+    let graph = strata::graph::model::page_graph(&page, &content, &hostile_schemas());
+    let node = &graph.subjects[0].properties;
+    let own: Vec<(&str, Value)> = vec![("_id", json!("s0000000000000a")), ("_schema", json!("Pers`on 😀")), ("_pageId", json!(7))];
+    for (key, value) in own {
+        assert_eq!(node[key], value, "{key}");
+    }
+    assert_eq!(node["id"], json!("a Schema property, beside the Subject ID"));
+    assert_eq!(node["name"], json!("a Schema property, beside the display name"));
+    assert_eq!(node["__stub"], json!(false), "a Schema property named _stub");
+    assert!(node.get("_stub").is_none(), "a Subject node is no stub");
+    let edge = &graph.relations[0].properties;
+    assert_eq!((edge["_id"].clone(), edge["id"].clone(), edge["since"].clone()), (json!("r0000000000000a"), json!("ignored"), json!(2001)));
 }
 
 #[test]

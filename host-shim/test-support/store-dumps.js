@@ -5,7 +5,7 @@ export async function graphDump(stores, name = 'graph') {
   const client = await stores.registry.client(stores.registry.entry(name));
   const node = "[k IN keys(n) | [k, n[k]]]";
   const nodes = await plainRead(client, `MATCH (n) RETURN labels(n), ${node}`);
-  const edges = await plainRead(client, `MATCH (a)-[r]->(b) RETURN a.id, type(r), [k IN keys(r) | [k, r[k]]], b.id`);
+  const edges = await plainRead(client, `MATCH (a)-[r]->(b) RETURN coalesce(a._id, a.id), type(r), [k IN keys(r) | [k, r[k]]], b._id`);
   return {
     nodes: nodes.map(([labels, props]) => ({ labels: [...labels].sort(), properties: Object.fromEntries(props) })).sort(byJson),
     edges: edges.map(([from, type, props, to]) => ({ from, type, properties: Object.fromEntries(props), to })).sort(byJson),

@@ -41,7 +41,7 @@ describe('a graph store killed mid-edit', { skip }, () => {
     await wiki.site.stores.rebuilds.idle();
     const listed = (await admin.call('GET', '/graph-stores')).body.stores[0];
     assert.equal(listed.state, 'in-sync', JSON.stringify(listed));
-    const found = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (p:Person {id: $id}) RETURN p.name AS n', parameters: { id: created.body.subject.id } });
+    const found = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (p:Person {_id: $id}) RETURN p._name AS n', parameters: { id: created.body.subject.id } });
     assert.deepEqual(found.body.rows, [{ n: 'Down' }]);
   });
 });

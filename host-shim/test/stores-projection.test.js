@@ -87,14 +87,14 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
     const created = await admin.call('POST', '/subjects', { pageTitle: 'Projected Event', label: 'Projected', schema: 'Event', statements: { Starts: starts, Venue: { propertyType: 'relation', value: [{ target: 's1lib1aaaaaaa01' }] } } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.subject.id;
-    const cypher = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Event {id: $id})-[:`Takes place at`]->(c:Library) RETURN e.name AS e, c.name AS c', parameters: { id } });
+    const cypher = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Event {_id: $id})-[:`Takes place at`]->(c:Library) RETURN e._name AS e, c._name AS c', parameters: { id } });
     assert.deepEqual(cypher.body.rows, [{ e: 'Projected', c: 'Veldhaven Central Library' }]);
     const edited = await admin.call('PUT', `/subject/${id}`, { label: 'Renamed', statements: { Starts: starts, 'Spoken language': { propertyType: 'text', value: ['Cypher'] } } });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
-    const renamed = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Event {id: $id}) OPTIONAL MATCH (e)-[r]->() RETURN e.name AS n, e.`Spoken language` AS s, count(r) AS relations', parameters: { id } });
+    const renamed = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Event {_id: $id}) OPTIONAL MATCH (e)-[r]->() RETURN e._name AS n, e.`Spoken language` AS s, count(r) AS relations', parameters: { id } });
     assert.deepEqual(renamed.body.rows, [{ n: 'Renamed', s: 'Cypher', relations: 0 }]);
     assert.equal((await admin.call('DELETE', `/subject/${id}`)).status, 200);
-    const gone = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Subject {id: $id}) RETURN e', parameters: { id } });
+    const gone = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Subject {_id: $id}) RETURN e', parameters: { id } });
     assert.deepEqual(gone.body.rows, []);
     const afterSaves = { graph: await graphDump(stores), embedded: await sparqlDump(stores, 'embedded') };
     await admin.call('POST', '/graph-stores/graph/rebuild');
@@ -107,7 +107,7 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
 
   test('queries across relations, through both endpoints', async () => {
     const branches = await admin.call('POST', '/query/cypher', {
-      cypher: "MATCH (b:Library)-[:`Coordinated by`]->(c:Library) WHERE c.name STARTS WITH 'Veldhaven' RETURN b.name AS branch ORDER BY branch",
+      cypher: "MATCH (b:Library)-[:`Coordinated by`]->(c:Library) WHERE c._name STARTS WITH 'Veldhaven' RETURN b._name AS branch ORDER BY branch",
     });
     assert.equal(branches.status, 200, JSON.stringify(branches.body));
     assert.deepEqual(branches.body.columns, ['branch']);

@@ -1,10 +1,10 @@
 //! The property-graph model of one page: its Page node, its Subject nodes, `HasSubject` edges and
 //! the typed relation edges between Subjects. `docs/graph.md` describes it in full.
 //!
-//! Names that come from users (Schema names, property names, relation types, relation-property
-//! keys) are spelled as [`graph_name`] gives them. Values are JSON, ready to go in as parameters.
+//! Names that come from users are spelled as [`graph_name`] gives them (Schema names, relation
+//! types) or, for property keys, as [`property_key`] does. Values are JSON, ready to go in as parameters.
 
-use super::names::graph_name;
+use super::names::{graph_name, property_key};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
@@ -23,8 +23,17 @@ pub const PAGE_LABEL: &str = "Page";
 pub const HAS_SUBJECT: &str = "HasSubject";
 /// Suffix of the property holding the languages of a `monolingualText` value.
 pub const LANGUAGE_SUFFIX: &str = "@language";
-/// Node properties set by the projection; a Statement of the same name is not projected.
-pub const RESERVED_NODE_KEYS: [&str; 5] = ["id", "name", "schema", "pageId", "stub"];
+/// Strata's own properties of Subject nodes and relation edges start with one `_`; the key of a
+/// Schema property that starts with `_` gets one more (`property_key`), so the two never meet.
+/// The Subject ID (relation edges: the Relation ID).
+pub const SUBJECT_ID: &str = "_id";
+/// The `displayName` reads report.
+pub const NAME: &str = "_name";
+/// The Schema reference as text.
+pub const SCHEMA: &str = "_schema";
+pub const PAGE_ID: &str = "_pageId";
+/// `true` on a stub node.
+pub const STUB: &str = "_stub";
 
 /// The Schemas a page's Subjects name, by title. Foreign references never resolve.
 pub type Schemas = HashMap<Title, Schema>;
@@ -51,7 +60,8 @@ pub struct SubjectNode {
     /// The Schema label, besides [`SUBJECT_LABEL`].
     pub label: String,
     pub is_main: bool,
-    /// Every node property: `id`, `name`, `schema`, `pageId` and one per projected Statement.
+    /// Every node property: [`SUBJECT_ID`], [`NAME`], [`SCHEMA`], [`PAGE_ID`] and one per projected
+    /// Statement.
     pub properties: Map<String, Value>,
 }
 
@@ -61,7 +71,7 @@ pub struct RelationEdge {
     /// The target's ID as written: bare for this wiki's Subjects, `source:id` for others.
     pub target: String,
     pub relation_type: String,
-    /// `id` (the relation ID) and the relation's scalar properties.
+    /// [`SUBJECT_ID`] (the relation ID) and the relation's scalar properties.
     pub properties: Map<String, Value>,
 }
 
@@ -72,19 +82,19 @@ pub fn page_graph(page: &PageInfo, content: &PageContent, schemas: &Schemas) -> 
         let schema = subject.schema.local().and_then(|t| schemas.get(t));
         let is_main = content.main_subject.as_ref() == Some(id);
         let mut properties = Map::new();
-        properties.insert("id".into(), id.as_str().into());
-        properties.insert("name".into(), text(&display_name(id, subject, content, page)));
-        properties.insert("schema".into(), text(&subject.schema.to_string()));
-        properties.insert("pageId".into(), page.id.into());
+        properties.insert(SUBJECT_ID.into(), id.as_str().into());
+        properties.insert(NAME.into(), text(&display_name(id, subject, content, page)));
+        properties.insert(SCHEMA.into(), text(&subject.schema.to_string()));
+        properties.insert(PAGE_ID.into(), page.id.into());
         for (name, statement) in &subject.statements {
             if let StatementValue::Relations(values) = &statement.value {
                 let relation_type = graph_name(&relation_type(name, schema));
                 for r in values {
                     let mut props = Map::new();
-                    props.insert("id".into(), r.id.as_str().into());
+                    props.insert(SUBJECT_ID.into(), r.id.as_str().into());
                     for (k, v) in &r.properties {
-                        if let (false, Some(v)) = (k == "id", scalar(v)) {
-                            props.insert(graph_name(k), v);
+                        if let Some(v) = scalar(v) {
+                            props.insert(property_key(k), v);
                         }
                     }
                     relations.push(RelationEdge {
@@ -94,9 +104,9 @@ pub fn page_graph(page: &PageInfo, content: &PageContent, schemas: &Schemas) -> 
                         properties: props,
                     });
                 }
-            } else if !RESERVED_NODE_KEYS.contains(&name.as_str()) {
+            } else {
                 let many = schema.and_then(|s| s.property(name)).and_then(|d| d.multiple()).is_some_and(|m| m.value);
-                let values = types::lookup(&statement.property_type).map(|t| t.graph_values(&graph_name(name), &statement.value, many));
+                let values = types::lookup(&statement.property_type).map(|t| t.graph_values(&property_key(name), &statement.value, many));
                 for (key, value) in values.unwrap_or_default() {
                     properties.insert(key, value);
                 }

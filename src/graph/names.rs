@@ -17,6 +17,19 @@ pub fn graph_name(name: &str) -> String {
         .collect()
 }
 
+/// The node or edge property key of a user-given property name (a Schema property, a relation-property
+/// key): its [`graph_name`], with one more `_` in front when it starts with `_`. Strata's own keys
+/// (`model::SUBJECT_ID` and the rest) start with exactly one `_` and a letter, so no property of a
+/// Schema can take one of them.
+pub fn property_key(name: &str) -> String {
+    let key = graph_name(name);
+    if key.starts_with('_') {
+        format!("_{key}")
+    } else {
+        key
+    }
+}
+
 /// A name quoted for Cypher text: always in backticks, a backtick inside doubled (openCypher's rule).
 /// Names from [`graph_name`] never contain a backtick, so the doubling only matters to other
 /// Cypher dialects.
@@ -54,6 +67,17 @@ mod tests {
         for (name, quoted, projected) in cases {
             assert_eq!(quote(name), quoted, "{name:?}");
             assert_eq!(quote(&graph_name(name)), projected, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn property_keys_never_take_strata_own_keys() {
+        let cases = [("id", "id"), ("name", "name"), ("Born", "Born"), ("_id", "__id"), ("__x", "___x"), ("_", "__"), ("a_b", "a_b"), ("`_`", "ˋ_ˋ")];
+        for (name, key) in cases {
+            assert_eq!(property_key(name), key, "{name:?}");
+        }
+        for own in ["_id", "_name", "_schema", "_pageId", "_stub"] {
+            assert!(["id", "name", "schema", "pageId", "stub", "_id", "_name", "x"].iter().all(|n| property_key(n) != own), "{own}");
         }
     }
 }

@@ -5,7 +5,7 @@
 //! FalkorDB cannot remove a label it is not told statically, so a save or delete takes the page's
 //! previous content: the labels of Subjects that left the page or changed Schema are removed by name.
 
-use super::model::{page_graph, schema_label, PageGraph, PageInfo, Schemas, HAS_SUBJECT, PAGE_LABEL, SUBJECT_LABEL};
+use super::model::{page_graph, schema_label, PageGraph, PageInfo, Schemas, HAS_SUBJECT, PAGE_LABEL, STUB, SUBJECT_ID, SUBJECT_LABEL};
 use super::names::quote;
 use super::statement::CypherStatement;
 use crate::domain::page_content::PageContent;
@@ -64,7 +64,7 @@ pub fn rebuild<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageConten
 /// Indexes on the keys every save matches by; without them each `MERGE` scans every node. A store
 /// answers an error for an index it has already, which the caller ignores.
 pub fn indexes() -> Vec<CypherStatement> {
-    [SUBJECT_LABEL, PAGE_LABEL].map(|label| CypherStatement::new(format!("CREATE INDEX FOR (n:{label}) ON (n.id)"))).into()
+    [(SUBJECT_LABEL, SUBJECT_ID), (PAGE_LABEL, "id")].map(|(label, key)| CypherStatement::new(format!("CREATE INDEX FOR (n:{label}) ON (n.{key})"))).into()
 }
 
 pub fn clear_graph() -> CypherStatement {
@@ -75,12 +75,12 @@ pub fn clear_graph() -> CypherStatement {
 /// become stubs (kept while other Subjects point at them).
 fn demote_departed(page_id: i64, keep: Vec<Value>, previous: Option<&PageContent>, content: &PageContent) -> Vec<CypherStatement> {
     let labels = previous_labels(previous, |(id, _)| !content.subjects.contains_key(*id));
-    let attached = format!("MATCH (:{PAGE_LABEL} {{id: $page}})-[h:{HAS_SUBJECT}]->(s:{SUBJECT_LABEL}) WHERE NOT s.id IN $keep");
+    let attached = format!("MATCH (:{PAGE_LABEL} {{id: $page}})-[h:{HAS_SUBJECT}]->(s:{SUBJECT_LABEL}) WHERE NOT s.{SUBJECT_ID} IN $keep");
     vec![
         CypherStatement::new(format!("{attached} MATCH (s)-[r]->() DELETE r"))
             .param("page", page_id)
             .param("keep", keep.clone()),
-        CypherStatement::new(format!("{attached} DELETE h SET s = {{id: s.id, stub: true}}{}", remove_labels("s", &labels)))
+        CypherStatement::new(format!("{attached} DELETE h SET s = {{{SUBJECT_ID}: s.{SUBJECT_ID}, {STUB}: true}}{}", remove_labels("s", &labels)))
             .param("page", page_id)
             .param("keep", keep),
     ]
@@ -121,14 +121,14 @@ fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: D
         let label = quote(&label);
         out.push(
             CypherStatement::new(format!(
-                "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{id: row.id}}) SET s = row.properties, s:{label}{}",
+                "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) SET s = row.properties, s:{label}{}",
                 remove_labels("s", &stale)
             ))
             .param("rows", rows.clone()),
         );
         out.push(
             CypherStatement::new(format!(
-                "UNWIND $rows AS row OPTIONAL MATCH (e:{SUBJECT_LABEL} {{id: row.id}}) WITH row WHERE e IS NULL \
+                "UNWIND $rows AS row OPTIONAL MATCH (e:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) WITH row WHERE e IS NULL \
                  CREATE (s:{SUBJECT_LABEL}:{label}) SET s = row.properties"
             ))
             .param("rows", rows),
@@ -144,14 +144,14 @@ fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: D
         .collect();
     if detach == Detach::Existing {
         out.push(
-            CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{id: id}}) DELETE h"))
+            CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}}) DELETE h"))
                 .param("ids", ids.clone()),
         );
-        out.push(CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{SUBJECT_LABEL} {{id: id}})-[r]->() DELETE r")).param("ids", ids));
+        out.push(CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}})-[r]->() DELETE r")).param("ids", ids));
     }
     out.push(
         CypherStatement::new(format!(
-            "UNWIND $rows AS row MATCH (p:{PAGE_LABEL} {{id: row.page}}) MATCH (s:{SUBJECT_LABEL} {{id: row.id}}) \
+            "UNWIND $rows AS row MATCH (p:{PAGE_LABEL} {{id: row.page}}) MATCH (s:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) \
              CREATE (p)-[:{HAS_SUBJECT} {{isMain: row.isMain}}]->(s)"
         ))
         .param("rows", rows),
@@ -171,8 +171,8 @@ fn relation_statements(graphs: &[PageGraph]) -> Vec<CypherStatement> {
         .into_iter()
         .map(|(relation_type, rows)| {
             CypherStatement::new(format!(
-                "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{id: row.source}}) \
-                 MERGE (t:{SUBJECT_LABEL} {{id: row.target}}) ON CREATE SET t.stub = true \
+                "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.source}}) \
+                 MERGE (t:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.target}}) ON CREATE SET t.{STUB} = true \
                  CREATE (s)-[r:{}]->(t) SET r = row.properties",
                 quote(relation_type)
             ))
@@ -183,7 +183,7 @@ fn relation_statements(graphs: &[PageGraph]) -> Vec<CypherStatement> {
 
 /// Stubs nothing points at any more are deleted.
 fn remove_orphan_stubs() -> CypherStatement {
-    CypherStatement::new(format!("MATCH (s:{SUBJECT_LABEL}) WHERE s.stub = true AND NOT ()-->(s) DELETE s"))
+    CypherStatement::new(format!("MATCH (s:{SUBJECT_LABEL}) WHERE s.{STUB} = true AND NOT ()-->(s) DELETE s"))
 }
 
 /// Schema labels of the previous content's Subjects that pass `filter`; never the `Subject` label.
