@@ -7,6 +7,7 @@ mod docs;
 mod graph_stores;
 mod json_schema;
 mod lists;
+mod lists_conformance;
 mod openapi;
 mod projection;
 mod page_actions;

@@ -35,7 +35,7 @@ const SORT_COLUMNS = {
   edited: 's.edited_at',
 };
 
-/** Searches shorter than this match a name prefix: trigrams need three characters. */
+/** Searches shorter than this have no trigram of their own: they are a range of the indexed trigrams. */
 export const SUBSTRING_MIN_CHARS = 3;
 /**
  * Up to this many search candidates are sorted directly (under 1 µs each with the page cache warm);
@@ -57,27 +57,36 @@ function idRange(prefix) {
 }
 
 /**
- * The two halves of a search: the name half (a substring of the display name or page title from the
- * trigram index, or a display-name prefix from the name index of `scope` for short searches) and the ID
- * half (a range of the ID index). Each has `sql` selecting its row_ids and `filter`, the same as a
- * condition on a row `s` of an index walk, both with their `params`.
+ * The two halves of a search: the name half (a case-insensitive substring of the display name or page
+ * title) and the ID half (a range of the ID index). Each has `sql` selecting its row_ids and `filter`,
+ * the same as a condition on a row `s` of an index walk, both with their `params`. A search of three
+ * characters or more is a phrase of the trigram index; a shorter one is the range of indexed trigrams
+ * that start with it (every position of a value starts one: migration 4), and an index walk tests it
+ * on the row with the trigram tokenizer's case folding.
  */
-function searchParts(search, scope) {
+function searchParts(search) {
   const range = idRange(search);
-  const nameSql = [...search].length >= SUBSTRING_MIN_CHARS
-    ? { sql: 'SELECT rowid FROM subject_search WHERE subject_search MATCH ?', params: [ftsPhrase(search)] }
+  const short = [...search].length < SUBSTRING_MIN_CHARS;
+  const folded = search.toLowerCase();
+  const name = short
+    ? {
+      sql: 'SELECT DISTINCT doc FROM subject_search_terms WHERE term >= ? AND term < ?',
+      params: [folded, `${folded}\u{10FFFF}`],
+      filter: '(instr(strata_fold(s.display_name), ?) > 0 OR instr(strata_fold(s.page_title), ?) > 0)',
+      filterParams: [folded, folded],
+    }
     : {
-      sql: `SELECT row_id FROM subject_index WHERE ${scope.sql} AND display_name COLLATE NOCASE >= ?
-        AND display_name COLLATE NOCASE < ? AND display_name LIKE ? ESCAPE '\\'`,
-      params: [...scope.params, search, `${search}\u{10FFFF}`, `${likeEscape(search)}%`],
+      sql: 'SELECT rowid FROM subject_search WHERE subject_search MATCH ?',
+      params: [ftsPhrase(search)],
     };
   // The unary + keeps SQLite from driving a walk from the row_id set: the order's index leads, and
   // the set, built once, is probed with the row_id every index entry carries.
-  const name = { ...nameSql, filter: `+s.row_id IN (${nameSql.sql})` };
+  if (!short) Object.assign(name, { filter: `+s.row_id IN (${name.sql})`, filterParams: name.params });
   const id = range && {
     sql: 'SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ?',
     filter: '(s.subject_id >= ? AND s.subject_id < ?)',
     params: range,
+    filterParams: range,
   };
   return [name, id].filter(Boolean);
 }
@@ -111,11 +120,8 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   if (search == null || search === '') {
     return { rows: db.prepare(select(FROM_ROWS, [])).all(...params, limit).map(toRow), timedOut: false };
   }
-  // The Subjects the list may show, as a condition the name indexes serve.
-  const scope = schema != null ? { sql: 'schema = ?', params: [schema] } : includeDependent ? { sql: '1', params: [] }
-    : { sql: 'is_dependent = 0', params: [] };
   const deadline = Date.now() + timeoutMs;
-  const parts = searchParts(search, scope);
+  const parts = searchParts(search);
   const candidates = searchCandidates(db, parts, sortedCandidates);
   if (candidates !== null) {
     if (Date.now() >= deadline) return { rows: [], timedOut: true };
@@ -127,12 +133,12 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
       .all(JSON.stringify(candidates), ...params, limit, ...params, limit);
     return { rows: rows.map(toRow), timedOut: false };
   }
-  defineDeadline(db);
+  defineFunctions(db);
   const matches = `(${parts.map((part) => part.filter).join(' OR ')})`;
   const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
   try {
     const rows = db.prepare(select(FROM_ROWS, [beforeDeadline, matches]))
-      .all(...params, deadline, ...parts.flatMap((part) => part.params), limit);
+      .all(...params, deadline, ...parts.flatMap((part) => part.filterParams), limit);
     return { rows: rows.map(toRow), timedOut: false };
   } catch (error) {
     if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
@@ -140,17 +146,19 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   }
 }
 
-const withDeadline = new WeakSet();
+const withFunctions = new WeakSet();
 
-// A SQL function that fails once its argument (a time in ms) has passed: evaluated as a walk goes, it
-// stops a search that runs too long, as a progress handler would.
-function defineDeadline(db) {
-  if (withDeadline.has(db)) return;
+// `strata_before_deadline` fails once its argument (a time in ms) has passed: evaluated as a walk
+// goes, it stops a search that runs too long, as a progress handler would. `strata_fold` folds case
+// as the trigram tokenizer does (Unicode lower case), for the walk's test of a short search.
+function defineFunctions(db) {
+  if (withFunctions.has(db)) return;
   db.function('strata_before_deadline', { deterministic: false }, (at) => {
     if (Date.now() >= at) throw new SearchTimeout();
     return 1;
   });
-  withDeadline.add(db);
+  db.function('strata_fold', { deterministic: true }, (text) => text.toLowerCase());
+  withFunctions.add(db);
 }
 
 /** The row_ids the search parts select, or null when there are more than `cap`. */
