@@ -3,6 +3,7 @@
 mod support;
 
 mod access;
+mod dependent_rules;
 mod docs;
 mod graph_stores;
 mod json_schema;

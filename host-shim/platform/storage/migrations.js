@@ -213,7 +213,7 @@ export const MIGRATIONS = [
   );
   INSERT INTO subject_search (rowid, display_name, page_title)
     SELECT row_id, display_name || char(1, 1), page_title || char(1, 1) FROM subject_index;
-  CREATE VIRTUAL TABLE subject_search_terms USING fts5vocab(subject_search, 'instance');
+  CREATE VIRTUAL TABLE subject_search_terms USING fts5vocab(subject_search, 'row');
 
   CREATE TRIGGER subject_index_insert AFTER INSERT ON subject_index BEGIN
     INSERT INTO subject_search (rowid, display_name, page_title)
