@@ -3,6 +3,7 @@
 mod support;
 
 mod access;
+mod conditional;
 mod dependent_rules;
 mod docs;
 mod graph_stores;
@@ -11,6 +12,7 @@ mod lists;
 mod lists_conformance;
 mod openapi;
 mod projection;
+mod protocol;
 mod page_actions;
 mod rdf;
 mod reads;

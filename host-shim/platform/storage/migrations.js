@@ -200,7 +200,17 @@ export const MIGRATIONS = [
   );
   CREATE INDEX rebuild_run_store ON rebuild_run(store, state, id);
   `,
-  // 4: substring search of any length (docs/lists.md). The trigram table becomes contentless and
+  // 4: pending projections (docs/stores.md): a row per store and page whose save committed and whose
+  // projection that store has not yet acknowledged. Written in the save's transaction.
+  `
+  CREATE TABLE projection_pending (
+    store TEXT NOT NULL,
+    page_id INTEGER NOT NULL,
+    revision_id INTEGER NOT NULL,
+    PRIMARY KEY (store, page_id)
+  ) WITHOUT ROWID;
+  `,
+  // 5: substring search of any length (docs/lists.md). The trigram table becomes contentless and
   // indexes each value followed by two U+0001 characters, so every position of a value starts a
   // trigram: a one- or two-character search is a range of trigrams in `subject_search_terms`.
   `

@@ -66,7 +66,7 @@ function idRange(prefix) {
  * title) and the ID half (a range of the ID index). Each has `rowIds(db, cap)`, the row_ids it selects
  * (at most `cap`; null when it knows there are more), and `filter`, the same as a condition on a row `s` of an index walk, with its
  * `params`; the parts of a short search also `test` an index row in JavaScript. A search of three characters or more is a phrase of the trigram index. A shorter one is
- * every indexed trigram that starts with it (each position of a value starts one: migration 4); a
+ * every indexed trigram that starts with it (each position of a value starts one: migration 5); a
  * walk tests it on the row, folding case as the trigram tokenizer does.
  */
 function searchParts(search) {
