@@ -47,7 +47,7 @@ fn a_page_without_subjects_is_still_acknowledged() {
     let host = example_host();
     with_stores(&host, &[("graph", "falkordb")]);
     let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text"}}}});
-    assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Person", &[], Some(body)).0, 200);
+    assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Gizmo", &[], Some(body)).0, 201, "a Schema no Subject uses");
     let last = host.store_updates().pop().expect("an updateStores call");
     assert!(last.updates.is_empty(), "{last:?}");
     assert_eq!(last.pages.len(), 1, "the Schema page is listed so its pending marker can be cleared");
