@@ -33,6 +33,10 @@ final class Instance
     private CData $memory;
     /** @var array<string, CData> wasmtime_extern_t of each export */
     private array $funcs = [];
+    /** @var array<string, CData> the address of each export's wasmtime_func_t, taken once */
+    private array $funcAddresses = [];
+    /** Where a call reports its trap; reused by every call. */
+    private CData $trap;
     /** Raw values of the outer call, and of the calls a host import makes while it runs. */
     private CData $raw;
     private CData $innerRaw;
@@ -45,16 +49,19 @@ final class Instance
         $this->ffi = Wasmtime::ffi();
         $this->raw = $this->ffi->new('wasmtime_val_raw_t[8]');
         $this->innerRaw = $this->ffi->new('wasmtime_val_raw_t[8]');
+        $this->trap = $this->ffi->new('wasm_trap_t*');
         $this->hostCalls = new HostCalls();
         $this->linker = $this->ffi->wasmtime_linker_new($compiled->engine);
         $this->defineImports();
         $this->instantiate();
     }
 
+    /** PHP's shutdown may run this before the destructors of the Validators that use the instance: they then find no store. */
     public function __destruct()
     {
         if ($this->store !== null) {
             $this->ffi->wasmtime_store_delete($this->store);
+            $this->store = null;
         }
     }
 
@@ -89,9 +96,18 @@ final class Instance
         return $answer;
     }
 
+    /** The size of the instance's linear memory, in bytes. */
+    public function memoryBytes(): int
+    {
+        return $this->ffi->wasmtime_memory_data_size($this->context, FFI::addr($this->memory->of->memory));
+    }
+
     /** Calls an export that answers nothing (the `...Free` functions). */
     public function release(string $export, int $handle): void
     {
+        if ($this->store === null) {
+            return;
+        }
         $this->call($this->context, $export, [$handle], $this->raw);
     }
 
@@ -109,6 +125,7 @@ final class Instance
         $this->memory = $this->export($instance, 'memory', Wasmtime::EXTERN_MEMORY);
         foreach (self::EXPORTS as $name) {
             $this->funcs[$name] = $this->export($instance, $name, Wasmtime::EXTERN_FUNC);
+            $this->funcAddresses[$name] = FFI::addr($this->funcs[$name]->of->func);
         }
         $this->generation++;
         if ($this->hostCalls->operations === []) {
@@ -133,9 +150,14 @@ final class Instance
             $raw[$i]->i64 = 0;
             $raw[$i]->i32 = $word >= 0x80000000 ? $word - 0x100000000 : $word;
         }
-        $trap = $this->ffi->new('wasm_trap_t*');
-        $error = $this->ffi->wasmtime_func_call_unchecked($context, FFI::addr($this->funcs[$name]->of->func), $raw, 8, FFI::addr($trap));
-        Wasmtime::check($error, $trap, $name);
+        $error = $this->ffi->wasmtime_func_call_unchecked($context, $this->funcAddresses[$name], $raw, 8, FFI::addr($this->trap));
+        if ($error !== null || !FFI::isNull($this->trap)) {
+            try {
+                Wasmtime::check($error, $this->trap, $name);
+            } finally {
+                FFI::memset(FFI::addr($this->trap), 0, FFI::sizeof($this->trap));
+            }
+        }
         return $wide ? $raw[0]->i64 : $raw[0]->i32 & 0xFFFFFFFF;
     }
 
