@@ -47,7 +47,7 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
     const subjectCounts = slots.map((slot) => Object.keys(JSON.parse(slot).subjects ?? {}).length);
     const subjects = subjectCounts.reduce((a, b) => a + b, 0);
     const graph = await graphDump(site.stores);
-    assert.equal(graph.nodes.filter((n) => n.labels.includes('Subject') && !n.properties.stub).length, subjects);
+    assert.equal(graph.nodes.filter((n) => n.labels.includes('Subject') && !n.properties._stub).length, subjects);
     const pages = subjectCounts.filter((n) => n > 0).length;
     for (const name of ['embedded', 'server']) {
       const quads = await sparqlDump(site.stores, name);
