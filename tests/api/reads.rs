@@ -122,6 +122,7 @@ fn page_subjects_and_expansions() {
     assert_eq!(body["mainSubjectId"], ACME);
     assert_eq!(body["schemas"].as_object().unwrap().keys().collect::<Vec<_>>(), ["Company"]);
     assert!(body["referencedSubjects"]["s1demo1aaaaaaa2"].is_object());
+    assert!(body["referencedSubjects"]["s1demo1aaaaaaa2"]["pageTitle"].is_string(), "targets carry page fields, for links");
     insta::assert_json_snapshot!("page_acme_subjects", body["subjects"]);
 
     let anvil = page_id(&host, "Acme Anvil");

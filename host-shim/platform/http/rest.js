@@ -44,8 +44,17 @@ async function routeThroughCore(host, request) {
 }
 
 /** A JSON read of the REST API made by the server itself for `host.caller` (page views): `{status, body}`. */
-export async function readThroughCore(host, path, query = {}) {
-  const request = { method: 'GET', path, query, headers: { accept: 'application/json' }, body: '', caller: { ...host.caller, csrfValid: false } };
+export function readThroughCore(host, path, query = {}) {
+  return callThroughCore(host, { method: 'GET', path, query });
+}
+
+/**
+ * A REST request the server makes itself for `host.caller` (page views and their forms): `{status, body}`.
+ * `csrfValid` is true only when the caller's form carried the session's CSRF token.
+ */
+export async function callThroughCore(host, { method, path, query = {}, body = null, csrfValid = false }) {
+  const headers = { accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }) };
+  const request = { method, path, query, headers, body: body === null ? '' : JSON.stringify(body), caller: { ...host.caller, csrfValid } };
   const answer = await routeThroughCore(host, request);
-  return { status: answer.status, body: JSON.parse(answer.body) };
+  return { status: answer.status, body: answer.body === '' ? null : JSON.parse(answer.body) };
 }
