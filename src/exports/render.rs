@@ -1,9 +1,12 @@
-//! The rendering exports: a page, a Schema page and a Schema's editor fields (`crate::render`).
+//! The rendering exports: a page, a Schema page, a Schema's editor fields (`crate::render`) and the
+//! violation texts an editor shows.
 
 use super::{ExportError, Options};
 use crate::domain::schema::Schema;
 use crate::render::{self, Field, Links};
+use crate::validation::codes::CODES;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// The HTML of a page: `{title, wikitext, subjects, layouts, links}` (`render::render_page`).
 pub fn render_page(request: &Value, options: &Options) -> Result<String, ExportError> {
@@ -20,6 +23,11 @@ pub fn render_schema(request: &Value, options: &Options) -> Result<String, Expor
 /// The form fields of a Schema's Subjects, in Schema order.
 pub fn editor_fields(name: &str, schema: &Value, options: &Options) -> Result<Vec<Field>, ExportError> {
     Ok(render::fields(&parse_schema(name, schema, options)?))
+}
+
+/// Each violation code with the sentence that explains it (`validation::codes::CODES`), for editors.
+pub fn violation_descriptions() -> BTreeMap<&'static str, &'static str> {
+    CODES.iter().map(|c| (c.name, c.description)).collect()
 }
 
 fn parse_schema(name: &str, schema: &Value, options: &Options) -> Result<Schema, ExportError> {
@@ -40,5 +48,6 @@ mod tests {
         assert_eq!(render_schema(&json!({"name": "S", "schema": bad}), &options).unwrap_err().code, "invalid-schema");
         assert_eq!(editor_fields("S", &bad, &options).unwrap_err().code, "invalid-schema");
         assert_eq!(editor_fields("S", &json!({"propertyDefinitions": {"A": {"type": "url"}}}), &options).unwrap()[0].input, "url");
+        assert_eq!(violation_descriptions().len(), CODES.len());
     }
 }

@@ -93,8 +93,7 @@ pub fn editor_fields(
 /// Each violation code with the sentence that explains it (`validation::codes::CODES`), for editors.
 #[wasm_bindgen(js_name = violationDescriptions, unchecked_return_type = "Record<string, string>")]
 pub fn violation_descriptions() -> Result<JsValue, JsValue> {
-    let table: std::collections::BTreeMap<&str, &str> = crate::validation::codes::CODES.iter().map(|c| (c.name, c.description)).collect();
-    result(Ok(table))
+    result(Ok(exports::violation_descriptions()))
 }
 
 /// A projection set up once for many pages (Schemas and Mappings parsed once), as a bulk dump needs.
@@ -194,7 +193,7 @@ pub async fn handle_route(request_json: String, bridge: super::js_host::HostBrid
 /// (`docs/stores.md`), through the host's bridge.
 #[wasm_bindgen(js_name = projectPageChanges)]
 pub async fn project_page_changes(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::api::projection::project_changes_json(&super::js_host::JsHost(bridge), &request_json).await
+    crate::app::projection::project_changes_json(&super::js_host::JsHost(bridge), &request_json).await
 }
 
 /// One batch of a store rebuild: the statements or TriG for the pages given (`docs/stores.md`).
@@ -206,5 +205,5 @@ pub fn project_for_store(request_json: &str) -> Result<String, JsValue> {
 /// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
 #[wasm_bindgen(js_name = handlePageAction)]
 pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::api::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
+    crate::app::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
 }
