@@ -16,9 +16,8 @@ use std::collections::HashMap;
 pub fn render_page(request: &Value, own_source: &SourceKey) -> Result<String, String> {
     let title = request["title"].as_str().ok_or("request.title must be a string")?;
     let links = Links::from_json(request.get("links"));
-    let mut html = String::from("<div class=\"page-text\">\n");
-    html.push_str(&wikitext::to_html(request["wikitext"].as_str().unwrap_or_default(), &links));
-    html.push_str("</div>\n");
+    let text = wikitext::to_html(request["wikitext"].as_str().unwrap_or_default(), &links);
+    let mut html = if text.is_empty() { String::new() } else { format!("<div class=\"page-text\">\n{text}</div>\n") };
     let read = &request["subjects"];
     let empty = Map::new();
     let subjects = read["subjects"].as_object().unwrap_or(&empty);

@@ -76,6 +76,7 @@ fn without_a_layout_every_statement_is_shown_in_schema_order() {
 fn a_page_without_subjects_is_its_text() {
     let html = render_page(&json!({"title": "Main Page", "wikitext": "Hello", "subjects": null}), &local()).unwrap();
     assert_eq!(html, "<div class=\"page-text\">\n<p>Hello</p>\n</div>\n");
+    assert_eq!(render_page(&json!({"title": "Empty", "wikitext": "\n\n", "subjects": null}), &local()).unwrap(), "");
     assert!(render_page(&json!({"wikitext": "x"}), &local()).is_err());
 }
 

@@ -8,7 +8,7 @@ import { findPageByTitle } from '../storage/pages.js';
 import { dataTab } from './data-tab.js';
 import { editSchema, subjectEditor } from './editor-pages.js';
 import { layout, tabs } from './layout.js';
-import { readThroughCore } from './rest.js';
+import { readThroughCore, readWholeList } from './rest.js';
 import { escapeHtml } from './responses.js';
 import { mainPageIntro, specialPage } from './special-pages.js';
 
@@ -33,19 +33,6 @@ function autodiscovery(config, page) {
 
 const coreLoaded = (host) => typeof host.core?.renderPage === 'function' && typeof host.core?.handleRoute === 'function';
 
-/** Every Layout the caller may read, as `GET /layouts` lists them. */
-async function allLayouts(host) {
-  const layouts = [];
-  let cursor = null;
-  do {
-    const read = await readThroughCore(host, '/strata/v0/layouts', { limit: '500', ...(cursor ? { cursor } : {}) });
-    if (read.status !== 200) return layouts;
-    layouts.push(...read.body.layouts);
-    cursor = read.body.nextCursor;
-  } while (cursor);
-  return layouts;
-}
-
 /** The rendered content of a readable page: a Schema's property table, or wikitext and Subjects. */
 async function renderedContent(host, page, heading, editable) {
   if (!coreLoaded(host)) return `<pre class="page-text">${escapeHtml(page.mainSlot ?? '')}</pre>`;
@@ -60,7 +47,7 @@ async function renderedContent(host, page, heading, editable) {
     if (read.status === 200) subjects = read.body;
   }
   const links = editable ? { ...RENDER_LINKS, editSubject: '/index.php?title=$1&action=editsubject&subject=$2' } : RENDER_LINKS;
-  const layouts = subjects ? await allLayouts(host) : [];
+  const layouts = subjects ? await readWholeList(host, '/strata/v0/layouts', 'layouts') : [];
   return host.core.renderPage(JSON.stringify({ title: heading, wikitext: page.mainSlot ?? '', subjects, layouts, links }));
 }
 

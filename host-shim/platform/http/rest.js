@@ -58,3 +58,16 @@ export async function callThroughCore(host, { method, path, query = {}, body = n
   const answer = await routeThroughCore(host, request);
   return { status: answer.status, body: answer.body === '' ? null : JSON.parse(answer.body) };
 }
+
+/** Every item of a cursor-paginated list route (`/layouts`, `/schemas`) under `key`, as the caller may read them. */
+export async function readWholeList(host, path, key) {
+  const items = [];
+  let cursor = null;
+  do {
+    const read = await readThroughCore(host, path, { limit: '500', ...(cursor ? { cursor } : {}) });
+    if (read.status !== 200) return items;
+    items.push(...read.body[key]);
+    cursor = read.body.nextCursor;
+  } while (cursor);
+  return items;
+}

@@ -5,7 +5,7 @@ import { mayCreate } from '../auth/permissions.js';
 import { NS_MAIN } from '../pages/namespaces.js';
 import { layout, pageUrl } from './layout.js';
 import { loginPage, logout } from './login-page.js';
-import { readThroughCore } from './rest.js';
+import { readThroughCore, readWholeList } from './rest.js';
 import { escapeHtml } from './responses.js';
 import { subjectEditor } from './editor-pages.js';
 
@@ -14,18 +14,7 @@ const PAGE_SIZE = '20';
 
 const subjectLink = (row) => `${pageUrl(row.pageTitle)}#subject-${encodeURIComponent(row.id)}`;
 
-/** Every Schema the caller may read: `[{name, description, ...}]`. */
-async function allSchemas(host) {
-  const schemas = [];
-  let cursor = null;
-  do {
-    const read = await readThroughCore(host, '/strata/v0/schemas', { limit: '500', ...(cursor ? { cursor } : {}) });
-    if (read.status !== 200) return schemas;
-    schemas.push(...read.body.schemas);
-    cursor = read.body.nextCursor;
-  } while (cursor);
-  return schemas;
-}
+const allSchemas = (host) => readWholeList(host, '/strata/v0/schemas', 'schemas');
 
 function subjectTable(rows, { edited = false } = {}) {
   if (rows.length === 0) return '<p class="empty-list">No Subjects found.</p>';
