@@ -5,6 +5,7 @@ mod support;
 mod access;
 mod docs;
 mod graph_stores;
+mod host_calls;
 mod json_schema;
 mod lists;
 mod openapi;

@@ -108,6 +108,6 @@ where
         };
         Ok(Plan { saves, then: after })
     };
-    let (content, _) = commit(ctx.host, plan).await?;
+    let (content, _) = commit(ctx, plan).await?;
     Ok((page_id, content))
 }

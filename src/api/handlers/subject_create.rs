@@ -77,12 +77,12 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     drop_unreached_dependents(&mut content, &new.schemas, &written);
     let violations = check(ctx, &PageContent::default(), &content, &new.schemas, &written).await?;
     let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
-    let (_, results) = commit(ctx.host, || {
+    let (_, results) = commit(ctx, || {
         let saves = vec![save.clone()];
         async move { Ok::<_, ApiError>(Plan { saves, then: () }) }
     })
     .await?;
-    let page_id = results.first().map(|r| r.page_id).unwrap_or_default();
+    let page_id = results.first().map(|c| c.result.page_id).unwrap_or_default();
     Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
 }
 
@@ -99,7 +99,7 @@ pub async fn create_other<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> 
 async fn add_to_page<H: Host>(ctx: &Ctx<'_, H>, as_main: bool) -> Result<Reply, ApiError> {
     let page_id = page_param(ctx)?;
     let new = read_body(ctx).await?;
-    let (violations, _) = commit(ctx.host, || plan_add(ctx, page_id, &new, as_main)).await?;
+    let (violations, _) = commit(ctx, || plan_add(ctx, page_id, &new, as_main)).await?;
     Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
 }
 

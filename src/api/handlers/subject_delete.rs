@@ -16,7 +16,7 @@ use serde_json::json;
 
 pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let id = subject_param(ctx)?;
-    let (removed, _) = commit(ctx.host, || plan(ctx, &id)).await?;
+    let (removed, _) = commit(ctx, || plan(ctx, &id)).await?;
     let dependents: Vec<&str> = removed.iter().filter(|r| **r != id).map(SubjectId::as_str).collect();
     Ok(Reply::ok(json!({"status": status::DELETED, "subjectId": id.as_str(), "removedDependentSubjectIds": dependents})))
 }

@@ -119,7 +119,7 @@ where
     F: Fn(&mut Edit) -> Result<(), ApiError>,
 {
     let id = subject_param(ctx)?;
-    let (edited, _) = commit(ctx.host, || plan_edit(ctx, &id, &mutate)).await?;
+    let (edited, _) = commit(ctx, || plan_edit(ctx, &id, &mutate)).await?;
     let word = if edited.changed { status::UPDATED } else { status::UNCHANGED };
     Ok(Reply::ok(write_response(ctx, word, &id, edited.page_id, &edited.violations).await?))
 }
