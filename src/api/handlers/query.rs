@@ -6,7 +6,7 @@ use super::{Body, Reply};
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::graph::cells::falkordb::decode_result;
-use crate::graph::guard::check_read_only;
+use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::parameter_header;
 use crate::host::{CypherQuery, Host, RateLimitHit, SparqlQuery, StoreAnswer};
 use crate::sparql::query_form::QueryForm;
@@ -43,7 +43,9 @@ pub async fn cypher<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     }
     let header = parameter_header(&parameters).map_err(|e| ApiError::body(format!("parameters: {e}.")))?;
     let tier = admit(ctx).await?;
-    let args = CypherQuery { query: format!("{header}{}", read.cypher), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
+    let bounded = bound_rows(&read.cypher, tier.max_rows.saturating_add(1), &parameters)
+        .map_err(|e| ApiError::new(ErrorKind::CypherSyntaxError, format!("{e}.")))?;
+    let args = CypherQuery { query: format!("{header}{bounded}"), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
     let answer = ctx.host.cypher_query(args).await?;
     if !answer.ok {
         return Err(store_failure(answer.into_store_answer(), ErrorKind::CypherSyntaxError, ErrorKind::BackendUnavailable));
