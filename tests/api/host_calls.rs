@@ -50,6 +50,7 @@ fn put_calls(k: usize, stores: bool) -> (u16, Vec<&'static str>) {
         query: Default::default(),
         headers: Default::default(),
         body: Some(body.to_string()),
+        body_not_utf8: false,
         caller: who,
     };
     let response = pollster::block_on(handle_route(&host, request));

@@ -3,6 +3,7 @@
 mod support;
 
 mod access;
+mod conditional;
 mod docs;
 mod graph_stores;
 mod host_calls;
@@ -10,6 +11,7 @@ mod json_schema;
 mod lists;
 mod openapi;
 mod projection;
+mod protocol;
 mod page_actions;
 mod rdf;
 mod reads;
