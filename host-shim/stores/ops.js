@@ -49,7 +49,7 @@ export function storeOps({ db, caller, stores }) {
       const answer = await client.read(query, { maxRows, timeoutMs });
       return answer.ok ? { ok: true, ...answer.result } : { ok: false, kind: answer.error.kind, detail: answer.error.message };
     },
-    hitRateLimit: ({ action }) => ({ limited: rateLimiter.hit(action, caller) }),
+    hitRateLimit: ({ action }) => rateLimiter.hit(action, caller),
     updateStores: async (args) => {
       await registry.apply(args);
       return null;

@@ -425,10 +425,14 @@ pub struct RateLimitHit {
 }
 
 /// Result of `hitRateLimit`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RateLimitOutcome {
     /// True when the caller exceeded the limit; the use is then not performed.
     pub limited: bool,
+    /// When limited: seconds until the caller's window ends (the answer's `Retry-After`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<u64>,
 }
 
 /// Arguments of `log`.

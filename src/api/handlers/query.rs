@@ -68,11 +68,19 @@ fn query_text<'c, H>(ctx: &'c Ctx<'_, H>, field: &str) -> Result<&'c str, ApiErr
     Ok(text)
 }
 
+/// `Retry-After` when the host does not say how long the caller's window lasts.
+const RETRY_AFTER_DEFAULT_SECONDS: u64 = 60;
+
 /// Counts the query against the rate limit (not for `noratelimit`) and picks the tier: `expensive`
 /// with `apihighlimits`, else `default`, from `queryLimits` (30 s / 5,000 rows and 300 s / 50,000).
 async fn admit<H: Host>(ctx: &Ctx<'_, H>) -> Result<Tier, ApiError> {
-    if !ctx.caller.has("noratelimit") && ctx.host.hit_rate_limit(RateLimitHit { action: QUERY_RIGHT.into() }).await?.limited {
-        return Err(ApiError::new(ErrorKind::RateLimitExceeded, "Too many queries; wait a minute and try again."));
+    if !ctx.caller.has("noratelimit") {
+        let outcome = ctx.host.hit_rate_limit(RateLimitHit { action: QUERY_RIGHT.into() }).await?;
+        if outcome.limited {
+            let wait = outcome.retry_after_seconds.unwrap_or(RETRY_AFTER_DEFAULT_SECONDS).max(1);
+            return Err(ApiError::new(ErrorKind::RateLimitExceeded, format!("Too many queries; try again in {wait} seconds."))
+                .with_header("retry-after", wait.to_string()));
+        }
     }
     let (name, timeout_s, max_rows) = if ctx.caller.has("apihighlimits") { ("expensive", 300, 50_000) } else { ("default", 30, 5_000) };
     let tier = ctx.settings.query_limits.get(name);
