@@ -63,6 +63,23 @@ export class FalkorDbStore {
     return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
   }
 
+  /**
+   * What the server holds of this wiki: whether the graph key exists, and the build marker stored
+   * beside it (a plain key, so Cypher readers never see it; it persists with the graph).
+   */
+  async contentMarker() {
+    const [exists, marker] = await Promise.all([this.client.exists(this.graph), this.client.get(this.#markerKey)]);
+    return { exists: exists === 1, marker };
+  }
+
+  async setContentMarker(marker) {
+    await this.client.set(this.#markerKey, marker);
+  }
+
+  get #markerKey() {
+    return `${this.graph}:strata-build`;
+  }
+
   /** Whether the connection is up; a client whose server went away is replaced by its owner. */
   get isReady() {
     return this.client.isReady;

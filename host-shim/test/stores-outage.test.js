@@ -15,13 +15,13 @@ describe('a graph store killed mid-edit', { skip }, () => {
   let server;
   before(async () => {
     server = await OwnFalkorDb.create();
-    server.start();
+    await server.start();
     wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: server.url } } });
   });
   after(async () => {
     await wiki.site.stop();
     wiki.site.remove();
-    server.remove();
+    await server.remove();
   });
 
   test('the edit succeeds, the store goes stale, and a rebuild after a restart brings it back in-sync', async () => {
@@ -36,7 +36,7 @@ describe('a graph store killed mid-edit', { skip }, () => {
     assert.equal((await storeStates(admin)).graph, 'stale');
     const query = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (n) RETURN count(n) AS c' });
     assert.deepEqual([query.status, query.body.errorType], [503, 'backendUnavailable']);
-    server.start();
+    await server.start();
     assert.equal((await admin.call('POST', '/graph-stores/graph/rebuild')).status, 202);
     await wiki.site.stores.rebuilds.idle();
     const listed = (await admin.call('GET', '/graph-stores')).body.stores[0];

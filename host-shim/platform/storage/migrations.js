@@ -209,5 +209,9 @@ export const MIGRATIONS = [
     revision_id INTEGER NOT NULL,
     PRIMARY KEY (store, page_id)
   ) WITHOUT ROWID;
+  `,  // 5: the content marker of a store (docs/stores.md): the id of the last build written into it, to
+  // tell at start-up and on reconnect whether the store still holds what the wiki wrote.
+  `
+  ALTER TABLE store_state ADD COLUMN content_marker TEXT;
   `,
 ];
