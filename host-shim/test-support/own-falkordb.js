@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from './stores-wiki.js';
+import { ROOT, startStoresWiki } from './stores-wiki.js';
 
 const SCRIPT = join(ROOT, 'scripts/stores/falkordb.sh');
 
@@ -59,4 +59,23 @@ export class OwnFalkorDb {
     await this.stop();
     this.forgetData();
   }
+}
+
+/**
+ * A started FalkorDB of the caller's own and a stores wiki whose `graph` store it is:
+ * `{server, wiki, remove()}`.
+ */
+export async function wikiOnOwnFalkorDb() {
+  const server = await OwnFalkorDb.create();
+  await server.start();
+  const wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: server.url } } });
+  return {
+    server,
+    wiki,
+    async remove() {
+      await wiki.site.stop();
+      wiki.site.remove();
+      await server.remove();
+    },
+  };
 }

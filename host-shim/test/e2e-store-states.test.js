@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createClient } from 'redis';
-import { OwnFalkorDb } from '../test-support/own-falkordb.js';
-import { startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
+import { OwnFalkorDb, wikiOnOwnFalkorDb } from '../test-support/own-falkordb.js';
+import { storeUrls } from '../test-support/stores-wiki.js';
 import { Wiki } from '../test-support/wiki-process.js';
 import { V0 } from '../test-support/rest-client.js';
 
@@ -95,16 +95,12 @@ describe('SIGKILL between the commit and the projection', { skip }, () => {
 describe('FalkorDB restarted under a running wiki', { skip }, () => {
   let server;
   let wiki;
+  let own;
   before(async () => {
-    server = await OwnFalkorDb.create();
-    await server.start();
-    wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: server.url } } });
+    own = await wikiOnOwnFalkorDb();
+    ({ server, wiki } = own);
   });
-  after(async () => {
-    await wiki.site.stop();
-    wiki.site.remove();
-    await server.remove();
-  });
+  after(() => own.remove());
 
   const graphState = async () => (await wiki.callers.admin.call('GET', '/graph-stores')).body.stores[0];
   const count = async () => (await wiki.callers.admin.call('POST', '/query/cypher', { cypher: 'MATCH (s:Subject) RETURN count(s) AS n' })).body.rows;
