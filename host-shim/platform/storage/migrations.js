@@ -209,10 +209,6 @@ export const MIGRATIONS = [
     revision_id INTEGER NOT NULL,
     PRIMARY KEY (store, page_id)
   ) WITHOUT ROWID;
-  `,  // 5: the content marker of a store (docs/stores.md): the id of the last build written into it, to
-  // tell at start-up and on reconnect whether the store still holds what the wiki wrote.
-  `
-  ALTER TABLE store_state ADD COLUMN content_marker TEXT;
   `,
   // 5: substring search of any length (docs/lists.md). The trigram table becomes contentless and
   // indexes each value followed by two U+0001 characters, so every position of a value starts a
@@ -245,5 +241,9 @@ export const MIGRATIONS = [
     UPDATE subject_count SET n = n - 1 WHERE schema = old.schema;
     INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
   END;
+  `,  // 6: the content marker of a store (docs/stores.md): the id of the last build written into it, to
+  // tell at start-up and on reconnect whether the store still holds what the wiki wrote.
+  `
+  ALTER TABLE store_state ADD COLUMN content_marker TEXT;
   `,
 ];
