@@ -1,10 +1,11 @@
 //! Strata: structured data for wikis.
 //!
 //! Layers, from the inside out: [`domain`] (pure types and rules), [`normalize`] and [`validation`],
-//! the projections [`rdf`] and [`graph`], the REST layer [`api`] that talks to the world only through
-//! the [`host`] port, and the wasm adapter.
+//! the projections [`rdf`] and [`graph`], the application layer [`app`] (use cases, talking to the
+//! world only through the [`host`] port), the REST layer [`api`] over it, and the wasm adapter.
 
 pub mod api;
+pub mod app;
 pub mod domain;
 pub mod exports;
 pub mod graph;

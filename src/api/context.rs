@@ -1,29 +1,35 @@
-//! What a handler sees: the host, the caller, the settings, and the checked parameters and body.
+//! What a handler sees: the application's [`Scope`] of the request (host, caller, settings, checked
+//! body), and the request's path parameters, checked query and headers.
 
-use super::error::{ApiError, ErrorKind};
-use super::request::{Caller, Request};
+use super::request::Request;
 use super::routes::{Field, Kind, Matched};
-use crate::domain::ids::SourceKey;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::Scope;
 use crate::host::Settings;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
+use std::ops::Deref;
 
 pub struct Ctx<'a, H> {
-    pub host: &'a H,
-    pub caller: &'a Caller,
-    /// The request's headers, lower-case names; none outside a route.
-    headers: Option<&'a IndexMap<String, String>>,
-    pub settings: Settings,
-    pub own_source: SourceKey,
+    scope: Scope<'a, H>,
+    /// The request's headers, lower-case names.
+    headers: &'a IndexMap<String, String>,
     params: Vec<(&'static str, String)>,
     query: IndexMap<String, String>,
-    pub body: Map<String, Value>,
+}
+
+/// Handlers hand the scope to the use cases; `&ctx` coerces to `&Scope`.
+impl<'a, H> Deref for Ctx<'a, H> {
+    type Target = Scope<'a, H>;
+
+    fn deref(&self) -> &Scope<'a, H> {
+        &self.scope
+    }
 }
 
 impl<'a, H> Ctx<'a, H> {
     /// Checks the request's query and body against the route's declared fields.
     pub fn new(host: &'a H, request: &'a Request, settings: Settings, matched: Matched) -> Result<Self, ApiError> {
-        let own_source = own_source(&settings)?;
         let route = matched.route;
         let mut query = IndexMap::new();
         for f in route.query {
@@ -35,14 +41,8 @@ impl<'a, H> Ctx<'a, H> {
             }
         }
         let body = if route.body.is_empty() { Map::new() } else { parse_body(route.body, request.body.as_deref())? };
-        let headers = Some(&request.headers);
-        Ok(Ctx { host, caller: &request.caller, headers, settings, own_source, params: matched.params, query, body })
-    }
-
-    /// A context for work outside a route (imports, page actions): no parameters and no body.
-    pub fn bare(host: &'a H, caller: &'a Caller, settings: Settings) -> Result<Self, ApiError> {
-        let own_source = own_source(&settings)?;
-        Ok(Ctx { host, caller, headers: None, settings, own_source, params: Vec::new(), query: IndexMap::new(), body: Map::new() })
+        let scope = Scope::new(host, &request.caller, settings, body)?;
+        Ok(Ctx { scope, headers: &request.headers, params: matched.params, query })
     }
 
     pub fn param(&self, name: &str) -> &str {
@@ -51,7 +51,7 @@ impl<'a, H> Ctx<'a, H> {
 
     /// A request header by its lower-case name.
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.and_then(|h| h.get(name)).map(String::as_str)
+        self.headers.get(name).map(String::as_str)
     }
 
     pub fn query(&self, name: &str) -> Option<&str> {
@@ -71,19 +71,6 @@ impl<'a, H> Ctx<'a, H> {
     pub fn query_list(&self, name: &str) -> Vec<&str> {
         self.query(name).map(|v| v.split('|').filter(|s| !s.is_empty()).collect()).unwrap_or_default()
     }
-
-    pub fn body_str(&self, name: &str) -> Option<&str> {
-        self.body.get(name).and_then(Value::as_str)
-    }
-
-    pub fn comment(&self) -> String {
-        self.body_str("comment").unwrap_or_default().to_owned()
-    }
-}
-
-fn own_source(settings: &Settings) -> Result<SourceKey, ApiError> {
-    SourceKey::parse(&settings.source_key)
-        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))
 }
 
 fn check_query(f: &Field, v: &str) -> Result<(), ApiError> {

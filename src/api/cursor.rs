@@ -1,6 +1,6 @@
 //! Opaque list cursors and the `limit` rule of every list.
 
-use super::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::host::SortKey;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;

@@ -1,7 +1,7 @@
 //! Path parameters that name Subjects and pages.
 
 use super::context::Ctx;
-use super::error::{ApiError, ErrorKind};
+use crate::app::error::{subject_not_found, ApiError, ErrorKind};
 use crate::domain::ids::{SubjectId, SubjectRef};
 
 /// The Subject the path names. This wiki's source key may prefix it; a Subject of another source is
@@ -15,9 +15,6 @@ pub fn subject_param<H>(ctx: &Ctx<'_, H>) -> Result<SubjectId, ApiError> {
     }
 }
 
-pub fn subject_not_found(id: &str) -> ApiError {
-    ApiError::not_found(format!("There is no Subject \"{id}\"."))
-}
 
 pub fn page_param<H>(ctx: &Ctx<'_, H>) -> Result<u64, ApiError> {
     let raw = ctx.param("pageId");
@@ -25,8 +22,4 @@ pub fn page_param<H>(ctx: &Ctx<'_, H>) -> Result<u64, ApiError> {
         .ok()
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::parameter(format!("The page ID \"{raw}\" is not a positive integer.")))
-}
-
-pub fn page_not_found(page_id: u64) -> ApiError {
-    ApiError::not_found(format!("There is no page with ID {page_id}."))
 }

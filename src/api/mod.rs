@@ -2,32 +2,21 @@
 //! checks parameters and body, and runs the handler against the Host port.
 
 mod accept;
-mod commit;
-mod context;
+pub(crate) mod context;
 pub mod cursor;
-pub mod error;
+mod error_body;
 mod handlers;
-mod ids;
-pub mod json_schema;
-mod load;
+pub(crate) mod ids;
 pub mod openapi;
-pub mod projection;
-pub mod page_action;
 mod request;
 pub mod routes;
-mod schema_save;
-mod view;
-mod write;
 
-pub use page_action::handle_page_action_json;
-pub use request::{Caller, Request, Response};
+pub use request::{Request, Response};
 
-use crate::domain::page_content::PageContent;
-use crate::domain::schema::{Schema, SchemaRef};
-use crate::host::{Host, IndexRows};
-use std::collections::HashMap;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::host::Host;
 use context::Ctx;
-use error::{ApiError, ErrorKind};
+use error_body::error_response;
 use handlers::{Body, Reply};
 use routes::Miss;
 
@@ -35,7 +24,7 @@ use routes::Miss;
 pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
     match answer(host, &request).await {
         Ok(reply) => respond(reply),
-        Err(e) => Response::json(e.status(), &e.to_json()),
+        Err(e) => error_response(&e),
     }
 }
 
@@ -57,27 +46,10 @@ pub async fn handle_route_json<H: Host>(host: &H, request_json: &str) -> String 
         Ok(request) => handle_route(host, request).await,
         Err(e) => {
             let e = ApiError::new(ErrorKind::InvalidJson, format!("The route request is malformed: {e}."));
-            Response::json(e.status(), &e.to_json())
+            error_response(&e)
         }
     };
     serde_json::to_string(&response).unwrap_or_default()
-}
-
-/// The index rows of a page's Subject slot, for saves made outside the REST routes (imports and
-/// page actions). Schemas are read with the host's access for the current caller.
-pub async fn page_index<H: Host>(host: &H, caller: &Caller, page_title: &str, subject_slot: &str) -> Result<IndexRows, ApiError> {
-    let ctx = Ctx::bare(host, caller, host.config().await?)?;
-    let content = view::read_content(&ctx, Some(subject_slot));
-    let schemas = view::Schemas::for_page(&ctx, &content).await?;
-    let changed = content.subjects.keys().map(ToString::to_string).collect();
-    Ok(view::index_rows(page_title, &content, &schemas, changed))
-}
-
-/// The index rows of a normalized Subject slot, every Subject counted as changed: the bulk import's
-/// path to the same rows a save stores. `schemas` are those the page's Subjects use.
-pub fn content_index(page_title: &str, content: &PageContent, schemas: &HashMap<SchemaRef, Schema>) -> IndexRows {
-    let changed = content.subjects.keys().map(ToString::to_string).collect();
-    view::index_rows(page_title, content, schemas, changed)
 }
 
 async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {

@@ -1,7 +1,7 @@
 //! The OpenAPI 3.0 document, generated from the route table. Paths are relative to `/rest.php`.
 
 use super::context::describe;
-use super::error::ERROR_KINDS;
+use crate::app::error::ERROR_KINDS;
 use super::routes::{active, path_params, Field, Handler, Kind, Method, Route};
 use crate::host::Settings;
 use serde_json::{json, Map, Value};

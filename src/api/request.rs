@@ -1,5 +1,6 @@
 //! The JSON messages of `handleRoute`: the request the host sends and the response it relays.
 
+use crate::app::Caller;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -17,25 +18,6 @@ pub struct Request {
     #[serde(default)]
     pub body: Option<String>,
     pub caller: Caller,
-}
-
-/// Who calls, as the host established it from the session.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Caller {
-    pub user_id: u64,
-    pub name: String,
-    pub anonymous: bool,
-    pub bot: bool,
-    pub groups: Vec<String>,
-    pub rights: Vec<String>,
-    pub csrf_valid: bool,
-}
-
-impl Caller {
-    pub fn has(&self, right: &str) -> bool {
-        self.rights.iter().any(|r| r == right)
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

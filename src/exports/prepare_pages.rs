@@ -1,6 +1,6 @@
 use super::normalize_content::parse_schemas;
 use super::{ExportError, Options};
-use crate::api::content_index;
+use crate::app::content_index;
 use crate::domain::ids::IdMinter;
 use crate::normalize::{self, WriteContext};
 use crate::json::Json;

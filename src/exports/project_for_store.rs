@@ -1,5 +1,5 @@
 use super::ExportError;
-use crate::api::projection::rebuild::{project_batch, BatchRequest};
+use crate::app::projection::rebuild::{project_batch, BatchRequest};
 
 /// One rebuild batch, JSON text in and out (the batches are large; text avoids a second copy).
 pub fn project_for_store(request_json: &str) -> Result<String, ExportError> {

@@ -164,7 +164,7 @@ pub async fn handle_route(request_json: String, bridge: super::js_host::HostBrid
 /// (`docs/stores.md`), through the host's bridge.
 #[wasm_bindgen(js_name = projectPageChanges)]
 pub async fn project_page_changes(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::api::projection::project_changes_json(&super::js_host::JsHost(bridge), &request_json).await
+    crate::app::projection::project_changes_json(&super::js_host::JsHost(bridge), &request_json).await
 }
 
 /// One batch of a store rebuild: the statements or TriG for the pages given (`docs/stores.md`).
@@ -176,5 +176,5 @@ pub fn project_for_store(request_json: &str) -> Result<String, JsValue> {
 /// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
 #[wasm_bindgen(js_name = handlePageAction)]
 pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::api::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
+    crate::app::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
 }

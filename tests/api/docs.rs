@@ -1,7 +1,7 @@
 //! `docs/api.md` lists exactly the routes of the route table.
 
 use std::collections::BTreeSet;
-use strata::api::error::ERROR_KINDS;
+use strata::app::error::ERROR_KINDS;
 use strata::api::routes::ROUTES;
 
 fn api_md() -> String {

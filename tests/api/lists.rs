@@ -3,7 +3,7 @@
 use crate::support::*;
 use serde_json::{json, Value};
 use std::collections::HashSet;
-use strata::api::Caller;
+use strata::app::Caller;
 use strata::host::memory::Deny;
 use strata::host::namespace;
 

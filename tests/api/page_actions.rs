@@ -4,8 +4,9 @@
 use crate::support::*;
 use pollster::block_on;
 use serde_json::{json, Value};
-use strata::api::page_action::error::CODES;
-use strata::api::{handle_page_action_json, page_index, Caller};
+use strata::app::page_action::error::CODES;
+use strata::app::Caller;
+use strata::app::{handle_page_action_json, page_index};
 use strata::host::memory::{Deny, MemoryHost, Viewer};
 use strata::host::{namespace, Host, PageRecord, PageTitle, Settings};
 

@@ -2,7 +2,9 @@
 
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use strata::api::{handle_route, page_index, Caller, Request, Response};
+use strata::api::{handle_route, Request, Response};
+use strata::app::Caller;
+use strata::app::page_index;
 use strata::host::memory::{Deny, MemoryHost, Viewer};
 use strata::host::{namespace, Host, IndexRows, PageSave, PageTitle, SavePages};
 

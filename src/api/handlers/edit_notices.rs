@@ -3,10 +3,11 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{page_not_found, page_param};
-use crate::api::load::schema_title;
-use crate::api::view::readable_page;
+use crate::app::error::ApiError;
+use crate::api::ids::page_param;
+use crate::app::error::page_not_found;
+use crate::app::load::schema_title;
+use crate::app::view::readable_page;
 use crate::domain::title::Title;
 use crate::host::{namespace, Host, PageTitle};
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::host::{Host, RebuildOutcome, StoreName};
 use serde_json::json;
 

@@ -3,7 +3,7 @@
 use super::listing::titled_list;
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::domain::title::Title;
 use crate::host::{namespace, Host, PageRecord, PageTitle};
 use serde_json::{json, Map, Value};

@@ -3,7 +3,7 @@
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use crate::host::{Host, ListPages, PageRecord};
 use serde_json::json;
 

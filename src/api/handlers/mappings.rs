@@ -3,7 +3,7 @@
 use super::listing::titled_list;
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use crate::domain::mapping::Mapping;
 use crate::host::{namespace, Host, PageRecord};
 use serde_json::{json, Map, Value};

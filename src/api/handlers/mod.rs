@@ -24,7 +24,7 @@ mod subject_read;
 mod subject_update;
 
 use super::context::Ctx;
-use super::error::ApiError;
+use crate::app::error::ApiError;
 use super::openapi;
 use super::routes::Handler;
 use crate::host::Host;

@@ -1,13 +1,14 @@
 //! Page-level edits: promoting or clearing the main Subject, and ordering the other Subjects.
 
 use super::Reply;
-use crate::api::commit::{commit, Plan};
+use crate::app::commit::{commit, Plan};
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{page_not_found, page_param};
-use crate::api::view::{readable_page, Schemas};
-use crate::api::write::edit::changed_ids;
-use crate::api::write::{check, edit_save, unchanged};
+use crate::app::error::ApiError;
+use crate::api::ids::page_param;
+use crate::app::error::page_not_found;
+use crate::app::view::{readable_page, Schemas};
+use crate::app::write::edit::changed_ids;
+use crate::app::write::{check, edit_save, unchanged};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::host::Host;

@@ -2,9 +2,10 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{page_not_found, page_param};
-use crate::api::view::{readable_page, resolve_targets, subject_json, PageFields, Schemas};
+use crate::app::error::ApiError;
+use crate::api::ids::page_param;
+use crate::app::error::page_not_found;
+use crate::app::view::{readable_page, resolve_targets, subject_json, PageFields, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;

@@ -4,7 +4,7 @@
 
 use super::{Body, Reply};
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::graph::cells::falkordb::decode_result;
 use crate::graph::guard::check_read_only;
 use crate::graph::literal::parameter_header;

@@ -3,10 +3,11 @@
 use super::{Body, Reply};
 use crate::api::accept::{dereference_format, export_format, TRIG, TURTLE};
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{page_not_found, page_param, subject_not_found, subject_param};
-use crate::api::load::readable_mappings;
-use crate::api::view::{page_of, readable_page, PageData, Schemas};
+use crate::app::error::ApiError;
+use crate::api::ids::{page_param, subject_param};
+use crate::app::error::{page_not_found, subject_not_found};
+use crate::app::load::readable_mappings;
+use crate::app::view::{page_of, readable_page, PageData, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::mapping::NATIVE;
 use crate::host::{Host, LogEntry, LogLevel, PageRecord};

@@ -1,6 +1,6 @@
 //! Collecting readable rows from an index query whose rows carry the caller's read access.
 
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use std::future::Future;
 
 /// The most rows one request asks the host for while looking for readable ones.

@@ -4,8 +4,8 @@ use super::readable::first_readable;
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::api::error::ApiError;
-use crate::api::view::list_rows;
+use crate::app::error::ApiError;
+use crate::app::view::list_rows;
 use crate::host::{EditedSubject, Host, IndexedSubject, RecentlyEdited};
 use serde_json::{json, Value};
 

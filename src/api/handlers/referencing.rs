@@ -4,9 +4,10 @@ use super::readable::first_readable;
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::api::error::ApiError;
-use crate::api::ids::{subject_not_found, subject_param};
-use crate::api::view::list_rows;
+use crate::app::error::ApiError;
+use crate::api::ids::subject_param;
+use crate::app::error::subject_not_found;
+use crate::app::view::list_rows;
 use crate::host::{Host, IndexedSubject, Referencing, ReferencingSubjects, SubjectIds};
 use serde_json::{json, Value};
 

@@ -2,14 +2,14 @@
 
 use super::listing::scan;
 use super::Reply;
-use crate::api::projection::{project_changes, Before, Change};
-use crate::api::commit::{commit, edit_conflict, Plan};
+use crate::app::projection::{project_changes, Before, Change};
+use crate::app::commit::{commit, edit_conflict, Plan};
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::json_schema::subject_document;
-use crate::api::load::{parse_schema_page, readable_schema, schema_page, schema_title};
-use crate::api::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::json_schema::subject_document;
+use crate::app::load::{parse_schema_page, readable_schema, schema_page, schema_title};
+use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
 use crate::domain::schema::{Schema, SchemaErrors};
 use crate::domain::title::Title;
 use crate::host::{namespace, DeletePage, Host, IndexRows, PageSave, PageTitle};
@@ -98,7 +98,7 @@ async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Resu
 
 pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let title = schema_title(ctx.param("schemaName"))?;
-    for _ in 0..=crate::api::commit::RETRIES {
+    for _ in 0..=crate::app::commit::RETRIES {
         let page = schema_page(ctx, &title).await?.filter(|p| p.access.read).ok_or_else(|| missing(&title))?;
         if !page.access.edit || !ctx.caller.has("delete") {
             return Err(ApiError::permission(format!("You may not delete the Schema \"{title}\".")));

@@ -2,7 +2,7 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use crate::domain::schema::SchemaRef;
 use crate::host::Host;
 use serde_json::{json, Map, Value};

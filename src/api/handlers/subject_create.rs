@@ -3,14 +3,15 @@
 
 use super::subject_update::validate_written;
 use super::Reply;
-use crate::api::commit::{commit, title_taken, Plan};
+use crate::app::commit::{commit, title_taken, Plan};
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::ids::{page_not_found, page_param};
-use crate::api::view::{readable_page, Schemas};
-use crate::api::write::edit::{changed_ids, refuse_ids_in_use};
-use crate::api::write::title::new_page_title;
-use crate::api::write::{check, dependent_items, dependent_schema_refs, drop_unreached_dependents, edit_save, new_page_save, status, subject_body, write_response, Minting};
+use crate::app::error::{ApiError, ErrorKind};
+use crate::api::ids::page_param;
+use crate::app::error::page_not_found;
+use crate::app::view::{readable_page, Schemas};
+use crate::app::write::edit::{changed_ids, refuse_ids_in_use};
+use crate::app::write::title::new_page_title;
+use crate::app::write::{check, dependent_items, dependent_schema_refs, drop_unreached_dependents, edit_save, new_page_save, status, subject_body, write_response, Minting};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::SchemaRef;

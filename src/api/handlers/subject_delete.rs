@@ -1,13 +1,14 @@
 //! `DELETE /subject/{subjectId}`: removes the Subject and what depends on it; never refused by rules.
 
 use super::Reply;
-use crate::api::commit::{commit, Plan};
+use crate::app::commit::{commit, Plan};
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{subject_not_found, subject_param};
-use crate::api::view::{page_of, Schemas};
-use crate::api::write::edit::changed_ids;
-use crate::api::write::{edit_save, status};
+use crate::app::error::ApiError;
+use crate::api::ids::subject_param;
+use crate::app::error::subject_not_found;
+use crate::app::view::{page_of, Schemas};
+use crate::app::write::edit::changed_ids;
+use crate::app::write::{edit_save, status};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::validation::dependents::delete_subject;

@@ -2,8 +2,8 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::write::Minting;
+use crate::app::error::ApiError;
+use crate::app::write::Minting;
 use crate::host::{Host, SubjectIds};
 use serde_json::json;
 

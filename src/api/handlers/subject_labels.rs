@@ -4,7 +4,7 @@ use super::readable::first_readable;
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::api::error::ApiError;
+use crate::app::error::ApiError;
 use crate::domain::title::Title;
 use crate::host::{Host, IndexedSubject, SubjectLabels};
 use serde_json::{json, Value};

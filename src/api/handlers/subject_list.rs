@@ -4,8 +4,8 @@
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::view::list_rows;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::view::list_rows;
 use crate::domain::title::Title;
 use crate::host::{Direction, Host, IndexedSubject, ListSubjects, SortKey, SubjectSort};
 use serde_json::json;

@@ -2,13 +2,14 @@
 //! both pages are saved in one `savePages` call.
 
 use super::Reply;
-use crate::api::commit::{commit, Plan};
+use crate::app::commit::{commit, Plan};
 use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::ids::{page_not_found, subject_not_found, subject_param};
-use crate::api::view::{page_of, readable_page, Schemas};
-use crate::api::write::edit::changed_ids;
-use crate::api::write::{check, edit_save, status};
+use crate::app::error::{ApiError, ErrorKind};
+use crate::api::ids::subject_param;
+use crate::app::error::{page_not_found, subject_not_found};
+use crate::app::view::{page_of, readable_page, Schemas};
+use crate::app::write::edit::changed_ids;
+use crate::app::write::{check, edit_save, status};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;

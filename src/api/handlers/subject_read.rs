@@ -2,9 +2,10 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{subject_not_found, subject_param};
-use crate::api::view::{page_of, read_content, resolve_targets, subject_json, PageData, PageFields, Schemas};
+use crate::app::error::ApiError;
+use crate::api::ids::subject_param;
+use crate::app::error::subject_not_found;
+use crate::app::view::{page_of, read_content, resolve_targets, subject_json, PageData, PageFields, Schemas};
 use crate::host::{Host, PageById, RevisionById};
 use crate::validation::dependents::dependents_reached_from;
 use serde_json::{json, Map};

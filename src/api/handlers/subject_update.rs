@@ -1,13 +1,14 @@
 //! Edits of one Subject on its page: replace, write or remove one Statement, and the update dry-run.
 
 use super::Reply;
-use crate::api::commit::commit;
+use crate::app::commit::commit;
 use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::ids::{subject_not_found, subject_param};
-use crate::api::view::{page_of, Schemas};
-use crate::api::write::edit::{plan_edit, Edit};
-use crate::api::write::{dependent_items, dependent_schema_refs, normalize_error, status, subject_body, validate_one, write_response, Minting};
+use crate::app::error::ApiError;
+use crate::api::ids::subject_param;
+use crate::app::error::subject_not_found;
+use crate::app::view::{page_of, Schemas};
+use crate::app::write::edit::{plan_edit, Edit};
+use crate::app::write::{dependent_items, dependent_schema_refs, normalize_error, status, subject_body, validate_one, write_response, Minting};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::json::Json;
@@ -100,7 +101,7 @@ fn replace_subject<H>(ctx: &Ctx<'_, H>, edit: &mut Edit) -> Result<(), ApiError>
     for item in &items {
         if let Some(old) = edit.before.subjects.get(&item.id) {
             if !replaceable.contains(&item.id) || old.schema != item.subject.schema {
-                return Err(crate::api::write::edit::id_in_use(item.id.as_str()));
+                return Err(crate::app::write::edit::id_in_use(item.id.as_str()));
             }
         }
     }

@@ -3,14 +3,14 @@
 
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
-use crate::api::commit::RETRIES;
-use crate::api::context::Ctx;
-use crate::api::projection::{project_changes, Before, Change};
+use crate::app::commit::RETRIES;
+use crate::app::Scope;
+use crate::app::projection::{project_changes, Before, Change};
 use crate::domain::title::Title;
 use crate::host::{DeletePage, Host, PageTitle};
 use serde_json::{json, Value};
 
-pub async fn delete<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
+pub async fn delete<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let name = shown(request, title);
     for _ in 0..=RETRIES {
         let page = ctx.host.page_by_title(PageTitle { namespace: request.namespace, title: title.to_string() }).await?;

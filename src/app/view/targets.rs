@@ -1,7 +1,7 @@
 use super::subject::{subject_json, PageFields};
 use super::{readable_page, Schemas};
-use crate::api::context::Ctx;
-use crate::api::error::ApiError;
+use crate::app::Scope;
+use crate::app::error::ApiError;
 use crate::domain::ids::SubjectId;
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 /// The relation targets of `sources` that resolve to readable Subjects, as read objects, in the
 /// order first met. Targets in `skip` are left out; unresolved targets are omitted silently.
 pub async fn resolve_targets<'s, H: Host>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     sources: impl IntoIterator<Item = &'s Subject>,
     skip: &[&SubjectId],
     fields: PageFields,

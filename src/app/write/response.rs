@@ -1,6 +1,6 @@
-use crate::api::context::Ctx;
-use crate::api::error::ApiError;
-use crate::api::view::{readable_page, subject_json, PageFields, Schemas};
+use crate::app::Scope;
+use crate::app::error::ApiError;
+use crate::app::view::{readable_page, subject_json, PageFields, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 /// `subject` lacks page fields when the page cannot be resolved; `schema` is absent when the
 /// Schema does not exist or is unreadable.
 pub async fn write_response<H: Host>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     status: &str,
     id: &SubjectId,
     page_id: u64,

@@ -1,7 +1,7 @@
 //! The error codes of page actions: MediaWiki's api vocabulary where it has a word, Strata's own
 //! `strata-*` codes for content the core refuses. The host passes them to the client unchanged.
 
-use crate::api::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::host::HostError;
 use serde_json::{json, Map, Value};
 

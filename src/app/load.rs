@@ -1,6 +1,6 @@
 //! Reading Schemas and Mappings through the host. Absent, unreadable and unparsable all read as absent.
 
-use super::context::Ctx;
+use crate::app::Scope;
 use super::error::{ApiError, ErrorKind};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
@@ -11,22 +11,22 @@ pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Schema name is not a valid title: {e}.")))
 }
 
-pub async fn schema_page<H: Host>(ctx: &Ctx<'_, H>, title: &Title) -> Result<Option<PageRecord>, ApiError> {
+pub async fn schema_page<H: Host>(ctx: &Scope<'_, H>, title: &Title) -> Result<Option<PageRecord>, ApiError> {
     Ok(ctx.host.page_by_title(PageTitle { namespace: namespace::SCHEMA, title: title.to_string() }).await?)
 }
 
 /// The Schema a stored page holds; `None` when its text is not a valid Schema.
-pub fn parse_schema_page<H>(ctx: &Ctx<'_, H>, page: &PageRecord) -> Option<Schema> {
+pub fn parse_schema_page<H>(ctx: &Scope<'_, H>, page: &PageRecord) -> Option<Schema> {
     Schema::parse_str(page.main_slot.as_deref()?, &ctx.own_source).ok()
 }
 
 /// A Schema the caller may read, by title.
-pub async fn readable_schema<H: Host>(ctx: &Ctx<'_, H>, title: &Title) -> Result<Option<Schema>, ApiError> {
+pub async fn readable_schema<H: Host>(ctx: &Scope<'_, H>, title: &Title) -> Result<Option<Schema>, ApiError> {
     Ok(schema_page(ctx, title).await?.filter(|p| p.access.read).and_then(|p| parse_schema_page(ctx, &p)))
 }
 
 /// A Schema by reference: foreign sources hold no Schema here.
-pub async fn schema_by_ref<H: Host>(ctx: &Ctx<'_, H>, r: &SchemaRef) -> Result<Option<Schema>, ApiError> {
+pub async fn schema_by_ref<H: Host>(ctx: &Scope<'_, H>, r: &SchemaRef) -> Result<Option<Schema>, ApiError> {
     match r.local() {
         Some(title) => readable_schema(ctx, title).await,
         None => Ok(None),
@@ -35,7 +35,7 @@ pub async fn schema_by_ref<H: Host>(ctx: &Ctx<'_, H>, r: &SchemaRef) -> Result<O
 
 /// Every Mapping page the caller may read whose content is a structurally valid Mapping, as
 /// (page title, Mapping), in title order.
-pub async fn readable_mappings<H: Host>(ctx: &Ctx<'_, H>) -> Result<Vec<(String, Mapping)>, ApiError> {
+pub async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<(String, Mapping)>, ApiError> {
     const BATCH: u32 = 200;
     let mut mappings = Vec::new();
     let mut after = None;

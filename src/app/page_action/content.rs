@@ -2,10 +2,10 @@
 
 use super::error::{Code, PageActionError};
 use super::{subject_slot, PageActionRequest, Slot};
-use crate::api::context::Ctx;
-use crate::api::load::readable_schema;
-use crate::api::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
-use crate::api::view::{index_rows, read_content, Schemas};
+use crate::app::Scope;
+use crate::app::load::readable_schema;
+use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
+use crate::app::view::{index_rows, read_content, Schemas};
 use crate::domain::layout::Layout;
 use crate::domain::mapping::{self, Mapping, MappingPageFacts};
 use crate::domain::title::Title;
@@ -29,7 +29,7 @@ pub struct Stored {
 }
 
 pub async fn check<H: Host>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     request: &PageActionRequest,
     title: &Title,
     text: &str,
@@ -79,7 +79,7 @@ fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-async fn layout<H: Host>(ctx: &Ctx<'_, H>, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+async fn layout<H: Host>(ctx: &Scope<'_, H>, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
     let raw = parse_json(text, Code::InvalidLayout, "Layout")?;
     let named = raw.get("schema").and_then(Value::as_str).and_then(|s| Title::new(s).ok());
     let existing = match named {
@@ -91,7 +91,7 @@ async fn layout<H: Host>(ctx: &Ctx<'_, H>, text: &str, page: Option<&PageRecord>
     Ok(json_page(LAYOUT_CONTENT_MODEL, pretty(&layout.to_json()), page))
 }
 
-async fn mapping<H: Host>(ctx: &Ctx<'_, H>, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+async fn mapping<H: Host>(ctx: &Scope<'_, H>, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
     let raw = parse_json(text, Code::InvalidMapping, "Mapping")?;
     let errs = mapping::save_errors(&raw, title.as_str(), &readable_mappings(ctx).await?);
     if !errs.is_empty() {
@@ -101,7 +101,7 @@ async fn mapping<H: Host>(ctx: &Ctx<'_, H>, title: &Title, text: &str, page: Opt
 }
 
 /// The (schema, target) pair of every readable Mapping page that can be read as a Mapping.
-async fn readable_mappings<H: Host>(ctx: &Ctx<'_, H>) -> Result<Vec<MappingPageFacts>, PageActionError> {
+async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<MappingPageFacts>, PageActionError> {
     let mut out = Vec::new();
     let mut after = None;
     loop {
@@ -121,7 +121,7 @@ async fn readable_mappings<H: Host>(ctx: &Ctx<'_, H>) -> Result<Vec<MappingPageF
 }
 
 /// Any other page: the text is stored as written; its Subject slot and index rows stay as they are.
-async fn plain<H: Host>(ctx: &Ctx<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+async fn plain<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
     let index = match page.and_then(|p| p.subject_slot.as_deref()) {
         Some(slot) => {
             let content = read_content(ctx, Some(slot));

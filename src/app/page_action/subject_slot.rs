@@ -3,10 +3,10 @@
 
 use super::content::{default_content_model, parse_json, Stored};
 use super::error::{Code, PageActionError};
-use crate::api::context::Ctx;
-use crate::api::view::{index_rows, read_content, Schemas};
-use crate::api::write::edit::changed_ids;
-use crate::api::write::{unchanged, Minting};
+use crate::app::Scope;
+use crate::app::view::{index_rows, read_content, Schemas};
+use crate::app::write::edit::changed_ids;
+use crate::app::write::{unchanged, Minting};
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord, SubjectIds};
@@ -17,7 +17,7 @@ use crate::validation::Violation;
 use crate::json::{Json, JsonObject};
 use serde_json::{Map, Value};
 
-pub async fn check<H: Host>(ctx: &Ctx<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
     let raw = parse_json(text, Code::InvalidContent, "Subject slot")?;
     let mut schemas = Schemas::for_page(ctx, &read_content(ctx, Some(text))).await?;
     let mut minting = Minting::start(ctx).await?;
@@ -57,7 +57,7 @@ pub async fn check<H: Host>(ctx: &Ctx<'_, H>, ns: i32, title: &Title, text: &str
 }
 
 /// The Subjects the slot adds that the index places on another page.
-async fn ids_held_elsewhere<H: Host>(ctx: &Ctx<'_, H>, page: Option<&PageRecord>, before: &PageContent, after: &PageContent) -> Result<Vec<String>, PageActionError> {
+async fn ids_held_elsewhere<H: Host>(ctx: &Scope<'_, H>, page: Option<&PageRecord>, before: &PageContent, after: &PageContent) -> Result<Vec<String>, PageActionError> {
     let added: Vec<String> = after.subjects.keys().filter(|id| !before.subjects.contains_key(*id)).map(ToString::to_string).collect();
     if added.is_empty() {
         return Ok(Vec::new());

@@ -1,6 +1,6 @@
 //! Titling the page `POST /subjects` creates.
 
-use crate::api::error::{ApiError, ErrorKind};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::domain::ids::SubjectId;
 use crate::domain::title::Title;
 use crate::host::{namespace, Titling};

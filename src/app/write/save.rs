@@ -1,4 +1,4 @@
-use crate::api::view::{index_rows, Schemas};
+use crate::app::view::{index_rows, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::host::{PageRecord, PageSave};

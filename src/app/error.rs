@@ -1,8 +1,8 @@
-//! The one error type of the REST layer and the one body every non-2xx answer carries:
-//! `{errorType, error, message, messageTranslations: {en}, httpCode}` plus named context fields.
+//! The one error type of the use cases: a refusal of a declared kind, with an English message and the
+//! context fields the spec names. The REST layer turns it into the error body (`api::error_body`).
 
 use crate::host::HostError;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// Every kind of refusal, with its stable code and HTTP status. Declared once; docs and OpenAPI read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,25 +134,18 @@ impl ApiError {
     pub fn status(&self) -> u16 {
         self.kind.status()
     }
-
-    pub fn to_json(&self) -> Value {
-        let code = self.kind.code();
-        let mut body = json!({
-            "errorType": code,
-            "error": code,
-            "message": self.message,
-            "messageTranslations": {"en": self.message},
-            "httpCode": self.status(),
-        });
-        if let Value::Object(o) = &mut body {
-            o.extend(self.context.clone());
-        }
-        body
-    }
 }
 
 impl From<HostError> for ApiError {
     fn from(e: HostError) -> Self {
         ApiError::new(ErrorKind::Internal, e.to_string())
     }
+}
+
+pub fn subject_not_found(id: &str) -> ApiError {
+    ApiError::not_found(format!("There is no Subject \"{id}\"."))
+}
+
+pub fn page_not_found(page_id: u64) -> ApiError {
+    ApiError::not_found(format!("There is no page with ID {page_id}."))
 }

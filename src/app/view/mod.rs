@@ -13,7 +13,7 @@ pub use list_row::list_rows;
 pub use subject::{subject_json, PageFields};
 pub use targets::resolve_targets;
 
-use super::context::Ctx;
+use crate::app::Scope;
 use super::error::ApiError;
 use super::load::schema_by_ref;
 use crate::domain::ids::SubjectId;
@@ -31,24 +31,24 @@ pub struct PageData {
 }
 
 impl PageData {
-    pub fn from_record<H>(ctx: &Ctx<'_, H>, record: PageRecord) -> Self {
+    pub fn from_record<H>(ctx: &Scope<'_, H>, record: PageRecord) -> Self {
         let content = read_content(ctx, record.subject_slot.as_deref());
         PageData { record, content }
     }
 }
 
-pub fn read_content<H>(ctx: &Ctx<'_, H>, slot: Option<&str>) -> PageContent {
+pub fn read_content<H>(ctx: &Scope<'_, H>, slot: Option<&str>) -> PageContent {
     slot.map(|s| read_page_content_str(s, &Context { own_source: &ctx.own_source })).unwrap_or_default()
 }
 
 /// The page, when it exists and the caller may read it.
-pub async fn readable_page<H: Host>(ctx: &Ctx<'_, H>, page_id: u64) -> Result<Option<PageData>, ApiError> {
+pub async fn readable_page<H: Host>(ctx: &Scope<'_, H>, page_id: u64) -> Result<Option<PageData>, ApiError> {
     let record = ctx.host.page_by_id(PageById { page_id }).await?;
     Ok(record.filter(|r| r.access.read).map(|r| PageData::from_record(ctx, r)))
 }
 
 /// The readable page that holds a Subject now, by the index.
-pub async fn page_of<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<Option<PageData>, ApiError> {
+pub async fn page_of<H: Host>(ctx: &Scope<'_, H>, id: &SubjectId) -> Result<Option<PageData>, ApiError> {
     let info = ctx.host.subjects_info(SubjectIds { ids: vec![id.to_string()] }).await?;
     let Some(info) = info.get(id.as_str()).filter(|i| i.readable) else { return Ok(None) };
     let page = readable_page(ctx, info.page_id).await?;
@@ -60,7 +60,7 @@ pub async fn page_of<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<Option
 pub struct Schemas(pub HashMap<SchemaRef, Schema>);
 
 impl Schemas {
-    pub async fn load<'s, H: Host>(&mut self, ctx: &Ctx<'_, H>, refs: impl IntoIterator<Item = &'s SchemaRef>) -> Result<(), ApiError> {
+    pub async fn load<'s, H: Host>(&mut self, ctx: &Scope<'_, H>, refs: impl IntoIterator<Item = &'s SchemaRef>) -> Result<(), ApiError> {
         for r in refs {
             if !self.0.contains_key(r) {
                 if let Some(s) = schema_by_ref(ctx, r).await? {
@@ -71,7 +71,7 @@ impl Schemas {
         Ok(())
     }
 
-    pub async fn for_page<H: Host>(ctx: &Ctx<'_, H>, content: &PageContent) -> Result<Self, ApiError> {
+    pub async fn for_page<H: Host>(ctx: &Scope<'_, H>, content: &PageContent) -> Result<Self, ApiError> {
         let mut s = Schemas::default();
         s.load(ctx, content.subjects.values().map(|s| &s.schema)).await?;
         Ok(s)

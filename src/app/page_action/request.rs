@@ -1,6 +1,6 @@
 //! The request the host sends to `handlePageAction` (`docs/page-actions.md`).
 
-use crate::api::request::Caller;
+use crate::app::Caller;
 use serde::Deserialize;
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

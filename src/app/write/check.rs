@@ -1,7 +1,7 @@
 use super::lookup::IndexLookup;
-use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::view::Schemas;
+use crate::app::Scope;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::view::Schemas;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::SchemaRef;
@@ -33,7 +33,7 @@ pub fn drop_unreached_dependents(page: &mut PageContent, schemas: &Schemas, writ
 
 /// The violations of one Subject of `page`, relations to `request` Subjects counting as found.
 pub async fn validate_one<H: Host>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     page: &PageContent,
     id: &SubjectId,
     schemas: &Schemas,
@@ -50,7 +50,7 @@ pub async fn validate_one<H: Host>(
 /// the one it is about first. Answers that Subject's violations, or the 422 refusal: Dependent-Subject
 /// rules the write breaks refuse it always; new `error` violations refuse it under enforcement.
 pub async fn check<H: Host>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     before: &PageContent,
     after: &PageContent,
     schemas: &Schemas,

@@ -1,9 +1,9 @@
 //! Request bodies into Subjects, through write-time normalization.
 
 use super::Minting;
-use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::view::Schemas;
+use crate::app::Scope;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::view::Schemas;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
@@ -24,7 +24,7 @@ pub fn normalize_error(e: NormalizeError) -> ApiError {
 
 /// A Subject from a body's `label` and `statements`, normalized against its Schema when it loads.
 pub fn subject_body<H>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     body: &Map<String, Value>,
     schema_ref: SchemaRef,
     schema: Option<&Schema>,
@@ -46,17 +46,17 @@ pub struct DependentItem {
 const ITEM_KEYS: [&str; 4] = ["id", "schema", "statements", "label"];
 
 /// The Schema references the body's `dependentSubjects` name, to load before reading the items.
-pub fn dependent_schema_refs<H>(ctx: &Ctx<'_, H>) -> Vec<SchemaRef> {
+pub fn dependent_schema_refs<H>(ctx: &Scope<'_, H>) -> Vec<SchemaRef> {
     items(ctx).iter().filter_map(|i| SchemaRef::from_json(i.get("schema")?, &ctx.own_source).ok()).collect()
 }
 
-fn items<'c, H>(ctx: &'c Ctx<'_, H>) -> &'c [Value] {
+fn items<'c, H>(ctx: &'c Scope<'_, H>) -> &'c [Value] {
     ctx.body.get("dependentSubjects").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default()
 }
 
 /// Reads `dependentSubjects`; every item's Schema must be loaded (see [`dependent_schema_refs`]) and
 /// must declare its Subjects dependent.
-pub fn dependent_items<H>(ctx: &Ctx<'_, H>, schemas: &Schemas, minting: &mut Minting) -> Result<Vec<DependentItem>, ApiError> {
+pub fn dependent_items<H>(ctx: &Scope<'_, H>, schemas: &Schemas, minting: &mut Minting) -> Result<Vec<DependentItem>, ApiError> {
     let mut out: Vec<DependentItem> = Vec::new();
     for (i, item) in items(ctx).iter().enumerate() {
         let at = |msg: &str| ApiError::body(format!("dependentSubjects[{i}]: {msg}."));

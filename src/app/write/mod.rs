@@ -15,7 +15,7 @@ pub use check::{check, drop_unreached_dependents, validate_one};
 pub use response::write_response;
 pub use save::{edit_save, new_page_save};
 
-use super::context::Ctx;
+use crate::app::Scope;
 use super::error::{ApiError, ErrorKind};
 use crate::domain::ids::IdMinter;
 use crate::domain::page_content::PageContent;
@@ -43,7 +43,7 @@ pub struct Minting {
 }
 
 impl Minting {
-    pub async fn start<H: Host>(ctx: &Ctx<'_, H>) -> Result<Self, ApiError> {
+    pub async fn start<H: Host>(ctx: &Scope<'_, H>) -> Result<Self, ApiError> {
         let now = ctx.host.now().await?.timestamp;
         let instant = parse_date_time(&now)
             .ok_or_else(|| ApiError::new(ErrorKind::Internal, format!("the host clock answered \"{now}\"")))?;

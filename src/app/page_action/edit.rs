@@ -4,8 +4,8 @@
 use super::content::{self, Stored};
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
-use crate::api::commit::{commit, Plan};
-use crate::api::context::Ctx;
+use crate::app::commit::{commit, Plan};
+use crate::app::Scope;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord, PageSave, PageTitle};
 use serde::Serialize;
@@ -32,7 +32,7 @@ enum Outcome {
     Saved { before: Option<PageRecord>, content_model: String },
 }
 
-pub async fn edit<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
+pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let text = request.text.as_deref().ok_or_else(|| PageActionError::new(Code::InvalidRequest, "An edit needs \"text\"."))?;
     let (outcome, results) = commit(ctx.host, || plan(ctx, request, title, text)).await?;
     let result = match outcome {
@@ -65,7 +65,7 @@ pub async fn edit<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, title:
     serde_json::to_value(result).map_err(|e| PageActionError::new(Code::Internal, e.to_string()))
 }
 
-async fn plan<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, title: &Title, text: &str) -> Result<Plan<Outcome>, PageActionError> {
+async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, text: &str) -> Result<Plan<Outcome>, PageActionError> {
     let page = ctx.host.page_by_title(PageTitle { namespace: request.namespace, title: title.to_string() }).await?;
     may_edit(ctx, request, title, page.as_ref()).await?;
     let stored = content::check(ctx, request, title, text, page.as_ref()).await?;
@@ -89,7 +89,7 @@ async fn plan<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, title: &Ti
 }
 
 /// Whether the caller may make this edit of `page` (None: the page does not exist yet).
-async fn may_edit<H: Host>(ctx: &Ctx<'_, H>, request: &PageActionRequest, title: &Title, page: Option<&PageRecord>) -> Result<(), PageActionError> {
+async fn may_edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, page: Option<&PageRecord>) -> Result<(), PageActionError> {
     let name = shown(request, title);
     let denied = |what: &str| PageActionError::new(Code::PermissionDenied, format!("You may not {what} the page \"{name}\"."));
     match page {

@@ -1,5 +1,5 @@
-use crate::api::context::Ctx;
-use crate::api::error::ApiError;
+use crate::app::Scope;
+use crate::app::error::ApiError;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::StatementValue;
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 pub struct IndexLookup(HashMap<SubjectId, SchemaRef>);
 
 impl IndexLookup {
-    pub async fn for_subjects<'s, H: Host>(ctx: &Ctx<'_, H>, subjects: impl IntoIterator<Item = &'s Subject>) -> Result<Self, ApiError> {
+    pub async fn for_subjects<'s, H: Host>(ctx: &Scope<'_, H>, subjects: impl IntoIterator<Item = &'s Subject>) -> Result<Self, ApiError> {
         let mut ids: Vec<String> = Vec::new();
         for s in subjects {
             for st in s.statements.values() {

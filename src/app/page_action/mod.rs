@@ -12,7 +12,7 @@ mod subject_slot;
 
 pub use request::{Action, PageActionRequest, Slot};
 
-use super::context::Ctx;
+use crate::app::Scope;
 use crate::domain::title::Title;
 use crate::host::{namespace, Host};
 use error::{Code, PageActionError};
@@ -43,7 +43,7 @@ pub async fn handle_page_action_json<H: Host>(host: &H, request_json: &str) -> S
 async fn answer<H: Host>(host: &H, request: &PageActionRequest) -> Result<Value, PageActionError> {
     let title = Title::new(&request.title)
         .map_err(|e| PageActionError::new(Code::InvalidTitle, format!("Bad title \"{}\": {}.", request.title, e.reason)))?;
-    let ctx = Ctx::bare(host, &request.caller, host.config().await?)?;
+    let ctx = Scope::new(host, &request.caller, host.config().await?, serde_json::Map::new())?;
     match request.action {
         Action::Edit => edit::edit(&ctx, request, &title).await,
         Action::Delete => delete::delete(&ctx, request, &title).await,

@@ -2,11 +2,11 @@
 //! Dependent-Subject lifecycle, checks, and a save based on the revision read.
 
 use super::{check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
-use crate::api::commit::Plan;
-use crate::api::context::Ctx;
-use crate::api::error::{ApiError, ErrorKind};
-use crate::api::ids::subject_not_found;
-use crate::api::view::{page_of, Schemas};
+use crate::app::commit::Plan;
+use crate::app::Scope;
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::error::subject_not_found;
+use crate::app::view::{page_of, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::host::{Host, SubjectIds};
@@ -31,7 +31,7 @@ pub struct Edited {
 }
 
 /// Plans one edit of the Subject `id`; no saves when the page would not change.
-pub async fn plan_edit<H: Host, F>(ctx: &Ctx<'_, H>, id: &SubjectId, mutate: &F) -> Result<Plan<Edited>, ApiError>
+pub async fn plan_edit<H: Host, F>(ctx: &Scope<'_, H>, id: &SubjectId, mutate: &F) -> Result<Plan<Edited>, ApiError>
 where
     F: Fn(&mut Edit) -> Result<(), ApiError>,
 {
@@ -64,7 +64,7 @@ where
 }
 
 /// 409 when a Subject the request adds is already stored (anywhere but on `page`).
-pub async fn refuse_ids_in_use<H: Host>(ctx: &Ctx<'_, H>, page: &PageContent, ids: &[SubjectId]) -> Result<(), ApiError> {
+pub async fn refuse_ids_in_use<H: Host>(ctx: &Scope<'_, H>, page: &PageContent, ids: &[SubjectId]) -> Result<(), ApiError> {
     let new: Vec<String> = ids.iter().filter(|id| !page.subjects.contains_key(*id)).map(ToString::to_string).collect();
     if new.is_empty() {
         return Ok(());

@@ -2,7 +2,7 @@
 //! platform's page edits: the format, the save rules (with whether target Schemas declare dependent
 //! Subjects), and the canonical text that is stored.
 
-use super::context::Ctx;
+use crate::app::Scope;
 use super::error::ApiError;
 use super::load::{parse_schema_page, readable_schema};
 use crate::domain::schema::{PropertyKind, Schema, SchemaErrors, SchemaRef};
@@ -22,7 +22,7 @@ pub struct CheckedSchema {
 /// Checks `raw` as the new content of the Schema page `title` (`page`: the stored page, if any).
 /// The outer error is a host failure; the inner one lists every reason the Schema is refused.
 pub async fn check_schema_save<H: Host>(
-    ctx: &Ctx<'_, H>,
+    ctx: &Scope<'_, H>,
     title: &Title,
     raw: &Value,
     page: Option<&PageRecord>,
@@ -43,7 +43,7 @@ pub async fn check_schema_save<H: Host>(
 
 /// Whether each readable target Schema of the relation properties declares dependent Subjects.
 /// The Schema being saved answers for itself with its new value.
-async fn target_dependence<H: Host>(ctx: &Ctx<'_, H>, title: &Title, schema: &Schema) -> Result<HashMap<SchemaRef, bool>, ApiError> {
+async fn target_dependence<H: Host>(ctx: &Scope<'_, H>, title: &Title, schema: &Schema) -> Result<HashMap<SchemaRef, bool>, ApiError> {
     let mut out = HashMap::new();
     for def in schema.property_definitions.values() {
         let PropertyKind::Relation { target_schemas, .. } = &def.kind else { continue };
