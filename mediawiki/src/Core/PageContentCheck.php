@@ -15,11 +15,27 @@ class PageContentCheck {
 	/** @var array<string,array> answers of this request by page and text */
 	private static array $answers = [];
 
+	/** Set while the core's own planned saves are committed: the core has checked their text. */
+	private static bool $coreSaving = false;
+
+	/** Runs $save (the core's savePages) without asking the core again about the texts it planned. */
+	public static function whileCoreSaves( callable $save ) {
+		self::$coreSaving = true;
+		try {
+			return $save();
+		} finally {
+			self::$coreSaving = false;
+		}
+	}
+
 	/**
 	 * `['ok' => true, 'text' => stored text]` or `['ok' => false, 'code' => the core's error code
 	 * (an api.php error code such as strata-invalid-schema), 'info' => its reason]`.
 	 */
 	public static function check( PageReference $page, string $text ): array {
+		if ( self::$coreSaving ) {
+			return [ 'ok' => true, 'text' => $text ];
+		}
 		$key = $page->getNamespace() . ':' . $page->getDBkey() . ':' . hash( 'sha256', $text );
 		return self::$answers[$key] ??= self::ask( $page, $text );
 	}
