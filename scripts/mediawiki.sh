@@ -23,6 +23,7 @@ mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
 usage() { sed -n '3,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
+source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/install.sh"
 source "$repo/scripts/mediawiki/apache.sh"
 source "$repo/scripts/mediawiki/mariadb.sh"

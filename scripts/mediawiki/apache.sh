@@ -68,27 +68,10 @@ php_admin_value max_execution_time 300
 CONF
 }
 
-apache_running_pid() {
-  local pid_file pid
-  pid_file=$(apache_pid_file)
-  [[ -f "$pid_file" ]] || return 1
-  pid=$(cat "$pid_file")
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
-
 apache_start() {
-  apache_running_pid >/dev/null && return 0
+  running_pid "$(apache_pid_file)" >/dev/null && return 0
   apache_write_config
   /usr/sbin/apache2 -f "$(apache_conf)" -k start
 }
 
-apache_stop() {
-  local pid
-  pid=$(apache_running_pid) || return 0
-  kill "$pid"
-  for _ in $(seq 1 100); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  rm -f "$(apache_pid_file)"
-}
+apache_stop() { stop_pid "$(apache_pid_file)"; }

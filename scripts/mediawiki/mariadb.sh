@@ -4,19 +4,12 @@
 mariadb_socket() { echo "$dir/run/mysqld.sock"; }
 mariadb_pid_file() { echo "$dir/run/mariadb.pid"; }
 
-mariadb_running_pid() {
-  local pid
-  [[ -f "$(mariadb_pid_file)" ]] || return 1
-  pid=$(cat "$(mariadb_pid_file)")
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
-
 mariadb_answers() {
   mariadb-admin --no-defaults --socket="$(mariadb_socket)" --user=root ping >/dev/null 2>&1
 }
 
 mariadb_start() {
-  mariadb_running_pid >/dev/null && return 0
+  running_pid "$(mariadb_pid_file)" >/dev/null && return 0
   mkdir -p "$dir/run" "$dir/logs"
   chmod 755 "$dir/run"
   chown mysql:mysql "$dir/run"
@@ -37,7 +30,7 @@ mariadb_start() {
   echo $! >"$(mariadb_pid_file)"
   for _ in $(seq 1 300); do
     mariadb_answers && return 0
-    mariadb_running_pid >/dev/null || break
+    running_pid "$(mariadb_pid_file)" >/dev/null || break
     sleep 0.1
   done
   echo "MariaDB did not start; log: $dir/logs/mariadb.log" >&2
@@ -56,13 +49,4 @@ GRANT ALL PRIVILEGES ON wiki.* TO 'wiki'@'localhost';
 SQL
 }
 
-mariadb_stop() {
-  local pid
-  pid=$(mariadb_running_pid) || return 0
-  kill "$pid"
-  for _ in $(seq 1 300); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  rm -f "$(mariadb_pid_file)"
-}
+mariadb_stop() { stop_pid "$(mariadb_pid_file)"; }
