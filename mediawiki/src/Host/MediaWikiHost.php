@@ -18,12 +18,14 @@ class MediaWikiHost implements Host {
 	private User $user;
 	private PageRecords $records;
 	private PageWrites $writes;
+	private IndexQueries $index;
 
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = new PageRecords( $services, $user );
 		$this->writes = new PageWrites( $services, $user, $this->records );
+		$this->index = new IndexQueries( $services, $this->records );
 	}
 
 	private static function notYet( string $op ): never {
@@ -104,7 +106,7 @@ class MediaWikiHost implements Host {
 	}
 
 	public function subjectCounts( array $args ): mixed {
-		self::notYet( 'subjectCounts' );
+		return $this->index->subjectCounts();
 	}
 
 	public function subjectLabels( array $args ): mixed {
@@ -112,11 +114,11 @@ class MediaWikiHost implements Host {
 	}
 
 	public function referencingSubjects( array $args ): mixed {
-		self::notYet( 'referencingSubjects' );
+		return $this->index->referencingSubjects( (string)$args['targetId'], (int)$args['limit'], (int)$args['inspect'] );
 	}
 
 	public function subjectRows( array $args ): mixed {
-		self::notYet( 'subjectRows' );
+		return $this->index->subjectRows( array_values( array_map( 'strval', $args['ids'] ?? [] ) ) );
 	}
 
 	public function sparqlQuery( array $args ): mixed {
