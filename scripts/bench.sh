@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Prints Strata's performance figures. Each benchmark prints its own lines; nothing is asserted.
-# Usage: scripts/bench.sh [WIKI_DIR]   (default: examples/wiki; ../shared/data/demo when present)
+# Usage: scripts/bench.sh [WIKI_DIR]   (default: examples/wiki)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh >/dev/null
 ./scripts/build.sh
 wiki=${1:-examples/wiki}
-[ -z "${1:-}" ] && [ -d ../shared/data/demo ] && wiki=../shared/data/demo
 
 echo "== validation (issue: core crate) =="
 cargo bench -q --bench validate -- "$wiki" 2000 2>/dev/null | grep '^validate'

@@ -23,23 +23,26 @@ fn count(con: &mut redis::Connection, graph: &str, cypher: &str) -> i64 {
     rows(con, graph, cypher)[0]["c"].as_i64().unwrap()
 }
 
-/// A page with an Employee of ACME, and one that names a Subject nobody has.
-fn jane(employer: &str, extra_target: Option<&str>) -> (PageInfo, PageContent) {
-    let mut knows = String::new();
-    if let Some(t) = extra_target {
-        knows = format!(r#", "Colleague": {{"propertyType": "relation", "value": [{{"id": "r0janeaaaaaaaa2", "target": "{t}"}}]}}"#);
+/// A page with an Event at `venue`, optionally also featuring `speaker` (a Subject nobody may have).
+fn jane(venue: &str, speaker: Option<&str>) -> (PageInfo, PageContent) {
+    let mut features = String::new();
+    if let Some(t) = speaker {
+        features = format!(r#", "Speakers": {{"propertyType": "relation", "value": [{{"id": "r0janeaaaaaaaa2", "target": "{t}"}}]}}"#);
     }
     let json: Value = serde_json::from_str(&format!(
-        r#"{{"mainSubject": "s0janeaaaaaaaa1", "subjects": {{"s0janeaaaaaaaa1": {{"label": "Jane Doe", "schema": "Employee", "statements": {{
-            "Skills": {{"propertyType": "text", "value": ["Cypher"]}},
-            "Employer": {{"propertyType": "relation", "value": [{{"id": "r0janeaaaaaaaa1", "target": "{employer}", "properties": {{"since": 2020}}}}]}}{knows}
+        r#"{{"mainSubject": "s0janeaaaaaaaa1", "subjects": {{"s0janeaaaaaaaa1": {{"label": "Jane Doe", "schema": "Event", "statements": {{
+            "Spoken language": {{"propertyType": "text", "value": ["Cypher"]}},
+            "Venue": {{"propertyType": "relation", "value": [{{"id": "r0janeaaaaaaaa1", "target": "{venue}", "properties": {{"since": 2020}}}}]}}{features}
         }}}}}}}}"#
     ))
     .unwrap();
     (PageInfo { id: 1000, namespace: 0, title: Title::new("Jane Doe").unwrap() }, demo::page_content(&json))
 }
 
-const ACME: &str = "s1demo1aaaaaaa1";
+/// Veldhaven Central Library: it coordinates three other libraries.
+const CENTRAL: &str = "s1lib1aaaaaaa01";
+/// Polder on Paper, an Event no other page points at.
+const LONE: &str = "s1evt1aaaaaaa08";
 
 /// Relation targets that are no Subject of any page, in ID order.
 fn dangling_targets(pages: &[(PageInfo, PageContent)]) -> Vec<Value> {
@@ -58,12 +61,12 @@ fn dangling_targets(pages: &[(PageInfo, PageContent)]) -> Vec<Value> {
 }
 
 #[test]
-fn the_demo_wiki_projects_and_answers_queries_across_relations() {
-    let Some(mut con) = connect("the_demo_wiki_projects_and_answers_queries_across_relations") else { return };
-    let g = "strata_test_demo";
+fn the_example_wiki_projects_and_answers_queries_across_relations() {
+    let Some(mut con) = connect("the_example_wiki_projects_and_answers_queries_across_relations") else { return };
+    let g = "strata_test_examples";
     delete_graph(&mut con, g);
     let (schemas, mut pages) = (demo::schemas(), demo::pages());
-    pages.push(jane(ACME, None));
+    pages.push(jane(CENTRAL, None));
     let statements: Vec<_> = rebuild(pages.iter().map(|(p, c)| (p, c)), &schemas);
     write(&mut con, g, &statements);
 
@@ -74,14 +77,14 @@ fn the_demo_wiki_projects_and_answers_queries_across_relations() {
     assert_eq!(count(&mut con, g, "MATCH (p:Page) RETURN count(p) AS c") as usize, pages.len());
     assert_eq!(count(&mut con, g, "MATCH (:Page)-[h:HasSubject {isMain: true}]->(:Subject) RETURN count(h) AS c") as usize, pages.iter().filter(|(_, c)| c.main_subject.is_some()).count());
 
-    let employees = rows(&mut con, g, "MATCH (e:Employee)-[r:Employer]->(c:Company {name: 'ACME Inc'}) RETURN e.name AS name, e.Skills AS skills, r.since AS since");
-    assert_eq!(employees, vec![json!({"name": "Jane Doe", "skills": ["Cypher"], "since": 2020})]);
-    let departments = rows(&mut con, g, "MATCH (:Company {id: $id})-[:`Has department`]->(d:Department) RETURN d.name AS d ORDER BY d".replace("$id", &format!("'{ACME}'")).as_str());
-    assert_eq!(departments.len(), 3, "{departments:?}");
-    let bach = rows(&mut con, g, "MATCH (b:Birth)-[:`Brought into life`]->(p:Person {name: 'Johann Sebastian Bach'}), (b)-[:`Took place at`]->(c) RETURN b.Date AS date, c.name AS city");
-    assert_eq!(bach, vec![json!({"date": "1685-03-21", "city": "Eisenach"})]);
-    let page = rows(&mut con, g, "MATCH (p:Page)-[:HasSubject]->(s:Subject {id: $id}) RETURN p.title AS t, p.namespace AS ns, s.pageId = p.id AS same".replace("$id", &format!("'{ACME}'")).as_str());
-    assert_eq!(page, vec![json!({"t": "ACME Inc", "ns": 0, "same": true})]);
+    let events = rows(&mut con, g, "MATCH (e:Event {name: 'Jane Doe'})-[r:`Takes place at`]->(c:Library {name: 'Veldhaven Central Library'}) RETURN e.name AS name, e.`Spoken language` AS language, r.since AS since");
+    assert_eq!(events, vec![json!({"name": "Jane Doe", "language": "Cypher", "since": 2020})]);
+    let branches = rows(&mut con, g, "MATCH (b:Library)-[:`Coordinated by`]->(:Library {id: $id}) RETURN b.name AS b ORDER BY b".replace("$id", &format!("'{CENTRAL}'")).as_str());
+    assert_eq!(branches, vec![json!({"b": "De Boekenbus"}), json!({"b": "Harbour Branch Library"}), json!({"b": "Northfield Branch Library"})]);
+    let chain = rows(&mut con, g, "MATCH (:Library {name: 'Harbour Branch Library'})-[:`Located at`]->(a:Address)-[:`Has location`]->(c:Coordinates) RETURN a.Street AS street, c.Latitude AS latitude");
+    assert_eq!(chain, vec![json!({"street": "Loodsmanskade 3", "latitude": 51.90977})]);
+    let page = rows(&mut con, g, "MATCH (p:Page)-[:HasSubject]->(s:Subject {id: $id}) RETURN p.title AS t, p.namespace AS ns, s.pageId = p.id AS same".replace("$id", &format!("'{CENTRAL}'")).as_str());
+    assert_eq!(page, vec![json!({"t": "Veldhaven Central Library", "ns": 0, "same": true})]);
     delete_graph(&mut con, g);
 }
 
@@ -94,17 +97,17 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
     for (p, c) in &pages {
         write(&mut con, inc, &page_saved(p, c, None, &schemas));
     }
-    let demo_stubs = dangling_targets(&pages);
-    // Stubs beside the demo's own dangling targets, with their labels.
+    let example_stubs = dangling_targets(&pages);
+    // Stubs beside the example wiki's own dangling targets, with their labels.
     let stubs = |con: &mut redis::Connection| -> Vec<Value> {
         rows(con, inc, "MATCH (s:Subject {stub: true}) RETURN s.id AS id, labels(s) AS l ORDER BY id")
             .into_iter()
-            .filter(|r| !demo_stubs.contains(&r["id"]))
+            .filter(|r| !example_stubs.contains(&r["id"]))
             .collect()
     };
 
     // Jane points at a Subject that does not exist: a stub appears.
-    let (page, v1) = jane(ACME, Some("s0nobodyaaaaaa1"));
+    let (page, v1) = jane(LONE, Some("s0nobodyaaaaaa1"));
     write(&mut con, inc, &page_saved(&page, &v1, None, &schemas));
     assert_eq!(stubs(&mut con), vec![json!({"id": "s0nobodyaaaaaa1", "l": ["Subject"]})]);
     // The same save again changes nothing.
@@ -115,16 +118,16 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
     let (_, v2) = jane("s0nobodyaaaaaa2", None);
     write(&mut con, inc, &page_saved(&page, &v2, Some(&v1), &schemas));
     assert_eq!(stubs(&mut con), vec![json!({"id": "s0nobodyaaaaaa2", "l": ["Subject"]})]);
-    // ACME's page is deleted: ACME turns into a stub while Jane still points at... not ACME any more,
-    // so ACME goes entirely, and its departments lose their incoming edges.
-    let (acme_page, acme) = pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(ACME)).unwrap();
-    write(&mut con, inc, &page_deleted(acme_page.id, Some(acme)));
-    assert_eq!(count(&mut con, inc, &format!("MATCH (n {{id: '{ACME}'}}) RETURN count(n) AS c")), 0);
-    // Jane points at ACME again while it is gone: ACME is a stub, labelled Subject only.
+    // The library's page is deleted while Jane points elsewhere: it goes entirely, and the branches
+    // lose their outgoing edges to it.
+    let (lone_page, lone) = pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(LONE)).unwrap();
+    write(&mut con, inc, &page_deleted(lone_page.id, Some(lone)));
+    assert_eq!(count(&mut con, inc, &format!("MATCH (n {{id: '{LONE}'}}) RETURN count(n) AS c")), 0);
+    // Jane points at the library again while it is gone: it is a stub, labelled Subject only.
     write(&mut con, inc, &page_saved(&page, &v1, Some(&v2), &schemas));
-    assert_eq!(rows(&mut con, inc, &format!("MATCH (n {{id: '{ACME}'}}) RETURN labels(n) AS l, properties(n) AS p")), vec![json!({"l": ["Subject"], "p": {"id": ACME, "stub": true}})]);
-    // ACME's page comes back: the stub becomes the full Subject again.
-    write(&mut con, inc, &page_saved(acme_page, acme, None, &schemas));
+    assert_eq!(rows(&mut con, inc, &format!("MATCH (n {{id: '{LONE}'}}) RETURN labels(n) AS l, properties(n) AS p")), vec![json!({"l": ["Subject"], "p": {"id": LONE, "stub": true}})]);
+    // The library's page comes back: the stub becomes the full Subject again.
+    write(&mut con, inc, &page_saved(lone_page, lone, None, &schemas));
     assert_eq!(stubs(&mut con), vec![json!({"id": "s0nobodyaaaaaa1", "l": ["Subject"]})]);
 
     // A rebuild of the final state equals the incremental result exactly.
@@ -164,7 +167,7 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
     assert_eq!(dump(&mut con, g), before, "the graph changed");
     for query in read_corpus("cypher_read_corpus.txt") {
         let q = check_read_only(&query).unwrap_or_else(|e| panic!("{query:?}: {e}"));
-        let text = strata::graph::statement::CypherStatement { cypher: q.cypher.clone(), parameters: q.parameters.iter().map(|p| (p.clone(), json!("s1demo1aaaaaaa1"))).collect() };
+        let text = strata::graph::statement::CypherStatement { cypher: q.cypher.clone(), parameters: q.parameters.iter().map(|p| (p.clone(), json!(CENTRAL))).collect() };
         if let Err(e) = raw_read(&mut con, g, &text.query_text().unwrap()) {
             panic!("{query:?}: {e}");
         }
@@ -178,14 +181,14 @@ fn cells_of_every_type_normalize() {
     let g = "strata_test_cells";
     delete_graph(&mut con, g);
     let (schemas, pages) = (demo::schemas(), demo::pages());
-    let (page, content) = jane(ACME, None);
+    let (page, content) = jane(CENTRAL, None);
     write(&mut con, g, &page_saved(&page, &content, None, &schemas));
-    let acme = pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(ACME)).unwrap();
-    write(&mut con, g, &page_saved(&acme.0, &acme.1, None, &schemas));
+    let central = pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(CENTRAL)).unwrap();
+    write(&mut con, g, &page_saved(&central.0, &central.1, None, &schemas));
     let result = read(
         &mut con,
         g,
-        "MATCH p = (e:Employee)-[r:Employer]->(c:Company) RETURN e, r, p, \
+        "MATCH p = (e:Event)-[r:`Takes place at`]->(c:Library) RETURN e, r, p, \
          date('1685-03-21') AS date, localdatetime('2024-01-02T03:04:05') AS ldt, localtime('23:59:58') AS lt, \
          duration({months: 14, days: 3, hours: 25, seconds: 7}) AS dur, duration({seconds: -5}) AS neg, \
          point({latitude: 52.37, longitude: 4.89}) AS pt, 1 AS i, 2.5 AS f, 'x' AS s, true AS b, null AS n, \

@@ -10,7 +10,6 @@ import { savePages } from '../platform/storage/page-writes.js';
 import { loadCore } from '../src/loader.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
-export const DEMO = '/work/shared/data/demo';
 export const EXAMPLE = join(ROOT, 'examples/wiki');
 
 /** Fails under CI when a store address is missing; otherwise a skip reason, or false. */
@@ -29,7 +28,7 @@ const SYSOP_RIGHTS = ['apihighlimits', 'noratelimit', 'delete', 'editinterface',
  * storage (the core's page actions are not needed for that), and makes the callers: `admin`
  * (sysop), `user`, `bot` (a bot password of a bot-group user), `anon`.
  */
-export async function startStoresWiki({ stores, wikiDir = DEMO, config = {}, storeOptions } = {}) {
+export async function startStoresWiki({ stores, wikiDir = EXAMPLE, config = {}, storeOptions } = {}) {
   const core = await loadCore();
   const site = await startSite({ core, config: { groupRights: { sysop: SYSOP_RIGHTS }, stores, ...config }, storeOptions });
   const author = { userId: null, name: 'Seeder' };

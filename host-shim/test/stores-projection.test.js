@@ -1,5 +1,5 @@
 // Projection on save, rebuild runs and the query endpoints, end to end against real FalkorDB and
-// Oxigraph (embedded and server): the demo wiki fed through saves, a rebuild that must give exactly
+// Oxigraph (embedded and server): the example wiki fed through saves, a rebuild that must give exactly
 // the same stores, cancellation, the query endpoints and the write corpus over HTTP.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { importFolder } from '../platform/import.js';
 import { cancelRun, queueRun } from '../stores/runs.js';
-import { DEMO, ROOT, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
+import { EXAMPLE, ROOT, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
 import { graphDump, sparqlDump, storeStates } from '../test-support/store-dumps.js';
 
 const { falkordb, oxigraph, skip } = storeUrls();
@@ -39,10 +39,10 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
     wiki.site.remove();
   });
 
-  test('saves project the demo wiki into every store; the stores stay never-built until rebuilt', async () => {
+  test('saves project the example wiki into every store; the stores stay never-built until rebuilt', async () => {
     const { site } = wiki;
-    const counts = await importFolder({ db: site.db, config: site.config, core: site.core, log: () => {}, stores: site.stores }, DEMO);
-    assert.ok(counts.created >= 69, JSON.stringify(counts));
+    const counts = await importFolder({ db: site.db, config: site.config, core: site.core, log: () => {}, stores: site.stores }, EXAMPLE);
+    assert.ok(counts.created >= 35, JSON.stringify(counts));
     const slots = site.db.prepare('SELECT r.subject_slot FROM page p JOIN revision r ON r.id = p.latest_revision_id WHERE r.subject_slot IS NOT NULL').pluck().all();
     const subjectCounts = slots.map((slot) => Object.keys(JSON.parse(slot).subjects ?? {}).length);
     const subjects = subjectCounts.reduce((a, b) => a + b, 0);
@@ -83,15 +83,16 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
 
   test('REST writes refresh the page in every store; a rebuild still agrees', async () => {
     const { stores } = wiki.site;
-    const created = await admin.call('POST', '/subjects', { pageTitle: 'Projected Person', label: 'Projected', schema: 'Employee', statements: { Employer: { propertyType: 'relation', value: [{ target: 's1demo1aaaaaaa1' }] } } });
+    const starts = { propertyType: 'dateTime', value: ['2026-05-01T10:00:00+02:00'] };
+    const created = await admin.call('POST', '/subjects', { pageTitle: 'Projected Event', label: 'Projected', schema: 'Event', statements: { Starts: starts, Venue: { propertyType: 'relation', value: [{ target: 's1lib1aaaaaaa01' }] } } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.subject.id;
-    const cypher = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Employee {id: $id})-[:Employer]->(c:Company) RETURN e.name AS e, c.name AS c', parameters: { id } });
-    assert.deepEqual(cypher.body.rows, [{ e: 'Projected', c: 'ACME Inc' }]);
-    const edited = await admin.call('PUT', `/subject/${id}`, { label: 'Renamed', statements: { Skills: { propertyType: 'text', value: ['Cypher'] } } });
+    const cypher = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Event {id: $id})-[:`Takes place at`]->(c:Library) RETURN e.name AS e, c.name AS c', parameters: { id } });
+    assert.deepEqual(cypher.body.rows, [{ e: 'Projected', c: 'Veldhaven Central Library' }]);
+    const edited = await admin.call('PUT', `/subject/${id}`, { label: 'Renamed', statements: { Starts: starts, 'Spoken language': { propertyType: 'text', value: ['Cypher'] } } });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
-    const renamed = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Employee {id: $id}) OPTIONAL MATCH (e)-[r]->() RETURN e.name AS n, e.Skills AS s, count(r) AS relations', parameters: { id } });
-    assert.deepEqual(renamed.body.rows, [{ n: 'Renamed', s: ['Cypher'], relations: 0 }]);
+    const renamed = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Event {id: $id}) OPTIONAL MATCH (e)-[r]->() RETURN e.name AS n, e.`Spoken language` AS s, count(r) AS relations', parameters: { id } });
+    assert.deepEqual(renamed.body.rows, [{ n: 'Renamed', s: 'Cypher', relations: 0 }]);
     assert.equal((await admin.call('DELETE', `/subject/${id}`)).status, 200);
     const gone = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (e:Subject {id: $id}) RETURN e', parameters: { id } });
     assert.deepEqual(gone.body.rows, []);
@@ -105,19 +106,19 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
   });
 
   test('queries across relations, through both endpoints', async () => {
-    const births = await admin.call('POST', '/query/cypher', {
-      cypher: "MATCH (b:Birth)-[:`Brought into life`]->(p:Person) WHERE p.name STARTS WITH 'Johann' RETURN p.name AS person ORDER BY person",
+    const branches = await admin.call('POST', '/query/cypher', {
+      cypher: "MATCH (b:Library)-[:`Coordinated by`]->(c:Library) WHERE c.name STARTS WITH 'Veldhaven' RETURN b.name AS branch ORDER BY branch",
     });
-    assert.equal(births.status, 200, JSON.stringify(births.body));
-    assert.deepEqual(births.body.columns, ['person']);
-    assert.ok(births.body.rows.some((r) => r.person === 'Johann Sebastian Bach'), JSON.stringify(births.body.rows));
+    assert.equal(branches.status, 200, JSON.stringify(branches.body));
+    assert.deepEqual(branches.body.columns, ['branch']);
+    assert.ok(branches.body.rows.some((r) => r.branch === 'Harbour Branch Library'), JSON.stringify(branches.body.rows));
     const sparql = await admin.call('POST', '/query/sparql', {
       query: `PREFIX strata-prop: <${wiki.site.config.rdfBaseUri}/prop/>
         PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-        SELECT ?name WHERE { ?birth strata-prop:Brought_into_life ?person . ?person rdfs:label ?name } ORDER BY ?name`,
+        SELECT ?name WHERE { ?branch strata-prop:Coordinated_by ?central . ?branch rdfs:label ?name } ORDER BY ?name`,
     });
     assert.equal(sparql.status, 200, JSON.stringify(sparql.body));
-    assert.ok(sparql.body.results.bindings.some((b) => b.name.value === 'Johann Sebastian Bach'), JSON.stringify(sparql.body));
+    assert.ok(sparql.body.results.bindings.some((b) => b.name.value === 'Harbour Branch Library'), JSON.stringify(sparql.body));
   });
 
   test('a rebuild is cancelled between batches; POST twice is 409; DELETE without a run is 404', async () => {

@@ -12,8 +12,19 @@ use std::borrow::Cow;
 
 /// The objects of a Statement read with the writer's type `ty`, one per value part. Relations are
 /// projected separately; a value whose shape does not fit `ty` gives nothing. `definition` is the
-/// Schema's definition of the property (select labels come from it).
+/// Schema's definition of the property (select labels come from it). A part repeated in the value
+/// (stored as written, reported by `uniqueItems`) is one triple, so it is given once.
 pub fn statement_objects<'a>(ty: PropertyType, value: &'a StatementValue, definition: &'a PropertyDefinition) -> Vec<Object<'a>> {
+    let mut unique: Vec<Object<'a>> = Vec::new();
+    for object in all_objects(ty, value, definition) {
+        if !unique.contains(&object) {
+            unique.push(object);
+        }
+    }
+    unique
+}
+
+fn all_objects<'a>(ty: PropertyType, value: &'a StatementValue, definition: &'a PropertyDefinition) -> Vec<Object<'a>> {
     match (ty, value) {
         (PropertyType::Text, StatementValue::Strings(parts)) => parts.iter().map(|p| Object::string(p.as_str())).collect(),
         (PropertyType::Select, StatementValue::Strings(parts)) => parts.iter().map(|p| Object::string(option_label(definition, p))).collect(),
@@ -114,6 +125,7 @@ mod tests {
         ]);
         let cases: Vec<(PropertyType, &str, StatementValue, Vec<Object>)> = vec![
             (PropertyType::Text, "text", strings(&["a", "b c"]), vec![Object::string("a"), Object::string("b c")]),
+            (PropertyType::Text, "text", strings(&["b", "a", "b"]), vec![Object::string("b"), Object::string("a")]),
             (PropertyType::Select, "select", strings(&["o1"]), vec![Object::string("Active")]),
             (PropertyType::Select, "select", strings(&["gone"]), vec![Object::string("gone")]),
             (PropertyType::Select, "text", strings(&["o1"]), vec![Object::string("o1")]),

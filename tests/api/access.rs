@@ -11,9 +11,9 @@ fn sample_path(template: &str) -> String {
         .split('/')
         .map(|seg| match seg {
             "{pageId}" => "1",
-            "{subjectId}" => "s1demo1aaaaaaa1",
-            "{schemaName}" | "{search}" => "Company",
-            "{propertyName}" => "Founded%20at",
+            "{subjectId}" => "s1map1aaaaaaa01",
+            "{schemaName}" | "{search}" => "Map",
+            "{propertyName}" => "Scale",
             "{name}" => "main",
             other => other,
         })
@@ -23,7 +23,7 @@ fn sample_path(template: &str) -> String {
 
 #[test]
 fn a_login_only_wiki_refuses_every_route_before_anything_else() {
-    let host = demo_host();
+    let host = example_host();
     let mut paths: Vec<(&str, String)> = ROUTES.iter().map(|r| (r.method.as_str(), sample_path(r.path))).collect();
     paths.push(("GET", "/strata/v0/no-such-route".into()));
     paths.push(("PATCH", "/strata/v0/schemas".into()));
@@ -35,7 +35,7 @@ fn a_login_only_wiki_refuses_every_route_before_anything_else() {
 
 #[test]
 fn data_changing_routes_need_a_csrf_token_and_reads_do_not() {
-    let host = demo_host();
+    let host = example_host();
     for route in ROUTES {
         let mut c = caller(Who::Sysop);
         c.csrf_valid = false;
@@ -67,7 +67,7 @@ fn unknown_routes_and_methods() {
 
 #[test]
 fn malformed_bodies_are_refused_before_any_change() {
-    let host = demo_host();
+    let host = example_host();
     let saves_before = host.save_calls();
     let cases: &[(&str, &str)] = &[
         ("{not json", "invalid-json"),

@@ -37,7 +37,7 @@ fn key(row: &Value, sort: &str) -> String {
 
 #[test]
 fn every_sort_and_direction_lists_each_standalone_subject_once_in_order() {
-    let host = demo_host();
+    let host = example_host();
     let newest = page_through(&host, Who::User, &[]);
     let all: HashSet<String> = newest.iter().map(|r| r["id"].as_str().unwrap().to_owned()).collect();
     assert_eq!(all.len(), newest.len(), "no Subject twice");
@@ -57,11 +57,11 @@ fn every_sort_and_direction_lists_each_standalone_subject_once_in_order() {
 
 #[test]
 fn unreadable_rows_are_left_out_of_every_list() {
-    let host = demo_host();
-    let acme = "s1demo1aaaaaaa1";
+    let host = example_host();
+    let acme = "s1map1aaaaaaa01";
     let seen = |who: Who| page_through(&host, who, &[("sort", "name")]).iter().any(|r| r["id"] == acme);
     assert!(seen(Who::User) && !seen(Who::Restricted));
-    let query = [("limit", "50"), ("search", "ACME")];
+    let query = [("limit", "50"), ("search", "Polder")];
     let (_, open) = call(&host, Who::User, "GET", "/strata/v0/subject-labels", &query, None);
     let (_, restricted) = call(&host, Who::Restricted, "GET", "/strata/v0/subject-labels", &query, None);
     assert!(open.to_string().contains(acme) && !restricted.to_string().contains(acme));
@@ -69,9 +69,9 @@ fn unreadable_rows_are_left_out_of_every_list() {
         let (_, body) = call(&host, who, "GET", "/strata/v0/recently-edited-subjects", &[("limit", "50")], None);
         body["subjects"].as_array().unwrap().clone()
     };
-    let open: Vec<Value> = recent(Who::User).into_iter().filter(|r| r["pageTitle"] != "ACME Inc").collect();
+    let open: Vec<Value> = recent(Who::User).into_iter().filter(|r| r["pageTitle"] != "Polder survey of 1672").collect();
     let restricted = recent(Who::Restricted);
-    assert!(restricted.iter().all(|r| r["pageTitle"] != "ACME Inc"));
+    assert!(restricted.iter().all(|r| r["pageTitle"] != "Polder survey of 1672"));
     assert_eq!(restricted[..open.len()], open[..], "the same list without the unreadable page");
     let (status, _) = call(&host, Who::Restricted, "GET", &format!("/strata/v0/subject/{acme}/referencingSubjects"), &[], None);
     assert_eq!(status, 404);
@@ -79,7 +79,7 @@ fn unreadable_rows_are_left_out_of_every_list() {
 
 #[test]
 fn limits_cursors_and_parameters_are_checked() {
-    let host = demo_host();
+    let host = example_host();
     type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], u16, &'a str);
     let cases: &[Case] = &[
         ("/strata/v0/subjects", &[("limit", "0")], 400, "invalid-parameter"),
@@ -99,6 +99,11 @@ fn limits_cursors_and_parameters_are_checked() {
         let (s, body) = call(&host, Who::User, "GET", path, query, None);
         assert_eq!((s, error_code(s, &body).as_str()), (*status, *code), "{path} {query:?}");
     }
+    for i in 0..20 {
+        let id = format!("s1xtr00000000{i:02}");
+        let slot = json!({"mainSubject": id, "subjects": {id.clone(): {"schema": "Map", "statements": {}}}});
+        seed_subject_page(&host, namespace::MAIN, &format!("Extra map {i}"), &slot.to_string());
+    }
     let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("limit", "500")], None);
     assert_eq!(body["subjects"].as_array().unwrap().len(), 50, "limit is capped at 50");
     let (_, first) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("sort", "name"), ("limit", "1")], None);
@@ -109,20 +114,20 @@ fn limits_cursors_and_parameters_are_checked() {
 
 #[test]
 fn subject_counts_need_strata_query_and_count_every_page() {
-    let host = demo_host();
+    let host = example_host();
     let no_query = Caller { rights: vec!["read".into()], ..caller(Who::User) };
     let (status, body) = call_as(&host, no_query, "GET", "/strata/v0/subject-counts", &[], None);
     assert_eq!((status, error_code(status, &body).as_str()), (403, "permission-denied"));
     let (_, open) = call(&host, Who::User, "GET", "/strata/v0/subject-counts", &[], None);
     let (_, restricted) = call(&host, Who::Restricted, "GET", "/strata/v0/subject-counts", &[], None);
     assert_eq!(open, restricted, "unreadable pages count too");
-    assert!(open["counts"]["Company"].as_u64().unwrap() >= 1);
+    assert!(open["counts"]["Map"].as_u64().unwrap() >= 1);
     assert!(open["counts"].as_object().unwrap().values().all(|n| n.as_u64().unwrap() > 0));
 }
 
 #[test]
 fn rows_carry_host_subjects_and_page_fields() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
     let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("schema", "period")], None);
     insta::assert_json_snapshot!("dependent_row", body);
@@ -134,28 +139,28 @@ fn rows_carry_host_subjects_and_page_fields() {
 
 #[test]
 fn searches_match_names_titles_and_id_prefixes() {
-    let host = demo_host();
+    let host = example_host();
     let names = |q: &str| -> Vec<String> {
         let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("search", q), ("sort", "name"), ("limit", "50")], None);
         body["subjects"].as_array().unwrap().iter().map(|r| r["displayName"].as_str().unwrap().to_owned()).collect()
     };
-    assert!(names("acme").contains(&"ACME Inc".to_owned()));
-    assert!(names("AcMe").iter().all(|n| n.to_lowercase().contains("acme") || n.contains("ACME")));
-    assert_eq!(names("s1demo1aaaaaaa1"), vec!["ACME Inc".to_owned()]);
-    assert!(names("S1DEMO").is_empty(), "ID prefixes are case-sensitive");
+    assert!(names("polder").contains(&"Polder survey of 1672".to_owned()));
+    assert!(names("PoLdEr").iter().all(|n| n.to_lowercase().contains("polder")));
+    assert_eq!(names("s1map1aaaaaaa01"), vec!["Polder survey of 1672".to_owned()]);
+    assert!(names("S1MAP1").is_empty(), "ID prefixes are case-sensitive");
     assert!(names("zz-no-such").is_empty());
-    assert!(names("ac").iter().all(|n| n.to_lowercase().starts_with("ac")), "short searches match a name prefix");
+    assert!(names("po").iter().all(|n| n.to_lowercase().starts_with("po")), "short searches match a name prefix");
 }
 
 #[test]
 fn layouts_mappings_and_edit_notices() {
-    let host = demo_host();
+    let host = example_host();
     let mapping = json!({"version": 1, "schema": "Person", "target": "foaf", "subject": {"class": "http://xmlns.com/foaf/0.1/Person"}, "properties": {}});
     save(&host, vec![
         page(namespace::LAYOUT, "Card", Some(json!({"schema": "Person", "type": "infobox"}).to_string()), None, Default::default()),
         page(namespace::LAYOUT, "Hidden card", Some("{}".into()), None, Default::default()),
         page(namespace::MAPPING, "Person to FOAF", Some(mapping.to_string()), None, Default::default()),
-        page(namespace::MEDIAWIKI, "Strata-editnotice-Company", Some("<i>Check</i> the register<script>x()</script>".into()), None, Default::default()),
+        page(namespace::MEDIAWIKI, "Strata-editnotice-Map", Some("<i>Check</i> the register<script>x()</script>".into()), None, Default::default()),
     ]);
     host.deny("Mallory", namespace::LAYOUT, "Hidden card", Deny::Read);
     let (_, layouts) = call(&host, Who::Restricted, "GET", "/strata/v0/layouts", &[], None);
@@ -166,10 +171,10 @@ fn layouts_mappings_and_edit_notices() {
     let (_, mappings) = call(&host, Who::User, "GET", "/strata/v0/mappings", &[], None);
     assert_eq!(mappings["mappings"][0]["schemas"], json!(["Person"]));
     assert_eq!(mappings["mappings"][0]["name"], "Person to FOAF");
-    let acme = page_id(&host, "ACME Inc");
+    let acme = page_id(&host, "Polder survey of 1672");
     let path = format!("/strata/v0/page/{acme}/editNotices");
-    let (_, notices) = call(&host, Who::User, "GET", &path, &[("schema", "Company")], None);
-    assert_eq!(notices, json!({"notices": [{"key": "strata-editnotice-company", "html": "<i>Check</i> the register"}]}));
+    let (_, notices) = call(&host, Who::User, "GET", &path, &[("schema", "Map")], None);
+    assert_eq!(notices, json!({"notices": [{"key": "strata-editnotice-map", "html": "<i>Check</i> the register"}]}));
     let (_, none) = call(&host, Who::User, "GET", &path, &[], None);
     assert_eq!(none, json!({"notices": []}));
     assert_eq!(call(&host, Who::Restricted, "GET", &path, &[], None).0, 404);

@@ -65,7 +65,7 @@ const PERSON_FOAF: &str =
 
 #[test]
 fn every_error_code_has_a_case() {
-    let host = demo_host();
+    let host = example_host();
     let admin = caller(Who::Sysop);
     let m = maintenance();
     let user = caller(Who::User);
@@ -77,10 +77,10 @@ fn every_error_code_has_a_case() {
         ("Mapping without strata-mapping-edit", &admin, edit(namespace::MAPPING, "X", PERSON_FOAF), "permissiondenied"),
         ("create without createpage", &anonymous, edit(namespace::MAIN, "Fresh page", "text"), "permissiondenied"),
         ("edit an unreadable page", &mallory, edit(namespace::SCHEMA, "Person", "{}"), "permissiondenied"),
-        ("edit without edit access", &anonymous, edit(namespace::MAIN, "ACME Inc", "text"), "permissiondenied"),
-        ("delete without the delete right", &user, delete(namespace::MAIN, "ACME Inc"), "permissiondenied"),
+        ("edit without edit access", &anonymous, edit(namespace::MAIN, "Polder survey of 1672", "text"), "permissiondenied"),
+        ("delete without the delete right", &user, delete(namespace::MAIN, "Polder survey of 1672"), "permissiondenied"),
         ("delete a Mapping without strata-mapping-edit", &admin, delete(namespace::MAPPING, "Person to FOAF"), "permissiondenied"),
-        ("createOnly on an existing page", &admin, with(edit(namespace::MAIN, "ACME Inc", "x"), "createOnly", json!(true)), "articleexists"),
+        ("createOnly on an existing page", &admin, with(edit(namespace::MAIN, "Polder survey of 1672", "x"), "createOnly", json!(true)), "articleexists"),
         ("noCreate on a missing page", &admin, with(edit(namespace::MAIN, "Nowhere", "x"), "noCreate", json!(true)), "missingtitle"),
         ("delete a missing page", &admin, delete(namespace::MAIN, "Nowhere"), "missingtitle"),
         ("delete an unreadable page", &mallory, delete(namespace::SCHEMA, "Person"), "missingtitle"),
@@ -116,7 +116,7 @@ fn every_error_code_has_a_case() {
 
 #[test]
 fn a_schema_page_is_checked_like_put_schema_and_stored_canonically() {
-    let host = demo_host();
+    let host = example_host();
     let admin = caller(Who::Sysop);
     let created = act(&host, &admin, edit(namespace::SCHEMA, "tool", r#"{"propertyDefinitions": {"Weight": {"type": "number", "required": false}}, "x-note": 1}"#));
     let r = result(&created);
@@ -148,7 +148,7 @@ fn a_schema_page_is_checked_like_put_schema_and_stored_canonically() {
 
 #[test]
 fn a_layout_names_an_existing_schema_and_keeps_unknown_keys() {
-    let host = demo_host();
+    let host = example_host();
     let admin = caller(Who::Sysop);
     let text = r#"{"displayRules": [{"property": "Name"}], "type": "infobox", "schema": "person"}"#;
     let r = result(&act(&host, &admin, edit(namespace::LAYOUT, "Person box", text))).clone();
@@ -177,7 +177,7 @@ fn a_layout_names_an_existing_schema_and_keeps_unknown_keys() {
 
 #[test]
 fn a_mapping_needs_the_right_and_a_free_schema_target_pair() {
-    let host = demo_host();
+    let host = example_host();
     let m = maintenance();
     let first = act(&host, &m, edit(namespace::MAPPING, "Person to FOAF", PERSON_FOAF));
     assert_eq!(result(&first)["contentModel"], "strata-mapping");
@@ -202,7 +202,7 @@ fn import(title: &str, slot: &Value) -> Value {
 
 #[test]
 fn an_imported_subject_slot_is_normalized_indexed_and_checked_for_dependent_rules() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
     let m = maintenance();
     let r = result(&act(&host, &m, import("Chess Club 2", &club_slot().to_string().replace("testaaaaaaa", "testbbbbbbb").parse().unwrap()))).clone();
@@ -237,14 +237,14 @@ fn an_imported_subject_slot_is_normalized_indexed_and_checked_for_dependent_rule
 
 #[test]
 fn every_normalization_problem_of_a_subject_slot_is_named() {
-    let host = demo_host();
+    let host = example_host();
     let slot = json!({
         "mainSubject": 7,
         "subjects": {
-            "s1badaaaaaaaaa1": {"label": 3, "schema": "Company", "statements": {
-                "Founded at": {"propertyType": "number", "value": "1999"},
-                "Websites": {"propertyType": "url", "value": ["https://a.example"]},
-                "Status": {"propertyType": "select", "value": [{"id": "o1demo1aaaaaaa1", "label": "Inactive"}]}}},
+            "s1badaaaaaaaaa1": {"label": 3, "schema": "Map", "statements": {
+                "Scale": {"propertyType": "number", "value": "1999"},
+                "Digital copy": {"propertyType": "url", "value": ["https://a.example"]},
+                "Condition": {"propertyType": "select", "value": [{"id": "o1cnd1aaaaaaa01", "label": "Inactive"}]}}},
             "s1badaaaaaaaaa2": {"statements": {}},
         },
     });
@@ -256,13 +256,13 @@ fn every_normalization_problem_of_a_subject_slot_is_named() {
 
 #[test]
 fn a_plain_page_edit_keeps_the_subject_slot_and_its_index_rows() {
-    let host = demo_host();
+    let host = example_host();
     let admin = caller(Who::Sysop);
-    let before = stored(&host, namespace::MAIN, "ACME Inc").unwrap();
+    let before = stored(&host, namespace::MAIN, "Polder survey of 1672").unwrap();
     let rows = host.index_of(before.page_id).unwrap();
-    let r = result(&act(&host, &admin, edit(namespace::MAIN, "ACME Inc", "Some '''wikitext'''."))).clone();
+    let r = result(&act(&host, &admin, edit(namespace::MAIN, "Polder survey of 1672", "Some '''wikitext'''."))).clone();
     assert_eq!((r["oldRevisionId"].as_u64(), r["new"].as_bool(), r["contentModel"].as_str()), (Some(before.latest_revision_id), Some(false), Some("wikitext")));
-    let after = stored(&host, namespace::MAIN, "ACME Inc").unwrap();
+    let after = stored(&host, namespace::MAIN, "Polder survey of 1672").unwrap();
     assert_eq!(after.subject_slot, before.subject_slot);
     assert_eq!(after.main_slot.as_deref(), Some("Some '''wikitext'''."));
     let kept = host.index_of(after.page_id).unwrap();
@@ -278,38 +278,38 @@ fn a_plain_page_edit_keeps_the_subject_slot_and_its_index_rows() {
 
 #[test]
 fn conflicts_are_retried_only_without_a_base_revision() {
-    let host = demo_host();
+    let host = example_host();
     let admin = caller(Who::Sysop);
     host.inject_conflicts(2);
     let calls = host.save_calls();
-    assert_eq!(result(&act(&host, &admin, edit(namespace::MAIN, "ACME Inc", "one")))["noChange"], false);
+    assert_eq!(result(&act(&host, &admin, edit(namespace::MAIN, "Polder survey of 1672", "one")))["noChange"], false);
     assert_eq!(host.save_calls() - calls, 3, "two conflicts, then the save");
     host.inject_conflicts(99);
-    let answer = act(&host, &admin, edit(namespace::MAIN, "ACME Inc", "two"));
+    let answer = act(&host, &admin, edit(namespace::MAIN, "Polder survey of 1672", "two"));
     assert_eq!(code(&answer), "editconflict");
     host.inject_conflicts(0);
 
-    let latest = stored(&host, namespace::MAIN, "ACME Inc").unwrap().latest_revision_id;
-    let based = act(&host, &admin, with(edit(namespace::MAIN, "ACME Inc", "three"), "baseRevisionId", json!(latest)));
+    let latest = stored(&host, namespace::MAIN, "Polder survey of 1672").unwrap().latest_revision_id;
+    let based = act(&host, &admin, with(edit(namespace::MAIN, "Polder survey of 1672", "three"), "baseRevisionId", json!(latest)));
     assert_eq!(result(&based)["oldRevisionId"].as_u64(), Some(latest));
-    let stale = act(&host, &admin, with(edit(namespace::MAIN, "ACME Inc", "four"), "baseRevisionId", json!(latest)));
-    assert_eq!(info(&stale), format!("The page \"ACME Inc\" changed after revision {latest}: its latest revision is {}.", latest + 1));
+    let stale = act(&host, &admin, with(edit(namespace::MAIN, "Polder survey of 1672", "four"), "baseRevisionId", json!(latest)));
+    assert_eq!(info(&stale), format!("The page \"Polder survey of 1672\" changed after revision {latest}: its latest revision is {}.", latest + 1));
 }
 
 #[test]
 fn a_delete_needs_the_right_and_answers_the_log_id() {
-    let host = demo_host();
+    let host = example_host();
     let user = caller(Who::User);
-    let answer = act(&host, &user, delete(namespace::SCHEMA, "Sandbox"));
-    assert_eq!(info(&answer), "You may not delete the page \"Schema:Sandbox\": this needs the \"delete\" right.");
-    host.deny("Admin", namespace::SCHEMA, "Sandbox", Deny::Edit);
+    let answer = act(&host, &user, delete(namespace::SCHEMA, "Opening hours"));
+    assert_eq!(info(&answer), "You may not delete the page \"Schema:Opening hours\": this needs the \"delete\" right.");
+    host.deny("Admin", namespace::SCHEMA, "Opening hours", Deny::Edit);
     let admin = caller(Who::Sysop);
-    assert_eq!(info(&act(&host, &admin, delete(namespace::SCHEMA, "Sandbox"))), "You may not delete the page \"Schema:Sandbox\".");
-    let page = stored(&host, namespace::SCHEMA, "Project").unwrap();
-    let r = result(&act(&host, &admin, delete(namespace::SCHEMA, "Project"))).clone();
-    assert_eq!((r["pageId"].as_u64(), r["title"].as_str(), r["namespace"].as_i64()), (Some(page.page_id), Some("Project"), Some(7474)));
+    assert_eq!(info(&act(&host, &admin, delete(namespace::SCHEMA, "Opening hours"))), "You may not delete the page \"Schema:Opening hours\".");
+    let page = stored(&host, namespace::SCHEMA, "Event").unwrap();
+    let r = result(&act(&host, &admin, delete(namespace::SCHEMA, "Event"))).clone();
+    assert_eq!((r["pageId"].as_u64(), r["title"].as_str(), r["namespace"].as_i64()), (Some(page.page_id), Some("Event"), Some(7474)));
     assert!(r["logId"].as_u64().is_some(), "{r}");
-    assert!(stored(&host, namespace::SCHEMA, "Project").is_none());
+    assert!(stored(&host, namespace::SCHEMA, "Event").is_none());
 }
 
 #[test]

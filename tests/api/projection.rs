@@ -21,7 +21,7 @@ fn create_person(host: &MemoryHost, title: &str) -> (u16, Value) {
 
 #[test]
 fn saves_send_each_store_its_share() {
-    let host = demo_host();
+    let host = example_host();
     with_stores(&host, &[("graph", "falkordb"), ("rdf", "oxigraph-embedded")]);
     let (status, created) = create_person(&host, "Ada");
     assert_eq!(status, 201, "{created}");
@@ -53,11 +53,11 @@ fn what_each_write_sends() {
             call(h, Who::Sysop, "PUT", "/strata/v0/schema/Person", &[], Some(body)).0
         }, vec![], vec!["graph", "rdf"]),
         ("a Schema deleted: every store is stale", |h| {
-            call(h, Who::Sysop, "DELETE", "/strata/v0/schema/Place", &[], None).0
+            call(h, Who::Sysop, "DELETE", "/strata/v0/schema/Coordinates", &[], None).0
         }, vec![], vec!["graph", "rdf"]),
     ];
     for (name, write, updates, stale) in cases {
-        let host = demo_host();
+        let host = example_host();
         with_stores(&host, &[("graph", "falkordb"), ("rdf", "oxigraph-embedded")]);
         let before = host.store_updates().len();
         let status = write(&host);
@@ -76,7 +76,7 @@ fn what_each_write_sends() {
 
 #[test]
 fn without_stores_nothing_is_sent() {
-    let host = demo_host();
+    let host = example_host();
     assert_eq!(create_person(&host, "Quiet").0, 201);
     assert!(host.store_updates().is_empty());
 }

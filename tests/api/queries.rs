@@ -123,12 +123,12 @@ fn cypher_reads_run_guarded_with_their_parameters() {
     let plain = MemoryHost::default();
     assert_eq!(cypher(&plain, Who::User, json!({"cypher": "MATCH (n) RETURN n"})).0, 404, "no graph database, no route");
     let host = host_with_graph();
-    host.answer_cypher(reply(json!([[[8, [7, [0], [[0, 2, "s1demo1aaaaaaa1"]]]]]])));
-    let (status, body) = cypher(&host, Who::Bot, json!({"cypher": "MATCH (n:Subject {id: $id}) RETURN n", "parameters": {"id": "s1demo1aaaaaaa1"}}));
+    host.answer_cypher(reply(json!([[[8, [7, [0], [[0, 2, "s1map1aaaaaaa01"]]]]]])));
+    let (status, body) = cypher(&host, Who::Bot, json!({"cypher": "MATCH (n:Subject {id: $id}) RETURN n", "parameters": {"id": "s1map1aaaaaaa01"}}));
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body, json!({"columns": ["n"], "rows": [{"n": {"id": 7, "labels": ["Subject"], "properties": {"id": "s1demo1aaaaaaa1"}}}], "truncated": false, "resultCount": 1, "durationMs": 1}));
+    assert_eq!(body, json!({"columns": ["n"], "rows": [{"n": {"id": 7, "labels": ["Subject"], "properties": {"id": "s1map1aaaaaaa01"}}}], "truncated": false, "resultCount": 1, "durationMs": 1}));
     let sent = host.cypher_queries();
-    assert_eq!(sent[0].query, "CYPHER id='s1demo1aaaaaaa1' MATCH (n:Subject {id: $id}) RETURN n");
+    assert_eq!(sent[0].query, "CYPHER id='s1map1aaaaaaa01' MATCH (n:Subject {id: $id}) RETURN n");
     assert_eq!((sent[0].timeout_ms, sent[0].max_rows), (300_000, 50_000), "the expensive tier for apihighlimits");
 }
 

@@ -9,24 +9,27 @@ use strata::host::memory::{Deny, MemoryHost};
 use strata::host::{namespace, IndexRows, Settings};
 
 const BASE: &str = "https://wiki.example";
-const ACME: &str = "s1demo1aaaaaaa1";
+/// Polder survey of 1672, the only Subject on its page; `Mallory` may not read the page.
+const ACME: &str = "s1map1aaaaaaa01";
 
-/// The demo wiki under `BASE`, with the schema.org Mappings of the demo (target `schemaorg`) and
-/// one Mapping page (target `hidden`) that `Mallory` may not read.
+/// The example wiki under `BASE`, with its Mappings (targets `schemaorg` and `dcterms`), one more
+/// `schemaorg` Mapping for `Map`, and one Mapping page (target `hidden`) that `Mallory` may not read.
 fn rdf_host() -> MemoryHost {
-    let host = demo_host();
+    let host = example_host();
     host.set_settings(Settings { rdf_base_uri: format!("{BASE}/"), ..Settings::default() });
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rdf/tests/demo_mappings");
     let mut saves = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
+    for entry in std::fs::read_dir(example_dir().join("Mapping")).unwrap() {
         let path = entry.unwrap().path();
         let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
         saves.push(page(namespace::MAPPING, &title, Some(std::fs::read_to_string(&path).unwrap()), None, IndexRows::default()));
     }
-    let hidden = json!({"version": 1, "schema": "City", "target": "hidden", "subject": {"class": "https://x.example/City"}, "properties": {}});
-    saves.push(page(namespace::MAPPING, "City hidden", Some(hidden.to_string()), None, IndexRows::default()));
+    let map = json!({"version": 1, "schema": "Map", "target": "schemaorg", "prefixes": {"schema": "https://schema.org/"},
+        "subject": {"class": "schema:Map"}, "properties": {"Title": {"predicate": "schema:name"}, "Surveyor": {"predicate": "schema:creator"}}});
+    saves.push(page(namespace::MAPPING, "Map schemaorg", Some(map.to_string()), None, IndexRows::default()));
+    let hidden = json!({"version": 1, "schema": "Coordinates", "target": "hidden", "subject": {"class": "https://x.example/Place"}, "properties": {}});
+    saves.push(page(namespace::MAPPING, "Coordinates hidden", Some(hidden.to_string()), None, IndexRows::default()));
     save(&host, saves);
-    host.deny("Mallory", namespace::MAPPING, "City hidden", Deny::Read);
+    host.deny("Mallory", namespace::MAPPING, "Coordinates hidden", Deny::Read);
     host
 }
 
@@ -60,8 +63,8 @@ fn error(r: &Response) -> (u16, String, Value) {
 #[test]
 fn a_page_export_is_its_named_graph_with_metadata_and_subjects() {
     let host = rdf_host();
-    let r = get(&host, Who::Anonymous, &page_rdf(&host, "ACME Inc"), &[("format", "trig")], None);
-    let acme = page_id(&host, "ACME Inc");
+    let r = get(&host, Who::Anonymous, &page_rdf(&host, "Polder survey of 1672"), &[("format", "trig")], None);
+    let acme = page_id(&host, "Polder survey of 1672");
     assert_eq!(header(&r, "content-type"), Some("application/trig; charset=utf-8"));
     assert_eq!(header(&r, "content-disposition"), Some(format!("inline; filename=\"{acme}.trig\"").as_str()));
     assert_eq!(header(&r, "vary"), None, "an explicit format does not vary");
@@ -72,7 +75,7 @@ fn a_page_export_is_its_named_graph_with_metadata_and_subjects() {
     let page_triples: Vec<_> = q.iter().filter(|q| q.subject == Subject::NamedNode(page.clone())).collect();
     assert!(page_triples.iter().any(|q| q.predicate.as_str() == format!("{BASE}/ontology/lastEditor")), "page facts from the record");
     assert!(page_triples.iter().any(|q| q.predicate.as_str() == "http://purl.org/dc/terms/modified"));
-    insta::assert_snapshot!("page_acme_trig", r.body.replace(&acme.to_string(), "{pageId}"));
+    insta::assert_snapshot!("page_acme_trig", r.body.replace(&format!("page/{acme}"), "page/{pageId}"));
 }
 
 #[test]
@@ -92,7 +95,7 @@ fn format_comes_from_the_parameter_then_accept_then_trig() {
         (Some("trig"), Some("text/turtle"), "application/trig", "trig", false),
         (Some("turtle"), Some("application/trig"), "text/turtle", "ttl", false),
     ];
-    for (path, name) in [(page_rdf(&host, "ACME Inc"), page_id(&host, "ACME Inc").to_string()), (subject_rdf(ACME), ACME.to_owned())] {
+    for (path, name) in [(page_rdf(&host, "Polder survey of 1672"), page_id(&host, "Polder survey of 1672").to_string()), (subject_rdf(ACME), ACME.to_owned())] {
         for (format, accept, media_type, extension, vary) in cases {
             let query: Vec<(&str, &str)> = format.map(|f| ("format", f)).into_iter().collect();
             let r = get(&host, Who::Anonymous, &path, &query, *accept);
@@ -109,7 +112,7 @@ fn format_comes_from_the_parameter_then_accept_then_trig() {
 #[test]
 fn turtle_holds_the_same_triples_without_the_graph() {
     let host = rdf_host();
-    let path = page_rdf(&host, "ACME Inc");
+    let path = page_rdf(&host, "Polder survey of 1672");
     let trig: HashSet<oxrdf::Triple> = quads(&get(&host, Who::Anonymous, &path, &[], None)).into_iter().map(oxrdf::Triple::from).collect();
     let turtle = get(&host, Who::Anonymous, &path, &[("format", "turtle")], None);
     let parsed: HashSet<oxrdf::Triple> = oxttl::TurtleParser::new().for_slice(turtle.body.as_bytes()).map(|t| t.unwrap()).collect();
@@ -119,7 +122,7 @@ fn turtle_holds_the_same_triples_without_the_graph() {
 #[test]
 fn parameter_errors() {
     let host = rdf_host();
-    let acme_page = page_rdf(&host, "ACME Inc");
+    let acme_page = page_rdf(&host, "Polder survey of 1672");
     type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], u16, &'a str);
     let cases: &[Case] = &[
         (&acme_page, &[("format", "ntriples")], 400, "invalid-parameter"),
@@ -144,47 +147,47 @@ fn an_unknown_projection_lists_the_readable_ones() {
     let host = rdf_host();
     let path = subject_rdf(ACME);
     let known = |who| error(&get(&host, who, &path, &[("projection", "nope")], None)).2["knownProjections"].clone();
-    assert_eq!(known(Who::User), json!(["native", "hidden", "schemaorg"]));
-    assert_eq!(known(Who::Restricted), json!(["native", "schemaorg"]), "an unreadable Mapping is not a projection");
-    let r = get(&host, Who::Restricted, &page_rdf(&host, "Amsterdam"), &[("projection", "hidden")], None);
+    assert_eq!(known(Who::User), json!(["native", "dcterms", "hidden", "schemaorg"]));
+    assert_eq!(known(Who::Restricted), json!(["native", "dcterms", "schemaorg"]), "an unreadable Mapping is not a projection");
+    let r = get(&host, Who::Restricted, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "hidden")], None);
     assert_eq!(error(&r).1, "invalid-parameter");
-    assert_eq!(get(&host, Who::User, &page_rdf(&host, "Amsterdam"), &[("projection", "hidden")], None).status, 200);
+    assert_eq!(get(&host, Who::User, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "hidden")], None).status, 200);
 }
 
 #[test]
 fn an_ontology_projection_maps_subjects_and_writes_no_page_metadata() {
     let host = rdf_host();
-    let acme = page_id(&host, "ACME Inc");
-    let r = get(&host, Who::Anonymous, &page_rdf(&host, "ACME Inc"), &[("projection", "schemaorg")], None);
+    let acme = page_id(&host, "Polder survey of 1672");
+    let r = get(&host, Who::Anonymous, &page_rdf(&host, "Polder survey of 1672"), &[("projection", "schemaorg")], None);
     let q = quads(&r);
     assert!(!q.is_empty());
     assert!(q.iter().all(|q| q.graph_name.to_string() == format!("<{BASE}/graph/schemaorg/page/{acme}>")));
     assert!(q.iter().all(|q| q.subject.to_string() != format!("<{BASE}/page/{acme}>")), "no page metadata");
-    insta::assert_snapshot!("page_acme_schemaorg_trig", r.body.replace(&acme.to_string(), "{pageId}"));
+    insta::assert_snapshot!("page_acme_schemaorg_trig", r.body.replace(&format!("page/{acme}"), "page/{pageId}"));
 
-    let unmapped = get(&host, Who::Anonymous, &page_rdf(&host, "Amsterdam"), &[("projection", "schemaorg")], None);
+    let unmapped = get(&host, Who::Anonymous, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "schemaorg")], None);
     assert!(quads(&unmapped).is_empty(), "a page without mapped Subjects: an empty graph, 200");
-    let city = get(&host, Who::Anonymous, &subject_rdf("sEpfwJLnuwcxvuJ"), &[("projection", "schemaorg")], None);
+    let city = get(&host, Who::Anonymous, &subject_rdf("s1per1aaaaaaa06"), &[("projection", "schemaorg")], None);
     assert!(quads(&city).is_empty(), "a Subject whose Schema has no Mapping: an empty graph, 200");
 }
 
 #[test]
 fn a_subject_export_is_exactly_its_share_of_the_page_export() {
     let host = rdf_host();
-    let acme = page_id(&host, "ACME Inc");
+    let acme = page_id(&host, "Polder survey of 1672");
     for projection in ["native", "schemaorg"] {
-        let page = quads(&get(&host, Who::Anonymous, &page_rdf(&host, "ACME Inc"), &[("projection", projection)], None));
+        let page = quads(&get(&host, Who::Anonymous, &page_rdf(&host, "Polder survey of 1672"), &[("projection", projection)], None));
         let subject = quads(&get(&host, Who::Anonymous, &subject_rdf(ACME), &[("projection", projection)], None));
         let page_iri = format!("<{BASE}/page/{acme}>");
         let without_metadata: HashSet<Quad> = page.into_iter().filter(|q| q.subject.to_string() != page_iri).collect();
-        // ACME Inc is the only Subject on its page.
+        // The map is the only Subject on its page.
         assert_eq!(subject, without_metadata, "{projection}");
     }
     let r = get(&host, Who::Anonymous, &subject_rdf(&format!("local:{ACME}")), &[], None);
     let q = quads(&r);
     assert!(q.iter().any(|q| q.subject.to_string().starts_with(&format!("<{BASE}/relation/"))), "reification included");
     assert_eq!(header(&r, "content-disposition"), Some(format!("inline; filename=\"{ACME}.trig\"").as_str()), "the bare ID names the file");
-    insta::assert_snapshot!("subject_acme_trig", r.body.replace(&acme.to_string(), "{pageId}"));
+    insta::assert_snapshot!("subject_acme_trig", r.body.replace(&format!("page/{acme}"), "page/{pageId}"));
 }
 
 #[test]
@@ -196,21 +199,21 @@ fn absent_unreadable_and_undescribable_are_one_404() {
     seed_subject_page(&host, namespace::MAIN, "Orphan page", &slot.to_string());
     let empty = MemoryHost::default();
     empty.set_settings(Settings { rdf_base_uri: BASE.into(), ..Settings::default() });
-    let acme_page = page_rdf(&host, "ACME Inc");
-    let absent_page = format!("/strata/v0/page/{}/rdf", page_id(&host, "ACME Inc") + 1000);
+    let acme_page = page_rdf(&host, "Polder survey of 1672");
+    let absent_page = format!("/strata/v0/page/{}/rdf", page_id(&host, "Polder survey of 1672") + 1000);
     let cases: &[(&str, Who, &str)] = &[
         ("unreadable page", Who::Restricted, &acme_page),
         ("absent page", Who::User, &absent_page),
         ("unreadable Subject", Who::Restricted, &subject_rdf(ACME)),
         ("absent Subject", Who::User, &subject_rdf("s1zzzzzzzzzzzz9")),
-        ("Subject of another source", Who::User, &subject_rdf("other:s1demo1aaaaaaa1")),
+        ("Subject of another source", Who::User, &subject_rdf("other:s1map1aaaaaaa01")),
         ("Schema cannot be loaded", Who::User, &subject_rdf("s1testaaaaaaau1")),
-        ("Schema unreadable to the caller", Who::Restricted, &subject_rdf("s1bachaaaaaaaa3")),
+        ("Schema unreadable to the caller", Who::Restricted, &subject_rdf(PERSON)),
         ("dereferencing an unreadable Subject", Who::Restricted, &format!("/strata/v0/entity/{ACME}")),
         ("dereferencing an absent Subject", Who::User, "/strata/v0/entity/s1zzzzzzzzzzzz9"),
     ];
     let absent_body = |path: &str| {
-        let generic = path.replace(ACME, "s1zzzzzzzzzzzz9").replace("s1bachaaaaaaaa3", "s1zzzzzzzzzzzz9").replace("s1testaaaaaaau1", "s1zzzzzzzzzzzz9");
+        let generic = path.replace(ACME, "s1zzzzzzzzzzzz9").replace(PERSON, "s1zzzzzzzzzzzz9").replace("s1testaaaaaaau1", "s1zzzzzzzzzzzz9");
         error(&get(&empty, Who::User, &generic, &[], None)).2["errorType"].clone()
     };
     for (what, who, path) in cases {
@@ -231,7 +234,7 @@ fn absent_unreadable_and_undescribable_are_one_404() {
 fn dereferencing_redirects_by_accept() {
     let host = rdf_host();
     let rdf = |format: &str| format!("{BASE}/rest.php/strata/v0/subject/{ACME}/rdf?format={format}");
-    let tab = format!("{BASE}/index.php?title=ACME_Inc&action=subjects#{ACME}");
+    let tab = format!("{BASE}/index.php?title=Polder_survey_of_1672&action=subjects#{ACME}");
     let cases: &[(Option<&str>, String)] = &[
         (Some("application/trig"), rdf("trig")),
         (Some("text/turtle"), rdf("turtle")),
@@ -257,7 +260,7 @@ fn dereferencing_redirects_by_accept() {
 
     host.set_settings(Settings { rdf_base_uri: BASE.into(), dereference_to_data_tab: false, ..Settings::default() });
     let r = get(&host, Who::Anonymous, &format!("/strata/v0/entity/{ACME}"), &[], Some("text/html"));
-    assert_eq!(header(&r, "location"), Some(format!("{BASE}/index.php?title=ACME_Inc").as_str()), "the plain page");
+    assert_eq!(header(&r, "location"), Some(format!("{BASE}/index.php?title=Polder_survey_of_1672").as_str()), "the plain page");
 }
 
 #[test]

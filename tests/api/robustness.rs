@@ -22,11 +22,11 @@ const BODIES: [&str; 14] = [
     "{\"statement\": {\"propertyType\": \"monolingualText\", \"value\": [{\"text\": \"a\", \"language\": \"--\"}]}}",
 ];
 
-const SEGMENTS: [&str; 6] = ["s1demo1aaaaaaa1", "%FF%FE", "0", "18446744073709551616", "a%2Fb", "local:"];
+const SEGMENTS: [&str; 6] = ["s1map1aaaaaaa01", "%FF%FE", "0", "18446744073709551616", "a%2Fb", "local:"];
 
 #[test]
 fn hostile_requests_get_structured_client_errors() {
-    let host = demo_host();
+    let host = example_host();
     for route in ROUTES {
         for seg in SEGMENTS {
             let path: String = route.path.split('/').map(|p| if p.starts_with('{') { seg } else { p }).collect::<Vec<_>>().join("/");
@@ -44,7 +44,7 @@ fn hostile_requests_get_structured_client_errors() {
 
 #[test]
 fn a_malformed_route_request_is_answered_not_dropped() {
-    let host = demo_host();
+    let host = example_host();
     for text in ["", "{", "{\"method\": 5}", "{\"method\": \"GET\", \"path\": \"/x\"}"] {
         let response: Value = serde_json::from_str(&pollster::block_on(handle_route_json(&host, text))).unwrap();
         assert_eq!(response["status"], 400, "{text}");

@@ -30,7 +30,7 @@ fn all_names(host: &strata::host::memory::MemoryHost, who: Who, limit: &str) -> 
 
 #[test]
 fn list_pages_through_every_readable_schema() {
-    let host = demo_host();
+    let host = example_host();
     let (status, first) = call(&host, Who::Anonymous, "GET", "/strata/v0/schemas", &[], None);
     assert_eq!(status, 200);
     assert_eq!(names(&first).len(), 10, "default limit is 10");
@@ -38,19 +38,19 @@ fn list_pages_through_every_readable_schema() {
     assert_eq!(first["schemas"][0]["propertyDefinitions"].as_object().map(|o| o.is_empty()), Some(false));
 
     let everyone = all_names(&host, Who::Anonymous, "3");
-    assert_eq!(everyone.len(), 21);
+    assert_eq!(everyone.len(), 12);
     let mut sorted = everyone.clone();
     sorted.sort();
     assert_eq!(everyone, sorted, "title order");
 
     let restricted = all_names(&host, Who::Restricted, "3");
-    assert_eq!(restricted.len(), 20);
+    assert_eq!(restricted.len(), 11);
     assert!(!restricted.contains(&"Person".to_owned()), "an unreadable Schema is skipped as if absent");
 }
 
 #[test]
 fn cursors_stay_valid_while_schemas_come_and_go() {
-    let host = demo_host();
+    let host = example_host();
     let (_, first) = call(&host, Who::Sysop, "GET", "/strata/v0/schemas", &[("limit", "5")], None);
     let cursor = first["nextCursor"].as_str().unwrap().to_owned();
     let last = names(&first).pop().unwrap();
@@ -65,7 +65,7 @@ fn cursors_stay_valid_while_schemas_come_and_go() {
 
 #[test]
 fn limit_and_cursor_rules() {
-    let host = demo_host();
+    let host = example_host();
     for i in 0..40 {
         save(&host, vec![page(namespace::SCHEMA, &format!("Extra {i:02}"), Some(r#"{"propertyDefinitions": {}}"#.into()), None, Default::default())]);
     }
@@ -92,13 +92,13 @@ fn limit_and_cursor_rules() {
 
 #[test]
 fn read_one_schema() {
-    let host = demo_host();
-    let (status, body) = call(&host, Who::Anonymous, "GET", "/strata/v0/schema/Company", &[], None);
+    let host = example_host();
+    let (status, body) = call(&host, Who::Anonymous, "GET", "/strata/v0/schema/Map", &[], None);
     assert_eq!(status, 200);
-    insta::assert_json_snapshot!("schema_company", body);
+    insta::assert_json_snapshot!("schema_map", body);
     let cases: &[(Who, &str, Result<bool, &str>)] = &[
-        (Who::Anonymous, "company", Ok(true)),
-        (Who::Anonymous, "Validation_Demo", Ok(true)),
+        (Who::Anonymous, "map", Ok(true)),
+        (Who::Anonymous, "Validation_showcase", Ok(true)),
         (Who::Anonymous, "Nothing", Ok(false)),
         (Who::Restricted, "Person", Ok(false)),
         (Who::User, "Person", Ok(true)),
@@ -113,7 +113,7 @@ fn read_one_schema() {
 
 #[test]
 fn create_and_replace_answer_201_then_200_with_the_canonical_schema() {
-    let host = demo_host();
+    let host = example_host();
     let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text", "required": false, "multiple": false}}}, "comment": "new"});
     let (status, created) = call(&host, Who::User, "PUT", "/strata/v0/schema/tool_kind", &[], Some(body.clone()));
     assert_eq!(status, 201, "{created}");
@@ -126,7 +126,7 @@ fn create_and_replace_answer_201_then_200_with_the_canonical_schema() {
 
 #[test]
 fn an_invalid_schema_lists_every_reason() {
-    let host = demo_host();
+    let host = example_host();
     let body = json!({"schema": {"propertyDefinitions": {
         "A": {"type": "number", "minimum": 5, "maximum": 1},
         "B": {"type": "emial"},
@@ -144,7 +144,7 @@ fn an_invalid_schema_lists_every_reason() {
 
 #[test]
 fn save_rules_that_need_other_schemas() {
-    let host = demo_host();
+    let host = example_host();
     let typo = json!({"schema": {"propertyDefinitions": {"Mail": {"type": "emial"}, "Phone": {"type": "phoneNumber"}}}});
     let (status, body) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(typo));
     assert_eq!((status, error_code(status, &body).as_str()), (400, "invalid-schema"));
@@ -166,24 +166,24 @@ fn save_rules_that_need_other_schemas() {
 
 #[test]
 fn schema_write_permissions() {
-    let host = demo_host();
-    host.deny("Alice", namespace::SCHEMA, "Company", Deny::Edit);
+    let host = example_host();
+    host.deny("Alice", namespace::SCHEMA, "Map", Deny::Edit);
     host.deny("Alice", namespace::SCHEMA, "Locked new", Deny::Edit);
     host.deny("Mallory", namespace::SCHEMA, "Secret plan", Deny::Read);
     let body = Some(json!({"schema": {"propertyDefinitions": {}}}));
     let cases: &[(Who, &str, &str, u16)] = &[
-        (Who::Anonymous, "PUT", "Company", 403),
-        (Who::User, "PUT", "Company", 403),
+        (Who::Anonymous, "PUT", "Map", 403),
+        (Who::User, "PUT", "Map", 403),
         (Who::User, "PUT", "Locked new", 403),
         (Who::Restricted, "PUT", "Person", 404),
         // An absent title the caller could not read answers like an existing unreadable one.
         (Who::Restricted, "PUT", "Secret plan", 404),
         (Who::Restricted, "DELETE", "Person", 404),
-        (Who::User, "DELETE", "City", 403),
-        (Who::Bot, "DELETE", "City", 403),
+        (Who::User, "DELETE", "Coordinates", 403),
+        (Who::Bot, "DELETE", "Coordinates", 403),
         (Who::Sysop, "DELETE", "Nothing", 404),
-        (Who::Sysop, "DELETE", "City", 200),
-        (Who::Sysop, "DELETE", "City", 404),
+        (Who::Sysop, "DELETE", "Coordinates", 200),
+        (Who::Sysop, "DELETE", "Coordinates", 404),
     ];
     for (who, method, name, want) in cases {
         let body = if *method == "PUT" { body.clone() } else { None };
@@ -197,12 +197,13 @@ fn schema_write_permissions() {
 
 #[test]
 fn schema_names_match_a_prefix() {
-    let host = demo_host();
+    let host = example_host();
     let cases: &[(Who, &str, &[&str])] = &[
-        (Who::Anonymous, "P", &["Person", "Place", "Product", "Project", "Publication"]),
+        (Who::Anonymous, "A", &["Address", "Archive collection"]),
         (Who::Anonymous, "pe", &["Person"]),
-        (Who::Restricted, "P", &["Place", "Product", "Project", "Publication"]),
-        (Who::Anonymous, "Validation_D", &["Validation Demo"]),
+        (Who::Restricted, "Pe", &[]),
+        (Who::Restricted, "O", &["Opening hours"]),
+        (Who::Anonymous, "Validation_s", &["Validation showcase"]),
         (Who::Anonymous, "Xyz", &[]),
     ];
     for (who, search, want) in cases {
@@ -214,13 +215,13 @@ fn schema_names_match_a_prefix() {
 
 #[test]
 fn a_write_retries_edit_conflicts_five_times_then_answers_409() {
-    let host = demo_host();
+    let host = example_host();
     let body = Some(json!({"schema": {"propertyDefinitions": {}}}));
     host.inject_conflicts(5);
     let before = host.save_calls();
-    assert_eq!(call(&host, Who::User, "PUT", "/strata/v0/schema/City", &[], body.clone()).0, 200);
+    assert_eq!(call(&host, Who::User, "PUT", "/strata/v0/schema/Loan", &[], body.clone()).0, 200);
     assert_eq!(host.save_calls() - before, 6);
     host.inject_conflicts(6);
-    let (status, answer) = call(&host, Who::User, "PUT", "/strata/v0/schema/City", &[], body);
+    let (status, answer) = call(&host, Who::User, "PUT", "/strata/v0/schema/Loan", &[], body);
     assert_eq!((status, error_code(status, &answer).as_str()), (409, "edit-conflict"));
 }

@@ -44,29 +44,30 @@ pub fn caller(who: Who) -> Caller {
     }
 }
 
-pub fn demo_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/demo")
+pub fn example_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/wiki")
 }
 
-/// A wiki holding the demo Schemas; `Mallory` may not read `Schema:Person`.
-pub fn demo_host() -> MemoryHost {
+/// A wiki holding the example wiki (`examples/wiki`): its Schemas and Subject pages; `Mallory` may
+/// not read `Schema:Person` nor the page `Polder survey of 1672`.
+pub fn example_host() -> MemoryHost {
     let host = MemoryHost::default();
     let mut saves = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(demo_dir().join("Schema")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(example_dir().join("Schema")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for path in files {
         let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
         saves.push(page(namespace::SCHEMA, &title, Some(std::fs::read_to_string(&path).unwrap()), None, IndexRows::default()));
     }
     save(&host, saves);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(demo_dir().join("Subject")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(example_dir().join("Subject")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for path in files {
         let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
         seed_subject_page(&host, namespace::MAIN, &title, &std::fs::read_to_string(&path).unwrap());
     }
     host.deny("Mallory", namespace::SCHEMA, "Person", Deny::Read);
-    host.deny("Mallory", namespace::MAIN, "ACME Inc", Deny::Read);
+    host.deny("Mallory", namespace::MAIN, "Polder survey of 1672", Deny::Read);
     host
 }
 
@@ -103,13 +104,15 @@ pub fn club_slot() -> Value {
                 "Members": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar1", "target": MEMBERSHIP}]}}},
             MEMBERSHIP: {"schema": "Membership", "statements": {
                 "Role": {"propertyType": "text", "value": ["Chair"]},
-                "Member": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar2", "target": "s1bachaaaaaaaa3"}]},
+                "Member": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar2", "target": PERSON}]},
                 "Period": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar3", "target": PERIOD}]}}},
             PERIOD: {"schema": "Period", "statements": {"Start": {"propertyType": "date", "value": ["2020-01-01"]}}},
         },
     })
 }
 
+/// Pieter Claesz Staal, a Person of the example wiki (`Mallory` may not read `Schema:Person`).
+pub const PERSON: &str = "s1per1aaaaaaa05";
 pub const CLUB: &str = "s1testaaaaaaac1";
 pub const MEMBERSHIP: &str = "s1testaaaaaaam1";
 pub const PERIOD: &str = "s1testaaaaaaap1";

@@ -5,11 +5,11 @@ use serde_json::{json, Value};
 use strata::host::memory::{Deny, MemoryHost};
 use strata::host::{namespace, Settings, Titling};
 
-const ACME: &str = "s1demo1aaaaaaa1";
+const ACME: &str = "s1map1aaaaaaa01";
 const NEW: &str = "s1newaaaaaaaaa1";
 
 fn company(extra: Value) -> Value {
-    let mut body = json!({"schema": "Company", "statements": {"Status": {"propertyType": "select", "value": ["Active"]}}});
+    let mut body = json!({"schema": "Map", "statements": {"Condition": {"propertyType": "select", "value": ["Good"]}}});
     if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
         b.extend(e.clone());
     }
@@ -29,13 +29,13 @@ fn outcome(status: u16, body: &Value) -> Result<u16, (u16, String)> {
 
 #[test]
 fn create_titles_the_new_page_page_first() {
-    let host = demo_host();
+    let host = example_host();
     let (status, body) = post_subject(&host, Who::User, company(json!({"id": NEW, "label": " Widget Co ", "comment": "new"})));
     assert_eq!(status, 201, "{body}");
     insta::assert_json_snapshot!("create_widget_co", body);
     assert_eq!(body["status"], "created");
     assert_eq!(body["subject"]["pageTitle"], "Widget Co");
-    assert_eq!(body["subject"]["statements"]["Status"]["value"], json!(["o1demo1aaaaaaa1"]), "a label is stored as its option id");
+    assert_eq!(body["subject"]["statements"]["Condition"]["value"], json!(["o1cnd1aaaaaaa01"]), "a label is stored as its option id");
     let index = host.index_of(body["subject"]["pageId"].as_u64().unwrap()).unwrap();
     assert_eq!(index.subjects[0].facts.display_name, "Widget Co");
     assert!(index.subjects[0].facts.is_main);
@@ -47,13 +47,13 @@ fn create_titles_the_new_page_page_first() {
         (json!({"label": "a|b", "id": "s1newaaaaaaaaa4"}), Ok("S1newaaaaaaaaa4")),
         (json!({"pageTitle": "Schema:Person"}), Err((400, "invalid-title"))),
         (json!({"pageTitle": "a{b}"}), Err((400, "invalid-title"))),
-        (json!({"pageTitle": "ACME Inc"}), Err((409, "title-taken"))),
-        (json!({"label": "ACME Inc"}), Err((409, "title-taken"))),
+        (json!({"pageTitle": "Polder survey of 1672"}), Err((409, "title-taken"))),
+        (json!({"label": "Polder survey of 1672"}), Err((409, "title-taken"))),
         (json!({"id": ACME, "pageTitle": "Fresh"}), Err((409, "subject-id-in-use"))),
         (json!({"id": "s1short"}), Err((400, "invalid-subject-id"))),
         (json!({"schema": 5}), Err((400, "invalid-body"))),
         (json!({"pageTitle": "Locked title"}), Err((403, "permission-denied"))),
-        (json!({"statements": {"Founded at": {"propertyType": "number", "value": "1999"}}}), Err((400, "invalid-content"))),
+        (json!({"statements": {"Scale": {"propertyType": "number", "value": "1999"}}}), Err((400, "invalid-content"))),
     ];
     host.deny("Alice", namespace::MAIN, "Locked title", Deny::Edit);
     for (extra, want) in cases {
@@ -64,15 +64,15 @@ fn create_titles_the_new_page_page_first() {
             assert_eq!(body.get("pageTitle").is_some(), body["errorType"] == "title-taken", "{body}");
         }
     }
-    let (_, taken) = post_subject(&host, Who::User, company(json!({"pageTitle": "ACME Inc"})));
-    assert_eq!(taken["pageTitle"], "ACME Inc");
-    let hidden = post_subject(&host, Who::Restricted, company(json!({"pageTitle": "ACME Inc"})));
+    let (_, taken) = post_subject(&host, Who::User, company(json!({"pageTitle": "Polder survey of 1672"})));
+    assert_eq!(taken["pageTitle"], "Polder survey of 1672");
+    let hidden = post_subject(&host, Who::Restricted, company(json!({"pageTitle": "Polder survey of 1672"})));
     assert_eq!(outcome(hidden.0, &hidden.1), Err((403, "permission-denied".into())), "a taken title the caller may not read is not told apart");
 }
 
 #[test]
 fn a_subject_first_wiki_titles_by_subject_id() {
-    let host = demo_host();
+    let host = example_host();
     host.set_settings(Settings { titling: Titling::SubjectFirst, ..Settings::default() });
     let (status, body) = post_subject(&host, Who::User, company(json!({"id": NEW, "label": "Widget Co"})));
     assert_eq!(status, 201, "{body}");
@@ -84,14 +84,14 @@ fn a_subject_first_wiki_titles_by_subject_id() {
 
 #[test]
 fn replace_reports_updated_then_unchanged() {
-    let host = demo_host();
-    let body = json!({"label": "ACME Corp", "statements": {"Status": {"propertyType": "select", "value": ["Inactive"]}},
+    let host = example_host();
+    let body = json!({"label": "ACME Corp", "statements": {"Condition": {"propertyType": "select", "value": ["Fair"]}},
         "id": "ignored", "schema": "Ignored", "pageTitle": "ignored", "displayName": "x"});
     let (status, first) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], Some(body.clone()));
     assert_eq!((status, first["status"].as_str()), (200, Some("updated")), "{first}");
-    assert_eq!(first["subject"]["statements"]["Status"]["valueLabels"], json!(["Inactive"]));
-    assert!(first["subject"]["statements"].get("Founded at").is_none(), "omitted Statements are deleted");
-    assert_eq!(first["schema"]["propertyDefinitions"]["Status"]["type"], "select");
+    assert_eq!(first["subject"]["statements"]["Condition"]["valueLabels"], json!(["Fair"]));
+    assert!(first["subject"]["statements"].get("Scale").is_none(), "omitted Statements are deleted");
+    assert_eq!(first["schema"]["propertyDefinitions"]["Condition"]["type"], "select");
     let saves = host.save_calls();
     let (status, second) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], Some(body));
     assert_eq!((status, second["status"].as_str()), (200, Some("unchanged")));
@@ -102,14 +102,14 @@ fn replace_reports_updated_then_unchanged() {
 
 #[test]
 fn subject_write_permissions() {
-    let host = demo_host();
-    host.deny("Alice", namespace::MAIN, "Acme Anvil", Deny::Edit);
+    let host = example_host();
+    host.deny("Alice", namespace::MAIN, "Agnes Reijnders", Deny::Edit);
     let body = Some(json!({"statements": {}}));
     let cases = [
         (Who::Restricted, ACME, 404),
-        (Who::User, "s1demo1aaaaaaa2", 403),
+        (Who::User, "s1per1aaaaaaa06", 403),
         (Who::User, "s1zzzzzzzzzzzz9", 404),
-        (Who::User, "s1demo1aaaaaaa3", 200),
+        (Who::User, "s1map1aaaaaaa02", 200),
     ];
     for (who, id, want) in cases {
         let (status, answer) = call(&host, who, "PUT", &format!("/strata/v0/subject/{id}"), &[], body.clone());
@@ -122,8 +122,8 @@ fn subject_write_permissions() {
 
 #[test]
 fn the_permission_matrix() {
-    let host = demo_host();
-    let put = Some(json!({"label": "ACME", "statements": {"Status": {"propertyType": "select", "value": ["Active"]}}}));
+    let host = example_host();
+    let put = Some(json!({"label": "ACME", "statements": {"Condition": {"propertyType": "select", "value": ["Good"]}}}));
     let ids = Some(json!({"count": 2}));
     type Req = (&'static str, String, Option<Value>);
     let requests: Vec<Req> = vec![
@@ -131,7 +131,7 @@ fn the_permission_matrix() {
         ("GET", "/strata/v0/schemas".into(), None),
         ("PUT", format!("/strata/v0/subject/{ACME}"), put),
         ("POST", "/strata/v0/subjects".into(), Some(company(json!({})))),
-        ("DELETE", "/strata/v0/schema/City".into(), None),
+        ("DELETE", "/strata/v0/schema/Loan".into(), None),
         ("POST", "/strata/v0/subject-ids".into(), ids),
     ];
     let table: [(Who, [u16; 6]); 6] = [
@@ -163,7 +163,7 @@ fn the_permission_matrix() {
 
 #[test]
 fn enforcement_blocks_only_new_error_violations() {
-    let host = demo_host();
+    let host = example_host();
     let schema = json!({"schema": {"propertyDefinitions": {
         "Size": {"type": "number", "minimum": {"value": 1, "severity": "error"}},
         "Name": {"type": "text", "maxLength": 3},
@@ -189,19 +189,19 @@ fn enforcement_blocks_only_new_error_violations() {
 
 #[test]
 fn one_statement_writes() {
-    let host = demo_host();
+    let host = example_host();
     let path = |p: &str| format!("/strata/v0/subject/{ACME}/statements/{p}");
-    let (status, body) = call(&host, Who::User, "PUT", &path("Founded%20at"), &[], Some(json!({"statement": {"value": 2010}})));
+    let (status, body) = call(&host, Who::User, "PUT", &path("Scale"), &[], Some(json!({"statement": {"value": 2010}})));
     assert_eq!((status, body["status"].as_str()), (200, Some("updated")), "{body}");
-    assert_eq!(body["subject"]["statements"]["Founded at"], json!({"propertyType": "number", "value": 2010}));
+    assert_eq!(body["subject"]["statements"]["Scale"], json!({"propertyType": "number", "value": 2010}));
     assert!(body["violations"].is_array());
     let cases: &[(&str, &str, Option<Value>, Want)] = &[
         ("PUT", "Nope", Some(json!({"statement": {"value": 1}})), Err((400, "invalid-content"))),
-        ("PUT", "Founded%20at", Some(json!({"statement": {"propertyType": "number", "value": "x"}})), Err((400, "invalid-content"))),
-        ("PUT", "Founded%20at", Some(json!({"value": 1})), Err((400, "invalid-body"))),
-        ("PUT", "Websites", Some(json!({"statement": {"value": []}})), Ok("updated")),
-        ("DELETE", "Websites", None, Ok("unchanged")),
-        ("DELETE", "Is%20public", None, Ok("updated")),
+        ("PUT", "Scale", Some(json!({"statement": {"propertyType": "number", "value": "x"}})), Err((400, "invalid-content"))),
+        ("PUT", "Scale", Some(json!({"value": 1})), Err((400, "invalid-body"))),
+        ("PUT", "Digital copy", Some(json!({"statement": {"value": []}})), Ok("updated")),
+        ("DELETE", "Digital copy", None, Ok("unchanged")),
+        ("DELETE", "Hand%20coloured", None, Ok("updated")),
     ];
     for (method, prop, body, want) in cases {
         let (status, answer) = call(&host, Who::User, method, &path(prop), &[], body.clone());
@@ -210,15 +210,15 @@ fn one_statement_writes() {
     }
     let (_, read) = call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None);
     let statements = read["subjects"][ACME]["statements"].as_object().unwrap();
-    assert!(!statements.contains_key("Websites") && !statements.contains_key("Is public"));
+    assert!(!statements.contains_key("Digital copy") && !statements.contains_key("Hand coloured"));
 }
 
 #[test]
 fn deleting_a_main_subject_leaves_the_page_without_one() {
-    let host = demo_host();
+    let host = example_host();
     let (status, body) = call(&host, Who::User, "DELETE", &format!("/strata/v0/subject/{ACME}"), &[], Some(json!({"comment": "gone"})));
     assert_eq!((status, body), (200, json!({"status": "deleted", "subjectId": ACME, "removedDependentSubjectIds": []})));
-    let page = page_id(&host, "ACME Inc");
+    let page = page_id(&host, "Polder survey of 1672");
     let (status, main) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{page}/mainSubject"), &[], None);
     assert_eq!((status, main), (200, json!({"pageId": page, "subject": null})));
     assert_eq!(call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None).0, 404);
@@ -226,7 +226,7 @@ fn deleting_a_main_subject_leaves_the_page_without_one() {
 
 #[test]
 fn the_dependent_subject_lifecycle() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
     // Deleting a Dependent Subject removes the relation to it, and the Statement it was the only value of.
     let (status, body) = call(&host, Who::User, "DELETE", &format!("/strata/v0/subject/{PERIOD}"), &[], None);
@@ -240,7 +240,7 @@ fn the_dependent_subject_lifecycle() {
 
 #[test]
 fn dropping_the_relation_removes_the_dependent_subject() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
     let (status, body) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{CLUB}"), &[], Some(json!({"label": "Chess Club", "statements": {}})));
     assert_eq!(status, 200, "{body}");
@@ -251,7 +251,7 @@ fn dropping_the_relation_removes_the_dependent_subject() {
 
 #[test]
 fn dependent_subjects_in_write_bodies() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
     let club = |members: Value, dependents: Value| json!({
         "schema": "Club", "label": "Go Club",
@@ -297,9 +297,9 @@ fn dependent_subjects_in_write_bodies() {
 
 #[test]
 fn moving_subjects() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
-    let target = page_id(&host, "Acme Anvil");
+    let target = page_id(&host, "Agnes Reijnders");
     let saves = host.save_calls();
     let (status, body) = call(&host, Who::User, "POST", &format!("/strata/v0/subject/{CLUB}/move"), &[], Some(json!({"targetPageId": target})));
     assert_eq!(status, 200, "{body}");
@@ -331,7 +331,7 @@ fn moving_subjects() {
 
 #[test]
 fn main_subject_and_ordering_edits() {
-    let host = demo_host();
+    let host = example_host();
     add_club(&host);
     let page = page_id(&host, "Chess Club");
     let other = "s1newaaaaaaaao1";
@@ -364,7 +364,7 @@ fn main_subject_and_ordering_edits() {
 
 #[test]
 fn minting_subject_ids() {
-    let host = demo_host();
+    let host = example_host();
     let mut no_token = caller(Who::User);
     no_token.csrf_valid = false;
     let (status, body) = call_as(&host, no_token, "POST", "/strata/v0/subject-ids", &[], Some(json!({"count": 3}).to_string()));
@@ -381,26 +381,26 @@ fn minting_subject_ids() {
 
 #[test]
 fn dry_run_validation() {
-    let host = demo_host();
-    let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/validate", &[], Some(json!({"schema": "Company", "statements": {}})));
+    let host = example_host();
+    let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/validate", &[], Some(json!({"schema": "Person", "statements": {}})));
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["violations"][0]["code"], "required");
     let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/validate", &[], Some(json!({"schema": "Nothing", "statements": {}})));
     assert_eq!(outcome(status, &body), Err((404, "not-found".into())));
-    let path = format!("/strata/v0/subject/{ACME}/validate");
-    let (status, body) = call(&host, Who::Anonymous, "POST", &path, &[], Some(json!({"statements": {"Founded at": {"propertyType": "text", "value": ["x"]}}})));
+    let path = format!("/strata/v0/subject/{PERSON}/validate");
+    let (status, body) = call(&host, Who::Anonymous, "POST", &path, &[], Some(json!({"statements": {"Born": {"propertyType": "text", "value": ["x"]}}})));
     assert_eq!(status, 200, "{body}");
     let codes: Vec<&str> = body["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert!(codes.contains(&"type-mismatch") && codes.contains(&"required"), "{codes:?}");
     let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/s1zzzzzzzzzzzz9/validate", &[], Some(json!({"statements": {}})));
     assert_eq!(outcome(status, &body), Err((404, "not-found".into())));
-    let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None);
-    assert_eq!(read["subjects"][ACME]["statements"]["Founded at"]["value"], 2005, "a dry run changes nothing");
+    let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/subject/{PERSON}"), &[], None);
+    assert_eq!(read["subjects"][PERSON]["statements"]["Full name"]["value"], json!(["Pieter Claesz Staal"]), "a dry run changes nothing");
 }
 
 #[test]
 fn subject_writes_retry_edit_conflicts() {
-    let host = demo_host();
+    let host = example_host();
     let body = Some(json!({"label": "ACME", "statements": {}}));
     host.inject_conflicts(5);
     assert_eq!(call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], body.clone()).0, 200);

@@ -1,4 +1,4 @@
-//! The demo wiki (`../shared/data/demo`) as the projection takes it.
+//! The example wiki (`examples/wiki`) as the projection takes it.
 
 use strata::json::Json;
 use serde_json::Value;
@@ -11,7 +11,7 @@ use strata::graph::model::{PageInfo, Schemas};
 use strata::normalize::{read_page_content, Context};
 
 pub fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/demo")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/wiki")
 }
 
 fn own() -> SourceKey {

@@ -1,7 +1,7 @@
 //! Projection tests: fixtures built directly as domain values, a collecting sink that turns quads
 //! into `oxrdf` quads, and the round trip through an independent parser (`oxttl`).
 
-mod demo;
+mod example_wiki;
 mod native;
 mod ontology;
 mod serialize;
