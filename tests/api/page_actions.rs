@@ -322,7 +322,7 @@ fn the_docs_list_every_error_code() {
 
 #[test]
 fn a_check_answers_the_text_to_store_or_the_refusal_and_saves_nothing() {
-    let host = demo_host();
+    let host = example_host();
     let m = maintenance();
     let before = stored(&host, namespace::SCHEMA, "Person").unwrap().latest_revision_id;
     let check = |ns: i32, title: &str, text: &str| with(edit(ns, title, text), "action", json!("check"));
