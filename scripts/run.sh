@@ -43,10 +43,11 @@ if [ ! -f "$data/.imported" ]; then
   touch "$data/.imported"
 fi
 bot=$(strata botpassword create Admin demo)
-# Stores that were never built (the first run, or a store added to the configuration) are built
-# now from every page; afterwards every save feeds them.
+# Stores that were never built (the first run, or a store added to the configuration) or that miss
+# what the wiki wrote (a stop between a save and its projection, a graph lost by a restart) are
+# built now from every page; afterwards every save feeds them.
 for store in sparql graph; do
-  if grep -q "\"$store\":" "$config"; then strata rebuild "$store" --if-never-built; fi
+  if grep -q "\"$store\":" "$config"; then strata rebuild "$store" --unless-in-sync; fi
 done
 
 cat >&2 <<BANNER

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([^"]*\)".*/\1/p' Cargo.toml)
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
 need_apt=()
@@ -12,6 +12,8 @@ command -v chromium >/dev/null || need_apt+=(chromium)
 command -v cc >/dev/null || need_apt+=(build-essential)
 command -v python3 >/dev/null || need_apt+=(python3 python3-venv)
 command -v node >/dev/null || need_apt+=(nodejs npm)
+# PHP with FFI (in php8.2-common), for the PHP bridge in host-php/.
+command -v php >/dev/null || need_apt+=(php8.2-cli)
 if ((${#need_apt[@]})); then
   say "installing Debian packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

@@ -21,6 +21,7 @@ stage() {
 
 stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
+stage php php host-php/tests/run.php
 [ -d tests/python ] && stage python .venv/bin/python -m unittest discover -s tests/python -v
 
 passed=0 failed=0

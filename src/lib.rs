@@ -2,7 +2,9 @@
 //!
 //! Layers, from the inside out: [`domain`] (pure types and rules), [`normalize`] and [`validation`],
 //! the projections [`rdf`] and [`graph`], the application layer [`app`] (use cases, talking to the
-//! world only through the [`host`] port), the REST layer [`api`] over it, and the wasm adapter.
+//! world only through the [`host`] port), the REST layer [`api`] over it, and two thin wasm adapters:
+//! `wasm` (wasm-bindgen, for JavaScript hosts; feature `js`) and `cabi` (a C ABI over linear memory,
+//! for PHP and other hosts; feature `cabi`).
 
 pub mod api;
 pub mod app;
@@ -16,5 +18,17 @@ pub mod rdf;
 pub mod validation;
 pub mod sparql;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "js", feature = "cabi"))]
+compile_error!("the `js` and `cabi` adapters are two builds of the module: enable one of them");
+
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
 mod wasm;
+
+#[cfg(all(target_arch = "wasm32", feature = "cabi"))]
+mod cabi;
+
+/// Talc instead of the default dlmalloc: validation and content parsing allocate many small,
+/// short-lived blocks, and Talc serves those markedly faster (`docs/benchmarks.md`).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

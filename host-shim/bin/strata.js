@@ -25,8 +25,9 @@ const USAGE = `usage: strata <command> [--config FILE]
   botpassword create USER BOTNAME [--grants right,right]
                                           create a bot password; prints User@BotName and the password
   import DIR                              import Schema/, Layout/, Mapping/ and Subject/ JSON files
-  rebuild STORE [--if-never-built]        rebuild a configured graph or SPARQL store (progress on stderr);
-                                          --if-never-built: only when it was never built
+  rebuild STORE [--unless-in-sync]        rebuild a configured graph or SPARQL store (progress on stderr);
+                                          --unless-in-sync: only when it is stale or never built,
+                                          after checking what the store holds (run it before serve)
   bulk-import DIR [--batch N]             import Schema/ and Subject/ files of a new wiki fast: pages
                                           are prepared by the core in batches, one transaction each
   generate --pages N (--out DIR | --into-db) [--seed S]
@@ -97,15 +98,16 @@ async function runImport(config, log, dir) {
 }
 
 /** Rebuilds one store in this process, with a progress bar on stderr; exits 1 when the run fails. */
-async function runRebuild(config, log, name, { ifNeverBuilt = false } = {}) {
+async function runRebuild(config, log, name, { unlessInSync = false } = {}) {
   const db = openDatabase(config.dataDir);
   try {
     const core = await loadOptionalCore(log);
     const stores = openStores({ db, config, core, log, background: false });
     try {
       if (!stores.registry.entry(name)) throw new UsageError(`no store "${name}" is configured`);
+      if (unlessInSync) await stores.check();
       const { state } = storeState(db, name);
-      if (ifNeverBuilt && state !== 'never-built') {
+      if (unlessInSync && state === 'in-sync') {
         console.log(`${name} is ${state}: not rebuilt`);
         return 0;
       }
@@ -185,7 +187,7 @@ async function main(argv) {
       seed: { type: 'string' },
       projection: { type: 'string' },
       batch: { type: 'string' },
-      'if-never-built': { type: 'boolean' },
+      'unless-in-sync': { type: 'boolean' },
     },
   });
   if (values.help || positionals.length === 0) {
@@ -202,7 +204,7 @@ async function main(argv) {
     return null;
   }
   if (positionals[0] === 'import' && positionals.length === 2) return runImport(config, log, positionals[1]);
-  if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1], { ifNeverBuilt: values['if-never-built'] });
+  if (positionals[0] === 'rebuild' && positionals.length === 2) return runRebuild(config, log, positionals[1], { unlessInSync: values['unless-in-sync'] });
   if (positionals[0] === 'bulk-import' && positionals.length === 2) {
     const { schemas, pages } = readFolder(positionals[1]);
     return runBulkImport(config, log, { schemas, pages, batch: positiveInt(values.batch ?? '500', '--batch') });

@@ -25,6 +25,11 @@ function titleOrNull(namespace, title) {
 }
 
 /** `stores`: the process's stores (`stores/site-stores.js`), for the store and query operations. */
+/** The configured stores, each of which has to take the projection of every save. */
+export function storeNames(config) {
+  return Object.keys(config.stores ?? {});
+}
+
 export function makeHostOps({ db, config, caller, log, stores }) {
   const access = (namespace, title) => pageAccess(config, caller, namespace, title);
   const pageRecord = (page) => page && { ...describePage(page), access: access(page.namespace, page.title) };
@@ -76,8 +81,8 @@ export function makeHostOps({ db, config, caller, log, stores }) {
     subjectLabels: (query) => rowsWithAccess(subjectLabels(db, query)),
     referencingSubjects: (query) => rowsWithAccess(referencingSubjects(db, query)),
     subjectRows: (query) => rowsWithAccess(subjectRows(db, query)),
-    savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp()),
-    deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp()),
+    savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp(), storeNames(config)),
+    deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp(), storeNames(config)),
     log: ({ level, message }) => {
       log(level, `core: ${message}`);
       return null;

@@ -16,11 +16,14 @@ export function makeRateLimiter(rateLimits, now = () => Date.now()) {
     for (const [key, w] of windows) if (at >= w.endsAt) windows.delete(key);
   };
   return {
-    /** Counts one use; true when the caller was already at the limit (that use is not counted). */
+    /**
+     * Counts one use: `{limited: false}`, or, when the caller was already at the limit (that use is
+     * not counted), `{limited: true, retryAfterSeconds}` until the window ends.
+     */
     hit(action, caller) {
       const { kind, key } = counted(caller);
       const limit = rateLimits?.[action]?.[kind];
-      if (!limit) return false;
+      if (!limit) return { limited: false };
       const at = now();
       if (windows.size >= PRUNE_AT) prune(at);
       const id = `${action}\u0000${key}`;
@@ -29,9 +32,9 @@ export function makeRateLimiter(rateLimits, now = () => Date.now()) {
         w = { endsAt: at + limit.seconds * 1000, count: 0 };
         windows.set(id, w);
       }
-      if (w.count >= limit.count) return true;
+      if (w.count >= limit.count) return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((w.endsAt - at) / 1000)) };
       w.count += 1;
-      return false;
+      return { limited: false };
     },
   };
 }

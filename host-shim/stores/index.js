@@ -6,13 +6,13 @@ import { HttpSparqlStore } from './sparql-http.js';
 export const SPARQL_STORE_TYPES = ['oxigraph-embedded', 'sparql-http'];
 
 /**
- * @param {{type: string, url?: string, directory?: string}} config a `stores` entry; `directory`
+ * @param {{type: string, url?: string, directory?: string, snapshotDelayMs?: number}} config a `stores` entry; `directory`
  *   already resolved against the data directory
  */
 export async function openSparqlStore(config) {
   switch (config.type) {
     case 'oxigraph-embedded':
-      return EmbeddedSparqlStore.open({ directory: config.directory ?? null });
+      return EmbeddedSparqlStore.open({ directory: config.directory ?? null, flushDelayMs: config.snapshotDelayMs });
     case 'sparql-http':
       return new HttpSparqlStore({ url: config.url.replace(/\/+$/, '') });
     default:

@@ -23,14 +23,10 @@ export function storeOps({ db, caller, stores }) {
   const { registry, rebuilds, rateLimiter } = stores;
   return {
     graphStores: () => ({
-      stores: registry.entries().map(({ name, type, projection }) => ({
-        name,
-        type,
-        projection,
-        state: storeState(db, name).state,
-        activeRun: activeRun(db, name),
-        lastSuccessfulRun: lastSuccessfulRun(db, name),
-      })),
+      stores: registry.entries().map(({ name, type, projection }) => {
+        const { state, reason } = storeState(db, name);
+        return { name, type, projection, state, stateReason: reason, activeRun: activeRun(db, name), lastSuccessfulRun: lastSuccessfulRun(db, name) };
+      }),
     }),
     startRebuild: ({ name }) => {
       if (!registry.entry(name)) return { outcome: 'unknown', run: null };
@@ -53,7 +49,7 @@ export function storeOps({ db, caller, stores }) {
       const answer = await client.read(query, { maxRows, timeoutMs });
       return answer.ok ? { ok: true, ...answer.result } : { ok: false, kind: answer.error.kind, detail: answer.error.message };
     },
-    hitRateLimit: ({ action }) => ({ limited: rateLimiter.hit(action, caller) }),
+    hitRateLimit: ({ action }) => rateLimiter.hit(action, caller),
     updateStores: async (args) => {
       await registry.apply(args);
       return null;

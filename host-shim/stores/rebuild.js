@@ -6,6 +6,7 @@ import { categoriesOf } from '../platform/pages/categories.js';
 import { NS_MAPPING, NS_SCHEMA } from '../platform/pages/namespaces.js';
 import { prefixedTitle } from '../platform/pages/titles.js';
 import { countSubjectPages, listPagesInNamespace, listSubjectPages } from '../platform/storage/pages.js';
+import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';
 import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, startRun } from './runs.js';
 
@@ -69,6 +70,7 @@ export class RebuildWorker {
     const db = this.#db;
     const entry = this.#registry.entry(queued.store);
     const total = countSubjectPages(db);
+    const coveredUpTo = latestRevisionId(db);
     if (!startRun(db, queued.id, total)) return readRun(db, queued.id);
     if (!entry || typeof this.#core?.projectForStore !== 'function') {
       finishRun(db, queued.id, 'failed', entry ? 'the core has no projectForStore export' : `no store "${queued.store}" is configured`);
@@ -105,7 +107,10 @@ export class RebuildWorker {
     if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
     finishRun(db, queued.id, 'succeeded');
     if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
-    else markInSync(db, entry.name);
+    else {
+      clearPendingBefore(db, entry.name, coveredUpTo);
+      markInSync(db, entry.name);
+    }
     return readRun(db, queued.id);
   }
 

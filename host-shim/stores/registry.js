@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { FalkorDbStore } from './falkordb.js';
 import { openSparqlStore, SPARQL_STORE_TYPES } from './index.js';
+import { clearPending, pendingCounts } from './pending.js';
 import { markStale } from './runs.js';
 
 const DEFAULT_GRAPH = 'strata';
@@ -33,6 +34,7 @@ export class StoreRegistry {
         queue: Promise.resolve(),
         // Set when a write fails while a rebuild runs: the rebuild then cannot leave the store in-sync.
         missedDuringRun: false,
+        acknowledged: Promise.resolve(),
       });
     }
   }
@@ -56,7 +58,7 @@ export class StoreRegistry {
     await entry.client?.close().catch(() => {});
     entry.client = null;
     entry.client = entry.kind === 'sparql'
-      ? await openSparqlStore({ type: entry.type, url: entry.options.url, directory: entry.options.directory })
+      ? await openSparqlStore(entry.options)
       : await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph }).connect();
     return entry.client;
   }
@@ -74,30 +76,69 @@ export class StoreRegistry {
     return next;
   }
 
+  /**
+   * At start-up, before anything is written: a pending marker means the last process stopped between
+   * a save's commit and the store's acknowledgement, so that store misses the save.
+   */
+  checkPending() {
+    for (const [name, count] of Object.entries(pendingCounts(this.#db))) {
+      const entry = this.entry(name);
+      if (entry) this.markStale(entry, `${count} saved page${count === 1 ? ' was' : 's were'} not acknowledged by the store before the wiki stopped`);
+    }
+  }
+
   markStale(entry, reason) {
     entry.missedDuringRun = true;
     markStale(this.#db, entry.name, reason);
     this.#log('warning', `store ${entry.name} is stale: ${reason}`);
   }
 
-  /** The `updateStores` operation: applies each page update in its store's queue; never throws. */
-  async apply({ updates = [], stale = [] }) {
+  /**
+   * The `updateStores` operation: applies each page update in its store's queue; never throws. A
+   * store that took every update of the call (and, for a store with a snapshot, wrote it to disk)
+   * clears the pending markers of the call's `pages`; a store that missed one is stale and keeps them
+   * until a rebuild.
+   */
+  async apply({ updates = [], stale = [], pages = [] }) {
+    const missed = new Set();
     for (const { store, reason } of stale) {
       const entry = this.entry(store);
-      if (entry) this.markStale(entry, reason);
+      if (!entry) continue;
+      this.markStale(entry, reason);
+      missed.add(entry);
     }
-    await Promise.all(updates.map(async (update) => {
-      const entry = this.entry(update.store);
-      if (!entry) return;
-      const outcome = await this.enqueue(entry, (client) => writePage(client, update));
-      if (!outcome.ok) this.markStale(entry, `page ${update.pageId} not written: ${describe(outcome)}`);
+    await Promise.all(this.entries().map(async (entry) => {
+      const outcomes = await Promise.all(updates.filter((u) => u.store === entry.name)
+        .map((update) => this.enqueue(entry, (client) => writePage(client, update)).then((outcome) => ({ update, outcome }))));
+      for (const { update, outcome } of outcomes) {
+        if (outcome.ok) continue;
+        this.markStale(entry, `page ${update.pageId} not written: ${describe(outcome)}`);
+        missed.add(entry);
+      }
+      if (!missed.has(entry)) this.#acknowledge(entry, pages);
     }));
+  }
+
+  // Clears the markers once the store holds the pages durably: at once for a server store, after the
+  // next snapshot for the embedded one (a crash before it loses the change, and the marker says so).
+  #acknowledge(entry, pages) {
+    if (pages.length === 0) return;
+    const durable = entry.client?.persisted?.() ?? Promise.resolve(true);
+    entry.acknowledged = Promise.all([entry.acknowledged, durable.then((ok) => {
+      if (ok) clearPending(this.#db, entry.name, pages);
+    }).catch((e) => this.#log('warning', `store ${entry.name}: ${e?.message ?? e}`))]);
+  }
+
+  /** Resolves once every acknowledgement so far has cleared its markers (tests, shutdown). */
+  async acknowledged() {
+    await Promise.all(this.entries().map((entry) => entry.acknowledged));
   }
 
   async close() {
     await Promise.all(this.entries().map(async (entry) => {
       await entry.queue;
       await entry.client?.close().catch(() => {});
+      await entry.acknowledged;
       entry.client = null;
     }));
   }

@@ -7,12 +7,14 @@ import { failInterruptedRuns } from './runs.js';
 
 /**
  * `background`: this process owns the runs (the server): runs left running by a previous process
- * are failed, and queued ones are started. The command line passes false.
+ * are failed, pending projections make their stores stale, and queued ones are started. The command
+ * line passes false.
  */
 export function openStores({ db, config, core, log, background = true, batchPages }) {
   const registry = new StoreRegistry({ db, config, log });
   const rebuilds = new RebuildWorker({ db, config, core, log, registry, batchPages });
   if (background) {
+    registry.checkPending();
     for (const r of failInterruptedRuns(db)) log('warning', `rebuild run ${r.id} of ${r.store} was interrupted; the store is stale`);
     rebuilds.wake();
   }
@@ -20,6 +22,10 @@ export function openStores({ db, config, core, log, background = true, batchPage
     registry,
     rebuilds,
     rateLimiter: makeRateLimiter(config.rateLimits),
+    /** Marks stale every store that misses what the wiki wrote (run before anything is written). */
+    async check() {
+      registry.checkPending();
+    },
     async close() {
       await rebuilds.stop();
       await registry.close();

@@ -23,6 +23,9 @@ export class EmbeddedSparqlStore {
   #dirty = false;
   #flushError = null;
   #writing = Promise.resolve();
+  #version = 0;
+  #savedVersion = 0;
+  #waiters = [];
 
   constructor(store, directory, flushDelayMs) {
     this.#store = store;
@@ -86,6 +89,16 @@ export class EmbeddedSparqlStore {
     }
   }
 
+  /**
+   * Resolves to true once a snapshot holds every change made so far (at once without a directory or
+   * when it does already), false when writing it failed.
+   */
+  persisted() {
+    const version = this.#version;
+    if (!this.#directory || this.#savedVersion >= version) return Promise.resolve(true);
+    return new Promise((resolve) => this.#waiters.push({ version, resolve }));
+  }
+
   /** Writes the snapshot now if anything changed since the last one. */
   flush() {
     clearTimeout(this.#timer);
@@ -102,6 +115,7 @@ export class EmbeddedSparqlStore {
   async #writeSnapshot() {
     if (!this.#dirty) return;
     this.#dirty = false;
+    const version = this.#version;
     const text = this.#store.dump({ format: N_QUADS });
     const target = join(this.#directory, SNAPSHOT);
     const temporary = `${target}.tmp`;
@@ -115,17 +129,27 @@ export class EmbeddedSparqlStore {
       }
       await rename(temporary, target);
       this.#flushError = null;
+      this.#savedVersion = version;
+      this.#settle((w) => w.version <= version, true);
     } catch (e) {
       this.#dirty = true;
       this.#flushError = e;
+      this.#settle(() => true, false);
       throw e;
     }
+  }
+
+  #settle(which, outcome) {
+    const done = this.#waiters.filter(which);
+    this.#waiters = this.#waiters.filter((w) => !which(w));
+    for (const w of done) w.resolve(outcome);
   }
 
   // A change is applied in memory at once; the snapshot follows. A snapshot that could not be written
   // is reported by the next change, so the host marks the store stale.
   #changed() {
     if (!this.#directory) return OK;
+    this.#version += 1;
     this.#dirty = true;
     // A failed write is kept in #flushError; the timer has no one to tell.
     this.#timer ??= setTimeout(() => this.flush().catch(() => {}), this.#flushDelayMs).unref();

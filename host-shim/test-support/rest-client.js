@@ -22,7 +22,7 @@ export class RestClient extends ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: sent,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
     });
     const text = await response.text();
     let json;

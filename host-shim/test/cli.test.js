@@ -52,7 +52,7 @@ test('a bad configuration file stops every command, naming the key', async () =>
   assert.match(stderr, /invalid configuration in .*bad\.json: unknown key "colour"/);
 });
 
-test('rebuild: builds a store with progress on stderr; --if-never-built leaves a built one alone', async () => {
+test('rebuild: builds a store with progress on stderr; --unless-in-sync leaves an in-sync one alone', async () => {
   const storesConfig = join(dir, 'stores.json');
   writeFileSync(storesConfig, JSON.stringify({ dataDir: 'stores-data', stores: { sparql: { type: 'oxigraph-embedded' } } }));
   const run = async (...args) => {
@@ -67,7 +67,7 @@ test('rebuild: builds a store with progress on stderr; --if-never-built leaves a
   assert.equal(built.code, 0, built.stderr);
   assert.match(built.stdout, /^run 1 succeeded: 0 pages processed, 0 failed\n$/);
   assert.match(built.stderr, /rebuild sparql \[#+\] 0\/0 pages/);
-  const again = await run('rebuild', 'sparql', '--if-never-built');
+  const again = await run('rebuild', 'sparql', '--unless-in-sync');
   assert.deepEqual([again.code, again.stdout], [0, 'sparql is in-sync: not rebuilt\n']);
   assert.doesNotMatch(again.stderr, /rebuild sparql \[/);
   const unknown = await run('rebuild', 'nothing');

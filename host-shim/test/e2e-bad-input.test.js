@@ -66,6 +66,24 @@ for (const [what, method, path, body, status, errorType, message] of CASES) {
   });
 }
 
+test('a body that is not UTF-8 is refused, not stored with replacement characters', async () => {
+  const before = wiki.storedState();
+  const bytes = Buffer.concat([Buffer.from('{"statements": {}, "label": "Ad'), Buffer.from([0xff, 0xfe]), Buffer.from('a"}')]);
+  const answer = await sam.rest('PUT', `${V0}/subject/${subject}`, { body: bytes });
+  assert.deepEqual([answer.status, answer.json.errorType], [400, 'invalid-body']);
+  assert.match(answer.json.message, /UTF-8/);
+  assert.deepEqual(wiki.storedState(), before);
+});
+
+test('a JSON body labelled as something else is 415; a wrong method is 405 with Allow', async () => {
+  const before = wiki.storedState();
+  const labelled = await sam.rest('POST', `${V0}/subjects`, { body: JSON.stringify(create({ label: 'Plain' })), headers: { 'content-type': 'text/plain' } });
+  assert.deepEqual([labelled.status, labelled.json.errorType], [415, 'unsupported-media-type']);
+  assert.deepEqual(wiki.storedState(), before);
+  const patched = await sam.rest('PATCH', `${V0}/schema/Person`, { body: { schema: PERSON } });
+  assert.deepEqual([patched.status, patched.headers.get('allow')], [405, 'GET, PUT, DELETE']);
+});
+
 test('after all that, the Subject reads as it was written', async () => {
   const read = await sam.rest('GET', `${V0}/subject/${subject}`);
   assert.deepEqual(read.json.subjects[subject].statements, { Name: { propertyType: 'text', value: ['Ada'] } });

@@ -2,29 +2,26 @@
 // backendUnavailable, and a rebuild after a restart brings the store back in-sync. Also the query
 // rate limits per caller kind, and the permission check of the query endpoints.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createBotPassword } from '../platform/auth.js';
-import { restCaller, ROOT, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
+import { OwnFalkorDb } from '../test-support/own-falkordb.js';
+import { restCaller, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
 import { storeStates } from '../test-support/store-dumps.js';
 
 const { skip } = storeUrls();
-const PORT = String(6400 + (process.pid % 500));
-const script = join(ROOT, 'scripts/stores/falkordb.sh');
-const falkordb = (action) => execFileSync(script, [action], { env: { ...process.env, STRATA_FALKORDB_PORT: PORT }, encoding: 'utf8' });
 
 describe('a graph store killed mid-edit', { skip }, () => {
   let wiki;
+  let server;
   before(async () => {
-    falkordb('start');
-    wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: `redis://127.0.0.1:${PORT}` } } });
+    server = await OwnFalkorDb.create();
+    server.start();
+    wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: server.url } } });
   });
   after(async () => {
     await wiki.site.stop();
     wiki.site.remove();
-    falkordb('stop');
+    server.remove();
   });
 
   test('the edit succeeds, the store goes stale, and a rebuild after a restart brings it back in-sync', async () => {
@@ -32,17 +29,14 @@ describe('a graph store killed mid-edit', { skip }, () => {
     assert.equal((await admin.call('POST', '/graph-stores/graph/rebuild')).status, 202);
     await wiki.site.stores.rebuilds.idle();
     assert.equal((await storeStates(admin)).graph, 'in-sync');
-    const pidFile = join(ROOT, `var/falkordb-${PORT}.pid`);
-    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
-    // A killed server may linger as a zombie that still answers `kill -0`; the script would take it
-    // for running, so its PID file goes with it, as after a crash.
-    rmSync(pidFile);
+    server.kill();
+    server.forgetData();
     const created = await admin.call('POST', '/subjects', { pageTitle: 'Written while down', label: 'Down', schema: 'Person', statements: {} });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal((await storeStates(admin)).graph, 'stale');
     const query = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (n) RETURN count(n) AS c' });
     assert.deepEqual([query.status, query.body.errorType], [503, 'backendUnavailable']);
-    falkordb('start');
+    server.start();
     assert.equal((await admin.call('POST', '/graph-stores/graph/rebuild')).status, 202);
     await wiki.site.stores.rebuilds.idle();
     const listed = (await admin.call('GET', '/graph-stores')).body.stores[0];

@@ -1,6 +1,6 @@
 # Installs what a Strata MediaWiki needs and this machine lacks: Debian's MediaWiki 1.39 with PHP 8.2
-# and Apache's mod_php, MariaDB for a mariadb wiki, the project's Python packages (wasmtime, the store
-# servers) and the wasm build. Each step checks first. Sourced by scripts/mediawiki.sh.
+# and Apache's mod_php, MariaDB for a mariadb wiki, the project's Python packages (wasmtime for the PHP
+# bridge, the store servers; scripts/setup.sh) and the wasm build for PHP (pkg/cabi). Each step checks first. Sourced by scripts/mediawiki.sh.
 
 install_missing() {
   local db=$1 need=()
@@ -21,10 +21,8 @@ install_missing() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
   fi
-  if [[ ! -f "$repo/.venv/.installed" || "$repo/scripts/requirements.txt" -nt "$repo/.venv/.installed" ]] ||
-     ! "$repo/.venv/bin/python" -c 'import wasmtime' 2>/dev/null; then
+  if [[ ! -f "$repo/.venv/.installed" || "$repo/scripts/requirements.txt" -nt "$repo/.venv/.installed" ]]; then
     "$repo/scripts/setup.sh"
-    "$repo/.venv/bin/pip" install -q --disable-pip-version-check wasmtime
   fi
-  [[ -d "$repo/pkg/node" ]] || "$repo/scripts/build.sh"
+  [[ -f "$repo/pkg/cabi/strata.wasm" ]] || "$repo/scripts/build.sh"
 }

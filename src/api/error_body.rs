@@ -21,5 +21,7 @@ pub fn error_body(e: &ApiError) -> Value {
 }
 
 pub fn error_response(e: &ApiError) -> Response {
-    Response::json(e.status(), &error_body(e))
+    let mut response = Response::json(e.status(), &error_body(e));
+    response.headers.extend(e.headers.iter().map(|(name, value)| ((*name).to_owned(), value.clone())));
+    response
 }

@@ -2,6 +2,8 @@
 //! checks parameters and body, and runs the handler against the Host port.
 
 mod accept;
+mod body;
+pub(crate) mod conditional;
 pub(crate) mod context;
 pub mod cursor;
 mod error_body;
@@ -59,14 +61,16 @@ async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError>
     let settings = host.config().await?;
     let matched = routes::find(&request.method, &request.path, &settings).map_err(|miss| match miss {
         Miss::NoRoute => ApiError::new(ErrorKind::NoRoute, format!("No route matches \"{}\".", request.path)),
-        Miss::WrongMethod => {
+        Miss::WrongMethod(allowed) => {
             ApiError::new(ErrorKind::WrongMethod, format!("{} is not allowed on \"{}\".", request.method, request.path))
+                .with_header("allow", allowed.join(", "))
         }
     })?;
     let route = matched.route;
     if route.changes_data && !request.caller.csrf_valid {
         return Err(ApiError::new(ErrorKind::BadToken, "A valid X-CSRF-TOKEN header is required for this request."));
     }
+    body::check_encoding(request, !route.body.is_empty())?;
     if let Some(right) = route.right.filter(|r| !request.caller.has(r)) {
         return Err(ApiError::permission(format!("This request needs the \"{right}\" right.")));
     }

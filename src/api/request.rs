@@ -17,6 +17,9 @@ pub struct Request {
     pub headers: IndexMap<String, String>,
     #[serde(default)]
     pub body: Option<String>,
+    /// Set by the host when the body's bytes are not UTF-8 (`body` is then not to be read).
+    #[serde(default)]
+    pub body_not_utf8: bool,
     pub caller: Caller,
 }
 

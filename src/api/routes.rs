@@ -316,10 +316,11 @@ pub struct Matched {
     pub params: Vec<(&'static str, String)>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Miss {
     NoRoute,
-    WrongMethod,
+    /// The path exists with these methods only.
+    WrongMethod(Vec<&'static str>),
 }
 
 /// The routes that exist under these settings.
@@ -339,9 +340,12 @@ pub fn find(method: &str, path: &str, settings: &Settings) -> Result<Matched, Mi
     if candidates.is_empty() {
         return Err(Miss::NoRoute);
     }
+    let mut allowed: Vec<&'static str> = candidates.iter().map(|(_, m)| m.route.method.as_str()).collect();
+    allowed.sort_by_key(|m| ["GET", "POST", "PUT", "DELETE"].iter().position(|x| x == m));
+    allowed.dedup();
     candidates.retain(|(_, m)| m.route.method.as_str().eq_ignore_ascii_case(method));
     candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
-    candidates.into_iter().next().map(|(_, m)| m).ok_or(Miss::WrongMethod)
+    candidates.into_iter().next().map(|(_, m)| m).ok_or(Miss::WrongMethod(allowed))
 }
 
 fn match_template(template: &'static str, segments: &[&str]) -> Option<(usize, Vec<(&'static str, String)>)> {
@@ -401,14 +405,15 @@ mod tests {
             ("GET", "/strata/v0/schema/Person%20name/", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "Person name")]))),
             ("GET", "/strata/v0/schema/A%2FB/json-schema", Ok(("/strata/v0/schema/{schemaName}/json-schema", &[("schemaName", "A/B")]))),
             ("get", "/strata/v0/schemas", Ok(("/strata/v0/schemas", &[]))),
-            ("POST", "/strata/v0/schemas", Err(Miss::WrongMethod)),
+            ("POST", "/strata/v0/schemas", Err(Miss::WrongMethod(vec!["GET"]))),
+            ("PATCH", "/strata/v0/schema/Person", Err(Miss::WrongMethod(vec!["GET", "PUT", "DELETE"]))),
             ("GET", "/strata/v0/nothing", Err(Miss::NoRoute)),
             ("GET", "/strata/v0/schema/", Err(Miss::NoRoute)),
             ("GET", "/strata/v0/schema/%ZZ", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "%ZZ")]))),
         ];
         for (method, path, want) in cases {
             let got = find(method, path, &s).map(|m| (m.route.path, m.params));
-            let want = want.map(|(p, ps)| (p, ps.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>()));
+            let want = want.clone().map(|(p, ps)| (p, ps.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>()));
             assert_eq!(got, want, "{method} {path}");
         }
     }

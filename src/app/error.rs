@@ -35,6 +35,8 @@ pub enum ErrorKind {
     SparqlSyntaxError,
     SparqlStoreUnavailable,
     RateLimitExceeded,
+    UnsupportedMediaType,
+    PreconditionFailed,
     QueryPermissionDenied,
     QueryInternalError,
     ParameterMissing,
@@ -45,7 +47,7 @@ pub enum ErrorKind {
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 35] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 37] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -74,6 +76,8 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 35] = [
     (ErrorKind::SparqlSyntaxError, "sparqlSyntaxError", 400),
     (ErrorKind::SparqlStoreUnavailable, "sparqlStoreUnavailable", 503),
     (ErrorKind::RateLimitExceeded, "rateLimitExceeded", 429),
+    (ErrorKind::UnsupportedMediaType, "unsupported-media-type", 415),
+    (ErrorKind::PreconditionFailed, "precondition-failed", 412),
     (ErrorKind::QueryPermissionDenied, "permissionDenied", 403),
     (ErrorKind::QueryInternalError, "internalError", 500),
     (ErrorKind::ParameterMissing, "parameterMissing", 400),
@@ -93,21 +97,28 @@ impl ErrorKind {
     }
 }
 
-/// A refusal: its kind, an English message and the context fields the spec names.
+/// A refusal: its kind, an English message, the context fields the spec names and the response
+/// headers HTTP asks of it (`Allow` on 405, `Retry-After` on 429).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
     pub kind: ErrorKind,
     pub message: String,
     pub context: Map<String, Value>,
+    pub headers: Vec<(&'static str, String)>,
 }
 
 impl ApiError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        ApiError { kind, message: message.into(), context: Map::new() }
+        ApiError { kind, message: message.into(), context: Map::new(), headers: Vec::new() }
     }
 
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
         self.context.insert(key.into(), value.into());
+        self
+    }
+
+    pub fn with_header(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.headers.push((name, value.into()));
         self
     }
 

@@ -16,6 +16,11 @@ impl ExportError {
         ExportError { code: "invalid-argument", message: message.into(), details: Value::Null }
     }
 
+    /// A required argument the caller left out.
+    pub fn missing(what: &str) -> Self {
+        Self::invalid_argument(format!("{what} is required"))
+    }
+
     pub fn invalid_schema(name: &str, errors: &SchemaErrors) -> Self {
         let reasons: Vec<Value> = errors.0.iter().map(|e| json!({"path": e.path, "message": e.message})).collect();
         ExportError {

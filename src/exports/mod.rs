@@ -2,6 +2,7 @@
 //! benchmarks exercise exactly what JavaScript callers get. `crate::wasm` only converts values.
 
 mod error;
+mod input;
 mod normalize_content;
 mod options;
 mod project_for_store;
@@ -10,6 +11,7 @@ mod project_rdf;
 mod validate;
 
 pub use error::ExportError;
+pub use input::{parse_doc, parse_json, required};
 pub use normalize_content::normalize_content;
 pub use options::Options;
 pub use project_for_store::project_for_store;

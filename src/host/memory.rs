@@ -467,7 +467,7 @@ impl Host for MemoryHost {
                 false
             }
         };
-        Ok(RateLimitOutcome { limited })
+        Ok(RateLimitOutcome { limited, retry_after_seconds: limited.then_some(30) })
     }
 
     async fn log(&self, args: LogEntry) -> Result<(), HostError> {

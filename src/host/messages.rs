@@ -425,10 +425,14 @@ pub struct RateLimitHit {
 }
 
 /// Result of `hitRateLimit`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RateLimitOutcome {
     /// True when the caller exceeded the limit; the use is then not performed.
     pub limited: bool,
+    /// When limited: seconds until the caller's window ends (the answer's `Retry-After`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<u64>,
 }
 
 /// Arguments of `log`.
@@ -445,6 +449,20 @@ pub struct UpdateStores {
     pub updates: Vec<StoreUpdate>,
     /// Stores whose content the write made outdated as a whole (a Schema or Mapping changed).
     pub stale: Vec<StaleStore>,
+    /// Every page the write changed, whether or not a store needed an update for it: once a store has
+    /// acknowledged its updates of this call, the host clears the page's pending-projection marker
+    /// for that store (`docs/stores.md`).
+    #[serde(default)]
+    pub pages: Vec<ProjectedPage>,
+}
+
+/// A page whose projection an `updateStores` call carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectedPage {
+    pub page_id: u64,
+    /// The revision projected; `None` for a deleted page.
+    pub revision_id: Option<u64>,
 }
 
 /// One page's new state in one store.

@@ -23,7 +23,7 @@ fn required_text(v: &JsValue, what: &str) -> Result<String, JsValue> {
 }
 
 fn missing(what: &str) -> JsValue {
-    to_js_error(&ExportError::invalid_argument(format!("{what} is required")))
+    to_js_error(&ExportError::missing(what))
 }
 
 /// Validates one Subject against its Schema, normalizing it first as a save would.

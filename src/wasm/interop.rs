@@ -1,4 +1,4 @@
-use crate::exports::{ExportError, Options};
+use crate::exports::{self, ExportError, Options};
 use crate::json::Json;
 use serde::Serialize;
 use serde_json::Value;
@@ -30,16 +30,12 @@ pub fn from_js_optional(v: Option<impl Into<JsValue>>, what: &str) -> Result<Opt
 
 /// Parses JSON text handed across the boundary; malformed text is an `invalid-argument` error.
 pub fn parse_json(text: &str, what: &str) -> Result<Value, JsValue> {
-    serde_json::from_str(text).map_err(|e| malformed(what, &e))
+    exports::parse_json(text, what).map_err(|e| to_js_error(&e))
 }
 
 /// [`parse_json`] into a document that borrows from `text`, for content parsed on hot paths.
 pub fn parse_doc<'a>(text: &'a str, what: &str) -> Result<Json<'a>, JsValue> {
-    Json::parse(text).map_err(|e| malformed(what, &e))
-}
-
-fn malformed(what: &str, e: &serde_json::Error) -> JsValue {
-    to_js_error(&ExportError::invalid_argument(format!("{what}: {e}")))
+    exports::parse_doc(text, what).map_err(|e| to_js_error(&e))
 }
 
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {

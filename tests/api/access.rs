@@ -5,22 +5,6 @@ use serde_json::json;
 use strata::api::routes::{Method, ROUTES};
 use strata::host::memory::MemoryHost;
 
-/// A concrete path for a route template.
-fn sample_path(template: &str) -> String {
-    template
-        .split('/')
-        .map(|seg| match seg {
-            "{pageId}" => "1",
-            "{subjectId}" => "s1map1aaaaaaa01",
-            "{schemaName}" | "{search}" => "Map",
-            "{propertyName}" => "Scale",
-            "{name}" => "main",
-            other => other,
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 #[test]
 fn a_login_only_wiki_refuses_every_route_before_anything_else() {
     let host = example_host();

@@ -3,12 +3,14 @@
 mod support;
 
 mod access;
+mod conditional;
 mod docs;
 mod graph_stores;
 mod json_schema;
 mod lists;
 mod openapi;
 mod projection;
+mod protocol;
 mod page_actions;
 mod rdf;
 mod reads;

@@ -4,7 +4,7 @@
 use crate::support::*;
 use serde_json::{json, Value};
 use strata::host::memory::MemoryHost;
-use strata::host::{Settings, StoreSettings, StoreUpdate};
+use strata::host::{ProjectedPage, Settings, StoreSettings, StoreUpdate};
 
 fn with_stores(host: &MemoryHost, stores: &[(&str, &str)]) {
     let mut settings = Settings { rdf_base_uri: "https://w.example".into(), ..Settings::default() };
@@ -37,6 +37,20 @@ fn saves_send_each_store_its_share() {
     assert_eq!(graph, &format!("https://w.example/graph/native/page/{page_id}"));
     assert!(trig.contains(&id), "{trig}");
     assert!(calls[0].stale.is_empty());
+    let [ProjectedPage { page_id: listed, revision_id: Some(_) }] = calls[0].pages.as_slice() else { panic!("{:?}", calls[0].pages) };
+    assert_eq!(listed, page_id);
+}
+
+#[test]
+fn a_page_without_subjects_is_still_acknowledged() {
+    let host = example_host();
+    with_stores(&host, &[("graph", "falkordb")]);
+    let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text"}}}});
+    assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Person", &[], Some(body)).0, 200);
+    let last = host.store_updates().pop().expect("an updateStores call");
+    assert!(last.updates.is_empty(), "{last:?}");
+    assert_eq!(last.pages.len(), 1, "the Schema page is listed so its pending marker can be cleared");
+    assert!(last.pages[0].revision_id.is_some());
 }
 
 #[test]

@@ -128,7 +128,7 @@ fn cypher_reads_run_guarded_with_their_parameters() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body, json!({"columns": ["n"], "rows": [{"n": {"id": 7, "labels": ["Subject"], "properties": {"id": "s1map1aaaaaaa01"}}}], "truncated": false, "resultCount": 1, "durationMs": 1}));
     let sent = host.cypher_queries();
-    assert_eq!(sent[0].query, "CYPHER id='s1map1aaaaaaa01' MATCH (n:Subject {id: $id}) RETURN n");
+    assert_eq!(sent[0].query, "CYPHER id='s1map1aaaaaaa01' MATCH (n:Subject {id: $id}) RETURN n\nLIMIT 50001\n", "bounded to the row cap plus one");
     assert_eq!((sent[0].timeout_ms, sent[0].max_rows), (300_000, 50_000), "the expensive tier for apihighlimits");
 }
 

@@ -158,7 +158,7 @@ pub fn call_as(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[
 pub fn respond(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], headers: &[(&str, &str)], body: Option<String>) -> Response {
     let viewer = Viewer { name: c.name.clone(), rights: c.rights.clone() };
     let pairs = |list: &[(&str, &str)]| list.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    let request = Request { method: method.into(), path: path.into(), query: pairs(query), headers: pairs(headers), body, caller: c };
+    let request = Request { method: method.into(), path: path.into(), query: pairs(query), headers: pairs(headers), body, body_not_utf8: false, caller: c };
     pollster::block_on(handle_route(&host.acting_as(viewer), request))
 }
 
@@ -170,4 +170,20 @@ pub fn error_code(status: u16, body: &Value) -> String {
     assert_eq!(body["messageTranslations"]["en"], body["message"], "{body}");
     assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
     code
+}
+
+/// A concrete path for a route template.
+pub fn sample_path(template: &str) -> String {
+    template
+        .split('/')
+        .map(|seg| match seg {
+            "{pageId}" => "1",
+            "{subjectId}" => "s1map1aaaaaaa01",
+            "{schemaName}" | "{search}" => "Map",
+            "{propertyName}" => "Scale",
+            "{name}" => "main",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }

@@ -27,6 +27,7 @@ const store = {
     url: { type: 'string', pattern: '^(https?|redis)://' },
     directory: { type: 'string', minLength: 1 },
     graph: { type: 'string', minLength: 1 },
+    snapshotDelayMs: { type: 'integer', minimum: 0 },
   },
 };
 

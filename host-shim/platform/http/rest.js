@@ -12,14 +12,27 @@ function forwardedHeaders(req) {
     .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text, or `null` when its bytes are not UTF-8 (the core refuses it then). */
+function bodyText(body) {
+  try {
+    return STRICT_UTF8.decode(body);
+  } catch {
+    return null;
+  }
+}
+
 /** The contract's `handleRoute` request for one `/rest.php/...` request. */
 function routeRequest({ req, url, body, caller, session }) {
+  const text = bodyText(body);
   return {
     method: req.method,
     path: url.pathname.slice('/rest.php'.length) || '/',
     query: Object.fromEntries(url.searchParams),
     headers: forwardedHeaders(req),
-    body: body.toString('utf8'),
+    body: text ?? '',
+    bodyNotUtf8: text === null,
     caller: { ...caller, csrfValid: tokensEqual(req.headers['x-csrf-token'], csrfTokenOf(session)) },
   };
 }

@@ -5,7 +5,7 @@ import { makeBridge } from '../../src/bridge.js';
 import { mayCreate, mayDelete, pageAccess } from '../auth/permissions.js';
 import { timestamp } from '../clock.js';
 import { isWikiConfigPage, parseWikiConfig } from '../config/wiki-page.js';
-import { authorOf, makeHostOps } from '../ops.js';
+import { authorOf, makeHostOps, storeNames } from '../ops.js';
 import { deletePage, savePages } from '../storage/page-writes.js';
 import { findPageByTitle } from '../storage/pages.js';
 import { defaultContentModel, namespaceName, STRATA_NAMESPACES } from './namespaces.js';
@@ -44,7 +44,7 @@ export async function removePage(host, request) {
   if (!mayDelete(config, caller, page.namespace, page.title)) {
     return failure('permissiondenied', 'You do not have permission to delete this page.');
   }
-  const outcome = deletePage(db, { pageId: page.pageId, baseRevisionId: request.baseRevisionId, comment: request.summary }, authorOf(caller), timestamp());
+  const outcome = deletePage(db, { pageId: page.pageId, baseRevisionId: request.baseRevisionId, comment: request.summary }, authorOf(caller), timestamp(), storeNames(config));
   if (!outcome.ok) return failure('editconflict', 'The page changed while it was being deleted.');
   await projectChanges(host, [{ pageId: page.pageId, namespace: page.namespace, deleted: { mainSlot: page.mainSlot, subjectSlot: page.subjectSlot } }]);
   return { ok: true, result: { pageId: page.pageId, namespace: page.namespace, title: page.title, logId: outcome.logId } };
@@ -93,7 +93,7 @@ async function saveWithoutCore(host, request) {
     comment: request.summary ?? '',
     mainSlot: slot === 'main' ? text : page ? null : '',
     subjectSlot: slot === 'subject' ? text : null,
-  }], authorOf(caller), timestamp());
+  }], authorOf(caller), timestamp(), storeNames(config));
   if (!outcome.ok) {
     return outcome.conflict === 'title-exists'
       ? failure('articleexists', 'The page you tried to create has been created already.')

@@ -200,4 +200,14 @@ export const MIGRATIONS = [
   );
   CREATE INDEX rebuild_run_store ON rebuild_run(store, state, id);
   `,
+  // 4: pending projections (docs/stores.md): a row per store and page whose save committed and whose
+  // projection that store has not yet acknowledged. Written in the save's transaction.
+  `
+  CREATE TABLE projection_pending (
+    store TEXT NOT NULL,
+    page_id INTEGER NOT NULL,
+    revision_id INTEGER NOT NULL,
+    PRIMARY KEY (store, page_id)
+  ) WITHOUT ROWID;
+  `,
 ];

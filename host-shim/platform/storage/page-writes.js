@@ -3,6 +3,7 @@ import { defaultContentModel } from '../pages/namespaces.js';
 import { checkedTitle, prefixedTitle } from '../pages/titles.js';
 import { findPageById, findPageByTitle } from './pages.js';
 import { clearPageIndex, replacePageIndex } from './subject-index.js';
+import { markPending } from '../../stores/pending.js';
 
 class Conflict extends Error {
   constructor(conflict, index) {
@@ -14,11 +15,17 @@ class Conflict extends Error {
 
 /**
  * Commits a batch of PageSaves in one transaction, or none of them. `author` is `{userId, name}`.
- * Returns `{ok: true, results}` or `{ok: false, conflict, index}`; a malformed save throws and commits nothing.
+ * `pendingStores`: the stores whose projection of these pages is now pending (markers written in
+ * the same transaction). Returns `{ok: true, results}` or `{ok: false, conflict, index}`; a malformed
+ * save throws and commits nothing.
  */
-export function savePages(db, saves, author, timestamp) {
+export function savePages(db, saves, author, timestamp, pendingStores = []) {
   try {
-    const results = db.transaction(() => saves.map((save, index) => saveOne(db, save, index, author, timestamp)))();
+    const results = db.transaction(() => saves.map((save, index) => {
+      const saved = saveOne(db, save, index, author, timestamp);
+      markPending(db, pendingStores, saved.pageId, saved.revisionId);
+      return saved;
+    }))();
     return { ok: true, results };
   } catch (error) {
     if (error instanceof Conflict) return { ok: false, conflict: error.conflict, index: error.index };
@@ -57,9 +64,10 @@ function saveOne(db, save, index, author, timestamp) {
 
 /**
  * Deletes a live page: archives it, hides its revisions (they stay stored) and drops its index rows, in one
- * transaction. `baseRevisionId` null deletes whatever the latest revision is.
+ * transaction, with the pending markers of `pendingStores`. `baseRevisionId` null deletes whatever the
+ * latest revision is.
  */
-export function deletePage(db, { pageId, baseRevisionId = null, comment = '' }, author, timestamp) {
+export function deletePage(db, { pageId, baseRevisionId = null, comment = '' }, author, timestamp, pendingStores = []) {
   return db.transaction(() => {
     const page = findPageById(db, pageId);
     if (!page) return { ok: false, conflict: 'missing' };
@@ -72,6 +80,7 @@ export function deletePage(db, { pageId, baseRevisionId = null, comment = '' }, 
       timestamp, author.name, comment,
     ).lastInsertRowid);
     clearPageIndex(db, page.pageId);
+    markPending(db, pendingStores, page.pageId, page.latestRevisionId);
     prepared(db, 'DELETE FROM page WHERE id = ?').run(page.pageId);
     return { ok: true, logId };
   })();

@@ -1,7 +1,8 @@
 //! Page-level edits: promoting or clearing the main Subject, and ordering the other Subjects.
 
 use super::Reply;
-use crate::app::commit::{commit, Plan};
+use crate::api::conditional::{commit_if_match, page_target};
+use crate::app::commit::Plan;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::page_param;
@@ -108,6 +109,7 @@ where
         };
         Ok(Plan { saves, then: after })
     };
-    let (content, _) = commit(ctx.host, plan).await?;
+    let (target, current) = page_target(ctx, page_id).await?;
+    let (content, _) = commit_if_match(ctx, target, current, plan).await?;
     Ok((page_id, content))
 }

@@ -1,6 +1,7 @@
 //! `GET /page/{pageId}/subjects` and `GET /page/{pageId}/mainSubject`.
 
 use super::Reply;
+use crate::api::conditional::tagged;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::page_param;
@@ -35,6 +36,10 @@ pub async fn subjects<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         let on_page: Vec<&SubjectId> = content.subjects.keys().collect();
         let referenced = resolve_targets(ctx, content.subjects.values(), &on_page, PageFields::Without).await?;
         body["referencedSubjects"] = if referenced.is_empty() { json!([]) } else { Value::Object(referenced) };
+    }
+    // Expanded Schemas and targets live on other pages: no revision of this one versions them.
+    if expand.is_empty() {
+        return Ok(tagged(ctx, page.record.latest_revision_id, Reply::ok(body)));
     }
     Ok(Reply::ok(body))
 }

@@ -6,7 +6,7 @@ use super::{Body, Reply};
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::graph::cells::falkordb::decode_result;
-use crate::graph::guard::check_read_only;
+use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::parameter_header;
 use crate::host::{CypherQuery, Host, RateLimitHit, SparqlQuery, StoreAnswer};
 use crate::sparql::query_form::QueryForm;
@@ -43,7 +43,9 @@ pub async fn cypher<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     }
     let header = parameter_header(&parameters).map_err(|e| ApiError::body(format!("parameters: {e}.")))?;
     let tier = admit(ctx).await?;
-    let args = CypherQuery { query: format!("{header}{}", read.cypher), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
+    let bounded = bound_rows(&read.cypher, tier.max_rows.saturating_add(1), &parameters)
+        .map_err(|e| ApiError::new(ErrorKind::CypherSyntaxError, format!("{e}.")))?;
+    let args = CypherQuery { query: format!("{header}{bounded}"), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
     let answer = ctx.host.cypher_query(args).await?;
     if !answer.ok {
         return Err(store_failure(answer.into_store_answer(), ErrorKind::CypherSyntaxError, ErrorKind::BackendUnavailable));
@@ -66,11 +68,19 @@ fn query_text<'c, H>(ctx: &'c Ctx<'_, H>, field: &str) -> Result<&'c str, ApiErr
     Ok(text)
 }
 
+/// `Retry-After` when the host does not say how long the caller's window lasts.
+const RETRY_AFTER_DEFAULT_SECONDS: u64 = 60;
+
 /// Counts the query against the rate limit (not for `noratelimit`) and picks the tier: `expensive`
 /// with `apihighlimits`, else `default`, from `queryLimits` (30 s / 5,000 rows and 300 s / 50,000).
 async fn admit<H: Host>(ctx: &Ctx<'_, H>) -> Result<Tier, ApiError> {
-    if !ctx.caller.has("noratelimit") && ctx.host.hit_rate_limit(RateLimitHit { action: QUERY_RIGHT.into() }).await?.limited {
-        return Err(ApiError::new(ErrorKind::RateLimitExceeded, "Too many queries; wait a minute and try again."));
+    if !ctx.caller.has("noratelimit") {
+        let outcome = ctx.host.hit_rate_limit(RateLimitHit { action: QUERY_RIGHT.into() }).await?;
+        if outcome.limited {
+            let wait = outcome.retry_after_seconds.unwrap_or(RETRY_AFTER_DEFAULT_SECONDS).max(1);
+            return Err(ApiError::new(ErrorKind::RateLimitExceeded, format!("Too many queries; try again in {wait} seconds."))
+                .with_header("retry-after", wait.to_string()));
+        }
     }
     let (name, timeout_s, max_rows) = if ctx.caller.has("apihighlimits") { ("expensive", 300, 50_000) } else { ("default", 30, 5_000) };
     let tier = ctx.settings.query_limits.get(name);

@@ -3,11 +3,12 @@
 use super::listing::scan;
 use super::Reply;
 use crate::app::projection::{project_changes, Before, Change};
-use crate::app::commit::{commit, edit_conflict, Plan};
+use crate::app::commit::{edit_conflict, Plan};
 use crate::api::context::Ctx;
 use crate::api::cursor;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::json_schema::subject_document;
+use crate::api::conditional::{check_if_match, commit_if_match, tagged, Target};
 use crate::app::load::{parse_schema_page, readable_schema, schema_page, schema_title};
 use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
 use crate::domain::schema::{Schema, SchemaErrors};
@@ -34,8 +35,13 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 
 pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let title = schema_title(ctx.param("schemaName"))?;
-    let schema = readable_schema(ctx, &title).await?;
-    Ok(Reply::ok(json!({"schema": schema.map(|s| s.to_json())})))
+    let page = schema_page(ctx, &title).await?.filter(|p| p.access.read);
+    let schema = page.as_ref().and_then(|p| parse_schema_page(ctx, p));
+    let reply = Reply::ok(json!({"schema": schema.as_ref().map(Schema::to_json)}));
+    Ok(match (&page, &schema) {
+        (Some(p), Some(_)) => tagged(ctx, p.latest_revision_id, reply),
+        _ => reply,
+    })
 }
 
 pub async fn names<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
@@ -54,7 +60,12 @@ pub async fn json_schema<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 pub async fn put<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let title = schema_title(ctx.param("schemaName"))?;
     let raw = ctx.body.get("schema").cloned().unwrap_or(Value::Null);
-    let (saved, _) = commit(ctx.host, || plan_put(ctx, &title, &raw)).await?;
+    let current = match ctx.header("if-match") {
+        Some(_) => schema_page(ctx, &title).await?.filter(|p| p.access.read).map(|p| p.latest_revision_id),
+        None => None,
+    };
+    let target = Target::Title(namespace::SCHEMA, title.to_string());
+    let (saved, _) = commit_if_match(ctx, target, current, || plan_put(ctx, &title, &raw)).await?;
     let body = json!({"schema": saved.schema.to_json()});
     Ok(if saved.created { Reply::created(body) } else { Reply::ok(body) })
 }
@@ -103,6 +114,7 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         if !page.access.edit || !ctx.caller.has("delete") {
             return Err(ApiError::permission(format!("You may not delete the Schema \"{title}\".")));
         }
+        check_if_match(ctx, Some(page.latest_revision_id))?;
         let args = DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
         if ctx.host.delete_page(args).await?.ok {
             let before = Before::Deleted { main_slot: page.main_slot, subject_slot: page.subject_slot };

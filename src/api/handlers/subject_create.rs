@@ -3,6 +3,7 @@
 
 use super::subject_update::validate_written;
 use super::Reply;
+use crate::api::conditional::{check_if_match, commit_if_match, page_target};
 use crate::app::commit::{commit, title_taken, Plan};
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
@@ -61,6 +62,8 @@ async fn read_body<H: Host>(ctx: &Ctx<'_, H>) -> Result<NewSubjects, ApiError> {
 
 /// `POST /subjects`: a new page holding the Subject as its main Subject, in one revision.
 pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    // A new page has no current version for `If-Match` to name.
+    check_if_match(ctx, None)?;
     let new = read_body(ctx).await?;
     let (ns, title) = new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.main.label.as_deref(), &new.id)?;
     let can = ctx.host.can_create(PageTitle { namespace: ns, title: title.to_string() }).await?;
@@ -99,7 +102,8 @@ pub async fn create_other<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> 
 async fn add_to_page<H: Host>(ctx: &Ctx<'_, H>, as_main: bool) -> Result<Reply, ApiError> {
     let page_id = page_param(ctx)?;
     let new = read_body(ctx).await?;
-    let (violations, _) = commit(ctx.host, || plan_add(ctx, page_id, &new, as_main)).await?;
+    let (target, current) = page_target(ctx, page_id).await?;
+    let (violations, _) = commit_if_match(ctx, target, current, || plan_add(ctx, page_id, &new, as_main)).await?;
     Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
 }
 

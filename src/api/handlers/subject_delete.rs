@@ -1,7 +1,8 @@
 //! `DELETE /subject/{subjectId}`: removes the Subject and what depends on it; never refused by rules.
 
 use super::Reply;
-use crate::app::commit::{commit, Plan};
+use crate::api::conditional::{commit_if_match, subject_target};
+use crate::app::commit::Plan;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
@@ -16,7 +17,8 @@ use serde_json::json;
 
 pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let id = subject_param(ctx)?;
-    let (removed, _) = commit(ctx.host, || plan(ctx, &id)).await?;
+    let (target, current) = subject_target(ctx, &id).await?;
+    let (removed, _) = commit_if_match(ctx, target, current, || plan(ctx, &id)).await?;
     let dependents: Vec<&str> = removed.iter().filter(|r| **r != id).map(SubjectId::as_str).collect();
     Ok(Reply::ok(json!({"status": status::DELETED, "subjectId": id.as_str(), "removedDependentSubjectIds": dependents})))
 }

@@ -2,7 +2,8 @@
 //! both pages are saved in one `savePages` call.
 
 use super::Reply;
-use crate::app::commit::{commit, Plan};
+use crate::api::conditional::{commit_if_match, subject_target};
+use crate::app::commit::Plan;
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::api::ids::subject_param;
@@ -27,7 +28,8 @@ pub async fn move_subject<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> 
     let target = ctx.body.get("targetPageId").and_then(serde_json::Value::as_u64).filter(|p| *p > 0);
     let target = target.ok_or_else(|| ApiError::body("targetPageId must be a positive integer."))?;
     let make_main = ctx.body.get("makeMainSubject").and_then(serde_json::Value::as_bool).unwrap_or(false);
-    let (moved, _) = commit(ctx.host, || plan(ctx, &id, target, make_main)).await?;
+    let (on, current) = subject_target(ctx, &id).await?;
+    let (moved, _) = commit_if_match(ctx, on, current, || plan(ctx, &id, target, make_main)).await?;
     let dependents: Vec<&str> = moved.dependents.iter().map(SubjectId::as_str).collect();
     Ok(Reply::ok(json!({
         "status": status::MOVED,

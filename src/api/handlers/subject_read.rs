@@ -1,6 +1,7 @@
 //! `GET /subject/{subjectId}`.
 
 use super::Reply;
+use crate::api::conditional::tagged;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
@@ -35,7 +36,13 @@ pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
             subjects.entry(target).or_insert(v);
         }
     }
-    Ok(Reply::ok(json!({"requestedId": ctx.param("subjectId"), "subjects": subjects})))
+    let reply = Reply::ok(json!({"requestedId": ctx.param("subjectId"), "subjects": subjects}));
+    // Expanded targets live on other pages: no revision of this one versions them.
+    if relations {
+        return Ok(reply);
+    }
+    let read_at = revision.and_then(|r| u64::try_from(r).ok()).unwrap_or(page.record.latest_revision_id);
+    Ok(tagged(ctx, read_at, reply))
 }
 
 /// The page as of a revision the caller may read; `None` for an unknown or unreadable one.

@@ -1,7 +1,7 @@
 //! Edits of one Subject on its page: replace, write or remove one Statement, and the update dry-run.
 
 use super::Reply;
-use crate::app::commit::commit;
+use crate::api::conditional::{commit_if_match, subject_target};
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
@@ -119,7 +119,8 @@ where
     F: Fn(&mut Edit) -> Result<(), ApiError>,
 {
     let id = subject_param(ctx)?;
-    let (edited, _) = commit(ctx.host, || plan_edit(ctx, &id, &mutate)).await?;
+    let (target, current) = subject_target(ctx, &id).await?;
+    let (edited, _) = commit_if_match(ctx, target, current, || plan_edit(ctx, &id, &mutate)).await?;
     let word = if edited.changed { status::UPDATED } else { status::UNCHANGED };
     Ok(Reply::ok(write_response(ctx, word, &id, edited.page_id, &edited.violations).await?))
 }

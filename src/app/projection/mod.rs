@@ -13,7 +13,7 @@ pub use sources::Sources;
 
 use crate::domain::ids::SourceKey;
 use crate::domain::page_content::PageContent;
-use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, RevisionById, Settings, StaleStore, UpdateStores};
+use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, UpdateStores};
 use crate::normalize::{read_page_content_str, Context};
 use load::{load_mappings, load_schemas, mapping_target};
 use serde::Deserialize;
@@ -53,12 +53,9 @@ pub async fn project_changes<H: Host>(host: &H, changes: Vec<Change>) {
         Ok(args) => args,
         Err(reason) => {
             log(host, &format!("projection failed, every store is now stale: {reason}")).await;
-            UpdateStores { updates: Vec::new(), stale: every_store(&settings, &reason) }
+            UpdateStores { updates: Vec::new(), stale: every_store(&settings, &reason), pages: Vec::new() }
         }
     };
-    if args.updates.is_empty() && args.stale.is_empty() {
-        return;
-    }
     if let Err(e) = host.update_stores(args).await {
         log(host, &format!("updateStores failed: {e}")).await;
     }
@@ -161,7 +158,11 @@ async fn plan<H: Host>(host: &H, settings: &Settings, changes: Vec<Change>) -> R
             }
         }
     }
-    Ok(UpdateStores { updates, stale })
+    let pages = seen
+        .iter()
+        .map(|s| ProjectedPage { page_id: s.change.page_id, revision_id: s.after.as_ref().map(|(r, _)| r.latest_revision_id) })
+        .collect();
+    Ok(UpdateStores { updates, stale, pages })
 }
 
 /// A changed Schema makes every store stale (its Subjects' projection depends on it); a changed

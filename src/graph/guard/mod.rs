@@ -1,9 +1,12 @@
 //! The read-only guard of the Cypher endpoint: refuses write clauses, procedure calls outside an
 //! allow-list, several statements, and escape tricks, and lists the `$parameters` a query uses.
-//! The endpoint then runs the query with `GRAPH.RO_QUERY` as a second line of defence.
+//! The endpoint then runs the query with `GRAPH.RO_QUERY` as a second line of defence, bounded to
+//! the tier's row cap plus one row by [`bound_rows`].
 
 mod lexer;
+mod limit;
 
+pub use limit::{bound_rows, LimitError};
 use lexer::Token;
 use std::collections::BTreeSet;
 use std::fmt;

@@ -1,0 +1,100 @@
+<?php
+/**
+ * The Strata core in a PHP process: the operations of the wasm module, JSON text in and out, with
+ * the same contracts as the wasm-bindgen exports (README, docs/architecture.md). Load it once per
+ * process with Core::load(); the module is compiled once per machine and mapped from the cache.
+ * Refusals throw StrataError with the export's code; a trap throws TrapError and the next call runs
+ * in a fresh instance.
+ */
+
+declare(strict_types=1);
+
+namespace Strata\Bridge;
+
+final class Core
+{
+    private static ?self $default = null;
+
+    private function __construct(public readonly Instance $instance)
+    {
+    }
+
+    /** The project's module (pkg/cabi/strata.wasm), instantiated once per process. */
+    public static function load(): self
+    {
+        return self::$default ??= self::open();
+    }
+
+    /** A new instance of a module (by default the project's), with its own memory limit in bytes. */
+    public static function open(?string $wasmPath = null, ?string $cacheDir = null, int $memoryLimit = Instance::MEMORY_LIMIT): self
+    {
+        $module = CompiledModule::load($wasmPath ?? CompiledModule::defaultWasmPath(), $cacheDir ?? CompiledModule::defaultCacheDir());
+        return new self(new Instance($module, $memoryLimit));
+    }
+
+    /** ValidateRequest JSON → ValidateResult JSON. */
+    public function validate(string $request, ?string $options = null): string
+    {
+        return $this->instance->run('validate', [$request, $options]);
+    }
+
+    /** PageContent JSON and a `{name: Schema}` JSON map → the stored form's JSON. */
+    public function normalizeContent(string $content, ?string $schemas = null, ?string $options = null): string
+    {
+        return $this->instance->run('normalizeContent', [$content, $schemas, $options]);
+    }
+
+    /** `[{title, content}]` and `{name: Schema}` → `{pages: [{subjectSlot, index} | {error}]}`. */
+    public function preparePages(string $pages, string $schemas, ?string $options = null): string
+    {
+        return $this->instance->run('preparePages', [$pages, $schemas, $options]);
+    }
+
+    /** ProjectRdfRequest JSON → TriG or Turtle of one page. */
+    public function projectRdf(string $request, ?string $options = null): string
+    {
+        return $this->instance->run('projectRdf', [$request, $options]);
+    }
+
+    /** One batch of a store rebuild (docs/stores.md). */
+    public function projectForStore(string $request): string
+    {
+        return $this->instance->run('projectForStore', [$request]);
+    }
+
+    /** @return list<string> the op names a Host must answer */
+    public function hostOperations(): array
+    {
+        return json_decode($this->instance->run('hostOperations', []), true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /** One REST request (docs/architecture.md) → `{status, headers, body}` JSON, answered through $host. */
+    public function handleRoute(string $request, Host $host): string
+    {
+        return $this->instance->run('handleRoute', [$request], $host);
+    }
+
+    /** One platform page action (docs/page-actions.md), answered through $host. */
+    public function handlePageAction(string $request, Host $host): string
+    {
+        return $this->instance->run('handlePageAction', [$request], $host);
+    }
+
+    /** Projects pages the host saved or deleted itself into the stores (docs/stores.md). */
+    public function projectPageChanges(string $request, Host $host): string
+    {
+        return $this->instance->run('projectPageChanges', [$request], $host);
+    }
+
+    /** A Schema compiled once, for validating many Subjects. */
+    public function validator(string $name, string $schema, ?string $options = null): Validator
+    {
+        return new Validator($this->instance, [$name, $schema, $options]);
+    }
+
+    /** A projection set up once for many pages. */
+    public function rdfProjector(string $setup, ?string $options = null): RdfProjector
+    {
+        return new RdfProjector($this->instance, [$setup, $options]);
+    }
+}

@@ -1,0 +1,162 @@
+<?php
+/**
+ * The part of wasmtime's C API the bridge uses, declared for PHP FFI (the library from the Python
+ * `wasmtime` wheel ships no headers). Struct layouts are those of wasmtime 50; the version is pinned
+ * in scripts/requirements.txt.
+ */
+
+declare(strict_types=1);
+
+namespace Strata\Bridge;
+
+use FFI;
+use FFI\CData;
+
+final class Wasmtime
+{
+    private const DECLARATIONS = <<<'C'
+        typedef struct wasm_engine_t wasm_engine_t;
+        typedef struct wasmtime_module_t wasmtime_module_t;
+        typedef struct wasmtime_store_t wasmtime_store_t;
+        typedef struct wasmtime_context_t wasmtime_context_t;
+        typedef struct wasmtime_linker_t wasmtime_linker_t;
+        typedef struct wasmtime_caller_t wasmtime_caller_t;
+        typedef struct wasmtime_error_t wasmtime_error_t;
+        typedef struct wasm_trap_t wasm_trap_t;
+        typedef struct wasm_valtype_t wasm_valtype_t;
+        typedef struct wasm_functype_t wasm_functype_t;
+        typedef struct { size_t size; uint8_t *data; } wasm_byte_vec_t;
+        typedef struct { size_t size; wasm_valtype_t **data; } wasm_valtype_vec_t;
+        typedef struct { uint64_t store_id; size_t __private; } wasmtime_instance_t;
+        typedef struct { uint64_t store_id; void *__private; } wasmtime_func_t;
+        typedef struct { struct { uint64_t store_id; uint32_t __private1; } __anon; uint32_t __private2; } wasmtime_memory_t;
+        typedef union { wasmtime_func_t func; wasmtime_memory_t memory; uint8_t __size[24]; } wasmtime_extern_union_t;
+        typedef struct { uint8_t kind; wasmtime_extern_union_t of; } wasmtime_extern_t;
+        typedef union { int32_t i32; int64_t i64; float f32; double f64; uint8_t v128[16]; } wasmtime_val_raw_t;
+        typedef wasm_trap_t *(*wasmtime_func_unchecked_callback_t)(void *env, wasmtime_caller_t *caller, wasmtime_val_raw_t *args_and_results, size_t num_args_and_results);
+
+        wasm_engine_t *wasm_engine_new(void);
+        void wasm_byte_vec_delete(wasm_byte_vec_t *);
+        wasm_valtype_t *wasm_valtype_new(uint8_t kind);
+        void wasm_valtype_vec_new(wasm_valtype_vec_t *out, size_t size, wasm_valtype_t **data);
+        wasm_functype_t *wasm_functype_new(wasm_valtype_vec_t *params, wasm_valtype_vec_t *results);
+        void wasm_functype_delete(wasm_functype_t *);
+
+        wasmtime_error_t *wasmtime_module_new(wasm_engine_t *engine, const char *wasm, size_t wasm_len, wasmtime_module_t **ret);
+        wasmtime_error_t *wasmtime_module_serialize(wasmtime_module_t *module, wasm_byte_vec_t *ret);
+        wasmtime_error_t *wasmtime_module_deserialize_file(wasm_engine_t *engine, const char *path, wasmtime_module_t **ret);
+        void wasmtime_module_delete(wasmtime_module_t *);
+
+        wasmtime_store_t *wasmtime_store_new(wasm_engine_t *engine, void *data, void (*finalizer)(void *));
+        wasmtime_context_t *wasmtime_store_context(wasmtime_store_t *store);
+        void wasmtime_store_limiter(wasmtime_store_t *store, int64_t memory_size, int64_t table_elements, int64_t instances, int64_t tables, int64_t memories);
+        void wasmtime_store_delete(wasmtime_store_t *store);
+
+        wasmtime_linker_t *wasmtime_linker_new(wasm_engine_t *engine);
+        wasmtime_error_t *wasmtime_linker_define_func_unchecked(wasmtime_linker_t *linker, const char *module, size_t module_len, const char *name, size_t name_len, const wasm_functype_t *ty, wasmtime_func_unchecked_callback_t cb, void *data, void (*finalizer)(void *));
+        wasmtime_error_t *wasmtime_linker_instantiate(const wasmtime_linker_t *linker, wasmtime_context_t *store, const wasmtime_module_t *module, wasmtime_instance_t *instance, wasm_trap_t **trap);
+
+        bool wasmtime_instance_export_get(wasmtime_context_t *store, const wasmtime_instance_t *instance, const char *name, size_t name_len, wasmtime_extern_t *item);
+        wasmtime_error_t *wasmtime_func_call_unchecked(wasmtime_context_t *store, const wasmtime_func_t *func, wasmtime_val_raw_t *args_and_results, size_t args_and_results_len, wasm_trap_t **trap);
+        wasmtime_context_t *wasmtime_caller_context(wasmtime_caller_t *caller);
+        uint8_t *wasmtime_memory_data(const wasmtime_context_t *store, const wasmtime_memory_t *memory);
+        size_t wasmtime_memory_data_size(const wasmtime_context_t *store, const wasmtime_memory_t *memory);
+
+        void wasmtime_error_message(const wasmtime_error_t *error, wasm_byte_vec_t *message);
+        void wasmtime_error_delete(wasmtime_error_t *error);
+        void wasm_trap_message(const wasm_trap_t *trap, wasm_byte_vec_t *out);
+        void wasm_trap_delete(wasm_trap_t *trap);
+        wasm_trap_t *wasmtime_trap_new(const char *msg, size_t msg_len);
+        C;
+
+    public const I32 = 0;
+    public const I64 = 1;
+    public const F64 = 3;
+    public const EXTERN_FUNC = 0;
+    public const EXTERN_MEMORY = 3;
+
+    private static ?FFI $ffi = null;
+
+    /** The FFI over the wasmtime library: `$STRATA_WASMTIME_LIB`, else the one in the project's .venv. */
+    public static function ffi(): FFI
+    {
+        return self::$ffi ??= FFI::cdef(self::DECLARATIONS, self::libraryPath());
+    }
+
+    public static function libraryPath(): string
+    {
+        $given = getenv('STRATA_WASMTIME_LIB');
+        if ($given !== false && $given !== '') {
+            return $given;
+        }
+        $root = dirname(__DIR__, 2);
+        $found = glob($root . '/.venv/lib/python3*/site-packages/wasmtime/linux-x86_64/_libwasmtime.so') ?: [];
+        if ($found === []) {
+            throw new \RuntimeException("wasmtime's C library is not installed: run scripts/setup.sh, or set STRATA_WASMTIME_LIB");
+        }
+        return $found[0];
+    }
+
+    /** Throws when a C API call answered an error or a trap; frees both. */
+    public static function check(?CData $error, ?CData $trap = null, string $doing = 'wasmtime'): void
+    {
+        if (!self::isNull($error)) {
+            throw new \RuntimeException("$doing: " . self::errorMessage($error));
+        }
+        if (!self::isNull($trap)) {
+            throw new TrapError("$doing: " . self::trapMessage($trap));
+        }
+    }
+
+    /** FFI answers a NULL pointer returned by a function as PHP null, and one written to memory as a null CData. */
+    public static function isNull(?CData $pointer): bool
+    {
+        return $pointer === null || FFI::isNull($pointer);
+    }
+
+    public static function errorMessage(CData $error): string
+    {
+        return self::message($error, 'wasmtime_error_message', 'wasmtime_error_delete');
+    }
+
+    public static function trapMessage(CData $trap): string
+    {
+        return self::message($trap, 'wasm_trap_message', 'wasm_trap_delete');
+    }
+
+    /** The message of an error or a trap, which is freed. */
+    private static function message(CData $object, string $read, string $delete): string
+    {
+        $ffi = self::ffi();
+        $vec = $ffi->new('wasm_byte_vec_t');
+        $ffi->{$read}($object, FFI::addr($vec));
+        $ffi->{$delete}($object);
+        return self::takeBytes($vec);
+    }
+
+    /** A function type of i32 parameters and at most one result. */
+    public static function funcType(array $params, array $results): CData
+    {
+        $ffi = self::ffi();
+        return $ffi->wasm_functype_new(FFI::addr(self::valtypes($params)), FFI::addr(self::valtypes($results)));
+    }
+
+    private static function valtypes(array $kinds): CData
+    {
+        $ffi = self::ffi();
+        $vec = $ffi->new('wasm_valtype_vec_t');
+        $types = $ffi->new('wasm_valtype_t*[' . max(1, count($kinds)) . ']');
+        foreach ($kinds as $i => $kind) {
+            $types[$i] = $ffi->wasm_valtype_new($kind);
+        }
+        $ffi->wasm_valtype_vec_new(FFI::addr($vec), count($kinds), $types);
+        return $vec;
+    }
+
+    private static function takeBytes(CData $vec): string
+    {
+        $text = $vec->size > 0 ? FFI::string($vec->data, $vec->size) : '';
+        self::ffi()->wasm_byte_vec_delete(FFI::addr($vec));
+        return rtrim($text, "\0");
+    }
+}

@@ -1,0 +1,103 @@
+<?php
+/**
+ * The bridge as PHP callers use it: the module's answers and refusals (the codes of the wasm-bindgen
+ * exports), a Validator compiled once, host calls through the import, a trap that does not poison
+ * the next call, and the precompiled module cache.
+ */
+
+declare(strict_types=1);
+
+use Strata\Bridge\Core;
+use Strata\Bridge\Host;
+use Strata\Bridge\StrataError;
+use Strata\Bridge\TrapError;
+use Strata\Bridge\Testing\MemoryHost;
+
+const PERSON = '{"propertyDefinitions":{"Name":{"type":"text","required":{"severity":"error"}},"Age":{"type":"number","minimum":0,"maximum":150},'
+    . '"Status":{"type":"select","options":[{"id":"o1","label":"Active"},{"id":"o2","label":"Retired"}]},"Title":{"type":"monolingualText","multiple":true}}}';
+
+test('validate answers the ValidateResult JSON', function () {
+    $request = '{"schema":' . PERSON . ',"subject":{"schema":"person","label":"Ada","statements":{"Age":{"propertyType":"number","value":151}}}}';
+    assertSame(
+        '{"violations":[{"propertyName":"Name","code":"required","args":[],"severity":"error"},{"propertyName":"Age","code":"max-value","args":[150],"severity":"warning"}]}',
+        Core::load()->validate($request),
+    );
+});
+
+test('bad input is refused with the codes of the wasm-bindgen exports, and the module keeps working', function () {
+    $core = Core::load();
+    $subject = fn (string $statements) => '{"schema":' . PERSON . ',"subject":{"schema":"P","statements":' . $statements . '}}';
+    $cases = [
+        'invalid-argument' => fn () => $core->validate('{"subject":'),
+        'value-shape-mismatch' => fn () => $core->validate($subject('{"Age":{"propertyType":"number","value":"old"}}')),
+        'invalid-language-tag' => fn () => $core->validate($subject('{"Title":{"propertyType":"monolingualText","value":[{"text":"x","language":"e n"}]}}')),
+        'select-id-label-mismatch' => fn () => $core->validate($subject('{"Status":{"propertyType":"select","value":[{"id":"o1","label":"Retired"}]}}')),
+        'invalid-schema' => fn () => $core->validator('"Person"', '{"propertyDefinitions":5}'),
+        'malformed-content' => fn () => $core->normalizeContent('{"subjects":3}'),
+        'invalid-argument ' => fn () => $core->validate('{"subject":' . str_repeat('{"a":', 100000) . '1' . str_repeat('}', 100000) . ',"schema":null}'),
+        'invalid-argument  ' => fn () => $core->validate("\"\xff\""),
+    ];
+    foreach ($cases as $code => $call) {
+        $e = assertThrows(StrataError::class, $call, $code);
+        assertSame(trim($code), $e->errorCode, 'code');
+        assertTrue($e->getMessage() !== '', "$code has a message");
+    }
+    assertSame('{"violations":[{"propertyName":null,"code":"schema-not-found","args":["X"],"severity":"warning"}]}', $core->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}'));
+});
+
+test('a Validator compiles once and validates many Subjects', function () {
+    $validator = Core::load()->validator('"Person"', PERSON);
+    for ($i = 0; $i < 100; $i++) {
+        assertSame('{"violations":[]}', $validator->validateJson('{"label":"Ada","statements":{"Name":{"propertyType":"text","value":["Ada"]}}}'));
+    }
+    $unlabelled = json_decode($validator->validateJson('{"statements":{}}', '{"isMain":false,"subjectId":"s1demo1aaaaaaa1"}'), true);
+    assertSame(['label-required', 'required'], array_column($unlabelled['violations'], 'code'));
+});
+
+test('a trap discards the instance: the next call and an earlier Validator still work', function () {
+    $core = Core::open(memoryLimit: 64 << 20);
+    $validator = $core->validator('"Person"', PERSON);
+    $huge = '{"schema":null,"subject":{"schema":"X","statements":{"A":[' . str_repeat('{},', 2_000_000) . '{}]}}}';
+    assertThrows(TrapError::class, fn () => $core->validate($huge), 'out of memory');
+    assertSame('{"violations":[]}', $validator->validateJson('{"label":"Ada","statements":{"Name":{"propertyType":"text","value":["Ada"]}}}'));
+    assertSame(1, count(json_decode($core->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}'), true)['violations']));
+});
+
+test('host calls go through the import; a failing host is an error answer, not a trap', function () {
+    $core = Core::load();
+    $request = json_encode(['method' => 'GET', 'path' => '/strata/v0/schema/Person', 'query' => new stdClass(), 'headers' => ['accept' => 'application/json'], 'body' => null,
+        'caller' => ['userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false, 'groups' => ['*'], 'rights' => ['read'], 'csrfValid' => true]]);
+    $answer = json_decode($core->handleRoute($request, new MemoryHost()), true);
+    assertSame(200, $answer['status'], 'a missing Schema reads as null');
+    assertSame('{"schema":null}', $answer['body']);
+    $failing = new class () extends MemoryHost {
+        public function pageByTitle(array $args): mixed
+        {
+            throw new RuntimeException('the database is down');
+        }
+    };
+    $answer = json_decode($core->handleRoute($request, $failing), true);
+    assertTrue($answer['status'] >= 500, 'a host failure is a server error: ' . $answer['status']);
+    assertSame('{"violations":[]}', $core->validator('"P"', '{"propertyDefinitions":{}}')->validateJson('{"label":"x","statements":{}}'));
+});
+
+test('the module is precompiled once and mapped from the cache; a damaged cache file is replaced', function () {
+    $dir = sys_get_temp_dir() . '/strata-php-cache-' . getmypid();
+    @mkdir($dir);
+    try {
+        Core::open(cacheDir: $dir);
+        $files = glob("$dir/*.cwasm");
+        assertSame(1, count($files), 'one cache file');
+        $size = filesize($files[0]);
+        file_put_contents($files[0], 'not machine code');
+        $run = fn () => shell_exec(sprintf('STRATA_PHP_CACHE_DIR=%s php -r %s 2>&1', escapeshellarg($dir),
+            escapeshellarg('require "' . repoRoot() . '/host-php/autoload.php"; echo Strata\Bridge\Core::load()->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\');')));
+        assertTrue(str_contains($run(), 'schema-not-found'), 'a damaged cache is compiled again');
+        clearstatcache();
+        assertSame($size, filesize($files[0]), 'and replaced');
+        assertTrue(str_contains($run(), 'schema-not-found'), 'a fresh process maps the cache');
+    } finally {
+        array_map('unlink', glob("$dir/*"));
+        rmdir($dir);
+    }
+});

@@ -1,0 +1,173 @@
+//! One exported function per operation, named as the wasm-bindgen export is. Each reads its argument
+//! buffers, calls `crate::exports` or the REST layer (through [`ImportedHost`]), and stores the answer.
+
+use super::buffers::{answer, text};
+use super::drive::block_on;
+use super::handles::{self, Handles};
+use super::imports::{now_ms, ImportedHost};
+use crate::exports::{self, parse_doc, parse_json, required, ExportError, Options};
+use serde::Serialize;
+use std::cell::RefCell;
+
+type Ptr = *mut u8;
+
+thread_local! {
+    static VALIDATORS: RefCell<Handles<exports::Validator>> = const { RefCell::new(Handles::new()) };
+    static PROJECTORS: RefCell<Handles<exports::RdfProjector>> = const { RefCell::new(Handles::new()) };
+}
+
+/// A required argument's text.
+unsafe fn arg(ptr: Ptr, len: u32, what: &str) -> Result<String, ExportError> {
+    required(text(ptr, len, what)?, what)
+}
+
+unsafe fn options(ptr: Ptr, len: u32) -> Result<Options, ExportError> {
+    let given = text(ptr, len, "options")?.map(|t| parse_json(&t, "options")).transpose()?;
+    Options::from_json(given.as_ref(), now_ms())
+}
+
+fn to_json<T: Serialize>(v: &T) -> Result<String, ExportError> {
+    serde_json::to_string(v).map_err(|e| ExportError::invalid_argument(e.to_string()))
+}
+
+/// `validate(request, options?)`: a ValidateRequest in, a ValidateResult out.
+#[export_name = "validate"]
+pub unsafe extern "C" fn validate(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let request = arg(request, request_len, "request")?;
+        let options = options(opts, opts_len)?;
+        to_json(&exports::validate(&parse_doc(&request, "request")?, &options)?)
+    })
+}
+
+/// `normalizeContent(content, schemas?, options?)`: the stored form of a page's Subject slot.
+#[export_name = "normalizeContent"]
+pub unsafe extern "C" fn normalize_content(content: Ptr, content_len: u32, schemas: Ptr, schemas_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let content = parse_json(&arg(content, content_len, "content")?, "content")?;
+        let schemas = text(schemas, schemas_len, "schemas")?.map(|s| parse_json(&s, "schemas")).transpose()?;
+        let options = options(opts, opts_len)?;
+        to_json(&exports::normalize_content(&content, schemas.as_ref(), &options)?)
+    })
+}
+
+/// `preparePages(pages, schemas, options?)`: a bulk import's normalized pages and index rows.
+#[export_name = "preparePages"]
+pub unsafe extern "C" fn prepare_pages(pages: Ptr, pages_len: u32, schemas: Ptr, schemas_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let pages = arg(pages, pages_len, "pages")?;
+        let schemas = parse_json(&arg(schemas, schemas_len, "schemas")?, "schemas")?;
+        let options = options(opts, opts_len)?;
+        Ok(exports::prepare_pages(&parse_doc(&pages, "pages")?, Some(&schemas), &options)?.to_string())
+    })
+}
+
+/// `projectRdf(request, options?)`: the TriG or Turtle of one page.
+#[export_name = "projectRdf"]
+pub unsafe extern "C" fn project_rdf(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let request = parse_json(&arg(request, request_len, "request")?, "request")?;
+        exports::project_rdf(&request, &options(opts, opts_len)?)
+    })
+}
+
+/// `projectForStore(request)`: one batch of a store rebuild.
+#[export_name = "projectForStore"]
+pub unsafe extern "C" fn project_for_store(request: Ptr, request_len: u32) -> u32 {
+    answer(|| exports::project_for_store(&arg(request, request_len, "request")?))
+}
+
+/// `hostOperations()`: the op names the `call` import must answer, as a JSON array.
+#[export_name = "hostOperations"]
+pub extern "C" fn host_operations() -> u32 {
+    answer(|| to_json(&crate::host::OPERATIONS))
+}
+
+/// `handleRoute(request)`: one REST request, answered through the host's `call` import.
+#[export_name = "handleRoute"]
+pub unsafe extern "C" fn handle_route(request: Ptr, request_len: u32) -> u32 {
+    answer(|| block_on(crate::api::handle_route_json(&ImportedHost, &arg(request, request_len, "request")?)))
+}
+
+/// `handlePageAction(request)`: one platform page action (`docs/page-actions.md`).
+#[export_name = "handlePageAction"]
+pub unsafe extern "C" fn handle_page_action(request: Ptr, request_len: u32) -> u32 {
+    answer(|| block_on(crate::app::handle_page_action_json(&ImportedHost, &arg(request, request_len, "request")?)))
+}
+
+/// `projectPageChanges(request)`: projection of pages the host saved or deleted itself.
+#[export_name = "projectPageChanges"]
+pub unsafe extern "C" fn project_page_changes(request: Ptr, request_len: u32) -> u32 {
+    answer(|| block_on(crate::app::projection::project_changes_json(&ImportedHost, &arg(request, request_len, "request")?)))
+}
+
+/// `new Validator(name, schema, options?)`: answers the handle of a Schema compiled once.
+#[export_name = "validatorNew"]
+pub unsafe extern "C" fn validator_new(name: Ptr, name_len: u32, schema: Ptr, schema_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let name = parse_json(&arg(name, name_len, "name")?, "name")?;
+        let schema = parse_json(&arg(schema, schema_len, "schema")?, "schema")?;
+        let validator = exports::Validator::new(&name, &schema, options(opts, opts_len)?)?;
+        Ok(handles::insert(&VALIDATORS, validator).to_string())
+    })
+}
+
+/// `Validator.validateJson(subject, context?)`.
+#[export_name = "validatorValidate"]
+pub unsafe extern "C" fn validator_validate(handle: u32, subject: Ptr, subject_len: u32, context: Ptr, context_len: u32) -> u32 {
+    answer(|| {
+        let subject = arg(subject, subject_len, "subject")?;
+        let context = text(context, context_len, "context")?;
+        let context = context.as_deref().map(|c| parse_doc(c, "context")).transpose()?;
+        let subject = parse_doc(&subject, "subject")?;
+        handles::with(&VALIDATORS, handle, |v| to_json(&v.validate(&subject, context.as_ref())?))
+    })
+}
+
+/// `Validator.free()`.
+#[export_name = "validatorFree"]
+pub extern "C" fn validator_free(handle: u32) {
+    handles::remove(&VALIDATORS, handle)
+}
+
+/// `new RdfProjector(setup, options?)`: answers the handle of a projection set up once.
+#[export_name = "rdfProjectorNew"]
+pub unsafe extern "C" fn rdf_projector_new(setup: Ptr, setup_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let setup = parse_json(&arg(setup, setup_len, "setup")?, "setup")?;
+        let projector = exports::RdfProjector::new(&setup, &options(opts, opts_len)?)?;
+        Ok(handles::insert(&PROJECTORS, projector).to_string())
+    })
+}
+
+/// `RdfProjector.projectPage(page, contentJson?, prefixes)`: TriG or Turtle of one page.
+#[export_name = "rdfProjectorProjectPage"]
+pub unsafe extern "C" fn rdf_projector_project_page(handle: u32, page: Ptr, page_len: u32, content: Ptr, content_len: u32, prefixes: u32) -> u32 {
+    answer(|| {
+        let page = arg(page, page_len, "page")?;
+        let content = text(content, content_len, "content")?;
+        let page = parse_doc(&page, "page")?;
+        handles::with(&PROJECTORS, handle, |p| p.project_text(&page, content.as_deref(), prefixes != 0))
+    })
+}
+
+/// `RdfProjector.projectionNames()`, as a JSON array.
+#[export_name = "rdfProjectorProjectionNames"]
+pub extern "C" fn rdf_projector_projection_names(handle: u32) -> u32 {
+    answer(|| handles::with(&PROJECTORS, handle, |p| to_json(&p.projection_names())))
+}
+
+/// `RdfProjector.subjectIri(id)`.
+#[export_name = "rdfProjectorSubjectIri"]
+pub unsafe extern "C" fn rdf_projector_subject_iri(handle: u32, id: Ptr, id_len: u32) -> u32 {
+    answer(|| {
+        let id = arg(id, id_len, "id")?;
+        handles::with(&PROJECTORS, handle, |p| p.subject_iri(&id))
+    })
+}
+
+/// `RdfProjector.free()`.
+#[export_name = "rdfProjectorFree"]
+pub extern "C" fn rdf_projector_free(handle: u32) {
+    handles::remove(&PROJECTORS, handle)
+}

@@ -1,0 +1,25 @@
+//! Reading the JSON text a caller hands to an export, the same way in both wasm adapters: malformed
+//! or missing input is an `invalid-argument` error naming the argument.
+
+use super::ExportError;
+use crate::json::Json;
+use serde_json::Value;
+
+/// Parses JSON text handed across the boundary.
+pub fn parse_json(text: &str, what: &str) -> Result<Value, ExportError> {
+    serde_json::from_str(text).map_err(|e| malformed(what, &e))
+}
+
+/// [`parse_json`] into a document that borrows from `text`, for content parsed on hot paths.
+pub fn parse_doc<'a>(text: &'a str, what: &str) -> Result<Json<'a>, ExportError> {
+    Json::parse(text).map_err(|e| malformed(what, &e))
+}
+
+/// The value of an argument the caller must give.
+pub fn required<T>(v: Option<T>, what: &str) -> Result<T, ExportError> {
+    v.ok_or_else(|| ExportError::missing(what))
+}
+
+fn malformed(what: &str, e: &serde_json::Error) -> ExportError {
+    ExportError::invalid_argument(format!("{what}: {e}"))
+}
