@@ -1,6 +1,7 @@
 # Installs what a Strata MediaWiki needs and this machine lacks: Debian's MediaWiki 1.39 with PHP 8.2
 # and Apache's mod_php, MariaDB for a mariadb wiki, the project's Python packages (wasmtime for the PHP
-# bridge, the store servers; scripts/setup.sh) and the wasm build for PHP (pkg/cabi). Each step checks first. Sourced by scripts/mediawiki.sh.
+# bridge, the store servers; scripts/setup.sh) and the wasm build for PHP (pkg/cabi). Each step checks
+# first. Sourced by scripts/mediawiki.sh.
 
 install_missing() {
   local db=$1 need=()
