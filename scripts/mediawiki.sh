@@ -3,8 +3,9 @@
 #
 #   scripts/mediawiki.sh start DIR PORT [sqlite|mariadb]
 #       Installs what is missing (Debian's MediaWiki, Apache with mod_php, MariaDB when asked; the
-#       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use, imports the
-#       example wiki, starts its stores and Apache on 127.0.0.1:PORT, and returns once the wiki answers.
+#       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use, starts its
+#       stores and Apache on 127.0.0.1:PORT, and returns once the wiki answers. (The import of the
+#       example wiki is not written yet: docs/mediawiki.md.)
 #       The database kind is fixed when DIR is first set up (default sqlite).
 #   scripts/mediawiki.sh botpassword DIR USER [GROUP ...]
 #       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
@@ -21,7 +22,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/install.sh"
