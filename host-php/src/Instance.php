@@ -41,6 +41,10 @@ final class Instance
     private CData $raw;
     private CData $innerRaw;
     private HostCalls $hostCalls;
+    /** True while an operation runs: a host operation may not call into the module again. */
+    private bool $busy = false;
+    /** @var list<array{0: string, 1: int}> objects released while an operation ran, freed after it */
+    private array $pendingReleases = [];
     /** Counts fresh instances, so that objects kept in a discarded one are known to be gone. */
     public int $generation = 0;
 
@@ -71,6 +75,10 @@ final class Instance
      */
     public function run(string $export, array $args, ?Host $host = null): string
     {
+        if ($this->busy) {
+            throw new \LogicException("the Strata core is running an operation: a host operation may not call it ($export)");
+        }
+        $this->busy = true;
         $this->hostCalls->host = $host;
         try {
             $words = [];
@@ -89,6 +97,10 @@ final class Instance
             throw $trap;
         } finally {
             $this->hostCalls->host = null;
+            $this->busy = false;
+            foreach (array_splice($this->pendingReleases, 0) as [$freeExport, $handle]) {
+                $this->release($freeExport, $handle);
+            }
         }
         if ($status !== 0) {
             throw StrataError::fromJson($answer);
@@ -108,6 +120,10 @@ final class Instance
         if ($this->store === null) {
             return;
         }
+        if ($this->busy) {
+            $this->pendingReleases[] = [$export, $handle];
+            return;
+        }
         $this->call($this->context, $export, [$handle], $this->raw);
     }
 
@@ -116,6 +132,7 @@ final class Instance
         if ($this->store !== null) {
             $this->ffi->wasmtime_store_delete($this->store);
         }
+        $this->pendingReleases = [];
         $this->store = $this->ffi->wasmtime_store_new($this->compiled->engine, null, null);
         $this->ffi->wasmtime_store_limiter($this->store, $this->memoryLimit, -1, -1, -1, -1);
         $this->context = $this->ffi->wasmtime_store_context($this->store);

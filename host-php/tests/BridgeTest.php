@@ -78,6 +78,19 @@ test('host calls go through the import; a failing host is an error answer, not a
     };
     $answer = json_decode($core->handleRoute($request, $failing), true);
     assertTrue($answer['status'] >= 500, 'a host failure is a server error: ' . $answer['status']);
+    $reentrant = new class () extends MemoryHost {
+        public ?Strata\Bridge\Validator $validator = null;
+
+        public function pageByTitle(array $args): mixed
+        {
+            $this->validator = null;
+            return Core::load()->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}');
+        }
+    };
+    $reentrant->validator = $core->validator('"P"', '{"propertyDefinitions":{}}');
+    $answer = json_decode($core->handleRoute($request, $reentrant), true);
+    assertTrue($answer['status'] >= 500, 'a host operation calling the core again fails that operation: ' . $answer['status']);
+    assertSame(null, $reentrant->validator, 'a Validator dropped meanwhile is freed after the operation');
     assertSame('{"violations":[]}', $core->validator('"P"', '{"propertyDefinitions":{}}')->validateJson('{"label":"x","statements":{}}'));
 });
 
@@ -85,9 +98,11 @@ test('the module is precompiled once and mapped from the cache; a damaged cache 
     $dir = sys_get_temp_dir() . '/strata-php-cache-' . getmypid();
     @mkdir($dir);
     try {
+        file_put_contents("$dir/strata-0123456789abcdef.cwasm", 'an earlier build');
         Core::open(cacheDir: $dir);
         $files = glob("$dir/*.cwasm");
-        assertSame(1, count($files), 'one cache file');
+        assertSame(1, count($files), 'one cache file: the earlier build\'s is gone');
+        assertTrue($files[0] !== "$dir/strata-0123456789abcdef.cwasm", 'the new one');
         $size = filesize($files[0]);
         file_put_contents($files[0], 'not machine code');
         $run = fn () => shell_exec(sprintf('STRATA_PHP_CACHE_DIR=%s php -r %s 2>&1', escapeshellarg($dir),

@@ -10,6 +10,9 @@ export type SchemaReference = string | { source: string; name: string };
 export interface StrataOptions {
   /** This wiki's own source key (default "local"). */
   sourceKey?: string;
+  /** The registered source keys; the wiki's own is always one (and the default). A relation target of
+   * any other source is reported as relation-target-unresolvable-source. */
+  sources?: string[];
 }
 
 /** A Schema in the Schema format (see docs/decisions.md and the interface spec). */
@@ -98,6 +101,26 @@ export interface RdfProjectorSetup {
   format?: "trig" | "turtle";
   /** The rdfBaseUri setting. */
   baseUri: string;
+}
+
+/** One property of a Schema as a Subject editor shows it (`editorFields`). */
+export interface EditorField {
+  name: string;
+  type: string;
+  input: "text" | "monolingualText" | "url" | "number" | "select" | "relation" | "boolean" | "date" | "dateTime" | "raw";
+  shape: "strings" | "number" | "boolean" | "relations" | "monolingual" | "raw";
+  description: string;
+  required: "error" | "warning" | null;
+  multiple: boolean;
+  minimum?: number | string;
+  maximum?: number | string;
+  precision?: number;
+  minLength?: number;
+  maxLength?: number;
+  options?: { id: string; label: string }[];
+  targetSchemas?: string[];
+  relation?: string;
+  default?: unknown;
 }
 
 /** Errors thrown by the exports are Errors named "StrataError" with a stable code. */
