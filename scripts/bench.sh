@@ -10,6 +10,8 @@ wiki=${1:-examples/wiki}
 echo "== validation (issue: core crate) =="
 cargo bench -q --bench validate -- "$wiki" 2000 2>/dev/null | grep '^validate'
 node scripts/bench/validate-wasm.mjs "$wiki" 2000
+echo "== validation beside ajv (issue: performance) =="
+node scripts/bench/validate-vs-ajv.mjs "$wiki" 200 7
 echo "== validation through PHP (issue: PHP bridge) =="
 php scripts/bench/validate-php.php "$wiki" 2000 20
 

@@ -5,14 +5,15 @@
 // extension pass their own REST base and token.
 import { h, makeField } from './editor-fields.js';
 
-/** `fetch` of the REST API, JSON in and out: `{status, body}`. */
+/** `fetch` of the REST API, JSON in and out: `{status, body, etag}`. `ifMatch`: the ETag a write is based on. */
 function restClient(rest, csrfToken) {
-  return async (method, path, body) => {
+  return async (method, path, body, ifMatch = null) => {
     const headers = { accept: 'application/json' };
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'x-csrf-token': csrfToken });
+    if (ifMatch) headers['if-match'] = ifMatch;
     const response = await fetch(`${rest}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    return { status: response.status, body: text ? JSON.parse(text) : null, etag: response.headers.get('etag') };
   };
 }
 
@@ -41,12 +42,17 @@ export async function mountSubjectEditor(root, options) {
   const { core, rest, csrfToken, pageUrl } = options;
   const call = restClient(rest, csrfToken);
   let existing = null;
+  let etag = null;
   const names = {};
   if (options.subjectId) {
-    const read = await call('GET', `/subject/${encodeURIComponent(options.subjectId)}?expand=page|relations`);
+    const path = `/subject/${encodeURIComponent(options.subjectId)}`;
+    const read = await call('GET', `${path}?expand=page`);
     if (read.status !== 200) { root.replaceChildren(h('p', { className: 'error', role: 'alert' }, read.body?.message ?? 'The Subject could not be read.')); return null; }
     existing = read.body.subjects[options.subjectId];
-    for (const [id, s] of Object.entries(read.body.subjects)) names[id] = s.displayName;
+    etag = read.etag;
+    // The names of the relation targets; this read spans pages, so it carries no ETag.
+    const targets = await call('GET', `${path}?expand=relations`);
+    for (const [id, s] of Object.entries(targets.body?.subjects ?? {})) names[id] = s.displayName;
   }
   const schemaName = existing ? (typeof existing.schema === 'string' ? existing.schema : existing.schema.name) : options.schema || await chooseSchema(root, call);
   const schemaRead = await call('GET', `/schema/${encodeURIComponent(schemaName)}`);
@@ -118,7 +124,7 @@ export async function mountSubjectEditor(root, options) {
     status.textContent = 'Saving…';
     const payload = { ...body(), comment: 'Edited in the Subject editor' };
     let answer;
-    if (existing) answer = await call('PUT', `/subject/${encodeURIComponent(options.subjectId)}`, payload);
+    if (existing) answer = await call('PUT', `/subject/${encodeURIComponent(options.subjectId)}`, payload, etag);
     else if (options.pageId) answer = await call('POST', `/page/${options.pageId}/subjects`, { ...payload, schema: schemaName });
     else answer = await call('POST', '/subjects', { ...payload, schema: schemaName, pageTitle: titleInput.value });
     if (answer.status === 200 || answer.status === 201) {

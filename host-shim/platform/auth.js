@@ -1,5 +1,6 @@
 import { burnVerificationTime, generateBotPassword, hashPassword, verifyPassword } from './auth/passwords.js';
 import { normalizeTitle } from './pages/titles.js';
+import { prepared } from './storage/prepared.js';
 
 export class AccountError extends Error {
   constructor(message) {
@@ -30,11 +31,11 @@ function findUser(db, rawName) {
   } catch {
     return null;
   }
-  return db.prepare('SELECT id, name, password_hash FROM user WHERE name = ?').get(name) ?? null;
+  return prepared(db, 'SELECT id, name, password_hash FROM user WHERE name = ?').get(name) ?? null;
 }
 
 export function userById(db, id) {
-  return db.prepare('SELECT id, name FROM user WHERE id = ?').get(id) ?? null;
+  return prepared(db, 'SELECT id, name FROM user WHERE id = ?').get(id) ?? null;
 }
 
 export async function createUser(db, rawName, password) {
@@ -61,7 +62,7 @@ export function addUserToGroup(db, rawName, group) {
 }
 
 export function storedGroups(db, userId) {
-  return db.prepare('SELECT group_name FROM user_group WHERE user_id = ? ORDER BY group_name').pluck().all(userId);
+  return prepared(db, 'SELECT group_name FROM user_group WHERE user_id = ? ORDER BY group_name').pluck().all(userId);
 }
 
 /** Creates (or replaces) a bot password; returns the login name `User@BotName` and the generated password. */

@@ -4,8 +4,9 @@ import { timestamp } from './clock.js';
 import { readWikiConfig } from './config/wiki-page.js';
 import { describePage } from './pages/page-record.js';
 import { checkedTitle } from './pages/titles.js';
-import { deletePage, savePages } from './storage/page-writes.js';
+import { deletePage } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
+import { savePagesInGroup } from './storage/save-groups.js';
 import { storeOps } from '../stores/ops.js';
 import {
   listSubjects, recentlyEdited, referencingSubjects, subjectCounts, subjectLabels, subjectRows,
@@ -81,7 +82,7 @@ export function makeHostOps({ db, config, caller, log, stores }) {
     subjectLabels: (query) => rowsWithAccess(subjectLabels(db, query)),
     referencingSubjects: (query) => rowsWithAccess(referencingSubjects(db, query)),
     subjectRows: (query) => rowsWithAccess(subjectRows(db, query)),
-    savePages: ({ saves }) => savePages(db, saves, authorOf(caller), timestamp(), storeNames(config)),
+    savePages: ({ saves }) => savePagesInGroup(db, saves, authorOf(caller), timestamp(), storeNames(config)),
     deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp(), storeNames(config)),
     log: ({ level, message }) => {
       log(level, `core: ${message}`);

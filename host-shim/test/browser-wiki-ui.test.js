@@ -141,6 +141,27 @@ test('a relation is edited by searching for its target', async () => {
   await shot('relation-saved');
 });
 
+test('a Subject edit based on an older read is refused with a clear message', async () => {
+  await page.goto(`${site.url}/wiki/Harbour_Lights`);
+  await page.locator('section#subject-s1bok1aaaaaaa04 > header a.edit-subject').click();
+  await page.locator('.field[data-property="Held at"]').waitFor();
+  // Someone else saves the Subject after the editor read it.
+  const status = await page.evaluate(async () => {
+    const { rest, csrfToken } = document.getElementById('subject-editor').dataset;
+    const read = await (await fetch(`${rest}/subject/s1bok1aaaaaaa04`)).json();
+    const { statements } = read.subjects.s1bok1aaaaaaa04;
+    const put = await fetch(`${rest}/subject/s1bok1aaaaaaa04`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+      body: JSON.stringify({ label: 'Harbour Lights (picture book)', statements }) });
+    return put.status;
+  });
+  assert.equal(status, 200);
+  await page.getByLabel('Label').fill('Harbour Lights, stale edit');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Someone else saved this page first' }).waitFor();
+  await page.goto(`${site.url}/wiki/Harbour_Lights`);
+  assert.equal(await page.locator('section#subject-s1bok1aaaaaaa04 h2').textContent(), 'Harbour Lights (picture book)');
+});
+
 test('an invalid Schema edit is refused with the reasons in place', async () => {
   await page.goto(`${site.url}/wiki/Schema:Library`);
   await page.getByRole('link', { name: 'Edit', exact: true }).click();

@@ -1,13 +1,15 @@
 // REST throughput and latency of a running `strata serve` on loopback: GET /subject/{id},
-// PUT /subject/{id} and POST /subjects at concurrency 1 and 16. Each run is bounded by a request
-// count and a time limit, whichever ends first. Usage:
+// PUT /subject/{id} and POST /subjects at concurrency 1, 8 and 16. Each run is bounded by a request
+// count and a time limit, whichever ends first. With STRATA_FALKORDB_URL set (scripts/stores/start-all.sh),
+// the wiki projects every save into FalkorDB and an embedded Oxigraph, as `make run` does. Usage:
 //   node scripts/bench/http.mjs [REQUESTS_PER_RUN] [SECONDS_PER_RUN]
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { wikiWithSysop } from '../../host-shim/test-support/wiki-process.js';
+import { FalkorDbStore } from '../../host-shim/stores/falkordb.js';
 
 const REQUESTS = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 10);
-const CONCURRENCY = [1, 16];
+const CONCURRENCY = [1, 8, 16];
 const SUBJECTS = 64;
 
 const statements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
@@ -36,7 +38,11 @@ async function run(concurrency, request) {
   return { count: latencies.length, rps: (latencies.length / elapsed).toFixed(0), p50: at(0.5), p99: at(0.99), failed };
 }
 
-const { wiki, sam: client } = await wikiWithSysop();
+const FALKORDB = process.env.STRATA_FALKORDB_URL;
+const stores = FALKORDB
+  ? { graph: { type: 'falkordb', url: FALKORDB, graph: `bench_http_${process.pid}` }, rdf: { type: 'oxigraph-embedded' } }
+  : {};
+const { wiki, sam: client } = await wikiWithSysop({ stores });
 try {
   await client.rest('PUT', `${V0}/schema/Person`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
   const ids = [];
@@ -50,7 +56,8 @@ try {
     ['PUT /subject/{id}', (i, w) => client.rest('PUT', `${V0}/subject/${ids[(w * 4 + (i % 4)) % SUBJECTS]}`, { body: { label: `Seed ${w}`, statements: statements(i) } })],
     ['POST /subjects', () => client.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: `New ${(created += 1)}`, statements: statements(created) } })],
   ];
-  console.log(`http: ${REQUESTS} requests or ${SECONDS} s per run, loopback, SQLite synchronous=FULL`);
+  const storesOn = FALKORDB ? 'FalkorDB and embedded Oxigraph' : 'no stores';
+  console.log(`http: ${REQUESTS} requests or ${SECONDS} s per run, loopback, SQLite synchronous=FULL, ${storesOn}`);
   for (const [name, request] of scenarios) {
     for (const concurrency of CONCURRENCY) {
       const { count, rps, p50, p99, failed } = await run(concurrency, request);
@@ -59,4 +66,9 @@ try {
   }
 } finally {
   await wiki.remove();
+  if (FALKORDB) {
+    const store = await new FalkorDbStore({ url: FALKORDB, graph: stores.graph.graph }).connect();
+    await store.client.sendCommand(['GRAPH.DELETE', stores.graph.graph]).catch(() => {});
+    await store.close();
+  }
 }

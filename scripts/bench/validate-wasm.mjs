@@ -1,31 +1,16 @@
 // Validation throughput through wasm in Node, and the module's size. Usage:
 //   node scripts/bench/validate-wasm.mjs [WIKI_DIR] [ROUNDS]
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
 import { loadCore } from '../../host-shim/src/loader.js';
+import { exampleSubjects } from './example-subjects.mjs';
 
 const dir = process.argv[2] ?? 'examples/wiki';
 const rounds = Number(process.argv[3] ?? 2000);
 const core = await loadCore();
-const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
-const files = (sub) => readdirSync(join(dir, sub)).filter((f) => f.endsWith('.json')).sort();
-
-const validators = new Map();
-for (const f of files('Schema')) {
-  const name = f.slice(0, -5).replaceAll('_', ' ');
-  validators.set(name, new core.Validator(name, readJson(join(dir, 'Schema', f))));
-}
-const work = [];
-for (const f of files('Subject')) {
-  const page = readJson(join(dir, 'Subject', f));
-  for (const [id, subject] of Object.entries(page.subjects ?? {})) {
-    const validator = validators.get(subject.schema);
-    if (!validator) continue;
-    const context = { subjectId: id, isMain: page.mainSubject === id };
-    work.push({ validator, subject, context, subjectJson: JSON.stringify(subject), contextJson: JSON.stringify(context) });
-  }
-}
+const { schemas, work: subjects } = exampleSubjects(dir);
+const validators = new Map([...schemas].map(([name, schema]) => [name, new core.Validator(name, schema)]));
+const work = subjects.map((w) => ({ ...w, validator: validators.get(w.schemaName) }));
 
 // The machine is shared and a single run can be off by half; each path is timed REPEATS times and the
 // median and best runs are printed.

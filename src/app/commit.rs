@@ -1,10 +1,12 @@
 //! Writing through the host: every write is one `savePages` call with a base revision per page,
 //! planned from fresh reads and retried when another writer got there first. A committed write is
-//! then projected into the configured stores.
+//! then projected into the configured stores from what it committed, and the request's reads are
+//! brought up to date, so the response is built without reading the pages again.
 
 use super::error::{ApiError, ErrorKind};
 use super::projection::{project_changes, Before, Change};
-use crate::host::{Conflict, Host, PageSave, SavePages, SaveResult};
+use super::Scope;
+use crate::host::{Conflict, Host, PageRecord, PageSave, SavePages, SaveResult};
 use std::future::Future;
 
 /// One try plus this many retries after an `edit-conflict`.
@@ -16,10 +18,18 @@ pub struct Plan<T> {
     pub then: T,
 }
 
+/// A page a write committed: the host's answer and, when the core knows it without asking, the
+/// page's record as it now is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Committed {
+    pub result: SaveResult,
+    pub record: Option<PageRecord>,
+}
+
 /// Plans and saves, re-planning from fresh reads on `edit-conflict`; 409 once retries are spent.
 /// A planned page that must not exist yet but does gives 409 `title-taken` with its title.
-/// `E` is the caller's error type: the REST layer's [`ApiError`], or one that wraps it.
-pub async fn commit<H, T, E, F, Fut>(host: &H, mut plan: F) -> Result<(T, Vec<SaveResult>), E>
+/// `E` is the caller's error type: the application's [`ApiError`], or one that wraps it.
+pub async fn commit<H, T, E, F, Fut>(ctx: &Scope<'_, H>, mut plan: F) -> Result<(T, Vec<Committed>), E>
 where
     H: Host,
     E: From<ApiError>,
@@ -31,27 +41,65 @@ where
         if saves.is_empty() {
             return Ok((then, Vec::new()));
         }
-        let titles: Vec<String> = saves.iter().map(|s| s.title.clone()).collect();
-        let bases: Vec<(i32, Option<u64>)> = saves.iter().map(|s| (s.namespace, s.base_revision_id)).collect();
-        let outcome = host.save_pages(SavePages { saves }).await.map_err(ApiError::from)?;
+        let read: Vec<Option<PageRecord>> = saves.iter().map(|s| read_at_base(ctx, s)).collect();
+        let outcome = ctx.host.save_pages(SavePages { saves: saves.clone() }).await.map_err(ApiError::from)?;
         match outcome.conflict {
             None if outcome.ok => {
-                let changes = outcome.results.iter().zip(bases).map(|(saved, (namespace, base))| Change {
-                    page_id: saved.page_id,
-                    namespace,
-                    before: Before::Revision(base),
-                });
-                project_changes(host, changes.collect()).await;
-                return Ok((then, outcome.results));
+                let befores: Vec<Before> = saves.iter().zip(&read).map(|(save, read)| before(save, read.as_ref())).collect();
+                let committed = committed(ctx, &saves, read, outcome.results);
+                let changes = saves.iter().zip(&committed).zip(befores);
+                let changes = changes.map(|((save, c), before)| Change { page_id: c.result.page_id, namespace: save.namespace, before });
+                project_changes(ctx, changes.collect()).await;
+                return Ok((then, committed));
             }
             Some(Conflict::TitleExists) => {
-                let title = outcome.index.and_then(|i| titles.get(i).cloned()).unwrap_or_default();
+                let title = outcome.index.and_then(|i| saves.get(i)).map(|s| s.title.clone()).unwrap_or_default();
                 return Err(title_taken(&title).into());
             }
-            _ => continue,
+            _ => ctx.reads.forget(),
         }
     }
     Err(edit_conflict().into())
+}
+
+/// The record the plan read for a save's page, when it is the base revision the save builds on.
+fn read_at_base<H>(ctx: &Scope<'_, H>, save: &PageSave) -> Option<PageRecord> {
+    let record = ctx.reads.known_page(save.page_id?)?;
+    (Some(record.latest_revision_id) == save.base_revision_id).then_some(record)
+}
+
+/// Each save's committed page, its record built from the record read when the save kept the main
+/// slot (the host derives categories from the main slot, so a new one is read again when needed).
+fn committed<H>(ctx: &Scope<'_, H>, saves: &[PageSave], read: Vec<Option<PageRecord>>, results: Vec<SaveResult>) -> Vec<Committed> {
+    let out: Vec<Committed> = saves
+        .iter()
+        .zip(read)
+        .zip(results)
+        .map(|((save, before), result)| {
+            let record = before.filter(|b| save.main_slot.is_none() || save.main_slot == b.main_slot).map(|before| PageRecord {
+                latest_revision_id: result.revision_id,
+                modified: result.timestamp.clone(),
+                last_editor: ctx.caller.name.clone(),
+                content_model: save.content_model.clone(),
+                subject_slot: save.subject_slot.clone().or(before.subject_slot.clone()),
+                ..before
+            });
+            Committed { result, record }
+        })
+        .collect();
+    ctx.reads.committed(
+        saves.iter().zip(&out).map(|(save, c)| (c.result.page_id, save.namespace, save.title.clone(), c.record.clone())),
+    );
+    out
+}
+
+/// What projection needs to know of a page before the save: its slots as the plan read them, or
+/// else the revision to read them from.
+fn before(save: &PageSave, read: Option<&PageRecord>) -> Before {
+    match read {
+        Some(r) => Before::Known { main_slot: r.main_slot.clone(), subject_slot: r.subject_slot.clone() },
+        None => Before::Revision(save.base_revision_id),
+    }
 }
 
 pub fn edit_conflict() -> ApiError {

@@ -5,14 +5,14 @@ use super::error::{ApiError, ErrorKind};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
 use crate::domain::mapping::Mapping;
-use crate::host::{namespace, Host, ListPages, PageRecord, PageTitle};
+use crate::host::{namespace, Host, ListPages, PageRecord};
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Schema name is not a valid title: {e}.")))
 }
 
 pub async fn schema_page<H: Host>(ctx: &Scope<'_, H>, title: &Title) -> Result<Option<PageRecord>, ApiError> {
-    Ok(ctx.host.page_by_title(PageTitle { namespace: namespace::SCHEMA, title: title.to_string() }).await?)
+    Ok(ctx.page_by_title(namespace::SCHEMA, &title.to_string()).await?)
 }
 
 /// The Schema a stored page holds; `None` when its text is not a valid Schema.

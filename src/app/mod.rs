@@ -8,6 +8,7 @@ pub mod json_schema;
 pub mod load;
 pub mod page_action;
 pub mod projection;
+mod reads;
 pub mod schema_save;
 mod scope;
 pub mod view;

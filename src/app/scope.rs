@@ -1,10 +1,12 @@
 //! What the use cases of one request share: the host, the caller, the settings, this wiki's source
-//! key and the request's checked body. A scope lives as long as its request.
+//! key, the request's checked body and what the request has read so far ([`Reads`]). A scope lives
+//! as long as its request; page, title and Subject-index reads go through it.
 
 use super::caller::Caller;
 use super::error::{ApiError, ErrorKind};
+use super::reads::Reads;
 use crate::domain::ids::SourceKey;
-use crate::host::Settings;
+use crate::host::{Host, PageRecord, Settings, SubjectsInfo};
 use serde_json::{Map, Value};
 
 pub struct Scope<'a, H> {
@@ -14,13 +16,14 @@ pub struct Scope<'a, H> {
     pub own_source: SourceKey,
     /// The request body, already checked against the route's fields; empty outside a route.
     pub body: Map<String, Value>,
+    pub reads: Reads,
 }
 
 impl<'a, H> Scope<'a, H> {
     pub fn new(host: &'a H, caller: &'a Caller, settings: Settings, body: Map<String, Value>) -> Result<Self, ApiError> {
         let own_source = SourceKey::parse(&settings.source_key)
             .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))?;
-        Ok(Scope { host, caller, settings, own_source, body })
+        Ok(Scope { host, caller, settings, own_source, body, reads: Reads::default() })
     }
 
     pub fn body_str(&self, name: &str) -> Option<&str> {
@@ -29,5 +32,20 @@ impl<'a, H> Scope<'a, H> {
 
     pub fn comment(&self) -> String {
         self.body_str("comment").unwrap_or_default().to_owned()
+    }
+}
+
+impl<H: Host> Scope<'_, H> {
+    pub async fn page_by_id(&self, page_id: u64) -> Result<Option<PageRecord>, ApiError> {
+        Ok(self.reads.page_by_id(self.host, page_id).await?)
+    }
+
+    pub async fn page_by_title(&self, namespace: i32, title: &str) -> Result<Option<PageRecord>, ApiError> {
+        Ok(self.reads.page_by_title(self.host, namespace, title).await?)
+    }
+
+    /// The index entries of those `ids` the index holds.
+    pub async fn subjects_info(&self, ids: &[String]) -> Result<SubjectsInfo, ApiError> {
+        Ok(self.reads.subjects_info(self.host, ids).await?)
     }
 }

@@ -2,12 +2,14 @@
 //! of the table in `docs/architecture.md`. A [`JsonHost`] (the wasm adapter) gets every operation by
 //! sending JSON messages; [`memory::MemoryHost`] answers natively.
 
+mod counted;
 mod error;
 mod list_messages;
 pub mod namespace;
 pub mod memory;
 mod messages;
 
+pub use counted::Counted;
 pub use error::HostError;
 pub use list_messages::*;
 pub use messages::*;
@@ -41,7 +43,17 @@ macro_rules! host_operations {
                 }
             )*
         }
+
+        impl<H: Host> Host for Counted<H> {
+            $(
+                async fn $name(&self $(, args: $args)?) -> Result<$answer, HostError> {
+                    self.count($op);
+                    self.inner().$name($(host_operations!(@pass args: $args))?).await
+                }
+            )*
+        }
     };
+    (@pass $arg:ident: $args:ty) => { $arg };
     (@args $arg:ident: $args:ty) => { $arg };
     (@args) => { NoArgs {} };
 }

@@ -7,6 +7,7 @@ mod conditional;
 mod dependent_rules;
 mod docs;
 mod graph_stores;
+mod host_calls;
 mod json_schema;
 mod lists;
 mod lists_conformance;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { prepared } from '../storage/prepared.js';
 
 export const SESSION_COOKIE = 'strata_session';
 /** MediaWiki's token for callers who are not logged in: it only proves the client is not a plain form. */
@@ -29,14 +30,15 @@ export function createSession(db, { userId = null, botName = null }, now = new D
 /** The live session a cookie names, or null. */
 export function findSession(db, cookieValue, now = new Date()) {
   if (!cookieValue) return null;
-  const row = db.prepare(
+  const row = prepared(
+    db,
     `SELECT user_id, bot_name, csrf_token, login_token FROM session WHERE id = ? AND expires_at > ?`,
   ).get(sessionKey(cookieValue), now.toISOString());
   return row ? { userId: row.user_id, botName: row.bot_name, csrfToken: row.csrf_token, loginToken: row.login_token } : null;
 }
 
 export function deleteSession(db, cookieValue) {
-  db.prepare('DELETE FROM session WHERE id = ?').run(sessionKey(cookieValue));
+  prepared(db, 'DELETE FROM session WHERE id = ?').run(sessionKey(cookieValue));
 }
 
 export function purgeExpiredSessions(db, now = new Date()) {

@@ -28,11 +28,11 @@ export function subjectEditor(host, page, query) {
 <script type="module" src="${EDITOR_SCRIPT}"></script>`;
 }
 
-function schemaForm(host, page, text, comment, errors) {
+function schemaForm(host, page, text, comment, errors, base) {
   const alert = errors.length === 0 ? '' : `<div class="error" role="alert" id="schema-errors"><p>The Schema was not saved:</p>
 <ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul></div>\n`;
   return `${alert}<form class="schema-edit" method="post" action="/index.php?title=${escapeHtml(encodeURIComponent(page.prefixedTitle))}&amp;action=edit">
-<input type="hidden" name="token" value="${escapeHtml(host.user.csrfToken)}">
+<input type="hidden" name="token" value="${escapeHtml(host.user.csrfToken)}"><input type="hidden" name="base" value="${escapeHtml(base)}">
 <p><label for="schema-text">Schema (JSON)</label>
 <textarea id="schema-text" name="text" rows="24" spellcheck="false"${errors.length ? ' aria-describedby="schema-errors" aria-invalid="true"' : ''}>${escapeHtml(text)}</textarea></p>
 <p><label for="schema-comment">Summary</label><input id="schema-comment" name="comment" value="${escapeHtml(comment)}"></p>
@@ -40,7 +40,8 @@ function schemaForm(host, page, text, comment, errors) {
 }
 
 /** The reasons of a refused `PUT /schema`, one line each. */
-function refusal(body) {
+function refusal(status, body) {
+  if (status === 412) return ['Someone else saved this Schema after you opened it. Copy your text, reload, and edit again.'];
   const reasons = body?.reasons ?? [];
   if (reasons.length === 0) return [body?.message ?? 'The Schema could not be saved.'];
   return reasons.map((r) => (r.path ? `${r.path}: ${r.message}` : r.message));
@@ -48,7 +49,9 @@ function refusal(body) {
 
 /** A Schema page's edit view: the form (GET) or a save (POST) through `PUT /schema/{name}`. */
 export async function editSchema(host, page, heading, request, top) {
-  const show = (status, text, comment, errors) => ({ status, html: layout(`Editing ${heading}`, `${top}\n${schemaForm(host, page, text, comment, errors)}`, { user: host.user }) });
+  // The form keeps the revision it was opened on: saving over someone else's later save is refused (412).
+  const base = request.method === 'POST' ? request.form.get('base') ?? '' : `"${page.latestRevisionId}"`;
+  const show = (status, text, comment, errors) => ({ status, html: layout(`Editing ${heading}`, `${top}\n${schemaForm(host, page, text, comment, errors, base)}`, { user: host.user }) });
   if (request.method !== 'POST') return show(200, page.mainSlot ?? '', '', []);
   const text = request.form.get('text') ?? '';
   const comment = request.form.get('comment') ?? '';
@@ -60,8 +63,8 @@ export async function editSchema(host, page, heading, request, top) {
   }
   const csrfValid = tokensEqual(request.form.get('token'), host.user.csrfToken);
   const saved = await callThroughCore(host, {
-    method: 'PUT', path: `/strata/v0/schema/${encodeURIComponent(page.title)}`, body: { schema, comment }, csrfValid,
+    method: 'PUT', path: `/strata/v0/schema/${encodeURIComponent(page.title)}`, body: { schema, comment }, csrfValid, ifMatch: base || null,
   });
   if (saved.status === 200 || saved.status === 201) return { status: 303, html: '', headers: { location: pageUrl(page.prefixedTitle) } };
-  return show(saved.status, text, comment, refusal(saved.body));
+  return show(saved.status, text, comment, refusal(saved.status, saved.body));
 }

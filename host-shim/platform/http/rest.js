@@ -65,8 +65,8 @@ export function readThroughCore(host, path, query = {}) {
  * A REST request the server makes itself for `host.caller` (page views and their forms): `{status, body}`.
  * `csrfValid` is true only when the caller's form carried the session's CSRF token.
  */
-export async function callThroughCore(host, { method, path, query = {}, body = null, csrfValid = false }) {
-  const headers = { accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }) };
+export async function callThroughCore(host, { method, path, query = {}, body = null, csrfValid = false, ifMatch = null }) {
+  const headers = { accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }), ...(ifMatch ? { 'if-match': ifMatch } : {}) };
   const request = { method, path, query, headers, body: body === null ? '' : JSON.stringify(body), caller: { ...host.caller, csrfValid } };
   const answer = await routeThroughCore(host, request);
   return { status: answer.status, body: answer.body === '' ? null : JSON.parse(answer.body) };

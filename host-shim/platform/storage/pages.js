@@ -36,7 +36,7 @@ export function findPageByTitle(db, namespace, title) {
  */
 export function listPagesInNamespace(db, { namespace, after, prefix, limit }) {
   const from = [after, prefix].filter((t) => t != null).sort().at(-1) ?? '';
-  const rows = db.prepare(`${PAGE_SELECT}
+  const rows = prepared(db, `${PAGE_SELECT}
     WHERE p.namespace = ? AND p.title >= ? AND (? IS NULL OR p.title <> ?)
       AND (? IS NULL OR substr(p.title, 1, length(?)) = ?)
     ORDER BY p.title LIMIT ?`).all(namespace, from, after ?? null, after ?? null, prefix ?? null, prefix ?? null, prefix ?? null, limit);
@@ -54,7 +54,7 @@ export function countPages(db) {
 
 /** A revision of a live page, or null. */
 export function findRevision(db, revisionId) {
-  const row = db.prepare(`
+  const row = prepared(db, `
     SELECT r.id, r.page_id, r.timestamp, r.user_name, r.comment, r.content_model, r.main_slot, r.subject_slot,
            p.namespace, p.title,
            (SELECT MAX(older.id) FROM revision older WHERE older.page_id = r.page_id AND older.id < r.id) AS parent_id
@@ -77,12 +77,12 @@ export function findRevision(db, revisionId) {
 
 /** The id of the page's newest revision saved at or before `timestamp` (MediaWiki's `basetimestamp`). */
 export function revisionIdAtTime(db, pageId, timestamp) {
-  return db.prepare('SELECT MAX(id) FROM revision WHERE page_id = ? AND timestamp <= ?').pluck().get(pageId, timestamp) ?? null;
+  return prepared(db, 'SELECT MAX(id) FROM revision WHERE page_id = ? AND timestamp <= ?').pluck().get(pageId, timestamp) ?? null;
 }
 
 /** `{subjectId: {pageId, schema, namespace, title}}` for the ids the index holds. */
 export function findSubjects(db, ids) {
-  const rows = db.prepare(`
+  const rows = prepared(db, `
     SELECT s.subject_id, s.page_id, s.schema, p.namespace, p.title
     FROM subject_index s JOIN page p ON p.id = s.page_id
     WHERE s.subject_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids));

@@ -9,7 +9,7 @@ use crate::app::error::page_not_found;
 use crate::app::load::schema_title;
 use crate::app::view::readable_page;
 use crate::domain::title::Title;
-use crate::host::{namespace, Host, PageTitle};
+use crate::host::{namespace, Host};
 use serde_json::{json, Value};
 
 /// The notice for every Subject edit; `-<Schema>` is appended for a Schema's own notice.
@@ -25,7 +25,7 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let mut notices = Vec::new();
     for title in titles {
         let Ok(title) = Title::new(&title) else { continue };
-        let page = ctx.host.page_by_title(PageTitle { namespace: namespace::MEDIAWIKI, title: title.to_string() }).await?;
+        let page = ctx.page_by_title(namespace::MEDIAWIKI, &title.to_string()).await?;
         let Some(text) = page.filter(|p| p.access.read).and_then(|p| p.main_slot) else { continue };
         let html = sanitize(&text);
         if !html.trim().is_empty() {

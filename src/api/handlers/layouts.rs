@@ -5,7 +5,7 @@ use super::Reply;
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::domain::title::Title;
-use crate::host::{namespace, Host, PageRecord, PageTitle};
+use crate::host::{namespace, Host, PageRecord};
 use serde_json::{json, Map, Value};
 
 /// A Layout item: `name` and the fields of the stored Layout object. A page whose text is not a
@@ -25,7 +25,7 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let raw = ctx.param("layoutName");
     let title = Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Layout name is not a valid title: {e}.")))?;
-    let page = ctx.host.page_by_title(PageTitle { namespace: namespace::LAYOUT, title: title.to_string() }).await?;
+    let page = ctx.page_by_title(namespace::LAYOUT, &title.to_string()).await?;
     let layout = page.filter(|p| p.access.read).as_ref().and_then(layout_item);
     let layout = layout.ok_or_else(|| ApiError::not_found(format!("There is no Layout \"{title}\".")))?;
     Ok(Reply::ok(json!({"layout": layout})))

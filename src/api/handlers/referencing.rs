@@ -8,7 +8,7 @@ use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
 use crate::app::error::subject_not_found;
 use crate::app::view::list_rows;
-use crate::host::{Host, IndexedSubject, Referencing, ReferencingSubjects, SubjectIds};
+use crate::host::{Host, IndexedSubject, Referencing, ReferencingSubjects};
 use serde_json::{json, Value};
 
 /// How many relation rows pointing at the Subject are looked at; `truncated` says when more exist.
@@ -17,7 +17,7 @@ pub const MAX_INSPECTED_RELATIONS: u32 = 1000;
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let id = subject_param(ctx)?;
     let limit = cursor::limit(ctx.query_int("limit"))?;
-    let info = ctx.host.subjects_info(SubjectIds { ids: vec![id.to_string()] }).await?;
+    let info = ctx.subjects_info(&[id.to_string()]).await?;
     if !info.get(id.as_str()).is_some_and(|i| i.readable) {
         return Err(subject_not_found(ctx.param("subjectId")));
     }

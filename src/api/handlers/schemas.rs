@@ -118,7 +118,7 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         let args = DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
         if ctx.host.delete_page(args).await?.ok {
             let before = Before::Deleted { main_slot: page.main_slot, subject_slot: page.subject_slot };
-            project_changes(ctx.host, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
+            project_changes(ctx, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
             return Ok(Reply::ok(json!({"status": "deleted", "schemaName": title.as_str()})));
         }
     }

@@ -80,12 +80,12 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     drop_unreached_dependents(&mut content, &new.schemas, &written);
     let violations = check(ctx, &PageContent::default(), &content, &new.schemas, &written).await?;
     let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
-    let (_, results) = commit(ctx.host, || {
+    let (_, results) = commit(ctx, || {
         let saves = vec![save.clone()];
         async move { Ok::<_, ApiError>(Plan { saves, then: () }) }
     })
     .await?;
-    let page_id = results.first().map(|r| r.page_id).unwrap_or_default();
+    let page_id = results.first().map(|c| c.result.page_id).unwrap_or_default();
     Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
 }
 

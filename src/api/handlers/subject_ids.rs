@@ -4,7 +4,7 @@ use super::Reply;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::app::write::Minting;
-use crate::host::{Host, SubjectIds};
+use crate::host::Host;
 use serde_json::json;
 
 pub const MAX_COUNT: u64 = 1000;
@@ -16,7 +16,7 @@ pub async fn mint<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let mut ids: Vec<String> = (0..count).map(|_| minting.minter.subject_id(minting.now_ms).to_string()).collect();
     // Minted IDs are unique by construction; the index check guards against imported IDs that
     // happen to match.
-    let taken = ctx.host.subjects_info(SubjectIds { ids: ids.clone() }).await?;
+    let taken = ctx.subjects_info(&ids).await?;
     for id in ids.iter_mut().filter(|id| taken.contains_key(id.as_str())) {
         *id = minting.minter.subject_id(minting.now_ms).to_string();
     }

@@ -7,7 +7,7 @@ use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
 use crate::app::error::subject_not_found;
 use crate::app::view::{page_of, read_content, resolve_targets, subject_json, PageData, PageFields, Schemas};
-use crate::host::{Host, PageById, RevisionById};
+use crate::host::{Host, RevisionById};
 use crate::validation::dependents::dependents_reached_from;
 use serde_json::{json, Map};
 
@@ -51,7 +51,7 @@ async fn page_at_revision<H: Host>(ctx: &Ctx<'_, H>, revision_id: i64) -> Result
     let Some(rev) = ctx.host.revision(RevisionById { revision_id }).await?.filter(|r| r.access.read) else {
         return Ok(None);
     };
-    let record = ctx.host.page_by_id(PageById { page_id: rev.page_id }).await?.filter(|p| p.access.read);
+    let record = ctx.page_by_id(rev.page_id).await?.filter(|p| p.access.read);
     Ok(record.map(|record| PageData { content: read_content(ctx, rev.subject_slot.as_deref()), record }))
 }
 

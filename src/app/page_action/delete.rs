@@ -7,13 +7,13 @@ use crate::app::commit::RETRIES;
 use crate::app::Scope;
 use crate::app::projection::{project_changes, Before, Change};
 use crate::domain::title::Title;
-use crate::host::{DeletePage, Host, PageTitle};
+use crate::host::{DeletePage, Host};
 use serde_json::{json, Value};
 
 pub async fn delete<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let name = shown(request, title);
     for _ in 0..=RETRIES {
-        let page = ctx.host.page_by_title(PageTitle { namespace: request.namespace, title: title.to_string() }).await?;
+        let page = ctx.page_by_title(request.namespace, &title.to_string()).await?;
         let page = page.filter(|p| p.access.read).ok_or_else(|| {
             PageActionError::new(Code::MissingTitle, format!("The page \"{name}\" does not exist."))
         })?;
@@ -34,7 +34,7 @@ pub async fn delete<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, ti
         let outcome = ctx.host.delete_page(args).await?;
         if outcome.ok {
             let before = Before::Deleted { main_slot: page.main_slot.clone(), subject_slot: page.subject_slot.clone() };
-            project_changes(ctx.host, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
+            project_changes(ctx, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
             return Ok(json!({"pageId": page.page_id, "namespace": page.namespace, "title": page.title, "logId": outcome.log_id}));
         }
     }

@@ -34,7 +34,7 @@ enum Outcome {
 
 pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let text = request.text.as_deref().ok_or_else(|| PageActionError::new(Code::InvalidRequest, "An edit needs \"text\"."))?;
-    let (outcome, results) = commit(ctx.host, || plan(ctx, request, title, text)).await?;
+    let (outcome, results) = commit(ctx, || plan(ctx, request, title, text)).await?;
     let result = match outcome {
         Outcome::Unchanged(page) => EditResult {
             page_id: page.page_id,
@@ -50,13 +50,13 @@ pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
         Outcome::Saved { before, content_model } => {
             let saved = results.into_iter().next().ok_or_else(|| PageActionError::new(Code::Internal, "The host saved nothing."))?;
             EditResult {
-                page_id: saved.page_id,
+                page_id: saved.result.page_id,
                 namespace: request.namespace,
                 title: title.to_string(),
                 content_model,
                 old_revision_id: before.as_ref().map_or(0, |p| p.latest_revision_id),
-                new_revision_id: saved.revision_id,
-                timestamp: saved.timestamp,
+                new_revision_id: saved.result.revision_id,
+                timestamp: saved.result.timestamp,
                 new: before.is_none(),
                 no_change: false,
             }
@@ -66,7 +66,7 @@ pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
 }
 
 async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, text: &str) -> Result<Plan<Outcome>, PageActionError> {
-    let page = ctx.host.page_by_title(PageTitle { namespace: request.namespace, title: title.to_string() }).await?;
+    let page = ctx.page_by_title(request.namespace, &title.to_string()).await?;
     may_edit(ctx, request, title, page.as_ref()).await?;
     let stored = content::check(ctx, request, title, text, page.as_ref()).await?;
     if let (true, Some(p)) = (stored.unchanged, &page) {

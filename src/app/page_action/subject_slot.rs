@@ -9,7 +9,7 @@ use crate::app::write::edit::changed_ids;
 use crate::app::write::{dependent_rules, unchanged, Minting};
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
-use crate::host::{Host, PageRecord, SubjectIds};
+use crate::host::{Host, PageRecord};
 use crate::normalize::{normalize_content, WriteContext};
 use crate::validation::Violation;
 use crate::json::{Json, JsonObject};
@@ -58,7 +58,7 @@ async fn ids_held_elsewhere<H: Host>(ctx: &Scope<'_, H>, page: Option<&PageRecor
     if added.is_empty() {
         return Ok(Vec::new());
     }
-    let found = ctx.host.subjects_info(SubjectIds { ids: added }).await?;
+    let found = ctx.subjects_info(&added).await?;
     let here = page.map(|p| p.page_id);
     Ok(found.into_iter().filter(|(_, info)| Some(info.page_id) != here).map(|(id, _)| id).collect())
 }

@@ -1,12 +1,13 @@
 //! Reading what projection needs through the host. Stores hold every page whatever the caller of
 //! the write may read, so access facts are not consulted here.
 
-use crate::domain::ids::SourceKey;
+use crate::app::error::ApiError;
+use crate::app::Scope;
 use crate::domain::mapping::Mapping;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::host::{namespace, Host, HostError, ListPages, PageTitle};
+use crate::host::{namespace, Host, HostError, ListPages};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -14,18 +15,17 @@ const MAPPING_PAGES_PER_CALL: u32 = 500;
 
 /// The local Schemas the contents' Subjects name; absent and invalid ones are left out.
 pub async fn load_schemas<'c, H: Host>(
-    host: &H,
-    own_source: &SourceKey,
+    ctx: &Scope<'_, H>,
     contents: impl Iterator<Item = &'c PageContent>,
-) -> Result<HashMap<Title, Schema>, HostError> {
+) -> Result<HashMap<Title, Schema>, ApiError> {
     let mut out = HashMap::new();
     let mut tried = std::collections::HashSet::new();
     for title in contents.flat_map(|c| c.subjects.values().filter_map(|s| s.schema.local())) {
         if !tried.insert(title.clone()) {
             continue;
         }
-        let page = host.page_by_title(PageTitle { namespace: namespace::SCHEMA, title: title.to_string() }).await?;
-        if let Some(schema) = page.and_then(|p| Schema::parse_str(p.main_slot.as_deref()?, own_source).ok()) {
+        let page = ctx.page_by_title(namespace::SCHEMA, &title.to_string()).await?;
+        if let Some(schema) = page.and_then(|p| Schema::parse_str(p.main_slot.as_deref()?, &ctx.own_source).ok()) {
             out.insert(title.clone(), schema);
         }
     }

@@ -12,14 +12,15 @@ mod sources;
 pub use payload::{page_removed, page_update, ProjectionError, Target};
 pub use sources::Sources;
 
-use crate::domain::ids::SourceKey;
+use super::error::ApiError;
+use super::{Caller, Scope};
 use crate::domain::page_content::PageContent;
 use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, StoreName, UpdateStores};
 use schema_edits::{schema_pages, Reprojection};
 use crate::normalize::{read_page_content_str, Context};
 use load::{load_mappings, load_schemas, mapping_target};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Map};
 
 /// A page a committed write changed, and how to find what it held before.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +34,8 @@ pub struct Change {
 pub enum Before {
     /// The page was saved on top of this revision (`None`: it is new).
     Revision(Option<u64>),
+    /// The page was saved on top of these slots, as the write read them.
+    Known { main_slot: Option<String>, subject_slot: Option<String> },
     /// The page was deleted; its slots as they were.
     Deleted { main_slot: Option<String>, subject_slot: Option<String> },
 }
@@ -45,17 +48,18 @@ struct Seen {
     after: Option<(crate::host::PageRecord, PageContent)>,
 }
 
-/// Tells every configured store about the committed `changes`. Failures are logged, never returned.
-pub async fn project_changes<H: Host>(host: &H, changes: Vec<Change>) {
-    let Ok(settings) = host.config().await else { return };
+/// Tells every configured store about the committed `changes`. Pages and Schemas are read through
+/// the request's reads, which hold what the write committed. Failures are logged, never returned.
+pub async fn project_changes<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) {
+    let (host, settings) = (ctx.host, &ctx.settings);
     if settings.stores.is_empty() || changes.is_empty() {
         return;
     }
-    let args = match plan(host, &settings, changes).await {
+    let args = match plan(ctx, changes).await {
         Ok(args) => args,
         Err(reason) => {
             log(host, &format!("projection failed, every store is now stale: {reason}")).await;
-            UpdateStores { updates: Vec::new(), stale: every_store(&settings, &reason), pages: Vec::new() }
+            UpdateStores { updates: Vec::new(), stale: every_store(settings, &reason), pages: Vec::new() }
         }
     };
     if let Err(e) = host.update_stores(args).await {
@@ -106,13 +110,17 @@ pub async fn project_changes_json<H: Host>(host: &H, request_json: &str) -> Stri
             None => Before::Revision(c.base_revision_id),
         },
     });
-    project_changes(host, changes.collect()).await;
+    let caller = Caller::default();
+    match host.config().await.map_err(ApiError::from).and_then(|settings| Scope::new(host, &caller, settings, Map::new())) {
+        Ok(ctx) => project_changes(&ctx, changes.collect()).await,
+        Err(e) => log(host, &format!("projection failed: {}", e.message)).await,
+    }
     json!({"ok": true}).to_string()
 }
 
-async fn plan<H: Host>(host: &H, settings: &Settings, changes: Vec<Change>) -> Result<UpdateStores, String> {
-    let own_source = SourceKey::parse(&settings.source_key).map_err(|e| format!("the source key is invalid: {e}"))?;
-    let read = |slot: Option<&str>| slot.map(|s| read_page_content_str(s, &Context { own_source: &own_source }));
+async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<UpdateStores, String> {
+    let (host, settings, own_source) = (ctx.host, &ctx.settings, &ctx.own_source);
+    let read = |slot: Option<&str>| slot.map(|s| read_page_content_str(s, &Context { own_source }));
     let mut seen = Vec::new();
     for change in changes {
         let (before_main, before_subject) = match &change.before {
@@ -121,11 +129,13 @@ async fn plan<H: Host>(host: &H, settings: &Settings, changes: Vec<Change>) -> R
                 let revision = host.revision(RevisionById { revision_id: *revision_id }).await.map_err(|e| e.to_string())?;
                 revision.map_or((None, None), |r| (r.main_slot, r.subject_slot))
             }
-            Before::Deleted { main_slot, subject_slot } => (main_slot.clone(), subject_slot.clone()),
+            Before::Known { main_slot, subject_slot } | Before::Deleted { main_slot, subject_slot } => {
+                (main_slot.clone(), subject_slot.clone())
+            }
         };
         let after = match change.before {
             Before::Deleted { .. } => None,
-            Before::Revision(_) => host.page_by_id(PageById { page_id: change.page_id }).await.map_err(|e| e.to_string())?,
+            _ => ctx.page_by_id(change.page_id).await.map_err(|e| e.message)?,
         };
         let after = after.map(|record| {
             let content = read(record.subject_slot.as_deref()).unwrap_or_default();
@@ -159,7 +169,7 @@ async fn plan<H: Host>(host: &H, settings: &Settings, changes: Vec<Change>) -> R
         }
     }
     let contents = seen.iter().filter_map(|s| s.after.as_ref().map(|(_, c)| c));
-    let schemas = load_schemas(host, &own_source, contents).await.map_err(|e| e.to_string())?;
+    let schemas = load_schemas(ctx, contents).await.map_err(|e| e.message)?;
     let projections: Vec<&str> = settings.stores.values().map(|s| s.projection.as_str()).collect();
     let mappings = if projections.iter().any(|p| *p != crate::rdf::native::NAME) {
         load_mappings(host).await.map_err(|e| e.to_string())?

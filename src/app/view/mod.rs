@@ -19,7 +19,7 @@ use super::load::schema_by_ref;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::host::{Host, PageById, PageRecord, SubjectIds};
+use crate::host::{Host, PageRecord};
 use crate::normalize::{read_page_content_str, Context, SchemaLookup};
 use std::collections::HashMap;
 
@@ -43,13 +43,13 @@ pub fn read_content<H>(ctx: &Scope<'_, H>, slot: Option<&str>) -> PageContent {
 
 /// The page, when it exists and the caller may read it.
 pub async fn readable_page<H: Host>(ctx: &Scope<'_, H>, page_id: u64) -> Result<Option<PageData>, ApiError> {
-    let record = ctx.host.page_by_id(PageById { page_id }).await?;
+    let record = ctx.page_by_id(page_id).await?;
     Ok(record.filter(|r| r.access.read).map(|r| PageData::from_record(ctx, r)))
 }
 
 /// The readable page that holds a Subject now, by the index.
 pub async fn page_of<H: Host>(ctx: &Scope<'_, H>, id: &SubjectId) -> Result<Option<PageData>, ApiError> {
-    let info = ctx.host.subjects_info(SubjectIds { ids: vec![id.to_string()] }).await?;
+    let info = ctx.subjects_info(&[id.to_string()]).await?;
     let Some(info) = info.get(id.as_str()).filter(|i| i.readable) else { return Ok(None) };
     let page = readable_page(ctx, info.page_id).await?;
     Ok(page.filter(|p| p.content.subjects.contains_key(id)))

@@ -5,7 +5,7 @@ use crate::app::error::ApiError;
 use crate::domain::ids::SubjectId;
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
-use crate::host::{Host, SubjectIds};
+use crate::host::Host;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
@@ -32,7 +32,7 @@ pub async fn resolve_targets<'s, H: Host>(
     if wanted.is_empty() {
         return Ok(out);
     }
-    let info = ctx.host.subjects_info(SubjectIds { ids: wanted.clone() }).await?;
+    let info = ctx.subjects_info(&wanted).await?;
     let mut by_page: IndexMap<u64, Vec<&str>> = IndexMap::new();
     for id in &wanted {
         if let Some(i) = info.get(id).filter(|i| i.readable) {

@@ -4,7 +4,7 @@ use super::Minting;
 use crate::app::Scope;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::Schemas;
-use crate::domain::ids::SubjectId;
+use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
 use crate::json::Json;
@@ -79,4 +79,22 @@ pub fn dependent_items<H>(ctx: &Scope<'_, H>, schemas: &Schemas, minting: &mut M
         out.push(DependentItem { id, subject });
     }
     Ok(out)
+}
+
+/// The local Subjects the relations of the body name (in `statements` and in the items of
+/// `dependentSubjects`), so that their index entries are read in the same call as the edited one's.
+pub fn body_relation_targets<H>(ctx: &Scope<'_, H>) -> Vec<String> {
+    let statements = std::iter::once(ctx.body.get("statements")).chain(items(ctx).iter().map(|i| i.get("statements")));
+    statements
+        .flatten()
+        .filter_map(Value::as_object)
+        .flat_map(Map::values)
+        .filter_map(|st| st.get("value")?.as_array())
+        .flatten()
+        .filter_map(|v| v.get("target")?.as_str())
+        .filter_map(|t| match SubjectRef::parse(t, &ctx.own_source) {
+            Ok(SubjectRef::Local(id)) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect()
 }

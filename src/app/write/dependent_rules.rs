@@ -10,7 +10,7 @@ use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{PropertyKind, SchemaRef};
 use crate::domain::statement::StatementValue;
-use crate::host::{Host, SubjectIds};
+use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use crate::validation::dependents::validate_page_dependents;
 use crate::validation::enforcement::new_errors;
@@ -66,7 +66,7 @@ async fn schemas_elsewhere<H: Host>(ctx: &Scope<'_, H>, pages: &[&PageContent], 
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let info = ctx.host.subjects_info(SubjectIds { ids }).await?;
+    let info = ctx.subjects_info(&ids).await?;
     let elsewhere: HashMap<SubjectId, SchemaRef> = info
         .into_iter()
         .filter(|(_, i)| i.readable)

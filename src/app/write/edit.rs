@@ -1,7 +1,7 @@
 //! The shape every edit of one Subject on its page shares: fresh read, permission, mutation,
 //! Dependent-Subject lifecycle, checks, and a save based on the revision read.
 
-use super::{check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
+use super::{body_relation_targets, check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
 use crate::app::commit::Plan;
 use crate::app::Scope;
 use crate::app::error::{ApiError, ErrorKind};
@@ -9,7 +9,7 @@ use crate::app::error::subject_not_found;
 use crate::app::view::{page_of, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
-use crate::host::{Host, SubjectIds};
+use crate::host::Host;
 use crate::validation::Violation;
 
 /// One Subject edit in progress: `after` starts as the stored page.
@@ -35,21 +35,23 @@ pub async fn plan_edit<H: Host, F>(ctx: &Scope<'_, H>, id: &SubjectId, mutate: &
 where
     F: Fn(&mut Edit) -> Result<(), ApiError>,
 {
+    let mut wanted = body_relation_targets(ctx);
+    wanted.push(id.to_string());
+    ctx.subjects_info(&wanted).await?;
     let page = page_of(ctx, id).await?.ok_or_else(|| subject_not_found(id.as_str()))?;
     if !page.record.access.edit {
         return Err(ApiError::permission(format!("You may not edit the page \"{}\".", page.record.prefixed_title)));
     }
     let mut schemas = Schemas::for_page(ctx, &page.content).await?;
     schemas.load(ctx, &dependent_schema_refs(ctx)).await?;
-    let mut edit = Edit {
-        id,
-        before: &page.content,
-        after: page.content.clone(),
-        schemas: &schemas,
-        minting: Minting::start(ctx).await?,
-        written: vec![id.clone()],
-    };
-    mutate(&mut edit)?;
+    let start = |minting| Edit { id, before: &page.content, after: page.content.clone(), schemas: &schemas, minting, written: vec![id.clone()] };
+    let mut edit = start(Minting::without_clock());
+    let mut mutated = mutate(&mut edit);
+    if edit.minting.minter.has_minted() {
+        edit = start(Minting::start(ctx).await?);
+        mutated = mutate(&mut edit);
+    }
+    mutated?;
     let Edit { mut after, written, .. } = edit;
     refuse_ids_in_use(ctx, &page.content, &written[1..]).await?;
     drop_unreached_dependents(&mut after, &schemas, &written);
@@ -69,7 +71,7 @@ pub async fn refuse_ids_in_use<H: Host>(ctx: &Scope<'_, H>, page: &PageContent, 
     if new.is_empty() {
         return Ok(());
     }
-    let info = ctx.host.subjects_info(SubjectIds { ids: new }).await?;
+    let info = ctx.subjects_info(&new).await?;
     match info.keys().next() {
         Some(id) => Err(id_in_use(id)),
         None => Ok(()),

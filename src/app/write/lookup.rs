@@ -1,10 +1,12 @@
+//! Relation targets of Subjects under validation, looked up in the Subject index.
+
 use crate::app::Scope;
 use crate::app::error::ApiError;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
-use crate::host::{Host, SubjectIds};
+use crate::host::Host;
 use crate::validation::{SubjectLookup, TargetLookup};
 use std::collections::HashMap;
 
@@ -26,7 +28,7 @@ impl IndexLookup {
         if ids.is_empty() {
             return Ok(IndexLookup(HashMap::new()));
         }
-        let info = ctx.host.subjects_info(SubjectIds { ids }).await?;
+        let info = ctx.subjects_info(&ids).await?;
         let found = info
             .into_iter()
             .filter(|(_, i)| i.readable)

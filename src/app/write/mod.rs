@@ -11,7 +11,7 @@ mod response;
 mod save;
 pub mod title;
 
-pub use body::{dependent_items, dependent_schema_refs, normalize_error, subject_body};
+pub use body::{body_relation_targets, dependent_items, dependent_schema_refs, normalize_error, subject_body};
 pub use check::{check, drop_unreached_dependents, validate_one};
 pub use dependent_rules::{dependent_rules, DependentRules};
 pub use response::write_response;
@@ -51,5 +51,11 @@ impl Minting {
             .ok_or_else(|| ApiError::new(ErrorKind::Internal, format!("the host clock answered \"{now}\"")))?;
         let now_ms = u64::try_from(instant.seconds).unwrap_or(0) * 1000 + u64::from(instant.nanos / 1_000_000);
         Ok(Minting { minter: IdMinter::new(), now_ms })
+    }
+
+    /// A minter without the clock, for a first try at a change that may not mint at all: when it
+    /// has minted ([`IdMinter::has_minted`]), the change is made again with [`Minting::start`].
+    pub fn without_clock() -> Self {
+        Minting { minter: IdMinter::new(), now_ms: 0 }
     }
 }

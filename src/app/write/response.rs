@@ -1,3 +1,5 @@
+//! The response of a Subject write, built from the page as the write committed it.
+
 use crate::app::Scope;
 use crate::app::error::ApiError;
 use crate::app::view::{readable_page, subject_json, PageFields, Schemas};
@@ -7,7 +9,8 @@ use crate::normalize::SchemaLookup;
 use crate::validation::Violation;
 use serde_json::{json, Value};
 
-/// `{status, subjectId, violations, subject, schema}`, read back from the page as persisted.
+/// `{status, subjectId, violations, subject, schema}`, from the page as the write committed it (the
+/// request's reads hold the committed record, so this asks the host nothing after a Subject edit).
 /// `subject` lacks page fields when the page cannot be resolved; `schema` is absent when the
 /// Schema does not exist or is unreadable.
 pub async fn write_response<H: Host>(

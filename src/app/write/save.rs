@@ -1,3 +1,5 @@
+//! The `PageSave`s of Subject writes: an existing page's new Subject slot, or a new page.
+
 use crate::app::view::{index_rows, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;

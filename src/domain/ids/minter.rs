@@ -13,6 +13,7 @@ const RANDOM_DIGITS: usize = ID_LEN - 1 - TIME_DIGITS;
 pub struct IdMinter {
     last_ms: u64,
     last_random: u64,
+    minted: bool,
 }
 
 const RANDOM_SPACE: u64 = 62u64.pow(RANDOM_DIGITS as u32);
@@ -30,7 +31,13 @@ impl IdMinter {
         RelationId::from_minted(self.mint(b'r', now_ms))
     }
 
+    /// Whether this minter has minted an ID.
+    pub fn has_minted(&self) -> bool {
+        self.minted
+    }
+
     fn mint(&mut self, prefix: u8, now_ms: u64) -> String {
+        self.minted = true;
         if now_ms > self.last_ms {
             self.last_ms = now_ms;
             self.last_random = fresh_random() / 2;

@@ -1,0 +1,96 @@
+// Strata's wasm validation beside ajv (JSON Schema draft 2020-12) on the same Subjects in the same
+// process. ajv validates against Strata's own JSON Schema export (GET /schema/{name}/json-schema of a
+// reference wiki that imported the folder). Runs alternate between the two sides; the median of RUNS
+// runs is printed for each, and the ratio Strata/ajv. Usage:
+//   node scripts/bench/validate-vs-ajv.mjs [WIKI_DIR] [ROUNDS] [RUNS]
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { loadCore } from '../../host-shim/src/loader.js';
+import { V0 } from '../../host-shim/test-support/rest-client.js';
+import { Wiki } from '../../host-shim/test-support/wiki-process.js';
+import { exampleSubjects } from './example-subjects.mjs';
+
+const dir = process.argv[2] ?? 'examples/wiki';
+const rounds = Number(process.argv[3] ?? 200);
+const runs = Number(process.argv[4] ?? 7);
+const Ajv2020 = createRequire(new URL('../../host-shim/package.json', import.meta.url))('ajv/dist/2020').default;
+
+/** Strata's JSON Schema export of each Schema, from a throwaway reference wiki holding the folder. */
+async function exportedJsonSchemas(names) {
+  const wiki = new Wiki();
+  try {
+    await wiki.cli('import', resolve(dir));
+    await wiki.start();
+    const client = await wiki.client();
+    const out = new Map();
+    for (const name of names) {
+      const answer = await client.rest('GET', `${V0}/schema/${encodeURIComponent(name.replaceAll(' ', '_'))}/json-schema`);
+      if (answer.status !== 200) throw new Error(`json-schema of ${name}: ${answer.status} ${answer.text}`);
+      out.set(name, answer.json);
+    }
+    return out;
+  } finally {
+    await wiki.remove();
+  }
+}
+
+const { schemas, work } = exampleSubjects(dir);
+const core = await loadCore();
+const jsonSchemas = await exportedJsonSchemas([...schemas.keys()]);
+// ajv-formats is not a dependency; these two checks stand in for it so ajv checks dates as Strata does.
+const ajv = new Ajv2020({
+  allErrors: true,
+  formats: {
+    date: /^\d{4}-\d{2}-\d{2}$/,
+    'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+  },
+});
+const items = work.map((w) => ({
+  ...w,
+  strata: new core.Validator(w.schemaName, schemas.get(w.schemaName)),
+  ajv: ajv.getSchema(w.schemaName) ?? ajv.compile({ ...jsonSchemas.get(w.schemaName), $id: w.schemaName }),
+}));
+
+const paths = {
+  'JSON text in': {
+    strata: (w) => w.strata.validateJson(w.subjectJson, w.contextJson),
+    ajv: (w) => w.ajv(JSON.parse(w.subjectJson)),
+  },
+  'JS objects in': {
+    strata: (w) => w.strata.validate(w.subject, w.context),
+    ajv: (w) => w.ajv(w.subject),
+  },
+};
+
+/** Subjects per second of one timed run of `fn` over every item, `rounds` times. */
+function rate(fn) {
+  const start = process.hrtime.bigint();
+  for (let r = 0; r < rounds; r++) for (const w of items) fn(w);
+  return (rounds * items.length) / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const strataFindings = items.filter((w) => JSON.parse(w.strata.validateJson(w.subjectJson, w.contextJson)).violations.length > 0).length;
+const ajvFindings = items.filter((w) => !w.ajv(w.subject)).length;
+console.log(`validate vs ajv: ${items.length} Subjects of ${dir} (${schemas.size} Schemas), ${rounds} rounds a run, ${runs} runs a side, alternating`);
+console.log(`  Subjects with findings: Strata ${strataFindings} (violations incl. warnings), ajv ${ajvFindings} (invalid)`);
+console.log('  ajv checks (JSON Schema 2020-12 from Strata\'s export): object shape, schema name, propertyType per property, '
+  + 'value types, required properties, min/maxLength, minimum/maximum, enum options, maxItems 1 where not multiple, '
+  + 'uniqueItems, relation id pattern, language tag pattern, date and date-time formats');
+console.log('  Strata checks beyond that: length in code points of trimmed text, URL syntax, real calendar dates and '
+  + 'date/dateTime bounds, monolingual uniqueness by text and language, severities from the Schema (warnings vs errors), '
+  + 'labels of main and non-main Subjects, relation targets known and of the allowed Schema, unregistered types, and a result with codes, paths and messages');
+for (const [label, side] of Object.entries(paths)) {
+  side.strata(items[0]);
+  side.ajv(items[0]);
+  const rates = { strata: [], ajv: [] };
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 ? ['ajv', 'strata'] : ['strata', 'ajv'];
+    for (const who of order) rates[who].push(rate(side[who]));
+  }
+  const s = median(rates.strata);
+  const a = median(rates.ajv);
+  console.log(`validate vs ajv (${label}): Strata wasm median ${Math.round(s)} Subjects/s, ajv median ${Math.round(a)} Subjects/s, `
+    + `Strata/ajv ${(s / a).toFixed(2)}x`);
+}
