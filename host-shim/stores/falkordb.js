@@ -1,7 +1,16 @@
 // FalkorDB graph store client: runs the core's statements and read queries over the Redis protocol.
-// It moves bytes only: the core writes every query text (parameter header included) and decodes the
-// replies (src/graph/cells/falkordb.rs); this file sends them and reports what came back.
+// It moves bytes only: the core writes every query text (parameter header included, bounded to the
+// row cap plus one by its guard) and decodes the replies (src/graph/cells/falkordb.rs); this file
+// sends them and reports what came back. Reads go over a connection of their own each
+// (resp-command.js), read at most `MAX_REPLY_BYTES` and are dropped at the tier timeout; FalkorDB's
+// own TIMEOUT argument stops the query on the server.
 import { createClient } from 'redis';
+import { ErrorReply, sendCommand } from './resp-command.js';
+
+/** The most a read may send back; a larger result is refused (docs/graph.md). */
+export const MAX_REPLY_BYTES = 32 * 1024 * 1024;
+// Error replies of a server that cannot answer now (loading, busy, out of memory, ...), not of a query.
+const SERVER_CONDITION = /^(LOADING|BUSY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|MISCONF|NOAUTH)\b/;
 
 const CATALOG = [
   ['labels', 'CALL db.labels()'],
@@ -12,6 +21,7 @@ const CATALOG = [
 export class FalkorDbStore {
   /** @param {{url: string, graph: string, timeoutMs?: number}} options */
   constructor({ url, graph, timeoutMs = 30000 }) {
+    this.url = url;
     this.graph = graph;
     this.timeoutMs = timeoutMs;
     this.client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: false } });
@@ -53,6 +63,23 @@ export class FalkorDbStore {
     return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
   }
 
+  /**
+   * What the server holds of this wiki: whether the graph key exists, and the build marker stored
+   * beside it (a plain key, so Cypher readers never see it; it persists with the graph).
+   */
+  async contentMarker() {
+    const [exists, marker] = await Promise.all([this.client.exists(this.graph), this.client.get(this.#markerKey)]);
+    return { exists: exists === 1, marker };
+  }
+
+  async setContentMarker(marker) {
+    await this.client.set(this.#markerKey, marker);
+  }
+
+  get #markerKey() {
+    return `${this.graph}:strata-build`;
+  }
+
   /** Whether the connection is up; a client whose server went away is replaced by its owner. */
   get isReady() {
     return this.client.isReady;
@@ -60,19 +87,33 @@ export class FalkorDbStore {
 
   /**
    * Runs one read with GRAPH.RO_QUERY and returns the input of the core's decode_result:
-   * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows (so the core can tell a cut),
-   * or {ok: false, error: {kind, message}}.
+   * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows, or {ok: false, error: {kind, message}}. A graph that does
+   * not exist (never written, or lost by a restart) answers no rows; an error reply of FalkorDB about
+   * the query (syntax, an unsupported feature such as `=~`, a type error) is kind `syntax`.
    */
   async read(query, { maxRows, timeoutMs = this.timeoutMs }) {
     try {
-      const reply = await this.#command('GRAPH.RO_QUERY', query, ['--compact'], timeoutMs);
-      if (reply.length === 3 && reply[1].length > maxRows + 1) reply[1] = reply[1].slice(0, maxRows + 1);
-      const lists = await Promise.all(CATALOG.map(([, call]) => this.#command('GRAPH.RO_QUERY', call, [], timeoutMs)));
-      const catalog = Object.fromEntries(CATALOG.map(([key], i) => [key, (lists[i][1] ?? []).map((row) => row[0])]));
+      const reply = await this.#read(query, ['--compact'], timeoutMs);
+      // Each part of a UNION is bounded on its own; the answer keeps maxRows + 1 rows (a cut shows).
+      if (reply?.length === 3 && reply[1].length > maxRows + 1) reply[1] = reply[1].slice(0, maxRows + 1);
+      if (reply === null) return { ok: true, result: { reply: [[], [], []], catalog: { labels: [], relationshipTypes: [], propertyKeys: [] } } };
+      const lists = await Promise.all(CATALOG.map(([, call]) => this.#read(call, [], timeoutMs)));
+      const catalog = Object.fromEntries(CATALOG.map(([key], i) => [key, (lists[i]?.[1] ?? []).map((row) => row[0])]));
       return { ok: true, result: { reply, catalog } };
     } catch (e) {
-      return { ok: false, error: classify(e) };
+      if (!e.kind) return { ok: false, error: classify(e) };
+      return { ok: false, error: { kind: e.kind === 'tooLarge' ? 'syntax' : e.kind, message: e.message } };
     }
+  }
+
+  // One RO_QUERY on a connection of its own; null when the graph does not exist.
+  async #read(query, flags, timeoutMs) {
+    const args = ['GRAPH.RO_QUERY', this.graph, query, ...flags, 'TIMEOUT', String(timeoutMs)];
+    const reply = await sendCommand(this.url, args, { maxBytes: MAX_REPLY_BYTES, timeoutMs: timeoutMs + 1000 });
+    const error = reply instanceof ErrorReply ? reply : Array.isArray(reply) ? reply.find((r) => r instanceof ErrorReply) : null;
+    if (!error) return reply;
+    if (/empty key/i.test(error.message)) return null;
+    throw Object.assign(new Error(error.message), { kind: readErrorKind(error.message) });
   }
 
   /** The server enforces the timeout (TIMEOUT argument); the client gives up a second later. */
@@ -88,6 +129,13 @@ export class FalkorDbStore {
       clearTimeout(timer);
     }
   }
+}
+
+/** What an error reply to a read means: the caller's query is wrong unless the server is not able now. */
+function readErrorKind(message) {
+  if (/timed out/i.test(message)) return 'timeout';
+  if (/RO_QUERY|read-only/i.test(message)) return 'readOnly';
+  return SERVER_CONDITION.test(message) ? 'unavailable' : 'syntax';
 }
 
 /** Error kinds the core maps to errorType: timeout, readOnly, syntax, unavailable, failed. */

@@ -2,13 +2,14 @@
 // order, a batch at a time. The core computes each batch (`projectForStore`); this file reads the
 // pages, writes the result through the store's queue, records progress, and stops between batches
 // when the run is cancelled.
+import { randomUUID } from 'node:crypto';
 import { categoriesOf } from '../platform/pages/categories.js';
 import { NS_MAPPING, NS_SCHEMA } from '../platform/pages/namespaces.js';
 import { prefixedTitle } from '../platform/pages/titles.js';
 import { countSubjectPages, listPagesInNamespace, listSubjectPages } from '../platform/storage/pages.js';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';
-import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, startRun } from './runs.js';
+import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, setContentMarker, startRun } from './runs.js';
 
 export const DEFAULT_BATCH_PAGES = 200;
 const ALL = 1_000_000_000;
@@ -108,8 +109,11 @@ export class RebuildWorker {
     finishRun(db, queued.id, 'succeeded');
     if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
     else {
+      const marked = await this.#registry.enqueue(entry, (client) => markContent(client));
+      if (!marked.ok) return this.#failed(entry, queued.id, describe(marked));
       clearPendingBefore(db, entry.name, coveredUpTo);
       markInSync(db, entry.name);
+      setContentMarker(db, entry.name, marked.marker ?? null);
     }
     return readRun(db, queued.id);
   }
@@ -130,6 +134,14 @@ export class RebuildWorker {
     markStale(this.#db, entry.name, `rebuild run ${id} was cancelled`);
     return readRun(this.#db, id);
   }
+}
+
+/** A store that keeps a content marker gets a new one for this build: `{ok, marker}`. */
+async function markContent(client) {
+  if (typeof client.setContentMarker !== 'function') return { ok: true, marker: null };
+  const marker = randomUUID();
+  await client.setContentMarker(marker);
+  return { ok: true, marker };
 }
 
 /** The first batch clears the store; a graph store gets its indexes (which may exist: ignored). */

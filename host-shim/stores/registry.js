@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { FalkorDbStore } from './falkordb.js';
 import { openSparqlStore, SPARQL_STORE_TYPES } from './index.js';
 import { clearPending, pendingCounts } from './pending.js';
-import { markStale } from './runs.js';
+import { contentMarker, markStale, storeState } from './runs.js';
 
 const DEFAULT_GRAPH = 'strata';
 
@@ -35,6 +35,7 @@ export class StoreRegistry {
         // Set when a write fails while a rebuild runs: the rebuild then cannot leave the store in-sync.
         missedDuringRun: false,
         acknowledged: Promise.resolve(),
+        opening: null,
       });
     }
   }
@@ -52,15 +53,39 @@ export class StoreRegistry {
     return this.entries().find((e) => e.kind === kind) ?? null;
   }
 
-  /** The entry's client, opened (or opened anew after the server went away); throws when it cannot be. */
+  /**
+   * The entry's client, opened (or opened anew after the server went away); throws when it cannot be.
+   * Each connection to a graph server first checks that the server holds what the wiki wrote.
+   */
   async client(entry) {
     if (entry.client && (entry.kind === 'sparql' || entry.client.isReady)) return entry.client;
+    entry.opening ??= this.#open(entry).finally(() => {
+      entry.opening = null;
+    });
+    return entry.opening;
+  }
+
+  async #open(entry) {
     await entry.client?.close().catch(() => {});
     entry.client = null;
-    entry.client = entry.kind === 'sparql'
-      ? await openSparqlStore(entry.options)
-      : await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph }).connect();
-    return entry.client;
+    if (entry.kind === 'sparql') {
+      entry.client = await openSparqlStore(entry.options);
+      return entry.client;
+    }
+    const client = await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph }).connect();
+    await this.#checkContent(entry, client);
+    entry.client = client;
+    return client;
+  }
+
+  // An in-sync graph whose key is gone (a server restarted without its data) or holds another build
+  // than the one the wiki last wrote is stale.
+  async #checkContent(entry, client) {
+    if (storeState(this.#db, entry.name).state !== 'in-sync') return;
+    const { exists, marker } = await client.contentMarker();
+    const expected = contentMarker(this.#db, entry.name);
+    if (!exists) this.markStale(entry, `the graph "${entry.options.graph}" is missing on the server (restarted without its data, or deleted)`);
+    else if (marker !== expected) this.markStale(entry, `the graph "${entry.options.graph}" does not hold the build the wiki last wrote`);
   }
 
   /** Runs `task(client)` after the store's earlier writes; resolves to its result or a failure. */

@@ -27,6 +27,15 @@ export function markInSync(db, name) {
   setState(db, name, 'in-sync');
 }
 
+/** The id of the build last written into the store (null when none was), and recording one. */
+export function contentMarker(db, name) {
+  return db.prepare('SELECT content_marker FROM store_state WHERE name = ?').pluck().get(name) ?? null;
+}
+
+export function setContentMarker(db, name, marker) {
+  db.prepare('UPDATE store_state SET content_marker = ? WHERE name = ?').run(marker, name);
+}
+
 export function run(db, id) {
   return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE id = ?`).get(id) ?? null;
 }

@@ -15,6 +15,8 @@ export function openStores({ db, config, core, log, background = true, batchPage
   const rebuilds = new RebuildWorker({ db, config, core, log, registry, batchPages });
   if (background) {
     registry.checkPending();
+    // Connecting checks each graph server's content before the first write goes through.
+    for (const entry of registry.entries()) registry.client(entry).catch(() => {});
     for (const r of failInterruptedRuns(db)) log('warning', `rebuild run ${r.id} of ${r.store} was interrupted; the store is stale`);
     rebuilds.wake();
   }
@@ -22,9 +24,15 @@ export function openStores({ db, config, core, log, background = true, batchPage
     registry,
     rebuilds,
     rateLimiter: makeRateLimiter(config.rateLimits),
-    /** Marks stale every store that misses what the wiki wrote (run before anything is written). */
+    /**
+     * Marks stale every store that misses what the wiki wrote: pending markers, and each graph server
+     * asked whether it holds the wiki's graph (run before anything is written).
+     */
     async check() {
       registry.checkPending();
+      await Promise.all(registry.entries().map((entry) => registry.client(entry).catch((e) => {
+        log('warning', `store ${entry.name} could not be checked: ${e?.message ?? e}`);
+      })));
     },
     async close() {
       await rebuilds.stop();

@@ -1,24 +1,33 @@
-// A SPARQL store inside the Node process: Oxigraph's JavaScript build (in-memory; it has no on-disk
-// mode), persisted as an N-Quads snapshot file that is replaced by an atomic rename.
+// A SPARQL store inside the Node process, off its request thread: Oxigraph's JavaScript build
+// (in-memory; it has no on-disk mode) held by a worker thread (sparql-embedded-worker.js), persisted
+// as an N-Quads snapshot file that the worker replaces by an atomic rename.
+//
+// Every call is a message to the worker, answered in the order posted, so writes keep their order
+// with reads. A query gets the tier's timeout: when it runs out the worker is terminated (the query
+// stops using CPU at once) and a new one loads the snapshot and replays the writes made since it
+// (kept here, in order, until a snapshot holds them), then the calls that were waiting.
 //
 // The snapshot is written at most `flushDelayMs` after the first change that is not yet on disk, and
-// by flush() and close(). A crash loses the changes of that window; the store is a projection, so a
-// rebuild restores it. Queries run synchronously on the caller's thread and cannot be interrupted:
-// `timeoutMs` is not enforced here (docs/stores.md).
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+// by flush() and close(). A crash loses the changes of that window: persisted() tells the registry
+// when a change is on disk, and only then is its pending marker cleared (docs/stores.md).
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import oxigraph from 'oxigraph';
-import { N_QUADS, N_TRIPLES, OK, RESULTS_JSON, TRIG, checkGraphIri, failure, pageTriples } from './sparql-store.js';
+import { Worker } from 'node:worker_threads';
+import { OK, failure } from './sparql-store.js';
 
 const SNAPSHOT = 'sparql-store.nq';
-// Oxigraph's SPARQL parser reports "error at LINE:COLUMN: ..."; anything else thrown by a query is a
-// failure during evaluation.
-const PARSE_ERROR = /^error at \d+:\d+/;
+const WORKER = new URL('./sparql-embedded-worker.js', import.meta.url);
+const WRITES = new Set(['replaceGraph', 'dropGraph', 'clear', 'loadBulk']);
 
 export class EmbeddedSparqlStore {
-  #store;
-  #directory;
+  #snapshot;
   #flushDelayMs;
+  #worker = null;
+  #nextId = 1;
+  /** Calls posted and not yet answered: id → {message, resolve, timer}. */
+  #waiting = new Map();
+  /** Writes not yet in a snapshot, in order (all of them without a directory). */
+  #journal = [];
   #timer = null;
   #dirty = false;
   #flushError = null;
@@ -27,10 +36,10 @@ export class EmbeddedSparqlStore {
   #savedVersion = 0;
   #waiters = [];
 
-  constructor(store, directory, flushDelayMs) {
-    this.#store = store;
-    this.#directory = directory;
+  constructor(snapshot, flushDelayMs) {
+    this.#snapshot = snapshot;
     this.#flushDelayMs = flushDelayMs;
+    this.#spawn();
   }
 
   /**
@@ -38,55 +47,29 @@ export class EmbeddedSparqlStore {
    * store lives in memory only.
    */
   static async open({ directory = null, flushDelayMs = 2000 } = {}) {
-    const store = new oxigraph.Store();
-    if (directory) {
-      await mkdir(directory, { recursive: true });
-      const snapshot = await readFile(join(directory, SNAPSHOT), 'utf8').catch((e) => {
-        if (e.code === 'ENOENT') return '';
-        throw e;
-      });
-      if (snapshot) store.load(snapshot, { format: N_QUADS });
-    }
-    return new EmbeddedSparqlStore(store, directory, flushDelayMs);
+    if (directory) await mkdir(directory, { recursive: true });
+    return new EmbeddedSparqlStore(directory ? join(directory, SNAPSHOT) : null, flushDelayMs);
   }
 
-  async replaceGraph(graphIri, text, format = TRIG) {
-    const page = pageTriples(graphIri, text, format);
-    if (!page.ok) return page;
-    // The text is checked and the rest does not yield, so no reader sees a half-replaced graph.
-    this.#store.update(`DROP SILENT GRAPH <${graphIri}>`);
-    this.#store.load(page.triples, { format: N_TRIPLES, to_graph_name: oxigraph.namedNode(graphIri) });
-    return this.#changed();
+  replaceGraph(graphIri, text, format) {
+    return this.#write('replaceGraph', [graphIri, text, format]);
   }
 
-  async dropGraph(graphIri) {
-    const bad = checkGraphIri(graphIri);
-    if (bad) return bad;
-    this.#store.update(`DROP SILENT GRAPH <${graphIri}>`);
-    return this.#changed();
+  dropGraph(graphIri) {
+    return this.#write('dropGraph', [graphIri]);
   }
 
-  async clear() {
-    this.#store.update('DROP ALL');
-    return this.#changed();
+  clear() {
+    return this.#write('clear', []);
   }
 
-  async loadBulk(text, format = TRIG) {
-    try {
-      this.#store.load(text, { format });
-    } catch (e) {
-      return failure('syntax', null, e.message);
-    }
-    return this.#changed();
+  loadBulk(text, format) {
+    return this.#write('loadBulk', [text, format]);
   }
 
-  async query(sparql, _options = {}) {
-    try {
-      const body = this.#store.query(sparql, { results_format: RESULTS_JSON, use_default_graph_as_union: true });
-      return { ok: true, contentType: RESULTS_JSON, body };
-    } catch (e) {
-      return failure(PARSE_ERROR.test(e.message) ? 'syntax' : 'internal', null, e.message);
-    }
+  /** Runs a SELECT or ASK query; `timeoutMs` stops it (kind `unavailable`, as a store timeout). */
+  query(sparql, { timeoutMs = null } = {}) {
+    return this.#call('query', [sparql], timeoutMs);
   }
 
   /**
@@ -95,7 +78,7 @@ export class EmbeddedSparqlStore {
    */
   persisted() {
     const version = this.#version;
-    if (!this.#directory || this.#savedVersion >= version) return Promise.resolve(true);
+    if (!this.#snapshot || this.#savedVersion >= version) return Promise.resolve(true);
     return new Promise((resolve) => this.#waiters.push({ version, resolve }));
   }
 
@@ -103,56 +86,102 @@ export class EmbeddedSparqlStore {
   flush() {
     clearTimeout(this.#timer);
     this.#timer = null;
-    // One write at a time: two writers would share the temporary file.
     this.#writing = this.#writing.catch(() => {}).then(() => this.#writeSnapshot());
     return this.#writing;
   }
 
   async close() {
     await this.flush();
+    await this.#worker.terminate();
+  }
+
+  async #write(op, args) {
+    const result = await this.#call(op, args, null);
+    if (!result.ok || !this.#snapshot) return result;
+    this.#version += 1;
+    this.#dirty = true;
+    // A failed write is kept in #flushError; the timer has no one to tell.
+    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), this.#flushDelayMs).unref();
+    // A snapshot that could not be written is reported by the next change: the store goes stale.
+    return this.#flushError ? failure('unavailable', null, `snapshot not written: ${this.#flushError.message}`) : OK;
+  }
+
+  #call(op, args, timeoutMs) {
+    const message = { id: this.#nextId++, op, args };
+    if (WRITES.has(op)) this.#journal.push(message);
+    return new Promise((resolve) => {
+      const timer = timeoutMs == null ? null : setTimeout(() => {
+        this.#waiting.delete(message.id);
+        this.#idle();
+        resolve(failure('unavailable', null, `Query timed out: it ran longer than the tier allows (${timeoutMs} ms) and was stopped`));
+        this.#restart();
+      }, timeoutMs);
+      this.#waiting.set(message.id, { message, resolve, timer });
+      this.#worker.ref();
+      this.#worker.postMessage(message);
+    });
+  }
+
+  #spawn() {
+    const worker = new Worker(WORKER, { workerData: { snapshot: this.#snapshot } });
+    worker.on('message', ({ id, result }) => {
+      if (id === 0) this.#flushError = new Error(result.detail);
+      const call = this.#waiting.get(id);
+      if (!call) return; // a replayed write answered a second time
+      this.#waiting.delete(id);
+      clearTimeout(call.timer);
+      call.resolve(result);
+      this.#idle();
+    });
+    worker.on('error', (e) => {
+      if (worker !== this.#worker) return;
+      for (const [id, call] of this.#waiting) {
+        if (WRITES.has(call.message.op)) continue;
+        this.#waiting.delete(id);
+        clearTimeout(call.timer);
+        call.resolve(failure('internal', null, `the store's thread failed: ${e.message}`));
+      }
+      this.#restart();
+    });
+    this.#worker = worker;
+    this.#idle();
+  }
+
+  // The thread keeps the process alive only while a call waits for it.
+  #idle() {
+    if (this.#waiting.size === 0) this.#worker.unref();
+  }
+
+  // A new thread from the snapshot, then every write since it and every call still waiting, in order.
+  #restart() {
+    this.#worker.terminate().catch(() => {});
+    this.#spawn();
+    const replay = new Map(this.#journal.map((m) => [m.id, m]));
+    for (const { message } of this.#waiting.values()) replay.set(message.id, message);
+    for (const id of [...replay.keys()].sort((a, b) => a - b)) this.#worker.postMessage(replay.get(id));
   }
 
   async #writeSnapshot() {
-    if (!this.#dirty) return;
+    if (!this.#dirty || !this.#snapshot) return;
     this.#dirty = false;
     const version = this.#version;
-    const text = this.#store.dump({ format: N_QUADS });
-    const target = join(this.#directory, SNAPSHOT);
-    const temporary = `${target}.tmp`;
-    try {
-      const file = await open(temporary, 'w');
-      try {
-        await file.writeFile(text);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(temporary, target);
-      this.#flushError = null;
-      this.#savedVersion = version;
-      this.#settle((w) => w.version <= version, true);
-    } catch (e) {
+    const upTo = this.#nextId - 1;
+    const result = await this.#call('snapshot', [], null);
+    if (!result.ok) {
       this.#dirty = true;
-      this.#flushError = e;
+      this.#flushError = new Error(result.detail);
       this.#settle(() => true, false);
-      throw e;
+      throw this.#flushError;
     }
+    this.#journal = this.#journal.filter((m) => m.id > upTo);
+    this.#flushError = null;
+    this.#savedVersion = version;
+    this.#settle((w) => w.version <= version, true);
   }
 
   #settle(which, outcome) {
     const done = this.#waiters.filter(which);
     this.#waiters = this.#waiters.filter((w) => !which(w));
     for (const w of done) w.resolve(outcome);
-  }
-
-  // A change is applied in memory at once; the snapshot follows. A snapshot that could not be written
-  // is reported by the next change, so the host marks the store stale.
-  #changed() {
-    if (!this.#directory) return OK;
-    this.#version += 1;
-    this.#dirty = true;
-    // A failed write is kept in #flushError; the timer has no one to tell.
-    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), this.#flushDelayMs).unref();
-    return this.#flushError ? failure('unavailable', null, `snapshot not written: ${this.#flushError.message}`) : OK;
   }
 }

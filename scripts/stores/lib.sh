@@ -3,11 +3,13 @@
 #   install   make sure the server's package is in .venv
 #   launch    run the server in the foreground, bound to 127.0.0.1:$port
 #   answers   succeed when the server answers on its port
-# and ends with `store_main "$@"`. The PID is recorded under var/ and only that PID is ever stopped.
+# and ends with `store_main "$@"`. The PID is recorded under var/ (or STRATA_STORES_DIR, where a
+# MediaWiki test wiki keeps its own stores) and only that PID is ever stopped.
 
 venv="$root/.venv"
-pid_file="$root/var/$name-$port.pid"
-log_file="$root/var/$name-$port.log"
+var_dir="${STRATA_STORES_DIR:-$root/var}"
+pid_file="$var_dir/$name-$port.pid"
+log_file="$var_dir/$name-$port.log"
 
 ensure_venv() {
   [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
@@ -31,7 +33,7 @@ start() {
     return 1
   fi
   ensure_venv
-  mkdir -p "$root/var"
+  mkdir -p "$var_dir"
   launch >"$log_file" 2>&1 &
   echo $! >"$pid_file"
   for _ in $(seq 1 300); do

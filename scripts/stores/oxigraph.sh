@@ -35,8 +35,8 @@ install() {
 }
 
 launch() {
-  mkdir -p "$root/var/oxigraph"
-  exec "$venv/bin/oxigraph" serve --location "$root/var/oxigraph" --bind "127.0.0.1:$port" --union-default-graph
+  mkdir -p "$var_dir/oxigraph"
+  exec "$venv/bin/oxigraph" serve --location "$var_dir/oxigraph" --bind "127.0.0.1:$port" --union-default-graph
 }
 
 source "$root/scripts/stores/lib.sh"

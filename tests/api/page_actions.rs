@@ -319,3 +319,26 @@ fn the_docs_list_every_error_code() {
         assert!(doc.contains(&format!("| `{code}` | {meaning} |")), "docs/page-actions.md lacks the row of {code}");
     }
 }
+
+#[test]
+fn a_check_answers_the_text_to_store_or_the_refusal_and_saves_nothing() {
+    let host = example_host();
+    let m = maintenance();
+    let before = stored(&host, namespace::SCHEMA, "Person").unwrap().latest_revision_id;
+    let check = |ns: i32, title: &str, text: &str| with(edit(ns, title, text), "action", json!("check"));
+
+    let fresh = act(&host, &m, check(namespace::SCHEMA, "Pet", r#"{"propertyDefinitions": {"Name": {"type": "text", "required": false}}}"#));
+    let fresh = result(&fresh);
+    assert_eq!(fresh["contentModel"], "strata-schema");
+    let text: Value = serde_json::from_str(fresh["mainSlot"].as_str().unwrap()).unwrap();
+    assert_eq!(text, json!({"propertyDefinitions": {"Name": {"type": "text"}}}), "the stored text is the canonical Schema");
+    assert!(stored(&host, namespace::SCHEMA, "Pet").is_none(), "a check creates no page");
+
+    let refused = act(&host, &m, check(namespace::SCHEMA, "Person", r#"{"propertyDefinitions": {"X": {"type": "txet"}}}"#));
+    assert_eq!(code(&refused), "strata-invalid-schema");
+    assert!(info(&refused).contains("txet"), "{refused}");
+    assert_eq!(stored(&host, namespace::SCHEMA, "Person").unwrap().latest_revision_id, before);
+
+    let mapping = act(&host, &m, check(namespace::MAPPING, "Person to FOAF", PERSON_FOAF));
+    assert_eq!(result(&mapping)["contentModel"], "strata-mapping");
+}

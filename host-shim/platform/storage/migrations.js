@@ -242,4 +242,9 @@ export const MIGRATIONS = [
     INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
   END;
   `,
+  // 6: the content marker of a store (docs/stores.md): the id of the last build written into it, to
+  // tell at start-up and on reconnect whether the store still holds what the wiki wrote.
+  `
+  ALTER TABLE store_state ADD COLUMN content_marker TEXT;
+  `,
 ];

@@ -3,6 +3,7 @@
 //! through the Host port. One entry, [`handle_page_action_json`]; answers `{ok, result}` or
 //! `{ok: false, error: {code, info}}`.
 
+mod check;
 mod content;
 mod delete;
 mod edit;
@@ -47,6 +48,7 @@ async fn answer<H: Host>(host: &H, request: &PageActionRequest) -> Result<Value,
     match request.action {
         Action::Edit => edit::edit(&ctx, request, &title).await,
         Action::Delete => delete::delete(&ctx, request, &title).await,
+        Action::Check => check::check(&ctx, request, &title).await,
     }
 }
 

@@ -33,6 +33,8 @@ pub struct PageActionRequest {
 pub enum Action {
     Edit,
     Delete,
+    /// The content rules only, nothing saved (`check.rs`).
+    Check,
 }
 
 /// Which slot an edit replaces: the page text, or the Subject slot (imports of `Subject/*.json`).

@@ -1,0 +1,59 @@
+<?php
+/**
+ * One content handler for the Strata models (strata-schema, strata-layout, strata-mapping,
+ * strata-subjects); MediaWiki constructs it with the model id. The text a save stores and whether it
+ * may be saved are asked of the core (`PageContentCheck`), so an api.php edit of a Schema page is
+ * checked and normalized exactly as on the reference host. The Subject slot is written only through
+ * the core's own saves, which have checked it already.
+ */
+
+namespace MediaWiki\Extension\Strata\Content;
+
+use Content;
+use JsonContentHandler;
+use MediaWiki\Content\Transform\PreSaveTransformParams;
+use MediaWiki\Content\ValidationParams;
+use MediaWiki\Extension\Strata\Core\PageContentCheck;
+use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use StatusValue;
+
+class StrataContentHandler extends JsonContentHandler {
+	public function __construct( $modelId ) {
+		parent::__construct( $modelId );
+	}
+
+	protected function getContentClass() {
+		return StrataJsonContent::class;
+	}
+
+	public function unserializeContent( $text, $format = null ) {
+		$this->checkFormat( $format );
+		return new StrataJsonContent( $text, $this->getModelID() );
+	}
+
+	public function makeEmptyContent() {
+		return new StrataJsonContent( '{}', $this->getModelID() );
+	}
+
+	private function checksPages(): bool {
+		return $this->getModelID() !== SlotRoleHook::MODEL;
+	}
+
+	public function preSaveTransform( Content $content, PreSaveTransformParams $pstParams ): Content {
+		'@phan-var StrataJsonContent $content';
+		if ( !$this->checksPages() ) {
+			return $content;
+		}
+		$answer = PageContentCheck::check( $pstParams->getPage(), $content->getText() );
+		return $answer['ok'] ? new StrataJsonContent( $answer['text'], $this->getModelID() ) : $content;
+	}
+
+	public function validateSave( Content $content, ValidationParams $validationParams ) {
+		'@phan-var StrataJsonContent $content';
+		if ( !$this->checksPages() ) {
+			return parent::validateSave( $content, $validationParams );
+		}
+		$answer = PageContentCheck::check( $validationParams->getPageIdentity(), $content->getText() );
+		return $answer['ok'] ? StatusValue::newGood() : StatusValue::newFatal( $answer['code'], $answer['info'] );
+	}
+}

@@ -1,0 +1,74 @@
+<?php
+/**
+ * The wasm core inside this PHP process, through the project's PHP bridge (host-php/), with the Host
+ * operations answered by MediaWiki's services for one caller (Host\MediaWikiHost). The module is
+ * loaded once per process (an Apache worker keeps it across requests) from the precompiled file in
+ * `$wgStrataCacheDirectory` (default `$wgCacheDirectory/strata`). Without the bridge, the module or
+ * FFI, every call throws CoreUnavailable, and the REST routes answer 501 `core-unavailable` as the
+ * reference host does without a built core.
+ */
+
+namespace MediaWiki\Extension\Strata\Core;
+
+use MediaWiki\Extension\Strata\Host\MediaWikiHost;
+use MediaWiki\MediaWikiServices;
+use MediaWiki\Permissions\Authority;
+use Strata\Bridge\Core;
+
+class CoreGateway {
+	private Authority $authority;
+
+	private function __construct( Authority $authority ) {
+		$this->authority = $authority;
+	}
+
+	public static function forRequest( Authority $authority ): self {
+		return new self( $authority );
+	}
+
+	/** The bridge's entry file, in the repository the extension folder belongs to. */
+	public static function bridgeFile(): string {
+		return dirname( __DIR__, 3 ) . '/host-php/autoload.php';
+	}
+
+	/** The core of this process, loaded on first use. */
+	public static function core(): Core {
+		if ( !is_file( self::bridgeFile() ) ) {
+			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: the PHP bridge (host-php/) is not beside the extension.' );
+		}
+		if ( !extension_loaded( 'ffi' ) || !in_array( ini_get( 'ffi.enable' ), [ '1', 'On', 'on', 'true' ], true ) ) {
+			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: PHP\'s FFI is not enabled (ffi.enable=1).' );
+		}
+		require_once self::bridgeFile();
+		$config = MediaWikiServices::getInstance()->getMainConfig();
+		$cache = $config->get( 'StrataCacheDirectory' ) ?? ( ( $config->get( 'CacheDirectory' ) ?: sys_get_temp_dir() ) . '/strata' );
+		try {
+			return Core::open( $config->get( 'StrataModuleFile' ), $cache );
+		} catch ( \Throwable $e ) {
+			throw new CoreUnavailable( 'The Strata core could not be loaded: ' . $e->getMessage(), 0, $e );
+		}
+	}
+
+	private function host(): MediaWikiHost {
+		$services = MediaWikiServices::getInstance();
+		return new MediaWikiHost( $services, $services->getUserFactory()->newFromAuthority( $this->authority ) );
+	}
+
+	/** One handleRoute call: the request array in, `{status, headers, body}` out. */
+	public function handleRoute( array $request ): array {
+		return self::decode( self::core()->handleRoute( self::encode( $request ), $this->host() ) );
+	}
+
+	/** One handlePageAction call (docs/page-actions.md): `{ok, result}` or `{ok: false, error}`. */
+	public function handlePageAction( array $request ): array {
+		return self::decode( self::core()->handlePageAction( self::encode( $request ), $this->host() ) );
+	}
+
+	private static function encode( array $value ): string {
+		return json_encode( $value, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR );
+	}
+
+	private static function decode( string $json ): array {
+		return json_decode( $json, true, 512, JSON_THROW_ON_ERROR );
+	}
+}

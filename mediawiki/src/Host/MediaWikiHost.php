@@ -1,0 +1,148 @@
+<?php
+/**
+ * The Host port (Strata\Bridge\Host, one method per operation of src/host/mod.rs) answered by
+ * MediaWiki's services for the caller of one request. Page reads and writes are `PageRecords` and
+ * `PageWrites`; the index lookups are `IndexTables`. Operations the MediaWiki host does not answer
+ * yet throw, so the core reports a host error instead of wrong data (docs/mediawiki.md).
+ */
+
+namespace MediaWiki\Extension\Strata\Host;
+
+use MediaWiki\Logger\LoggerFactory;
+use MediaWiki\MediaWikiServices;
+use Strata\Bridge\Host;
+use User;
+
+class MediaWikiHost implements Host {
+	private MediaWikiServices $services;
+	private User $user;
+	private PageRecords $records;
+	private PageWrites $writes;
+	private IndexQueries $index;
+
+	public function __construct( MediaWikiServices $services, User $user ) {
+		$this->services = $services;
+		$this->user = $user;
+		$this->records = new PageRecords( $services, $user );
+		$this->writes = new PageWrites( $services, $user, $this->records );
+		$this->index = new IndexQueries( $services, $this->records );
+	}
+
+	private static function notYet( string $op ): never {
+		throw new \RuntimeException( "the MediaWiki host does not answer $op yet" );
+	}
+
+	public function config( array $args ): mixed {
+		return Settings::of( $this->services->getMainConfig() );
+	}
+
+	public function pageById( array $args ): mixed {
+		return $this->records->byId( (int)$args['pageId'] );
+	}
+
+	public function pageByTitle( array $args ): mixed {
+		return $this->records->byTitle( (int)$args['namespace'], (string)$args['title'] );
+	}
+
+	public function revision( array $args ): mixed {
+		return $this->records->revision( (int)$args['revisionId'] );
+	}
+
+	public function subjectsInfo( array $args ): mixed {
+		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+		$found = IndexTables::subjects( $db, array_values( $args['ids'] ?? [] ) );
+		foreach ( $found as $id => $info ) {
+			$page = $this->services->getPageStore()->getPageById( $info['pageId'] );
+			$found[$id]['readable'] = $page !== null && $this->records->access( $page )['read'];
+		}
+		return (object)$found;
+	}
+
+	public function canCreate( array $args ): mixed {
+		$title = $this->records->title( (int)$args['namespace'], (string)$args['title'] );
+		if ( !$title ) {
+			return [ 'allowed' => false, 'exists' => false, 'readable' => false ];
+		}
+		$pm = $this->services->getPermissionManager();
+		$access = $this->records->access( $title );
+		return [
+			'allowed' => $access['edit'] && $pm->userCan( 'create', $this->user, $title, $pm::RIGOR_QUICK ),
+			'exists' => $title->exists(),
+			'readable' => $access['read'],
+		];
+	}
+
+	public function savePages( array $args ): mixed {
+		return $this->writes->savePages( $args['saves'] ?? [] );
+	}
+
+	public function deletePage( array $args ): mixed {
+		$base = $args['baseRevisionId'] ?? null;
+		return $this->writes->deletePage( (int)$args['pageId'], $base === null ? null : (int)$base, (string)( $args['comment'] ?? '' ) );
+	}
+
+	public function listPages( array $args ): mixed {
+		return $this->records->list( (int)$args['namespace'], $args['after'] ?? null, (int)$args['limit'], $args['prefix'] ?? null );
+	}
+
+	public function graphStores( array $args ): mixed {
+		return [ 'stores' => [] ];
+	}
+
+	public function startRebuild( array $args ): mixed {
+		return [ 'outcome' => 'unknown', 'run' => null ];
+	}
+
+	public function cancelRebuild( array $args ): mixed {
+		return [ 'run' => null ];
+	}
+
+	public function listSubjects( array $args ): mixed {
+		self::notYet( 'listSubjects' );
+	}
+
+	public function recentlyEdited( array $args ): mixed {
+		self::notYet( 'recentlyEdited' );
+	}
+
+	public function subjectCounts( array $args ): mixed {
+		return $this->index->subjectCounts();
+	}
+
+	public function subjectLabels( array $args ): mixed {
+		self::notYet( 'subjectLabels' );
+	}
+
+	public function referencingSubjects( array $args ): mixed {
+		return $this->index->referencingSubjects( (string)$args['targetId'], (int)$args['limit'], (int)$args['inspect'] );
+	}
+
+	public function subjectRows( array $args ): mixed {
+		return $this->index->subjectRows( array_values( array_map( 'strval', $args['ids'] ?? [] ) ) );
+	}
+
+	public function sparqlQuery( array $args ): mixed {
+		return [ 'ok' => false, 'kind' => 'unavailable', 'status' => 503, 'detail' => 'no SPARQL store is configured' ];
+	}
+
+	public function cypherQuery( array $args ): mixed {
+		return [ 'ok' => false, 'kind' => 'unavailable', 'detail' => 'no graph database is configured' ];
+	}
+
+	public function updateStores( array $args ): mixed {
+		return null;
+	}
+
+	public function hitRateLimit( array $args ): mixed {
+		return [ 'limited' => $this->user->pingLimiter( (string)$args['action'] ) ];
+	}
+
+	public function log( array $args ): mixed {
+		LoggerFactory::getInstance( 'Strata' )->log( (string)( $args['level'] ?? 'info' ), (string)( $args['message'] ?? '' ) );
+		return null;
+	}
+
+	public function now( array $args ): mixed {
+		return [ 'timestamp' => PageRecords::iso( wfTimestampNow() ) ];
+	}
+}

@@ -1,0 +1,127 @@
+<?php
+/**
+ * PageRecord and RevisionRecord of the Host port (docs/architecture.md) from MediaWiki's page and
+ * revision stores, with the caller's `access` from the PermissionManager.
+ */
+
+namespace MediaWiki\Extension\Strata\Host;
+
+use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\MediaWikiServices;
+use MediaWiki\Page\PageIdentity;
+use MediaWiki\Page\PageRecord as MwPageRecord;
+use MediaWiki\Permissions\PermissionManager;
+use MediaWiki\Revision\RevisionRecord;
+use MediaWiki\Revision\SlotRecord;
+use Title;
+use User;
+
+class PageRecords {
+	private MediaWikiServices $services;
+	private User $user;
+
+	public function __construct( MediaWikiServices $services, User $user ) {
+		$this->services = $services;
+		$this->user = $user;
+	}
+
+	public static function iso( string $mwTimestamp ): string {
+		return wfTimestamp( TS_ISO_8601, $mwTimestamp );
+	}
+
+	/** The page as MediaWiki normalizes the title; null for a title MediaWiki refuses. */
+	public function title( int $namespace, string $title ): ?Title {
+		return $this->services->getTitleFactory()->makeTitleSafe( $namespace, $title );
+	}
+
+	public function access( PageIdentity $page ): array {
+		$pm = $this->services->getPermissionManager();
+		$title = Title::castFromPageIdentity( $page );
+		$read = $pm->userCan( 'read', $this->user, $title, PermissionManager::RIGOR_QUICK );
+		return [ 'read' => $read, 'edit' => $read && $pm->userCan( 'edit', $this->user, $title, PermissionManager::RIGOR_QUICK ) ];
+	}
+
+	public function byId( int $pageId ): ?array {
+		$page = $this->services->getPageStore()->getPageById( $pageId );
+		return $page ? $this->record( $page ) : null;
+	}
+
+	public function byTitle( int $namespace, string $title ): ?array {
+		$checked = $this->title( $namespace, $title );
+		$page = $checked ? $this->services->getPageStore()->getPageByReference( $checked ) : null;
+		return $page && $page->exists() ? $this->record( $page ) : null;
+	}
+
+	public function record( MwPageRecord $page ): ?array {
+		$revisions = $this->services->getRevisionStore();
+		$latest = $revisions->getRevisionById( $page->getLatest() );
+		if ( !$latest ) {
+			return null;
+		}
+		$first = $revisions->getFirstRevision( $page );
+		$title = Title::castFromPageIdentity( $page );
+		return [
+			'pageId' => $page->getId(),
+			'namespace' => $page->getNamespace(),
+			'title' => $title->getText(),
+			'prefixedTitle' => $title->getPrefixedText(),
+			'latestRevisionId' => $latest->getId(),
+			'created' => self::iso( $first ? $first->getTimestamp() : $latest->getTimestamp() ),
+			'modified' => self::iso( $latest->getTimestamp() ),
+			'lastEditor' => $latest->getUser( RevisionRecord::RAW ) ? $latest->getUser( RevisionRecord::RAW )->getName() : '',
+			'categories' => [],
+			'contentModel' => $latest->getSlot( SlotRecord::MAIN, RevisionRecord::RAW )->getModel(),
+			'mainSlot' => self::slotText( $latest, SlotRecord::MAIN ),
+			'subjectSlot' => self::slotText( $latest, SlotRoleHook::ROLE ),
+			'access' => $this->access( $page ),
+		];
+	}
+
+	public function revision( int $revisionId ): ?array {
+		$revision = $this->services->getRevisionStore()->getRevisionById( $revisionId );
+		if ( !$revision ) {
+			return null;
+		}
+		$page = $this->services->getPageStore()->getPageById( $revision->getPageId() );
+		if ( !$page ) {
+			return null;
+		}
+		return [
+			'revisionId' => $revision->getId(),
+			'pageId' => $revision->getPageId(),
+			'timestamp' => self::iso( $revision->getTimestamp() ),
+			'mainSlot' => self::slotText( $revision, SlotRecord::MAIN ),
+			'subjectSlot' => self::slotText( $revision, SlotRoleHook::ROLE ),
+			'access' => $this->access( $page ),
+		];
+	}
+
+	private static function slotText( RevisionRecord $revision, string $role ): ?string {
+		if ( !$revision->hasSlot( $role ) ) {
+			return null;
+		}
+		$content = $revision->getContent( $role, RevisionRecord::RAW );
+		return $content ? $content->serialize() : null;
+	}
+
+	/** `{pages}` of listPages: a namespace in title order after `after`, starting with `prefix`. */
+	public function list( int $namespace, ?string $after, int $limit, ?string $prefix ): array {
+		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+		$conds = [ 'page_namespace' => $namespace ];
+		if ( $after !== null ) {
+			$conds[] = 'page_title > ' . $db->addQuotes( strtr( $after, ' ', '_' ) );
+		}
+		if ( $prefix !== null && $prefix !== '' ) {
+			$conds[] = 'page_title' . $db->buildLike( strtr( $prefix, ' ', '_' ), $db->anyString() );
+		}
+		$ids = $db->selectFieldValues( 'page', 'page_id', $conds, __METHOD__, [ 'ORDER BY' => 'page_title', 'LIMIT' => $limit ] );
+		$pages = [];
+		foreach ( $ids as $id ) {
+			$record = $this->byId( (int)$id );
+			if ( $record ) {
+				$pages[] = $record;
+			}
+		}
+		return [ 'pages' => $pages ];
+	}
+}

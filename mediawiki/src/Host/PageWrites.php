@@ -1,0 +1,130 @@
+<?php
+/**
+ * The write operations of the Host port on MediaWiki: `savePages` saves every page of a request with
+ * PageUpdater inside one cancelable atomic section on the primary database, each save based on the
+ * revision the core read (a different latest revision is a conflict and nothing of the request is
+ * kept), with the page's index rows written in the same section. `deletePage` deletes through
+ * MediaWiki's DeletePage, also atomically with the index rows.
+ */
+
+namespace MediaWiki\Extension\Strata\Host;
+
+use CommentStoreComment;
+use ContentHandler;
+use MediaWiki\Extension\Strata\Content\StrataJsonContent;
+use MediaWiki\Extension\Strata\Core\PageContentCheck;
+use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\MediaWikiServices;
+use MediaWiki\Revision\SlotRecord;
+use User;
+use Wikimedia\Rdbms\IDatabase;
+
+class PageWrites {
+	private MediaWikiServices $services;
+	private User $user;
+	private PageRecords $records;
+
+	public function __construct( MediaWikiServices $services, User $user, PageRecords $records ) {
+		$this->services = $services;
+		$this->user = $user;
+		$this->records = $records;
+	}
+
+	private function primary(): IDatabase {
+		return $this->services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
+	}
+
+	public function savePages( array $saves ): array {
+		return PageContentCheck::whileCoreSaves( fn () => $this->saveAll( $saves ) );
+	}
+
+	private function saveAll( array $saves ): array {
+		$dbw = $this->primary();
+		$dbw->startAtomic( __METHOD__, IDatabase::ATOMIC_CANCELABLE );
+		$results = [];
+		try {
+			foreach ( $saves as $index => $save ) {
+				$outcome = $this->saveOne( $dbw, $save );
+				if ( isset( $outcome['conflict'] ) ) {
+					$dbw->cancelAtomic( __METHOD__ );
+					return [ 'ok' => false, 'conflict' => $outcome['conflict'], 'index' => $index ];
+				}
+				$results[] = $outcome;
+			}
+		} catch ( \Throwable $e ) {
+			$dbw->cancelAtomic( __METHOD__ );
+			throw $e;
+		}
+		$dbw->endAtomic( __METHOD__ );
+		return [ 'ok' => true, 'results' => $results ];
+	}
+
+	/** `{pageId, revisionId, timestamp}`, or `{conflict}` when the page is not as the core read it. */
+	private function saveOne( IDatabase $dbw, array $save ): array {
+		$title = $this->records->title( (int)$save['namespace'], (string)$save['title'] );
+		if ( !$title ) {
+			throw new \InvalidArgumentException( "MediaWiki refuses the title \"{$save['title']}\"" );
+		}
+		$page = $this->services->getWikiPageFactory()->newFromTitle( $title );
+		$updater = $page->newPageUpdater( $this->user );
+		$parent = $updater->grabParentRevision();
+		$base = $save['baseRevisionId'] ?? null;
+		if ( $parent === null && $base !== null ) {
+			return [ 'conflict' => 'edit-conflict' ];
+		}
+		if ( $parent !== null && ( $base === null || $save['createOnly'] ) ) {
+			return [ 'conflict' => 'title-exists' ];
+		}
+		if ( $parent !== null && $parent->getId() !== (int)$base ) {
+			return [ 'conflict' => 'edit-conflict' ];
+		}
+		if ( $save['mainSlot'] !== null ) {
+			$updater->setContent( SlotRecord::MAIN, ContentHandler::makeContent( $save['mainSlot'], $title, $save['contentModel'] ) );
+		} elseif ( $parent === null ) {
+			$updater->setContent( SlotRecord::MAIN, ContentHandler::makeContent( '', $title, $save['contentModel'] ) );
+		}
+		if ( $save['subjectSlot'] !== null ) {
+			$updater->setContent( SlotRoleHook::ROLE, new StrataJsonContent( $save['subjectSlot'], SlotRoleHook::MODEL ) );
+		}
+		$flags = ( $parent === null ? EDIT_NEW : EDIT_UPDATE ) | EDIT_INTERNAL;
+		$revision = $updater->saveRevision( CommentStoreComment::newUnsavedComment( (string)$save['comment'] ), $flags );
+		$status = $updater->getStatus();
+		if ( !$status->isOK() ) {
+			if ( $status->hasMessage( 'edit-conflict' ) || $status->hasMessage( 'edit-already-exists' ) ) {
+				return [ 'conflict' => $parent === null ? 'title-exists' : 'edit-conflict' ];
+			}
+			throw new \RuntimeException( 'MediaWiki refused the save: ' . $status->getWikiText( false, false, 'en' ) );
+		}
+		$revision ??= $parent;
+		$pageId = $revision->getPageId();
+		IndexTables::replace( $dbw, $pageId, $save['index'] ?? [], $revision->getTimestamp() );
+		return [ 'pageId' => $pageId, 'revisionId' => $revision->getId(), 'timestamp' => PageRecords::iso( $revision->getTimestamp() ) ];
+	}
+
+	public function deletePage( int $pageId, ?int $baseRevisionId, string $comment ): array {
+		$page = $this->services->getPageStore()->getPageById( $pageId );
+		if ( !$page ) {
+			return [ 'ok' => false, 'conflict' => 'missing' ];
+		}
+		if ( $baseRevisionId !== null && $page->getLatest() !== $baseRevisionId ) {
+			return [ 'ok' => false, 'conflict' => 'edit-conflict' ];
+		}
+		$dbw = $this->primary();
+		$dbw->startAtomic( __METHOD__, IDatabase::ATOMIC_CANCELABLE );
+		try {
+			$deletion = $this->services->getDeletePageFactory()->newDeletePage( $page, $this->user );
+			$status = $deletion->deleteUnsafe( $comment );
+			if ( !$status->isOK() ) {
+				$dbw->cancelAtomic( __METHOD__ );
+				return [ 'ok' => false, 'conflict' => 'missing' ];
+			}
+			IndexTables::removePage( $dbw, $pageId );
+		} catch ( \Throwable $e ) {
+			$dbw->cancelAtomic( __METHOD__ );
+			throw $e;
+		}
+		$dbw->endAtomic( __METHOD__ );
+		$logIds = $deletion->getSuccessfulDeletionsIDs();
+		return [ 'ok' => true, 'logId' => (int)( $logIds[$deletion::PAGE_BASE] ?? 0 ) ];
+	}
+}

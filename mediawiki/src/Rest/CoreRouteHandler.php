@@ -1,0 +1,87 @@
+<?php
+/**
+ * Every /rest.php/strata/v0/... route (and the OpenAPI route): the request, MediaWiki's facts about
+ * the caller and the CSRF check are handed to the core's handleRoute, whose answer is written back
+ * unchanged. Read and write permission are the core's decision (it answers rest-read-denied itself),
+ * so MediaWiki's own read/write gates are off for these routes.
+ */
+
+namespace MediaWiki\Extension\Strata\Rest;
+
+use MediaWiki\Extension\Strata\Core\CallerFacts;
+use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\CoreUnavailable;
+use MediaWiki\Rest\Handler;
+use MediaWiki\Rest\Response;
+use MediaWiki\Rest\StringStream;
+
+class CoreRouteHandler extends Handler {
+	/** Request headers the core never sees: the session secret. */
+	private const WITHHELD_HEADERS = [ 'cookie' ];
+
+	public function execute(): Response {
+		$request = $this->getRequest();
+		$caller = CallerFacts::of( $this->getAuthority(), $this->getSession() );
+		$caller['csrfValid'] = $this->csrfValid();
+		$routeRequest = [
+			'method' => $request->getMethod(),
+			'path' => $this->relativePath(),
+			'query' => (object)$request->getQueryParams(),
+			'headers' => (object)$this->forwardedHeaders(),
+			'body' => (string)$request->getBody(),
+			'caller' => $caller,
+		];
+		try {
+			$answer = CoreGateway::forRequest( $this->getAuthority() )->handleRoute( $routeRequest );
+		} catch ( CoreUnavailable $e ) {
+			$answer = [
+				'status' => 501,
+				'headers' => [ 'content-type' => 'application/json' ],
+				'body' => json_encode( [ 'errorType' => 'core-unavailable', 'message' => $e->getMessage() ] ),
+			];
+		}
+		return $this->respond( $answer );
+	}
+
+	/** The path below /rest.php, still percent-encoded, as the core's route table expects it. */
+	private function relativePath(): string {
+		$path = $this->getRequest()->getUri()->getPath();
+		$at = strpos( $path, '/rest.php' );
+		return $at === false ? $path : substr( $path, $at + strlen( '/rest.php' ) );
+	}
+
+	private function forwardedHeaders(): array {
+		$headers = [];
+		foreach ( $this->getRequest()->getHeaders() as $name => $values ) {
+			$name = strtolower( $name );
+			if ( !in_array( $name, self::WITHHELD_HEADERS, true ) ) {
+				$headers[$name] = implode( ', ', $values );
+			}
+		}
+		return $headers;
+	}
+
+	/** Whether X-CSRF-TOKEN carries this session's edit token; the core decides which routes need it. */
+	private function csrfValid(): bool {
+		$token = $this->getRequest()->getHeaderLine( 'x-csrf-token' );
+		return $token !== '' && $this->getSession()->getToken()->match( $token );
+	}
+
+	private function respond( array $answer ): Response {
+		$response = $this->getResponseFactory()->create();
+		$response->setStatus( (int)$answer['status'] );
+		foreach ( $answer['headers'] ?? [] as $name => $value ) {
+			$response->setHeader( $name, $value );
+		}
+		$response->setBody( new StringStream( (string)$answer['body'] ) );
+		return $response;
+	}
+
+	public function needsReadAccess() {
+		return false;
+	}
+
+	public function needsWriteAccess() {
+		return false;
+	}
+}

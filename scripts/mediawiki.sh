@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# A MediaWiki with the Strata extension, set up and served from one folder (docs/mediawiki.md).
+#
+#   scripts/mediawiki.sh start DIR PORT [sqlite|mariadb]
+#       Installs what is missing (Debian's MediaWiki, Apache with mod_php, MariaDB when asked; the
+#       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use, starts its
+#       stores and Apache on 127.0.0.1:PORT, and returns once the wiki answers. (The import of the
+#       example wiki is not written yet: docs/mediawiki.md.)
+#       The database kind is fixed when DIR is first set up (default sqlite).
+#   scripts/mediawiki.sh botpassword DIR USER [GROUP ...]
+#       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
+#       (USER@...) and password on two lines.
+#   scripts/mediawiki.sh stop DIR
+#       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
+#
+# Stores: FalkorDB on STRATA_FALKORDB_PORT (default PORT+1) and Oxigraph on STRATA_OXIGRAPH_PORT
+# (default PORT+2), data under DIR/stores. Nothing under /etc is read or written: Apache runs from
+# DIR/apache/httpd.conf, MediaWiki reads DIR/LocalSettings.php (MW_CONFIG_FILE), MariaDB keeps its
+# data in DIR/mariadb and listens on a socket in DIR/run only.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+mw_code=/usr/share/mediawiki
+say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
+usage() { sed -n '3,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+source "$repo/scripts/mediawiki/pids.sh"
+source "$repo/scripts/mediawiki/install.sh"
+source "$repo/scripts/mediawiki/apache.sh"
+source "$repo/scripts/mediawiki/mariadb.sh"
+source "$repo/scripts/mediawiki/stores.sh"
+source "$repo/scripts/mediawiki/wiki.sh"
+
+absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
+
+# Reads the port and database kind recorded when DIR was set up.
+load_recorded() {
+  [[ -f "$dir/wiki.env" ]] || { echo "no wiki in $dir (run start first)" >&2; exit 1; }
+  source "$dir/wiki.env"
+}
+
+wait_for_wiki() {
+  for _ in $(seq 1 300); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$port/api.php?action=query&meta=siteinfo&format=json" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  echo "the wiki did not answer on port $port; logs in $dir/logs" >&2
+  return 1
+}
+
+cmd_start() {
+  [[ $# -ge 2 && $# -le 3 ]] || usage
+  dir=$(absolute "$1")
+  port=$2
+  db=${3:-sqlite}
+  [[ "$port" =~ ^[0-9]+$ ]] || { echo "PORT must be a number" >&2; exit 2; }
+  [[ "$db" == sqlite || "$db" == mariadb ]] || usage
+  if [[ -f "$dir/wiki.env" ]]; then
+    local asked=$db
+    source "$dir/wiki.env"
+    [[ "$asked" == "$db" ]] || say "$dir was set up with $db; using $db"
+    port=$2
+  fi
+  falkordb_port=${STRATA_FALKORDB_PORT:-${falkordb_port:-$((port + 1))}}
+  oxigraph_port=${STRATA_OXIGRAPH_PORT:-${oxigraph_port:-$((port + 2))}}
+  install_missing "$db"
+  chmod 755 "$dir"
+  [[ "$db" == mariadb ]] && mariadb_start
+  stores_start
+  if [[ ! -f "$dir/wiki.env" ]]; then
+    say "setting up a $db wiki in $dir"
+    wiki_install
+    printf 'db=%s\nport=%s\nfalkordb_port=%s\noxigraph_port=%s\n' "$db" "$port" "$falkordb_port" "$oxigraph_port" >"$dir/wiki.env"
+  fi
+  apache_start
+  wait_for_wiki
+  say "MediaWiki with Strata on http://127.0.0.1:$port ($db; Admin's password in $dir/admin-password)"
+}
+
+cmd_botpassword() {
+  [[ $# -ge 2 ]] || usage
+  dir=$(absolute "$1")
+  local user=$2
+  shift 2
+  load_recorded
+  local groups
+  groups=$(IFS=,; echo "$*")
+  # Without a password only an existing account is accepted (its password stays); else create it.
+  mw_maintenance createAndPromote --force ${groups:+--custom-groups="$groups"} "$user" >/dev/null 2>&1 ||
+    mw_maintenance createAndPromote --force ${groups:+--custom-groups="$groups"} "$user" "$(wiki_secret)" >/dev/null
+  local app password grants
+  app="b$(date +%s%N | tail -c 9)"
+  password=$(wiki_secret)
+  grants=$(mw_maintenance createBotPassword --showgrants | awk 'NR > 1 { print $1 }' | paste -sd,)
+  mw_maintenance createBotPassword --appid="$app" --grants="$grants" "$user" "$password" >/dev/null
+  printf '%s@%s\n%s\n' "$user" "$app" "$password"
+}
+
+cmd_stop() {
+  [[ $# -eq 1 ]] || usage
+  dir=$(absolute "$1")
+  load_recorded
+  apache_stop
+  mariadb_stop
+  stores_stop
+  say "stopped what runs for $dir"
+}
+
+case "${1:-}" in
+  start) shift; cmd_start "$@" ;;
+  botpassword) shift; cmd_botpassword "$@" ;;
+  stop) shift; cmd_stop "$@" ;;
+  *) usage ;;
+esac

@@ -1,0 +1,77 @@
+# Apache with mod_php for one test wiki, from a configuration written into the wiki's folder: its own
+# Listen line, PID file, logs and lock files; nothing under /etc is read or written. Sourced by
+# scripts/mediawiki.sh, which sets `dir`, `port` and `mw_code`.
+
+apache_conf() { echo "$dir/apache/httpd.conf"; }
+apache_pid_file() { echo "$dir/run/apache.pid"; }
+
+# Writes httpd.conf. PHP runs with FFI enabled for the Strata bridge; MW_CONFIG_FILE points MediaWiki
+# at the wiki's own LocalSettings.php while the code stays Debian's.
+apache_write_config() {
+  local modules=/usr/lib/apache2/modules
+  mkdir -p "$dir/apache" "$dir/logs" "$dir/run"
+  cat >"$(apache_conf)" <<CONF
+ServerRoot "$dir/apache"
+ServerName 127.0.0.1
+Listen 127.0.0.1:$port
+PidFile "$(apache_pid_file)"
+Mutex file:$dir/run default
+DefaultRuntimeDir "$dir/run"
+ErrorLog "$dir/logs/apache-error.log"
+LogLevel warn
+User www-data
+Group www-data
+
+LoadModule mpm_prefork_module $modules/mod_mpm_prefork.so
+LoadModule authz_core_module $modules/mod_authz_core.so
+LoadModule dir_module $modules/mod_dir.so
+LoadModule mime_module $modules/mod_mime.so
+LoadModule env_module $modules/mod_env.so
+LoadModule alias_module $modules/mod_alias.so
+LoadModule proxy_module $modules/mod_proxy.so
+LoadModule proxy_http_module $modules/mod_proxy_http.so
+LoadModule php_module $modules/libphp8.2.so
+
+StartServers 4
+MinSpareServers 4
+MaxSpareServers 16
+MaxRequestWorkers 32
+MaxConnectionsPerChild 2000
+KeepAlive On
+Timeout 120
+
+TypesConfig /etc/mime.types
+LogFormat "%h %t \"%r\" %>s %b %D" timed
+CustomLog "$dir/logs/apache-access.log" timed
+
+SetEnv MW_CONFIG_FILE "$dir/LocalSettings.php"
+DocumentRoot "$mw_code"
+DirectoryIndex index.php
+AddType application/x-httpd-php .php
+<Directory />
+  AllowOverride None
+  Require all denied
+</Directory>
+<Directory "$mw_code">
+  Require all granted
+</Directory>
+<Directory "$mw_code/images">
+  php_admin_flag engine off
+</Directory>
+# Subject IRIs (\$base/entity/{id}) dereference through the REST route, by an internal proxy: MediaWiki
+# routes REST requests by the URL the client asked for, so a rewrite would not reach it.
+ProxyPass /entity/ http://127.0.0.1:$port/rest.php/strata/v0/entity/
+
+php_admin_value ffi.enable 1
+php_admin_value memory_limit 512M
+php_admin_value max_execution_time 300
+CONF
+}
+
+apache_start() {
+  running_pid "$(apache_pid_file)" >/dev/null && return 0
+  apache_write_config
+  /usr/sbin/apache2 -f "$(apache_conf)" -k start
+}
+
+apache_stop() { stop_pid "$(apache_pid_file)"; }

@@ -1,0 +1,54 @@
+# Setting up one test wiki in DIR on first use: MediaWiki's installer with DIR as its configuration
+# folder, then the Strata settings appended, then update.php for the extension's tables. Sourced by
+# scripts/mediawiki.sh, which sets `dir`, `port`, `db`, `repo` and `mw_code`.
+
+mw_php() { MW_CONFIG_FILE="$dir/LocalSettings.php" php -d ffi.enable=1 "$@"; }
+mw_maintenance() { (cd "$mw_code" && mw_php "maintenance/$1.php" "${@:2}"); }
+
+wiki_secret() { # a fresh password of 32 hexadecimal digits
+  python3 -c 'import secrets; print(secrets.token_hex(16))'
+}
+
+wiki_install() {
+  local admin_password db_args=()
+  admin_password=$(wiki_secret)
+  # A setup that stopped half-way left these behind; wiki.env is written only once it finished.
+  rm -rf "$dir/LocalSettings.php" "$dir/data" "$dir/cache"
+  mkdir -p "$dir/data" "$dir/cache" "$dir/logs"
+  if [[ "$db" == mariadb ]]; then
+    local db_password
+    db_password=$(wiki_secret)
+    mariadb_create_wiki_db "$db_password"
+    db_args=(--dbtype=mysql --dbserver="localhost:$(mariadb_socket)" --dbname=wiki --dbuser=wiki
+      --dbpass="$db_password" --installdbuser=wiki --installdbpass="$db_password")
+  else
+    db_args=(--dbtype=sqlite --dbpath="$dir/data" --dbname=wiki)
+  fi
+  (cd "$mw_code" && php maintenance/install.php "${db_args[@]}" --server="http://127.0.0.1:$port" \
+    --scriptpath= --lang=en --pass="$admin_password" --confpath="$dir" "Strata" Admin) \
+    >"$dir/logs/install.log" 2>&1 || { tail -n 30 "$dir/logs/install.log" >&2; return 1; }
+  wiki_append_settings
+  chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
+  mw_maintenance update --quick >"$dir/logs/update.log" 2>&1 || { tail -n 30 "$dir/logs/update.log" >&2; return 1; }
+  chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
+  umask 077
+  echo "$admin_password" >"$dir/admin-password"
+}
+
+# The part of LocalSettings.php that makes this a Strata test wiki.
+wiki_append_settings() {
+  cat >>"$dir/LocalSettings.php" <<PHP
+
+# ---- Strata test wiki (scripts/mediawiki.sh) ----
+\$wgCacheDirectory = '$dir/cache';
+\$wgDebugLogGroups['Strata'] = '$dir/logs/strata.log';
+\$wgDebugLogGroups['exception'] = '$dir/logs/exception.log';
+\$wgDebugLogGroups['error'] = '$dir/logs/exception.log';
+\$wgShowExceptionDetails = true;
+\$wgStrataStores = [
+	'graph' => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:$falkordb_port' ],
+	'sparql' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:$oxigraph_port' ],
+];
+wfLoadExtension( 'Strata', '$repo/mediawiki/extension.json' );
+PHP
+}

@@ -1,0 +1,39 @@
+"""A MediaWiki with Strata for Python tests: `scripts/mediawiki.sh start` on a temporary folder,
+bot passwords from `scripts/mediawiki.sh botpassword`, stopped by `scripts/mediawiki.sh stop`.
+The port comes from STRATA_MEDIAWIKI_PORT (default 8950; the stores take the next two) and the
+database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "mediawiki.sh"
+REST = "/rest.php/strata/v0"
+
+
+class MediaWiki:
+    def __init__(self):
+        self.port = int(os.environ.get("STRATA_MEDIAWIKI_PORT", "8950"))
+        self.db = os.environ.get("STRATA_MEDIAWIKI_DB", "sqlite")
+        self.dir = Path(tempfile.mkdtemp(prefix="strata-mw-"))
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.host_port = f"127.0.0.1:{self.port}"
+
+    def start(self):
+        subprocess.run([str(SCRIPT), "start", str(self.dir), str(self.port), self.db], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return self
+
+    def bot_password(self, user, *groups):
+        """(login name, password) of a new bot password of `user`, made a member of `groups`."""
+        out = subprocess.run([str(SCRIPT), "botpassword", str(self.dir), user, *groups], check=True,
+                             capture_output=True, text=True).stdout.split()
+        return out[0], out[1]
+
+    def stop(self):
+        subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(self.dir, ignore_errors=True)
