@@ -334,9 +334,9 @@ fn a_check_answers_the_text_to_store_or_the_refusal_and_saves_nothing() {
     assert_eq!(text, json!({"propertyDefinitions": {"Name": {"type": "text"}}}), "the stored text is the canonical Schema");
     assert!(stored(&host, namespace::SCHEMA, "Pet").is_none(), "a check creates no page");
 
-    let refused = act(&host, &m, check(namespace::SCHEMA, "Person", r#"{"propertyDefinitions": {"X": {"type": "txet"}}}"#));
+    let refused = act(&host, &m, check(namespace::SCHEMA, "Person", r#"{"propertyDefinitions": {"X": {"type": "number", "minimum": 5, "maximum": 1}}}"#));
     assert_eq!(code(&refused), "strata-invalid-schema");
-    assert!(info(&refused).contains("txet"), "{refused}");
+    assert!(info(&refused).contains("minimum is greater than maximum"), "{refused}");
     assert_eq!(stored(&host, namespace::SCHEMA, "Person").unwrap().latest_revision_id, before);
 
     let mapping = act(&host, &m, check(namespace::MAPPING, "Person to FOAF", PERSON_FOAF));
