@@ -16,5 +16,6 @@ mod rdf;
 mod reads;
 mod robustness;
 mod schemas;
+mod titles;
 mod queries;
 mod writes;

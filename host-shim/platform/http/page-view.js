@@ -1,6 +1,5 @@
 import { pageAccess } from '../auth/permissions.js';
-import { NS_MAIN, NS_SUBJECT } from '../pages/namespaces.js';
-import { parsePrefixedTitle, prefixedTitle } from '../pages/titles.js';
+import { NS_MAIN, NS_SUBJECT, parsePrefixedTitle, prefixedTitle } from '../pages/namespaces.js';
 import { findPageByTitle } from '../storage/pages.js';
 import { dataTab } from './data-tab.js';
 import { layout, tabs } from './layout.js';
