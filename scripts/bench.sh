@@ -10,6 +10,8 @@ wiki=${1:-examples/wiki}
 echo "== validation (issue: core crate) =="
 cargo bench -q --bench validate -- "$wiki" 2000 2>/dev/null | grep '^validate'
 node scripts/bench/validate-wasm.mjs "$wiki" 2000
+echo "== validation through PHP (issue: PHP bridge) =="
+php scripts/bench/validate-php.php "$wiki" 2000 20
 
 echo "== RDF dump (issue: RDF) =="
 cargo bench -q --bench rdf_dump -- 100000 2>/dev/null | grep 'triples'

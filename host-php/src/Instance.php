@@ -33,10 +33,18 @@ final class Instance
     private CData $memory;
     /** @var array<string, CData> wasmtime_extern_t of each export */
     private array $funcs = [];
+    /** @var array<string, CData> the address of each export's wasmtime_func_t, taken once */
+    private array $funcAddresses = [];
+    /** Where a call reports its trap; reused by every call. */
+    private CData $trap;
     /** Raw values of the outer call, and of the calls a host import makes while it runs. */
     private CData $raw;
     private CData $innerRaw;
     private HostCalls $hostCalls;
+    /** True while an operation runs: a host operation may not call into the module again. */
+    private bool $busy = false;
+    /** @var list<array{0: string, 1: int}> objects released while an operation ran, freed after it */
+    private array $pendingReleases = [];
     /** Counts fresh instances, so that objects kept in a discarded one are known to be gone. */
     public int $generation = 0;
 
@@ -45,16 +53,19 @@ final class Instance
         $this->ffi = Wasmtime::ffi();
         $this->raw = $this->ffi->new('wasmtime_val_raw_t[8]');
         $this->innerRaw = $this->ffi->new('wasmtime_val_raw_t[8]');
+        $this->trap = $this->ffi->new('wasm_trap_t*');
         $this->hostCalls = new HostCalls();
         $this->linker = $this->ffi->wasmtime_linker_new($compiled->engine);
         $this->defineImports();
         $this->instantiate();
     }
 
+    /** PHP's shutdown may run this before the destructors of the Validators that use the instance: they then find no store. */
     public function __destruct()
     {
         if ($this->store !== null) {
             $this->ffi->wasmtime_store_delete($this->store);
+            $this->store = null;
         }
     }
 
@@ -64,6 +75,10 @@ final class Instance
      */
     public function run(string $export, array $args, ?Host $host = null): string
     {
+        if ($this->busy) {
+            throw new \LogicException("the Strata core is running an operation: a host operation may not call it ($export)");
+        }
+        $this->busy = true;
         $this->hostCalls->host = $host;
         try {
             $words = [];
@@ -82,6 +97,10 @@ final class Instance
             throw $trap;
         } finally {
             $this->hostCalls->host = null;
+            $this->busy = false;
+            foreach (array_splice($this->pendingReleases, 0) as [$freeExport, $handle]) {
+                $this->release($freeExport, $handle);
+            }
         }
         if ($status !== 0) {
             throw StrataError::fromJson($answer);
@@ -89,9 +108,22 @@ final class Instance
         return $answer;
     }
 
+    /** The size of the instance's linear memory, in bytes. */
+    public function memoryBytes(): int
+    {
+        return $this->ffi->wasmtime_memory_data_size($this->context, FFI::addr($this->memory->of->memory));
+    }
+
     /** Calls an export that answers nothing (the `...Free` functions). */
     public function release(string $export, int $handle): void
     {
+        if ($this->store === null) {
+            return;
+        }
+        if ($this->busy) {
+            $this->pendingReleases[] = [$export, $handle];
+            return;
+        }
         $this->call($this->context, $export, [$handle], $this->raw);
     }
 
@@ -100,6 +132,7 @@ final class Instance
         if ($this->store !== null) {
             $this->ffi->wasmtime_store_delete($this->store);
         }
+        $this->pendingReleases = [];
         $this->store = $this->ffi->wasmtime_store_new($this->compiled->engine, null, null);
         $this->ffi->wasmtime_store_limiter($this->store, $this->memoryLimit, -1, -1, -1, -1);
         $this->context = $this->ffi->wasmtime_store_context($this->store);
@@ -109,6 +142,7 @@ final class Instance
         $this->memory = $this->export($instance, 'memory', Wasmtime::EXTERN_MEMORY);
         foreach (self::EXPORTS as $name) {
             $this->funcs[$name] = $this->export($instance, $name, Wasmtime::EXTERN_FUNC);
+            $this->funcAddresses[$name] = FFI::addr($this->funcs[$name]->of->func);
         }
         $this->generation++;
         if ($this->hostCalls->operations === []) {
@@ -133,9 +167,14 @@ final class Instance
             $raw[$i]->i64 = 0;
             $raw[$i]->i32 = $word >= 0x80000000 ? $word - 0x100000000 : $word;
         }
-        $trap = $this->ffi->new('wasm_trap_t*');
-        $error = $this->ffi->wasmtime_func_call_unchecked($context, FFI::addr($this->funcs[$name]->of->func), $raw, 8, FFI::addr($trap));
-        Wasmtime::check($error, $trap, $name);
+        $error = $this->ffi->wasmtime_func_call_unchecked($context, $this->funcAddresses[$name], $raw, 8, FFI::addr($this->trap));
+        if ($error !== null || !FFI::isNull($this->trap)) {
+            try {
+                Wasmtime::check($error, $this->trap, $name);
+            } finally {
+                FFI::memset(FFI::addr($this->trap), 0, FFI::sizeof($this->trap));
+            }
+        }
         return $wide ? $raw[0]->i64 : $raw[0]->i32 & 0xFFFFFFFF;
     }
 

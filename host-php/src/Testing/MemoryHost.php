@@ -30,7 +30,7 @@ class MemoryHost implements Host
     private const NAMESPACE_PREFIXES = [8 => 'MediaWiki:', 7474 => 'Schema:', 7476 => 'Layout:', 7478 => 'Mapping:', 7480 => 'Subject:'];
 
     /** @param list<string> $rights the caller's rights */
-    public function __construct(private array $settings = [], private array $rights = ['read', 'edit', 'createpage', 'delete'], private string $caller = 'Admin')
+    public function __construct(private array $settings = [], public array $rights = ['read', 'edit', 'createpage', 'delete'], private string $caller = 'Admin')
     {
     }
 

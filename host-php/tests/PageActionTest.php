@@ -1,0 +1,30 @@
+<?php
+/**
+ * handlePageAction through the bridge (the api.php edits a MediaWiki extension hands to the core):
+ * a Schema page is created and then refused when invalid, with the in-memory PHP host storing it.
+ */
+
+declare(strict_types=1);
+
+use Strata\Bridge\Core;
+use Strata\Bridge\Testing\MemoryHost;
+
+function pageAction(MemoryHost $host, array $request): array
+{
+    $request += ['caller' => ['userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false, 'groups' => ['*', 'user'], 'rights' => ['read', 'edit', 'createpage', 'delete']]];
+    return json_decode(Core::load()->handlePageAction(json_encode($request, JSON_UNESCAPED_SLASHES), $host), true, 512, JSON_THROW_ON_ERROR);
+}
+
+test('a Schema page is saved through handlePageAction, an invalid one is refused', function () {
+    $host = new MemoryHost();
+    $schema = file_get_contents(repoRoot() . '/examples/wiki/Schema/Person.json');
+    $saved = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => $schema, 'summary' => 'new', 'baseRevisionId' => 0]);
+    assertSame(true, $saved['ok'], json_encode($saved));
+    assertSame(['strata-schema', true], [$saved['result']['contentModel'], $saved['result']['new']]);
+    $stored = $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'];
+    assertTrue(isset(json_decode($stored, true)['propertyDefinitions']['Full name']), 'the page holds the Schema in its canonical form');
+
+    $refused = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => '{"propertyDefinitions":{"A":{"type":"colour"}}}', 'summary' => 'bad', 'baseRevisionId' => null]);
+    assertSame([false, 'strata-invalid-schema'], [$refused['ok'], $refused['error']['code']]);
+    assertSame($stored, $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'], 'unchanged');
+});
