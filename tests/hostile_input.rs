@@ -96,7 +96,7 @@ fn hostile_json_never_panics() {
             for (id, subject) in &read.subjects {
                 let _ = validate_subject(SubjectInput { id, subject, is_main: false }, schemas, &no_targets);
             }
-            let _ = validate_page_dependents(&read, schemas);
+            let _ = validate_page_dependents(&read, schemas, &Default::default());
             let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: u64::MAX };
             if let Ok(content) = normalize_content(&Json::from(&page), schemas, &mut ctx) {
                 let _ = content.to_json();

@@ -82,7 +82,11 @@ final class CompiledModule
         return $module;
     }
 
-    /** Writes the compiled code beside its final name, then renames it, so readers never see half a file. */
+    /**
+     * Writes the compiled code beside its final name, then renames it, so readers never see half a
+     * file; then removes the files of earlier builds, so that rebuilding does not fill the folder (a
+     * process that mapped one keeps its mapping).
+     */
     private static function store(CData $module, string $cacheFile): void
     {
         $ffi = Wasmtime::ffi();
@@ -95,8 +99,12 @@ final class CompiledModule
             return;
         }
         $tmp = $cacheFile . '.' . getmypid() . '.tmp';
-        if (@file_put_contents($tmp, $bytes) === strlen($bytes)) {
-            @rename($tmp, $cacheFile);
+        if (@file_put_contents($tmp, $bytes) === strlen($bytes) && @rename($tmp, $cacheFile)) {
+            foreach (glob("$dir/strata-*.cwasm") ?: [] as $old) {
+                if ($old !== $cacheFile) {
+                    @unlink($old);
+                }
+            }
         }
         @unlink($tmp);
     }

@@ -98,9 +98,11 @@ test('the module is precompiled once and mapped from the cache; a damaged cache 
     $dir = sys_get_temp_dir() . '/strata-php-cache-' . getmypid();
     @mkdir($dir);
     try {
+        file_put_contents("$dir/strata-0123456789abcdef.cwasm", 'an earlier build');
         Core::open(cacheDir: $dir);
         $files = glob("$dir/*.cwasm");
-        assertSame(1, count($files), 'one cache file');
+        assertSame(1, count($files), 'one cache file: the earlier build\'s is gone');
+        assertTrue($files[0] !== "$dir/strata-0123456789abcdef.cwasm", 'the new one');
         $size = filesize($files[0]);
         file_put_contents($files[0], 'not machine code');
         $run = fn () => shell_exec(sprintf('STRATA_PHP_CACHE_DIR=%s php -r %s 2>&1', escapeshellarg($dir),

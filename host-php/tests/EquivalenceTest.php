@@ -3,7 +3,8 @@
  * The PHP bridge and the Node module give the same answers, byte for byte (errors: the same code and
  * message), for the project's example wiki (every Subject validated against its Schema, alone and
  * through a compiled Validator; every page normalized, prepared for import, and projected to RDF in
- * the native and every Mapping's projection, as TriG and Turtle) and for refusals.
+ * the native and every Mapping's projection, as TriG and Turtle; rebuild batches for a graph and a
+ * SPARQL store) and for refusals.
  */
 
 declare(strict_types=1);
@@ -59,6 +60,18 @@ function equivalenceCases(): array
         }
     }
     $cases[] = ['export' => 'preparePages', 'args' => [$enc($pages), $schemaMap, null]];
+    $batch = [];
+    foreach ($pages as $i => $page) {
+        $batch[] = ['pageId' => $i + 1, 'namespace' => 0, 'title' => $page['title'], 'prefixedTitle' => $page['title'], 'created' => '2026-01-02T03:04:05Z',
+            'modified' => '2026-02-03T04:05:06Z', 'lastEditor' => 'Admin', 'categories' => [], 'subjectSlot' => $enc($page['content'])];
+    }
+    $schemaTexts = array_map(fn ($s) => $enc($s), $schemas);
+    $mappingPages = array_map(fn ($title, $m) => ['title' => $title, 'text' => $enc($m)], array_keys($mappings), array_values($mappings));
+    foreach ([['falkordb', 'native'], ['oxigraph-embedded', 'native'], ['oxigraph-embedded', 'schemaorg']] as [$type, $projection]) {
+        $request = ['name' => 'store', 'store' => ['type' => $type, 'projection' => $projection], 'rdfBaseUri' => 'https://wiki.example/', 'sourceKey' => 'local',
+            'start' => true, 'pages' => $batch, 'schemas' => (object) $schemaTexts, 'mappings' => $mappingPages];
+        $cases[] = ['export' => 'projectForStore', 'args' => [$enc($request)]];
+    }
     $person = '{"propertyDefinitions":{"Age":{"type":"number","maximum":150},"Title":{"type":"monolingualText"}}}';
     foreach ([
         '{"schema":' . $person . ',"subject":{"schema":"P","statements":{"Age":{"propertyType":"number","value":"old"}}}}',
@@ -86,6 +99,7 @@ function phpAnswer(Core $core, array $case): array
             'normalizeContent' => $core->normalizeContent($a, $b, $c),
             'projectRdf' => $core->projectRdf($a, $b),
             'preparePages' => $core->preparePages($a, $b, $c),
+            'projectForStore' => $core->projectForStore($a),
             'validatorValidate' => $core->validator(...$setup)->validateJson($a, $b),
             'rdfProjectorProjectPage' => $core->rdfProjector(...$setup)->projectPage($a, $b, $c === 'true'),
         }];
@@ -115,7 +129,7 @@ test('the example wiki and refusals give byte-identical answers through PHP and 
         }
     }
     assertSame([], array_slice($differ, 0, 5), count($differ) . ' of ' . count($cases) . ' cases differ');
-    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused'] as $kind) {
+    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore'] as $kind) {
         assertTrue(isset($kinds[$kind]), "the cases include $kind");
     }
 });

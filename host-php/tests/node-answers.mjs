@@ -14,6 +14,7 @@ const calls = {
   normalizeContent: ([content, schemas, options]) => core.normalizeContent(parse(content), parse(schemas), parse(options)),
   projectRdf: ([request, options]) => core.projectRdf(parse(request), parse(options)),
   preparePages: ([pages, schemas, options]) => core.preparePages(pages, schemas, parse(options)),
+  projectForStore: ([request]) => core.projectForStore(request),
   validatorValidate: ([subject, context], [name, schema, options]) =>
     new core.Validator(parse(name), parse(schema), parse(options)).validateJson(subject, context ?? undefined),
   rdfProjectorProjectPage: ([page, content, prefixes], [setup, options]) =>

@@ -1,6 +1,6 @@
-// The two ways the SQLite host answers a Subject search must agree: sorting the candidates (few
-// matches) and walking the order's index with the search as a filter (many). The second is what a
-// million-Subject wiki uses for common words; here the candidate cap is lowered to force it.
+// The ways the SQLite host answers a Subject search must agree: sorting the candidates (few matches),
+// walking the order's index with the search as a filter (many), and for a short search a bounded walk
+// first. A million-Subject wiki walks for common words; here the candidate cap is lowered to force it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { loadCore } from '../src/loader.js';
@@ -36,12 +36,12 @@ describe('Subject search over SQLite', () => {
   });
   after(() => site.db.close());
 
-  // Every row of a search, page by page, with the given candidate cap.
-  function everyRow(query, sortedCandidates) {
+  // Every row of a search, page by page, with the given candidate cap and short-search walk.
+  function everyRow(query, sortedCandidates, shortWindowRows = 0) {
     const rows = [];
     let after = null;
     for (;;) {
-      const page = listSubjects(site.db, { schema: null, after, limit: 7, includeDependent: false, timeoutMs: 60000, ...query }, { sortedCandidates });
+      const page = listSubjects(site.db, { schema: null, after, limit: 7, includeDependent: false, timeoutMs: 60000, ...query }, { sortedCandidates, shortWindowRows });
       assert.equal(page.timedOut, false);
       rows.push(...page.rows.map((r) => r.subjectId));
       if (page.rows.length < 7) return rows;
@@ -51,7 +51,7 @@ describe('Subject search over SQLite', () => {
   }
 
   test('sorting candidates and walking the index give the same rows in the same order', () => {
-    const searches = ['ann', 'ANNA', 'zoë', 'Émi', 'gdańsk', 'Be', 'z', 's1srch0000001', 's1srch00000012', 'page 1', 'Person', 'nothing'];
+    const searches = ['ann', 'ANNA', 'zoë', 'Émi', 'gdańsk', 'Be', 'z', 'Ë', 'ŃS', 'a', 's1srch0000001', 's1srch00000012', 'page 1', 'Person', 'nothing'];
     let matched = 0;
     for (const search of searches) {
       for (const sort of ['newest', 'name', 'schema', 'page', 'edited']) {
@@ -60,6 +60,7 @@ describe('Subject search over SQLite', () => {
             const query = { search, sort, direction, schema, includeDependent: schema !== null };
             const sorted = everyRow(query, 100000);
             assert.deepEqual(everyRow(query, 0), sorted, JSON.stringify(query));
+            assert.deepEqual(everyRow(query, 100000, 9), sorted, `${JSON.stringify(query)}, short walk first`);
             matched += sorted.length;
           }
         }

@@ -78,6 +78,7 @@ async function bench(subjects) {
   // A cursor in the middle of each order, so keyset pages start deep in the index.
   const middle = async (query) => (await call('/subjects', { ...query, limit: '50' })).nextCursor;
   const words = ['Berger', 'Vienna', 'Lab', 'nna', 'Gd', 'Toolkit Pil'];
+  const shortWords = ['e', 'an', 'Ü', 'gd', 'ía', 'K', 'qx', 'ø'];
   const someId = (i) => subjectId((i * 7919) % subjects);
   const pageIds = site.db.prepare('SELECT id FROM page WHERE namespace = 0 ORDER BY id LIMIT 100').pluck().all();
   const endpoints = [
@@ -88,6 +89,9 @@ async function bench(subjects) {
     }))),
     ['subjects schema=Person name', () => ['/subjects', { schema: 'Person', sort: 'name', limit: '50' }]],
     ['subjects search', (i) => ['/subjects', { search: words[i % words.length], sort: 'name', limit: '50' }]],
+    // One and two characters, a substring of name or title like any search: common ones (a walk of the
+    // order's index) and rare or absent ones (a range of the trigram index, docs/lists.md).
+    ['subjects short search', (i) => ['/subjects', { search: shortWords[i % shortWords.length], sort: 'name', limit: '50' }]],
     // A pasted partial ID: generated IDs count up, so 14 of 15 characters match 62 Subjects, as a
     // minted ID's first 12 (time and part of the random digits) match about one.
     ['subjects search ID prefix', (i) => ['/subjects', { search: someId(i).slice(0, 14), limit: '50' }]],

@@ -261,7 +261,7 @@ pub const ROUTES: &[Route] = &[
             LIMIT,
             CURSOR,
             opt("schema", Kind::String, "only Subjects of this Schema, Dependent Subjects included"),
-            opt("search", Kind::String, "a case-insensitive substring of the name or page title (a prefix under 3 characters), or a case-sensitive ID prefix"),
+            opt("search", Kind::String, "a case-insensitive substring of the name or page title, or a case-sensitive ID prefix"),
             opt("sort", Kind::OneOf(&["newest", "name", "schema", "page", "edited"]), "default newest"),
             opt("direction", Kind::OneOf(&["asc", "desc"]), "ignored by newest; default desc for edited, asc otherwise"),
         ],

@@ -1,12 +1,16 @@
+//! The options every export accepts.
+
 use super::ExportError;
 use crate::domain::ids::SourceKey;
 use serde_json::Value;
 
-/// Options every export accepts: this wiki's source key (default `local`) and the clock used to mint
+/// Options every export accepts: this wiki's source key (default `local`), the registered source
+/// keys (`sources`; the wiki's own is always one, and the default), and the clock used to mint
 /// relation IDs (default: none given, the caller's current time is used by the adapter).
 #[derive(Debug, Clone)]
 pub struct Options {
     pub source_key: SourceKey,
+    pub sources: Vec<SourceKey>,
     pub now_ms: u64,
 }
 
@@ -25,6 +29,17 @@ impl Options {
             Some(_) => return Err(ExportError::invalid_argument("options.sourceKey must be a string")),
         };
         let source_key = SourceKey::parse(key).map_err(|e| ExportError::invalid_argument(format!("options.sourceKey: {e}")))?;
-        Ok(Options { source_key, now_ms })
+        let mut sources = vec![source_key.clone()];
+        match obj.and_then(|o| o.get("sources")) {
+            None | Some(Value::Null) => {}
+            Some(Value::Array(keys)) => {
+                for key in keys {
+                    let key = key.as_str().ok_or_else(|| ExportError::invalid_argument("options.sources must hold strings"))?;
+                    sources.push(SourceKey::parse(key).map_err(|e| ExportError::invalid_argument(format!("options.sources: {e}")))?);
+                }
+            }
+            Some(_) => return Err(ExportError::invalid_argument("options.sources must be an array of source keys")),
+        }
+        Ok(Options { source_key, sources, now_ms })
     }
 }

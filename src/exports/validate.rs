@@ -1,9 +1,12 @@
+//! The `validate` export and the `Validator` class: a Subject body checked against its Schema, with
+//! the relation targets and sources the caller knows.
+
 use super::{ExportError, Options};
 use crate::domain::ids::{IdMinter, SubjectId, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
 use crate::normalize::{normalize_subject_body, WriteContext};
-use crate::validation::{validate_subject, CompiledSchema, SchemaLookup, SubjectInput, Violation};
+use crate::validation::{validate_subject, CompiledSchema, KnownTargets, SchemaLookup, SubjectInput, Violation};
 use serde::Serialize;
 use crate::json::{Json, JsonObject};
 use serde_json::Value;
@@ -41,7 +44,8 @@ impl Validator {
         let cx = RequestContext::from_json(context, &self.options)?;
         let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), &self.options)?;
         let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
-        Ok(Validated { violations: self.compiled.validate(input, &cx.known) })
+        let targets = KnownTargets { known: &cx.known, sources: &self.options.sources };
+        Ok(Validated { violations: self.compiled.validate(input, &targets) })
     }
 }
 
@@ -62,7 +66,8 @@ pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportEr
     let subject = cx.subject(raw_subject, schema.as_ref(), reference.clone(), options)?;
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
     let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
-    Ok(Validated { violations: validate_subject(input, &schemas as &dyn SchemaLookup, &cx.known) })
+    let targets = KnownTargets { known: &cx.known, sources: &options.sources };
+    Ok(Validated { violations: validate_subject(input, &schemas as &dyn SchemaLookup, &targets) })
 }
 
 struct RequestContext {

@@ -56,8 +56,8 @@ pub struct ListSubjects {
     pub direction: Direction,
     /// Only Subjects of this Schema (stored form of a local reference).
     pub schema: Option<String>,
-    /// A case-insensitive substring of the display name or page title (a prefix when shorter than
-    /// three characters), or a case-sensitive prefix of the Subject ID.
+    /// A case-insensitive substring of the display name or page title, or a case-sensitive prefix of
+    /// the Subject ID (`tests/conformance/lists.json` states the rules).
     pub search: Option<String>,
     pub after: Option<SortKey>,
     pub limit: u32,

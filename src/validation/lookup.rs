@@ -1,4 +1,7 @@
-use crate::domain::ids::{SubjectId, SubjectRef};
+//! How relation targets resolve during validation: found (with their Schema), not found, or of a
+//! source that is not registered.
+
+use crate::domain::ids::{SourceKey, SubjectId, SubjectRef};
 use crate::domain::schema::SchemaRef;
 use std::collections::HashMap;
 
@@ -21,6 +24,22 @@ pub trait SubjectLookup {
 impl SubjectLookup for HashMap<SubjectRef, SchemaRef> {
     fn target(&self, target: &SubjectRef) -> TargetLookup {
         self.get(target).map_or(TargetLookup::NotFound, |schema| TargetLookup::Found { schema: schema.clone() })
+    }
+}
+
+/// The targets a library caller knows (`knownSubjects`) and the sources it registered: a target of
+/// any other source has an unknown source, as in a wiki, whose index holds only registered sources.
+pub struct KnownTargets<'a> {
+    pub known: &'a HashMap<SubjectRef, SchemaRef>,
+    pub sources: &'a [SourceKey],
+}
+
+impl SubjectLookup for KnownTargets<'_> {
+    fn target(&self, target: &SubjectRef) -> TargetLookup {
+        match target {
+            SubjectRef::Foreign { source, .. } if !self.sources.contains(source) => TargetLookup::UnknownSource,
+            _ => self.known.target(target),
+        }
     }
 }
 

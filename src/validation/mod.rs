@@ -11,7 +11,7 @@ mod violation;
 
 pub use codes::Code;
 pub use compiled::CompiledSchema;
-pub use lookup::{SubjectLookup, TargetLookup, WithRequestSubjects};
+pub use lookup::{KnownTargets, SubjectLookup, TargetLookup, WithRequestSubjects};
 pub use types::url_pattern::is_valid_url;
 pub use violation::Violation;
 

@@ -10,6 +10,9 @@ export type SchemaReference = string | { source: string; name: string };
 export interface StrataOptions {
   /** This wiki's own source key (default "local"). */
   sourceKey?: string;
+  /** The registered source keys; the wiki's own is always one (and the default). A relation target of
+   * any other source is reported as relation-target-unresolvable-source. */
+  sources?: string[];
 }
 
 /** A Schema in the Schema format (see docs/decisions.md and the interface spec). */

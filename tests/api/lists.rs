@@ -149,7 +149,17 @@ fn searches_match_names_titles_and_id_prefixes() {
     assert_eq!(names("s1map1aaaaaaa01"), vec!["Polder survey of 1672".to_owned()]);
     assert!(names("S1MAP1").is_empty(), "ID prefixes are case-sensitive");
     assert!(names("zz-no-such").is_empty());
-    assert!(names("po").iter().all(|n| n.to_lowercase().starts_with("po")), "short searches match a name prefix");
+}
+
+#[test]
+fn short_searches_match_a_substring_of_the_name_or_title() {
+    let host = example_host();
+    let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("search", "Ar"), ("sort", "name"), ("limit", "50")], None);
+    let rows = body["subjects"].as_array().unwrap();
+    let has = |r: &Value, field: &str| r[field].as_str().unwrap().to_lowercase().contains("ar");
+    assert!(rows.iter().all(|r| has(r, "displayName") || has(r, "pageTitle")), "{body}");
+    let inside = rows.iter().filter(|r| !r["displayName"].as_str().unwrap().to_lowercase().starts_with("ar")).count();
+    assert!(inside > 0, "a short search is not a prefix search: {body}");
 }
 
 #[test]

@@ -3,7 +3,8 @@
  * A Host held in memory, for tests of the bridge and of hosts built on it: pages with revisions and
  * their index rows, conflict detection on base revisions, all-or-nothing multi-page saves, and a
  * caller's rights. It stores and looks up what the core hands it and decides nothing else: the list
- * operations answer from the index rows without paging rules, and the stores are absent.
+ * operations answer empty lists, and the stores exist only as settings: `updateStores` calls are
+ * recorded (`$storeUpdates`), queries answer that the store is unavailable.
  */
 
 declare(strict_types=1);

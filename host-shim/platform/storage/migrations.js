@@ -210,4 +210,36 @@ export const MIGRATIONS = [
     PRIMARY KEY (store, page_id)
   ) WITHOUT ROWID;
   `,
+  // 5: substring search of any length (docs/lists.md). The trigram table becomes contentless and
+  // indexes each value followed by two U+0001 characters, so every position of a value starts a
+  // trigram: a one- or two-character search is a range of trigrams in `subject_search_terms`.
+  `
+  DROP TRIGGER subject_index_insert;
+  DROP TRIGGER subject_index_delete;
+  DROP TRIGGER subject_index_update;
+  DROP TABLE subject_search;
+  CREATE VIRTUAL TABLE subject_search USING fts5(
+    display_name, page_title, content = '', contentless_delete = 1, tokenize = 'trigram'
+  );
+  INSERT INTO subject_search (rowid, display_name, page_title)
+    SELECT row_id, display_name || char(1, 1), page_title || char(1, 1) FROM subject_index;
+  CREATE VIRTUAL TABLE subject_search_terms USING fts5vocab(subject_search, 'row');
+
+  CREATE TRIGGER subject_index_insert AFTER INSERT ON subject_index BEGIN
+    INSERT INTO subject_search (rowid, display_name, page_title)
+      VALUES (new.row_id, new.display_name || char(1, 1), new.page_title || char(1, 1));
+    INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER subject_index_delete AFTER DELETE ON subject_index BEGIN
+    DELETE FROM subject_search WHERE rowid = old.row_id;
+    UPDATE subject_count SET n = n - 1 WHERE schema = old.schema;
+  END;
+  CREATE TRIGGER subject_index_update AFTER UPDATE ON subject_index BEGIN
+    DELETE FROM subject_search WHERE rowid = old.row_id;
+    INSERT INTO subject_search (rowid, display_name, page_title)
+      VALUES (new.row_id, new.display_name || char(1, 1), new.page_title || char(1, 1));
+    UPDATE subject_count SET n = n - 1 WHERE schema = old.schema;
+    INSERT INTO subject_count (schema, n) VALUES (new.schema, 1) ON CONFLICT (schema) DO UPDATE SET n = n + 1;
+  END;
+  `,
 ];

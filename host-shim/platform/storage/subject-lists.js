@@ -35,13 +35,18 @@ const SORT_COLUMNS = {
   edited: 's.edited_at',
 };
 
-/** Searches shorter than this match a name prefix: trigrams need three characters. */
+/** Searches shorter than this have no trigram of their own: they are a range of the indexed trigrams. */
 export const SUBSTRING_MIN_CHARS = 3;
 /**
  * Up to this many search candidates are sorted directly (under 1 µs each with the page cache warm);
  * more means the search is common, and the order's index is walked with the search as a filter.
  */
 const SORTED_CANDIDATES = 20000;
+/**
+ * A short search first tests this many rows at the start of the order's index: a common one (most
+ * are) finds its page there, before its candidates would even be counted.
+ */
+const SHORT_WINDOW_ROWS = 300;
 /** The walk checks its deadline on one row in this many, so the check costs nothing measurable. */
 const DEADLINE_EVERY = 256;
 
@@ -57,39 +62,58 @@ function idRange(prefix) {
 }
 
 /**
- * The two halves of a search: the name half (a substring of the display name or page title from the
- * trigram index, or a display-name prefix from the name index of `scope` for short searches) and the ID
- * half (a range of the ID index). Each has `sql` selecting its row_ids and `filter`, the same as a
- * condition on a row `s` of an index walk, both with their `params`.
+ * The two halves of a search: the name half (a case-insensitive substring of the display name or page
+ * title) and the ID half (a range of the ID index). Each has `rowIds(db, cap)`, the row_ids it selects
+ * (at most `cap`; null when it knows there are more), and `filter`, the same as a condition on a row `s` of an index walk, with its
+ * `params`; the parts of a short search also `test` an index row in JavaScript. A search of three characters or more is a phrase of the trigram index. A shorter one is
+ * every indexed trigram that starts with it (each position of a value starts one: migration 5); a
+ * walk tests it on the row, folding case as the trigram tokenizer does.
  */
-function searchParts(search, scope) {
+function searchParts(search) {
   const range = idRange(search);
-  const nameSql = [...search].length >= SUBSTRING_MIN_CHARS
-    ? { sql: 'SELECT rowid FROM subject_search WHERE subject_search MATCH ?', params: [ftsPhrase(search)] }
+  const folded = search.toLowerCase();
+  const match = (db, query, cap) => db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(query, cap);
+  // SQLite's lower() folds ASCII only: enough for an ASCII search (the rare letters whose lower case
+  // is ASCII, like the Kelvin sign, aside); any other is tested with JavaScript's lower case.
+  const fold = /^[\x00-\x7f]*$/.test(search) ? 'lower' : 'strata_fold';
+  const name = [...search].length < SUBSTRING_MIN_CHARS
+    ? {
+      // The trigrams and the number of Subjects holding each: more than `cap` in all, and the search
+      // is common enough to walk.
+      rowIds: (db, cap) => {
+        const terms = db.prepare('SELECT term, doc FROM subject_search_terms WHERE term >= ? AND term < ?').all(folded, `${folded}\u{10FFFF}`);
+        if (terms.reduce((sum, term) => sum + term.doc, 0) > cap) return null;
+        return terms.length === 0 ? [] : match(db, terms.map((term) => ftsPhrase(term.term)).join(' OR '), cap);
+      },
+      filter: `(instr(${fold}(s.display_name), ?) > 0 OR instr(${fold}(s.page_title), ?) > 0)`,
+      params: [folded, folded],
+      test: (row) => row.display_name.toLowerCase().includes(folded) || row.page_title.toLowerCase().includes(folded),
+    }
     : {
-      sql: `SELECT row_id FROM subject_index WHERE ${scope.sql} AND display_name COLLATE NOCASE >= ?
-        AND display_name COLLATE NOCASE < ? AND display_name LIKE ? ESCAPE '\\'`,
-      params: [...scope.params, search, `${search}\u{10FFFF}`, `${likeEscape(search)}%`],
+      rowIds: (db, cap) => match(db, ftsPhrase(search), cap),
+      // The unary + keeps SQLite from driving a walk from the row_id set: the order's index leads,
+      // and the set, built once, is probed with the row_id every index entry carries.
+      filter: '+s.row_id IN (SELECT rowid FROM subject_search WHERE subject_search MATCH ?)',
+      params: [ftsPhrase(search)],
     };
-  // The unary + keeps SQLite from driving a walk from the row_id set: the order's index leads, and
-  // the set, built once, is probed with the row_id every index entry carries.
-  const name = { ...nameSql, filter: `+s.row_id IN (${nameSql.sql})` };
   const id = range && {
-    sql: 'SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ?',
+    rowIds: (db, cap) => db.prepare('SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT ?').pluck().all(...range, cap),
     filter: '(s.subject_id >= ? AND s.subject_id < ?)',
     params: range,
+    test: (row) => row.subject_id >= range[0] && row.subject_id < range[1],
   };
   return [name, id].filter(Boolean);
 }
 
 /**
  * One keyset page of Subjects: `{rows: [{...IndexedSubject, sortKey}], timedOut}`. `after` is
- * `{key, id}` or null. A search collects its candidates from its parts; up to `sortedCandidates` are
- * sorted directly, more mean the order's index is walked with the parts as a filter (no table row is
- * read that does not match). The search stops with `timedOut` once `timeoutMs` have passed.
+ * `{key, id}` or null. A short search first tests the first `shortWindowRows` rows of the order. Then a
+ * search collects its candidates from its parts; up to `sortedCandidates` are sorted directly, more
+ * mean the order's index is walked with the parts as a filter. The search stops with `timedOut`
+ * once `timeoutMs` have passed.
  */
 export function listSubjects(db, { sort, direction, schema, search, after, limit, includeDependent, timeoutMs },
-  { sortedCandidates = SORTED_CANDIDATES, deadlineEvery = DEADLINE_EVERY } = {}) {
+  { sortedCandidates = SORTED_CANDIDATES, shortWindowRows = SHORT_WINDOW_ROWS, deadlineEvery = DEADLINE_EVERY } = {}) {
   const key = SORT_COLUMNS[sort] ?? SORT_COLUMNS.newest;
   const desc = direction === 'desc';
   const where = [];
@@ -111,53 +135,71 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   if (search == null || search === '') {
     return { rows: db.prepare(select(FROM_ROWS, [])).all(...params, limit).map(toRow), timedOut: false };
   }
-  // The Subjects the list may show, as a condition the name indexes serve.
-  const scope = schema != null ? { sql: 'schema = ?', params: [schema] } : includeDependent ? { sql: '1', params: [] }
-    : { sql: 'is_dependent = 0', params: [] };
   const deadline = Date.now() + timeoutMs;
-  const parts = searchParts(search, scope);
-  const candidates = searchCandidates(db, parts, sortedCandidates);
-  if (candidates !== null) {
-    if (Date.now() >= deadline) return { rows: [], timedOut: true };
-    // CROSS JOIN makes SQLite read the candidates first and sort them, not walk an index past them;
-    // only the page of rows kept is then joined with its page.
-    const top = `SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
-      WHERE ${where.join(' AND ') || '1'} ${order}`;
-    const rows = db.prepare(select(`(${top}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
-      .all(JSON.stringify(candidates), ...params, limit, ...params, limit);
-    return { rows: rows.map(toRow), timedOut: false };
-  }
-  defineDeadline(db);
+  const parts = searchParts(search);
+  const short = [...search].length < SUBSTRING_MIN_CHARS;
+  defineFunctions(db);
   const matches = `(${parts.map((part) => part.filter).join(' OR ')})`;
-  const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
-  try {
-    const rows = db.prepare(select(FROM_ROWS, [beforeDeadline, matches]))
-      .all(...params, deadline, ...parts.flatMap((part) => part.params), limit);
-    return { rows: rows.map(toRow), timedOut: false };
-  } catch (error) {
-    if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
-    throw error;
+  const matchParams = parts.flatMap((part) => part.params);
+  if (short && shortWindowRows > 0) {
+    // The first rows of the order, tested as they come: a common search stops after its page. Fewer
+    // matches than `limit` leave the answer to the paths below, which see the whole list.
+    const window = db.prepare(`SELECT s.row_id, s.subject_id, s.display_name, s.page_title FROM subject_index s
+      WHERE ${where.join(' AND ') || '1'} ${order}`);
+    const ids = [];
+    for (const row of window.iterate(...params, shortWindowRows)) {
+      if (parts.some((part) => part.test(row)) && ids.push(row.row_id) === limit) break;
+    }
+    if (ids.length === limit) {
+      const rows = db.prepare(select('json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value JOIN page p ON p.id = s.page_id', []))
+        .all(JSON.stringify(ids), ...params, limit);
+      return { rows: rows.map(toRow), timedOut: false };
+    }
   }
+  const candidates = searchCandidates(db, parts, sortedCandidates);
+  if (candidates === null) {
+    // The order's index walked with the search as a filter.
+    const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
+    try {
+      const found = db.prepare(select(FROM_ROWS, [beforeDeadline, matches])).all(...params, deadline, ...matchParams, limit);
+      return { rows: found.map(toRow), timedOut: false };
+    } catch (error) {
+      if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
+      throw error;
+    }
+  }
+  if (Date.now() >= deadline) return { rows: [], timedOut: true };
+  // CROSS JOIN makes SQLite read the candidates first and sort them, not walk an index past them;
+  // only the page of rows kept is then joined with its page.
+  const top = `SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
+    WHERE ${where.join(' AND ') || '1'} ${order}`;
+  const rows = db.prepare(select(`(${top}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
+    .all(JSON.stringify(candidates), ...params, limit, ...params, limit);
+  return { rows: rows.map(toRow), timedOut: false };
 }
 
-const withDeadline = new WeakSet();
+const withFunctions = new WeakSet();
 
-// A SQL function that fails once its argument (a time in ms) has passed: evaluated as a walk goes, it
-// stops a search that runs too long, as a progress handler would.
-function defineDeadline(db) {
-  if (withDeadline.has(db)) return;
+// `strata_before_deadline` fails once its argument (a time in ms) has passed: evaluated as a walk
+// goes, it stops a search that runs too long, as a progress handler would. `strata_fold` is Unicode
+// lower case, as the trigram tokenizer folds, for a walk's test of a short non-ASCII search.
+function defineFunctions(db) {
+  if (withFunctions.has(db)) return;
   db.function('strata_before_deadline', { deterministic: false }, (at) => {
     if (Date.now() >= at) throw new SearchTimeout();
     return 1;
   });
-  withDeadline.add(db);
+  db.function('strata_fold', { deterministic: true }, (text) => text.toLowerCase());
+  withFunctions.add(db);
 }
 
 /** The row_ids the search parts select, or null when there are more than `cap`. */
 function searchCandidates(db, parts, cap) {
   const found = new Set();
   for (const part of parts) {
-    for (const id of db.prepare(`${part.sql} LIMIT ?`).pluck().all(...part.params, cap + 1)) found.add(id);
+    const ids = part.rowIds(db, cap + 1);
+    if (ids === null) return null;
+    for (const id of ids) found.add(id);
     if (found.size > cap) return null;
   }
   return [...found];

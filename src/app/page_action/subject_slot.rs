@@ -6,13 +6,11 @@ use super::error::{Code, PageActionError};
 use crate::app::Scope;
 use crate::app::view::{index_rows, read_content, Schemas};
 use crate::app::write::edit::changed_ids;
-use crate::app::write::{unchanged, Minting};
+use crate::app::write::{dependent_rules, unchanged, Minting};
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord, SubjectIds};
 use crate::normalize::{normalize_content, WriteContext};
-use crate::validation::dependents::validate_page_dependents;
-use crate::validation::enforcement::new_errors;
 use crate::validation::Violation;
 use crate::json::{Json, JsonObject};
 use serde_json::{Map, Value};
@@ -36,10 +34,8 @@ pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &s
         .iter()
         .map(|id| format!("the Subject ID {id} is in use on another page"))
         .collect();
-    let rules_before = validate_page_dependents(&before, &schemas);
-    let rules_after = validate_page_dependents(&after, &schemas);
-    let broken = new_errors(&rules_before, &rules_after);
-    reasons.extend(broken.iter().map(|v| describe(v)));
+    let broken = dependent_rules(ctx, &before, &after, &schemas).await?.broken;
+    reasons.extend(broken.iter().map(describe));
     if !reasons.is_empty() {
         let violations = broken.iter().map(|v| v.to_json()).collect();
         return Err(PageActionError::reasons(Code::InvalidContent, "The Subject slot cannot be saved", reasons.join("; "))

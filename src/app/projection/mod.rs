@@ -6,6 +6,7 @@
 mod load;
 mod payload;
 pub mod rebuild;
+mod schema_edits;
 mod sources;
 
 pub use payload::{page_removed, page_update, ProjectionError, Target};
@@ -13,7 +14,8 @@ pub use sources::Sources;
 
 use crate::domain::ids::SourceKey;
 use crate::domain::page_content::PageContent;
-use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, UpdateStores};
+use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, StoreName, UpdateStores};
+use schema_edits::{schema_pages, Reprojection};
 use crate::normalize::{read_page_content_str, Context};
 use load::{load_mappings, load_schemas, mapping_target};
 use serde::Deserialize;
@@ -135,6 +137,27 @@ async fn plan<H: Host>(host: &H, settings: &Settings, changes: Vec<Change>) -> R
     for s in &seen {
         stale.extend(stale_by(settings, s));
     }
+    let edited_schemas: Vec<String> = seen.iter().filter(|s| schema_edited(s)).filter_map(|s| s.after.as_ref().map(|(r, _)| r.title.clone())).collect();
+    for title in edited_schemas {
+        match schema_pages(host, &title).await.map_err(|e| e.to_string())? {
+            Reprojection::Pages(ids) => {
+                let known: Vec<u64> = seen.iter().map(|s| s.change.page_id).collect();
+                for page_id in ids.into_iter().filter(|id| !known.contains(id)) {
+                    let Some(record) = host.page_by_id(PageById { page_id }).await.map_err(|e| e.to_string())? else { continue };
+                    let content = read(record.subject_slot.as_deref()).unwrap_or_default();
+                    let change = Change { page_id, namespace: record.namespace, before: Before::Revision(Some(record.latest_revision_id)) };
+                    seen.push(Seen { change, before_main: record.main_slot.clone(), before: Some(content.clone()), after: Some((record, content)) });
+                }
+            }
+            Reprojection::Rebuild => {
+                let reason = format!("the Schema {title} changed; a rebuild projects its Subjects again");
+                for name in settings.stores.keys() {
+                    host.start_rebuild(StoreName { name: name.clone() }).await.map_err(|e| e.to_string())?;
+                    stale.push(StaleStore { store: name.clone(), reason: reason.clone() });
+                }
+            }
+        }
+    }
     let contents = seen.iter().filter_map(|s| s.after.as_ref().map(|(_, c)| c));
     let schemas = load_schemas(host, &own_source, contents).await.map_err(|e| e.to_string())?;
     let projections: Vec<&str> = settings.stores.values().map(|s| s.projection.as_str()).collect();
@@ -165,11 +188,18 @@ async fn plan<H: Host>(host: &H, settings: &Settings, changes: Vec<Change>) -> R
     Ok(UpdateStores { updates, stale, pages })
 }
 
-/// A changed Schema makes every store stale (its Subjects' projection depends on it); a changed
-/// Mapping makes stale the stores whose projection is its target, before or after.
+/// Whether a Schema page was saved with new text: its Subjects are projected again.
+fn schema_edited(seen: &Seen) -> bool {
+    let after_main = seen.after.as_ref().and_then(|(r, _)| r.main_slot.as_deref());
+    seen.change.namespace == namespace::SCHEMA && after_main.is_some() && after_main != seen.before_main.as_deref()
+}
+
+/// A deleted Schema makes every store stale (its Subjects' projection depends on it; a saved one
+/// re-projects them instead); a changed Mapping makes stale the stores whose projection is its
+/// target, before or after.
 fn stale_by(settings: &Settings, seen: &Seen) -> Vec<StaleStore> {
     let after_main = seen.after.as_ref().and_then(|(r, _)| r.main_slot.as_deref());
-    if after_main == seen.before_main.as_deref() {
+    if after_main == seen.before_main.as_deref() || schema_edited(seen) {
         return Vec::new();
     }
     let affected: Box<dyn Fn(&str) -> bool> = match seen.change.namespace {

@@ -7,8 +7,9 @@ use crate::domain::page_content::PageContent;
 use crate::domain::schema::SchemaRef;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
-use crate::validation::dependents::{reached_dependents, validate_page_dependents};
-use crate::validation::enforcement::{introduces_new_errors, new_errors};
+use super::dependent_rules::dependent_rules;
+use crate::validation::dependents::reached_dependents;
+use crate::validation::enforcement::introduces_new_errors;
 use crate::validation::{validate_subject, SubjectInput, Violation, WithRequestSubjects};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -71,10 +72,9 @@ pub async fn check<H: Host>(
         proposed.extend(now);
         stored.extend(tag(validate_one(ctx, before, id, schemas, &none).await?));
     }
-    let rules_after = validate_page_dependents(after, schemas);
-    let rules_before = validate_page_dependents(before, schemas);
-    if !new_errors(&rules_before, &rules_after).is_empty() {
-        proposed.extend(rules_after);
+    let rules = dependent_rules(ctx, before, after, schemas).await?;
+    if !rules.broken.is_empty() {
+        proposed.extend(rules.after);
         return Err(refusal(ErrorKind::DependentSubjectRules, "The write breaks the Dependent-Subject rules.", &proposed));
     }
     if ctx.settings.enforce_validation && introduces_new_errors(&stored, &proposed) {

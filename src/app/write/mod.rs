@@ -4,6 +4,7 @@
 
 mod body;
 mod check;
+mod dependent_rules;
 pub mod edit;
 mod lookup;
 mod response;
@@ -12,6 +13,7 @@ pub mod title;
 
 pub use body::{dependent_items, dependent_schema_refs, normalize_error, subject_body};
 pub use check::{check, drop_unreached_dependents, validate_one};
+pub use dependent_rules::{dependent_rules, DependentRules};
 pub use response::write_response;
 pub use save::{edit_save, new_page_save};
 

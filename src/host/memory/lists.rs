@@ -15,20 +15,12 @@ fn stored_schema(schema: &serde_json::Value) -> String {
     schema.as_str().map_or_else(|| schema.to_string(), str::to_owned)
 }
 
-/// Shorter searches match a name prefix: substring search needs trigrams, and a one- or two-letter
-/// substring matches nearly everything.
-const SUBSTRING_MIN_CHARS: usize = 3;
-
-/// A substring of the name or page title, or for a short search a prefix of the name; or an ID prefix.
+/// A case-insensitive substring of the display name or page title, whatever its length, or a
+/// case-sensitive prefix of the Subject ID (`tests/conformance/lists.json` states the rules).
 fn matches_search(row: &IndexedSubject, q: &str) -> bool {
     let folded = q.to_lowercase();
     let has = |text: &str| text.to_lowercase().contains(&folded);
-    let by_name = if q.chars().count() >= SUBSTRING_MIN_CHARS {
-        has(&row.facts.display_name) || has(&row.page_title)
-    } else {
-        row.facts.display_name.to_ascii_lowercase().starts_with(&q.to_ascii_lowercase())
-    };
-    by_name || row.facts.subject_id.starts_with(q)
+    has(&row.facts.display_name) || has(&row.page_title) || row.facts.subject_id.starts_with(q)
 }
 
 /// Display names compare ignoring ASCII case, like SQLite's `NOCASE`; ties fall to the ID.

@@ -20,10 +20,6 @@ impl<'a> PageView<'a> {
         self.schemas.schema(&subject.schema).is_some_and(|s| s.subjects_are_dependent)
     }
 
-    pub fn is_dependent_id(&self, id: &SubjectId) -> bool {
-        self.page.subjects.get(id).is_some_and(|s| self.is_dependent(s))
-    }
-
     /// Whether the holder's Schema declares `property` as a relation whose (loadable) target
     /// Schemas are dependent.
     pub fn is_dependent_property(&self, holder: &Subject, property: &str) -> bool {

@@ -1,13 +1,23 @@
+//! The six Dependent-Subject rules over a whole page, relation targets on other pages included.
+
 use super::page_view::{relations, PageView};
+use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
-use crate::domain::schema::SchemaLookup;
+use crate::domain::schema::{SchemaLookup, SchemaRef};
 use crate::validation::{Code, Violation};
 use serde_json::Value;
 use std::collections::HashMap;
 
 /// The six Dependent-Subject rules over a whole page. Every violation carries `subjectId`.
-pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup) -> Vec<Violation> {
+/// `elsewhere` holds the Schema of each relation target stored on another page (a target missing
+/// from it counts as standalone); `schemas` must hold the target Schemas of the holders' relation
+/// properties, or those properties do not count as pointing at Dependent Subjects.
+pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup, elsewhere: &HashMap<SubjectId, SchemaRef>) -> Vec<Violation> {
     let view = PageView { page, schemas };
+    let dependent_target = |t: &SubjectId| match page.subjects.get(t) {
+        Some(subject) => view.is_dependent(subject),
+        None => elsewhere.get(t).and_then(|r| schemas.schema(r)).is_some_and(|s| s.subjects_are_dependent),
+    };
     let reached = view.reached();
     let mut incoming: HashMap<_, usize> = HashMap::new();
     for (_, _, r) in page.subjects.values().flat_map(relations) {
@@ -33,12 +43,11 @@ pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup) 
             }
         }
         for (property, i, r) in relations(subject) {
-            let on_page_dependent = r.target.local().is_some_and(|t| view.is_dependent_id(t));
             let code = if view.is_dependent_property(subject, property) {
                 let on_page = r.target.local().is_some_and(|t| page.subjects.contains_key(t));
                 (!on_page).then_some(Code::DependentTargetNotOnPage)
             } else {
-                on_page_dependent.then_some(Code::RelationToDependentSubject)
+                r.target.local().is_some_and(dependent_target).then_some(Code::RelationToDependentSubject)
             };
             if let Some(code) = code {
                 out.push(Violation::fixed(code, Some(property), vec![Value::String(r.target.to_string())]).at_part(i).on_subject(id));

@@ -57,7 +57,12 @@ fn offices(targets: &[&str]) -> Value {
 }
 
 fn codes(p: &PageContent) -> Vec<Value> {
-    validate_page_dependents(p, &schemas()).iter().map(|v| v.to_json()).collect()
+    codes_with(p, &HashMap::new())
+}
+
+/// The violations of a page whose relation targets off the page have the given Schemas.
+fn codes_with(p: &PageContent, elsewhere: &HashMap<SubjectId, SchemaRef>) -> Vec<Value> {
+    validate_page_dependents(p, &schemas(), elsewhere).iter().map(|v| v.to_json()).collect()
 }
 
 fn own_rule(code: &str, id: &str) -> Value {
@@ -103,6 +108,31 @@ fn each_rule() {
     ];
     for (name, p, want) in cases {
         assert_eq!(codes(&p), want, "{name}");
+    }
+}
+
+#[test]
+fn relations_to_subjects_on_other_pages() {
+    let r = |n: &str| SchemaRef::Local(Title::new(n).unwrap());
+    let elsewhere = HashMap::from([(id(OTHER), r("Office")), (id("s1other0000000b"), r("Company")), (id("s1other0000000c"), r("Missing"))]);
+    let friends = |targets: &[&str]| page(Some(HOST), json!({HOST: company(json!({
+        "Friend": {"propertyType": "relation", "value": rels(targets)},
+        "Undeclared": {"propertyType": "relation", "value": rels(targets)}
+    }))}));
+    let cases = [
+        ("a dependent target elsewhere", friends(&[OTHER]), vec![
+            part_rule("relation-to-dependent-subject", HOST, "Friend", OTHER, 0),
+            part_rule("relation-to-dependent-subject", HOST, "Undeclared", OTHER, 0),
+        ]),
+        ("a standalone target elsewhere", friends(&["s1other0000000b"]), vec![]),
+        ("a target whose Schema does not load", friends(&["s1other0000000c"]), vec![]),
+        ("a target the index does not know", friends(&["s1other0000000d"]), vec![]),
+        ("a foreign target", friends(&["wd:Q1"]), vec![]),
+        ("a dependent property to a dependent Subject elsewhere", page(Some(HOST), json!({HOST: company(offices(&[OTHER]))})),
+            vec![part_rule("dependent-target-not-on-page", HOST, "Offices", OTHER, 0)]),
+    ];
+    for (name, p, want) in cases {
+        assert_eq!(codes_with(&p, &elsewhere), want, "{name}");
     }
 }
 

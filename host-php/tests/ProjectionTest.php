@@ -1,0 +1,28 @@
+<?php
+/**
+ * projectPageChanges through the bridge: a page the host saved itself is projected into the stores
+ * the host configures, and the stores' share reaches the host's updateStores.
+ */
+
+declare(strict_types=1);
+
+use Strata\Bridge\Core;
+
+require_once __DIR__ . '/support/rest.php';
+
+test('a page the host saved itself is projected into the configured stores', function () {
+    $host = bookHost(['stores' => ['graph' => ['type' => 'falkordb'], 'rdf' => ['type' => 'oxigraph-embedded']]]);
+    [$status, $created] = rest($host, 'POST', '/strata/v0/subjects', BOOK);
+    assertSame(201, $status, json_encode($created));
+    $pageId = $created['subject']['pageId'];
+    $before = count($host->storeUpdates);
+
+    $answer = Core::load()->projectPageChanges(json_encode(['changes' => [['pageId' => $pageId, 'namespace' => 0, 'baseRevisionId' => null]]]), $host);
+    assertSame('{"ok":true}', $answer);
+    assertSame($before + 1, count($host->storeUpdates), 'one updateStores call');
+    $updates = end($host->storeUpdates)['updates'];
+    assertSame(['graph', 'sparql'], array_column($updates, 'kind'));
+    assertSame([$pageId, $pageId], array_column($updates, 'pageId'));
+    assertTrue(str_contains($updates[1]['trig'], 'Harbour Lights'), 'the TriG holds the Subject');
+    assertSame('{"ok":false,"error":"malformed request: EOF while parsing a value at line 1 column 0"}', Core::load()->projectPageChanges('', $host));
+});
