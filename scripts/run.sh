@@ -38,7 +38,9 @@ JSON
 if [ ! -f "$data/.imported" ]; then
   echo "[run] importing $wiki into $data" >&2
   strata import "$wiki"
-  strata user create Admin --password "$(head -c 18 /dev/urandom | base64)" >/dev/null
+  # The password of the browser login, kept (readable by this user only) so every run can print it.
+  (umask 077 && head -c 18 /dev/urandom | base64 > "$data/admin-password")
+  strata user create Admin --password "$(cat "$data/admin-password")" >/dev/null
   strata user add-group Admin sysop >/dev/null
   touch "$data/.imported"
 fi
@@ -53,6 +55,7 @@ done
 cat >&2 <<BANNER
 
   Strata is serving the example wiki at http://127.0.0.1:$port/
+  Log in:    Admin, password $(cat "$data/admin-password" 2>/dev/null || echo "(not kept by an older run: delete var/demo to start over)")
   REST API:  http://127.0.0.1:$port/rest.php/strata/v0/schemas
   OpenAPI:   http://127.0.0.1:$port/rest.php/specs/v0/module/-
   Stores:    $active

@@ -15,6 +15,7 @@ pub mod host;
 pub mod json;
 pub mod normalize;
 pub mod rdf;
+pub mod render;
 pub mod validation;
 pub mod sparql;
 

@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
 import { identify } from './auth/caller.js';
+import { csrfTokenOf } from './auth/sessions.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { handleApi } from './api/dispatch.js';
 import { readParams } from './api/params.js';
+import { serveAsset } from './http/assets.js';
 import { PayloadTooLargeError, readBody } from './http/body.js';
 import { viewPage } from './http/page-view.js';
 import { makeRequestSession } from './http/request-session.js';
@@ -31,6 +33,7 @@ function routeOf(url) {
     }
   }
   if (path === '/') return { kind: 'home' };
+  if (path.startsWith('/static/')) return { kind: 'asset' };
   return { kind: 'unknown' };
 }
 
@@ -54,9 +57,15 @@ async function serve(site, req, res) {
       return sendJson(res, answer.status, answer.body, { ...answer.headers, 'set-cookie': requestSession.setCookies });
     }
     case 'view': {
-      const { status, html } = await viewPage(host, route.title, route.action);
-      return sendHtml(res, status, html);
+      const requestSession = makeRequestSession(site.db, cookieValue, session);
+      const user = { name: caller.name, anonymous: caller.anonymous, csrfToken: csrfTokenOf(session), here: `${url.pathname}${url.search}` };
+      const form = req.method === 'POST' ? new URLSearchParams(body.toString('utf8')) : null;
+      const { status, html, headers = {} } = await viewPage({ ...host, user, requestSession }, route.title, route.action,
+        { method: req.method, form, query: url.searchParams });
+      return sendHtml(res, status, html, headers);
     }
+    case 'asset':
+      return serveAsset(res, url.pathname);
     case 'home':
       return send(res, 302, '', { location: `/wiki/${MAIN_PAGE}` });
     case 'malformed':

@@ -9,6 +9,7 @@ mod options;
 mod project_for_store;
 mod prepare_pages;
 mod project_rdf;
+mod render;
 mod validate;
 
 pub use error::ExportError;
@@ -19,6 +20,7 @@ pub use options::Options;
 pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::{project_rdf, RdfProjector};
+pub use render::{editor_fields, render_page, render_schema, violation_descriptions};
 pub use validate::{validate, Validated, Validator};
 
 #[cfg(test)]

@@ -74,6 +74,35 @@ pub fn project_rdf(
     exports::project_rdf(&request, &options(opts)?).map_err(|e| to_js_error(&e))
 }
 
+/// The HTML of a page for readers, JSON text in: `{title, wikitext, subjects, layouts, links}`.
+#[wasm_bindgen(js_name = renderPage)]
+pub fn render_page(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
+    exports::render_page(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
+}
+
+/// The HTML of a Schema page's content, JSON text in: `{name, schema, links}`.
+#[wasm_bindgen(js_name = renderSchema)]
+pub fn render_schema(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
+    exports::render_schema(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
+}
+
+/// The form fields a Subject editor shows for a Schema's properties.
+#[wasm_bindgen(js_name = editorFields, unchecked_return_type = "EditorField[]")]
+pub fn editor_fields(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "Schema")] schema: JsValue,
+    opts: Option<StrataOptions>,
+) -> Result<JsValue, JsValue> {
+    let schema = required(&schema, "schema")?;
+    result(exports::editor_fields(name, &schema, &options(opts)?))
+}
+
+/// Each violation code with the sentence that explains it (`validation::codes::CODES`), for editors.
+#[wasm_bindgen(js_name = violationDescriptions, unchecked_return_type = "Record<string, string>")]
+pub fn violation_descriptions() -> Result<JsValue, JsValue> {
+    result(Ok(exports::violation_descriptions()))
+}
+
 /// A projection set up once for many pages (Schemas and Mappings parsed once), as a bulk dump needs.
 #[wasm_bindgen(js_name = RdfProjector)]
 pub struct RdfProjector(exports::RdfProjector);

@@ -103,6 +103,26 @@ export interface RdfProjectorSetup {
   baseUri: string;
 }
 
+/** One property of a Schema as a Subject editor shows it (`editorFields`). */
+export interface EditorField {
+  name: string;
+  type: string;
+  input: "text" | "monolingualText" | "url" | "number" | "select" | "relation" | "boolean" | "date" | "dateTime" | "raw";
+  shape: "strings" | "number" | "boolean" | "relations" | "monolingual" | "raw";
+  description: string;
+  required: "error" | "warning" | null;
+  multiple: boolean;
+  minimum?: number | string;
+  maximum?: number | string;
+  precision?: number;
+  minLength?: number;
+  maxLength?: number;
+  options?: { id: string; label: string }[];
+  targetSchemas?: string[];
+  relation?: string;
+  default?: unknown;
+}
+
 /** Errors thrown by the exports are Errors named "StrataError" with a stable code. */
 export interface StrataError extends Error {
   code: string;

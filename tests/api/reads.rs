@@ -126,6 +126,7 @@ fn page_subjects_and_expansions() {
     assert_eq!(body["mainSubjectId"], ACME);
     assert_eq!(body["schemas"].as_object().unwrap().keys().collect::<Vec<_>>(), ["Map"]);
     assert!(body["referencedSubjects"]["s1lib1aaaaaaa04"].is_object());
+    assert!(body["referencedSubjects"]["s1lib1aaaaaaa04"]["pageTitle"].is_string(), "targets carry page fields, for links");
     insta::assert_json_snapshot!("page_acme_subjects", body["subjects"]);
 
     let anvil = page_id(&host, "Agnes Reijnders");

@@ -64,12 +64,12 @@ export async function dataTab(host, page, heading) {
   const { db, config, caller } = host;
   const top = tabs(heading, 'subjects');
   if (typeof host.core?.handleRoute !== 'function') {
-    return { status: 503, html: layout(heading, `${top}\n<p>The Strata core is not loaded: the Data tab is unavailable.</p>`) };
+    return { status: 503, html: layout(heading, `${top}\n<p>The Strata core is not loaded: the Data tab is unavailable.</p>`, { user: host.user }) };
   }
   const read = await readThroughCore(host, `/strata/v0/page/${page.pageId}/subjects`);
   if (read.status !== 200) throw new Error(`the page's Subjects could not be read: ${read.body?.message}`);
   const subjects = Object.values(read.body.subjects);
-  if (subjects.length === 0) return { status: 200, html: layout(heading, `${top}\n<p>This page has no Subjects.</p>`) };
+  if (subjects.length === 0) return { status: 200, html: layout(heading, `${top}\n<p>This page has no Subjects.</p>`, { user: host.user }) };
   // The core names the Subjects' IRIs and the projections the caller's readable Mappings offer.
   const projector = new host.core.RdfProjector({ mappings: readableMappings(db, config, caller), baseUri: config.rdfBaseUri }, { sourceKey: config.sourceKey });
   let projections;
@@ -88,5 +88,5 @@ export async function dataTab(host, page, heading) {
 ${rows}
 </tbody></table>
 ${COPY_SCRIPT}`;
-  return { status: 200, html: layout(heading, body, { head: STYLE }) };
+  return { status: 200, html: layout(heading, body, { head: STYLE, user: host.user }) };
 }

@@ -1,30 +1,63 @@
+// The frame of every HTML page: the stylesheet, the navigation (Main Page, Schemas, Subjects, Recently
+// edited; the user's name with a logout button, or a login link) and the page heading.
 import { escapeHtml } from './responses.js';
 
-/** A whole HTML page. `head` and `body` are HTML already escaped by the caller. */
-export function layout(heading, body, { head = '' } = {}) {
+export const STYLESHEET = '/static/host-shim/browser/strata.css';
+
+/** The URL of a page view: `action` null for the page itself; `extra` adds query parameters. */
+export function viewUrl(prefixed, action = null, extra = {}) {
+  const query = new URLSearchParams({ title: prefixed.replace(/ /g, '_') });
+  if (action) query.set('action', action);
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return `/index.php?${query}`;
+}
+
+/** `/wiki/Title` of a page. */
+export function pageUrl(prefixed) {
+  return `/wiki/${encodeURIComponent(prefixed.replace(/ /g, '_')).replace(/%3A/g, ':').replace(/%2F/g, '/')}`;
+}
+
+function navigation(user) {
+  const links = [['Main Page', '/wiki/Main_Page'], ['Schemas', '/wiki/Special:Schemas'], ['Subjects', '/wiki/Special:Subjects'],
+    ['Recently edited', '/wiki/Special:RecentlyEdited']];
+  const items = links.map(([label, href]) => `<li><a href="${href}">${label}</a></li>`).join('');
+  const back = user?.here && !/Special:User/i.test(user.here) ? `?returnto=${encodeURIComponent(user.here)}` : '';
+  let account = `<a class="login" href="/wiki/Special:UserLogin${escapeHtml(back)}">Log in</a>`;
+  if (user && !user.anonymous) {
+    account = `<span class="user-name">${escapeHtml(user.name)}</span>
+<form class="logout" method="post" action="/wiki/Special:UserLogout"><input type="hidden" name="token" value="${escapeHtml(user.csrfToken)}"><button type="submit">Log out</button></form>`;
+  }
+  return `<header class="site"><a class="site-name" href="/wiki/Main_Page">Strata wiki</a>
+<nav aria-label="Site"><ul>${items}</ul></nav>
+<div class="account">${account}</div></header>`;
+}
+
+/**
+ * A whole HTML page. `head` and `body` are HTML already escaped by the caller; `user` is
+ * `{name, anonymous, csrfToken, here}` for the navigation (`here`: the path to return to after logging in) (absent: a login link).
+ */
+export function layout(heading, body, { head = '', user = null } = {}) {
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(heading)} - Strata</title>${head}</head>
+<title>${escapeHtml(heading)} - Strata</title>
+<link rel="stylesheet" href="${STYLESHEET}">${head}</head>
 <body>
+${navigation(user)}
+<main>
 <h1>${escapeHtml(heading)}</h1>
 ${body}
+</main>
 </body>
 </html>
 `;
 }
 
-/** The URL of a page view: `action` null for the page itself. */
-export function viewUrl(prefixed, action = null) {
-  const query = new URLSearchParams({ title: prefixed.replace(/ /g, '_') });
-  if (action) query.set('action', action);
-  return `/index.php?${query}`;
-}
-
-/** The tabs above a page: the page and its Data tab. */
-export function tabs(prefixed, current) {
+/** The tabs above a page: the page, its Data tab, and `extra` tabs as `[label, action]`. */
+export function tabs(prefixed, current, extra = []) {
   const tab = (label, action) => (action === current
-    ? `<strong class="tab selected">${label}</strong>`
+    ? `<strong class="tab selected" aria-current="page">${label}</strong>`
     : `<a class="tab" href="${escapeHtml(viewUrl(prefixed, action))}">${label}</a>`);
-  return `<nav class="tabs">${tab('Page', null)} | ${tab('Data', 'subjects')}</nav>`;
+  const all = [['Page', null], ['Data', 'subjects'], ...extra];
+  return `<nav class="tabs" aria-label="Page">${all.map(([label, action]) => tab(label, action)).join(' ')}</nav>`;
 }

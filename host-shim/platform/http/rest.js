@@ -57,8 +57,30 @@ async function routeThroughCore(host, request) {
 }
 
 /** A JSON read of the REST API made by the server itself for `host.caller` (page views): `{status, body}`. */
-export async function readThroughCore(host, path, query = {}) {
-  const request = { method: 'GET', path, query, headers: { accept: 'application/json' }, body: '', caller: { ...host.caller, csrfValid: false } };
+export function readThroughCore(host, path, query = {}) {
+  return callThroughCore(host, { method: 'GET', path, query });
+}
+
+/**
+ * A REST request the server makes itself for `host.caller` (page views and their forms): `{status, body}`.
+ * `csrfValid` is true only when the caller's form carried the session's CSRF token.
+ */
+export async function callThroughCore(host, { method, path, query = {}, body = null, csrfValid = false, ifMatch = null }) {
+  const headers = { accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }), ...(ifMatch ? { 'if-match': ifMatch } : {}) };
+  const request = { method, path, query, headers, body: body === null ? '' : JSON.stringify(body), caller: { ...host.caller, csrfValid } };
   const answer = await routeThroughCore(host, request);
-  return { status: answer.status, body: JSON.parse(answer.body) };
+  return { status: answer.status, body: answer.body === '' ? null : JSON.parse(answer.body) };
+}
+
+/** Every item of a cursor-paginated list route (`/layouts`, `/schemas`) under `key`, as the caller may read them. */
+export async function readWholeList(host, path, key) {
+  const items = [];
+  let cursor = null;
+  do {
+    const read = await readThroughCore(host, path, { limit: '500', ...(cursor ? { cursor } : {}) });
+    if (read.status !== 200) return items;
+    items.push(...read.body[key]);
+    cursor = read.body.nextCursor;
+  } while (cursor);
+  return items;
 }

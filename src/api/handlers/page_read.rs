@@ -34,7 +34,7 @@ pub async fn subjects<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     }
     if expand.contains(&"relations") {
         let on_page: Vec<&SubjectId> = content.subjects.keys().collect();
-        let referenced = resolve_targets(ctx, content.subjects.values(), &on_page, PageFields::Without).await?;
+        let referenced = resolve_targets(ctx, content.subjects.values(), &on_page, PageFields::With).await?;
         body["referencedSubjects"] = if referenced.is_empty() { json!([]) } else { Value::Object(referenced) };
     }
     // Expanded Schemas and targets live on other pages: no revision of this one versions them.

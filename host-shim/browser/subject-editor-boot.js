@@ -1,0 +1,23 @@
+// Starts the Subject editor on the reference host's editor page: the settings are the data attributes
+// the server wrote on `#subject-editor`.
+import { loadCore } from '../src/loader.js';
+import { mountSubjectEditor } from './subject-editor.js';
+
+const root = document.getElementById('subject-editor');
+const data = root.dataset;
+const pageUrl = (title) => `/wiki/${encodeURIComponent(title.replace(/ /g, '_')).replace(/%3A/g, ':').replace(/%2F/g, '/')}`;
+try {
+  const core = await loadCore();
+  await mountSubjectEditor(root, {
+    core,
+    rest: data.rest,
+    csrfToken: data.csrfToken,
+    pageId: data.pageId ? Number(data.pageId) : null,
+    pageTitle: data.pageTitle || null,
+    subjectId: data.subjectId || null,
+    schema: data.schema || null,
+    pageUrl,
+  });
+} catch (error) {
+  root.replaceChildren(Object.assign(document.createElement('p'), { className: 'error', role: 'alert', textContent: `The editor could not start: ${error.message}` }));
+}

@@ -1,0 +1,53 @@
+//! The rendering exports: a page, a Schema page, a Schema's editor fields (`crate::render`) and the
+//! violation texts an editor shows.
+
+use super::{ExportError, Options};
+use crate::domain::schema::Schema;
+use crate::render::{self, Field, Links};
+use crate::validation::codes::CODES;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The HTML of a page: `{title, wikitext, subjects, layouts, links}` (`render::render_page`).
+pub fn render_page(request: &Value, options: &Options) -> Result<String, ExportError> {
+    render::render_page(request, &options.source_key).map_err(ExportError::invalid_argument)
+}
+
+/// The HTML of a Schema page: `{name, schema, links}`.
+pub fn render_schema(request: &Value, options: &Options) -> Result<String, ExportError> {
+    let name = request["name"].as_str().ok_or_else(|| ExportError::invalid_argument("request.name must be a string"))?;
+    let schema = parse_schema(name, &request["schema"], options)?;
+    Ok(render::render_schema(name, &schema, &Links::from_json(request.get("links"))))
+}
+
+/// The form fields of a Schema's Subjects, in Schema order.
+pub fn editor_fields(name: &str, schema: &Value, options: &Options) -> Result<Vec<Field>, ExportError> {
+    Ok(render::fields(&parse_schema(name, schema, options)?))
+}
+
+/// Each violation code with the sentence that explains it (`validation::codes::CODES`), for editors.
+pub fn violation_descriptions() -> BTreeMap<&'static str, &'static str> {
+    CODES.iter().map(|c| (c.name, c.description)).collect()
+}
+
+fn parse_schema(name: &str, schema: &Value, options: &Options) -> Result<Schema, ExportError> {
+    Schema::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_schema(name, &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn bad_requests_are_typed_errors() {
+        let options = Options::from_json(None, 0).unwrap();
+        assert_eq!(render_page(&json!({}), &options).unwrap_err().code, "invalid-argument");
+        assert_eq!(render_schema(&json!({"schema": {}}), &options).unwrap_err().code, "invalid-argument");
+        let bad = json!({"propertyDefinitions": {"A": {"type": "number", "minimum": "x"}}});
+        assert_eq!(render_schema(&json!({"name": "S", "schema": bad}), &options).unwrap_err().code, "invalid-schema");
+        assert_eq!(editor_fields("S", &bad, &options).unwrap_err().code, "invalid-schema");
+        assert_eq!(editor_fields("S", &json!({"propertyDefinitions": {"A": {"type": "url"}}}), &options).unwrap()[0].input, "url");
+        assert_eq!(violation_descriptions().len(), CODES.len());
+    }
+}

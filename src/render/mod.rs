@@ -1,0 +1,20 @@
+//! Rendering for readers and editors, as HTML escaped here: wikitext, Subjects through their Layouts,
+//! values by type, Schema pages, and the form fields a Schema gives a Subject editor. Pure functions
+//! over the JSON the REST API answers, so every host (the reference host, MediaWiki) shows the same.
+
+mod fields;
+mod html;
+mod layout;
+mod page;
+mod schema_view;
+mod subject;
+mod value;
+mod wikitext;
+
+pub use fields::{fields, Field};
+pub use html::{escape, Links};
+pub use page::render_page;
+pub use schema_view::render_schema;
+
+#[cfg(test)]
+mod tests;

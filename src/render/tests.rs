@@ -1,0 +1,107 @@
+//! A page with a Layout, a default infobox, Dependent Subjects and relations, rendered whole.
+
+use super::*;
+use crate::domain::ids::SourceKey;
+use crate::domain::schema::Schema;
+use serde_json::{json, Value};
+
+fn local() -> SourceKey {
+    SourceKey::parse("local").unwrap()
+}
+
+fn library_page() -> Value {
+    json!({
+        "title": "Harbour Branch",
+        "wikitext": "The '''Harbour Branch''' is part of [[Central Library]].",
+        "links": {"page": "/wiki/$1", "editSubject": "/wiki/$1?action=editsubject&subject=$2"},
+        "layouts": [{"name": "LibraryInfobox", "schema": "Library", "type": "infobox",
+                     "settings": {"properties": ["Name", "Address", "Seats", "Website"], "preferredLanguage": "en"}}],
+        "subjects": {
+            "pageId": 3,
+            "mainSubjectId": "s1lib1aaaaaaa02",
+            "subjects": {
+                "s1lib1aaaaaaa02": {"id": "s1lib1aaaaaaa02", "displayName": "Harbour Branch Library", "schema": "Library", "statements": {
+                    "Name": {"propertyType": "monolingualText", "value": [{"text": "Havenbibliotheek", "language": "nl"}, {"text": "Harbour Branch Library", "language": "en"}]},
+                    "Address": {"propertyType": "relation", "value": [{"id": "r1lib1aaaaaaa05", "target": "s1adr1aaaaaaa02"}]},
+                    "Part of": {"propertyType": "relation", "value": [{"id": "r1lib1aaaaaaa04", "target": "s1lib1aaaaaaa01"}]},
+                    "Seats": {"propertyType": "number", "value": 48},
+                    "Website": {"propertyType": "url", "value": ["https://bibliotheek.example/haven"]}
+                }},
+                "s1adr1aaaaaaa02": {"id": "s1adr1aaaaaaa02", "displayName": "Address of Harbour Branch Library", "schema": "Address",
+                    "hostSubject": {"id": "s1lib1aaaaaaa02", "schema": "Library", "displayName": "Harbour Branch Library"},
+                    "statements": {"Street": {"propertyType": "text", "value": ["Loodsmanskade 3"]}}}
+            },
+            "schemas": {
+                "Library": {"propertyDefinitions": {"Name": {"type": "monolingualText", "multiple": true}, "Part of": {"type": "relation", "targetSchemas": ["Library"]},
+                    "Address": {"type": "relation", "targetSchemas": ["Address"]}, "Seats": {"type": "number", "precision": 1}, "Website": {"type": "url"}}},
+                "Address": {"subjectsAreDependent": true, "propertyDefinitions": {"Street": {"type": "text"}}}
+            },
+            "referencedSubjects": {"s1lib1aaaaaaa01": {"id": "s1lib1aaaaaaa01", "displayName": "Central Library", "pageTitle": "Central Library"}}
+        }
+    })
+}
+
+#[test]
+fn a_page_renders_its_text_and_its_subjects_through_their_layouts() {
+    let html = render_page(&library_page(), &local()).unwrap();
+    insta::assert_snapshot!(html);
+    // The main Subject through its Layout: only the listed properties, in the Layout's order.
+    assert!(html.contains("data-layout=\"LibraryInfobox\""));
+    assert!(!html.contains("Central Library</a></td>"), "Part of is not in the Layout");
+    assert!(html.contains("<th scope=\"row\">Seats</th><td>48.0</td>"));
+    // The Dependent Subject is nested in its host's section, in the default infobox.
+    let host_start = html.find("id=\"subject-s1lib1aaaaaaa02\"").unwrap();
+    let dependent = html.find("id=\"subject-s1adr1aaaaaaa02\"").unwrap();
+    let host_end = html.rfind("</section>").unwrap();
+    assert!(host_start < dependent && dependent < host_end);
+    assert_eq!(html.matches("<section").count(), 2);
+    assert!(html.contains("/wiki/Harbour_Branch?action=editsubject&amp;subject=s1adr1aaaaaaa02"));
+}
+
+#[test]
+fn without_a_layout_every_statement_is_shown_in_schema_order() {
+    let mut page = library_page();
+    page["layouts"] = json!([]);
+    let html = render_page(&page, &local()).unwrap();
+    let order: Vec<usize> = ["Name", "Part of", "Address", "Seats", "Website"]
+        .iter()
+        .map(|n| html.find(&format!("<th scope=\"row\">{n}</th>")).unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    assert!(html.contains("<a class=\"relation\" href=\"/wiki/Central_Library#subject-s1lib1aaaaaaa01\">Central Library</a>"));
+    assert!(!html.contains("data-layout"));
+}
+
+#[test]
+fn a_page_without_subjects_is_its_text() {
+    let html = render_page(&json!({"title": "Main Page", "wikitext": "Hello", "subjects": null}), &local()).unwrap();
+    assert_eq!(html, "<div class=\"page-text\">\n<p>Hello</p>\n</div>\n");
+    assert_eq!(render_page(&json!({"title": "Empty", "wikitext": "\n\n", "subjects": null}), &local()).unwrap(), "");
+    assert!(render_page(&json!({"wikitext": "x"}), &local()).is_err());
+}
+
+#[test]
+fn stored_markup_never_reaches_the_html() {
+    let mut page = library_page();
+    page["subjects"]["subjects"]["s1lib1aaaaaaa02"]["displayName"] = json!("<img src=x onerror=alert(1)>");
+    page["subjects"]["subjects"]["s1lib1aaaaaaa02"]["statements"]["Website"]["value"] = json!(["javascript:alert(1)"]);
+    let html = render_page(&page, &local()).unwrap();
+    assert!(!html.contains("<img"));
+    assert!(!html.contains("href=\"javascript:"));
+}
+
+#[test]
+fn a_schema_page_lists_its_properties() {
+    let schema = Schema::from_json(
+        &json!({"description": "A service point.", "propertyDefinitions": {
+            "Kind": {"type": "select", "required": true, "options": [{"id": "o1knd1aaaaaaa01", "label": "Central"}]},
+            "Part of": {"type": "relation", "targetSchemas": ["Library"], "multiple": true}}}),
+        &local(),
+    )
+    .unwrap();
+    let links = Links { schema_subjects: Some("/wiki/Special:Subjects?schema=$1".into()), ..Links::default() };
+    let html = render_schema("Library", &schema, &links);
+    insta::assert_snapshot!(html);
+    assert!(html.contains("<th scope=\"row\">Kind</th><td>select</td><td>yes (warning)</td><td>no</td><td>options: Central</td>"));
+    assert!(html.contains("href=\"/wiki/Special:Subjects?schema=Library\""));
+}
