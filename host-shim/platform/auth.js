@@ -1,5 +1,5 @@
 import { burnVerificationTime, generateBotPassword, hashPassword, verifyPassword } from './auth/passwords.js';
-import { normalizeTitle } from './pages/titles.js';
+import { normalizeTitle } from './pages/namespaces.js';
 import { prepared } from './storage/prepared.js';
 
 export class AccountError extends Error {

@@ -8,9 +8,8 @@ import { maintenanceCaller } from './auth/caller.js';
 import { timestamp } from './clock.js';
 import { ImportError } from './import.js';
 import { authorOf } from './ops.js';
-import { NS_MAIN, NS_SCHEMA } from './pages/namespaces.js';
+import { NS_MAIN, NS_SCHEMA, normalizeTitle } from './pages/namespaces.js';
 import { editPage } from './pages/page-actions.js';
-import { normalizeTitle } from './pages/titles.js';
 import { savePages } from './storage/page-writes.js';
 import { markStale } from '../stores/runs.js';
 

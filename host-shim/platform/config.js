@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Ajv from 'ajv';
 import { configSchema } from './config/schema.js';
 import { DEFAULT_GROUP_RIGHTS, DEFAULTS } from './config/defaults.js';
-import { parsePrefixedTitle, prefixedTitle } from './pages/titles.js';
+import { parsePrefixedTitle, prefixedTitle } from './pages/namespaces.js';
 
 const CONFIG_FILE_NAME = 'strata.config.json';
 

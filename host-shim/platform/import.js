@@ -2,9 +2,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { maintenanceCaller } from './auth/caller.js';
-import { NS_LAYOUT, NS_MAIN, NS_MAPPING, NS_SCHEMA } from './pages/namespaces.js';
+import { NS_LAYOUT, NS_MAIN, NS_MAPPING, NS_SCHEMA, normalizeTitle, prefixedTitle } from './pages/namespaces.js';
 import { editPage } from './pages/page-actions.js';
-import { normalizeTitle, prefixedTitle } from './pages/titles.js';
 
 // Schemas first: the core checks Subjects against them.
 const FOLDERS = [

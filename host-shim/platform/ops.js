@@ -3,7 +3,7 @@ import { mayCreate, pageAccess } from './auth/permissions.js';
 import { timestamp } from './clock.js';
 import { readWikiConfig } from './config/wiki-page.js';
 import { describePage } from './pages/page-record.js';
-import { checkedTitle } from './pages/titles.js';
+import { checkedTitle } from './pages/namespaces.js';
 import { deletePage } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
 import { savePagesInGroup } from './storage/save-groups.js';

@@ -4,8 +4,7 @@
 // when the run is cancelled.
 import { randomUUID } from 'node:crypto';
 import { categoriesOf } from '../platform/pages/categories.js';
-import { NS_MAPPING, NS_SCHEMA } from '../platform/pages/namespaces.js';
-import { prefixedTitle } from '../platform/pages/titles.js';
+import { NS_MAPPING, NS_SCHEMA, prefixedTitle } from '../platform/pages/namespaces.js';
 import { countSubjectPages, listPagesInNamespace, listSubjectPages } from '../platform/storage/pages.js';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';

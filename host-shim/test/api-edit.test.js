@@ -46,6 +46,9 @@ describe('action=edit', () => {
     assert.equal((await client.edit({ title: 'Exists', text: 'y', createonly: '1' })).error.code, 'articleexists');
     assert.equal((await client.edit({ title: 'Absent', text: 'y', nocreate: '1' })).error.code, 'missingtitle');
     assert.deepEqual((await client.edit({ title: 'a[b]', text: 'y' })).error, { code: 'invalidtitle', info: 'Bad title "a[b]".' });
+    for (const title of ['.', '../../etc/passwd', 'a/../../b', '~~~', 'evil\u202Etxt', 'Schema:..']) {
+      assert.equal((await client.edit({ title, text: 'y' })).error?.code, 'invalidtitle', title);
+    }
     assert.equal((await client.edit({ title: 'No text' })).error.code, 'missingparam');
     assert.equal((await client.edit({ pageid: '999999', text: 'y' })).error.code, 'nosuchpageid');
   });

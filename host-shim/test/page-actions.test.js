@@ -127,6 +127,24 @@ describe('import', () => {
   });
   after(() => rmSync(folder, { recursive: true, force: true }));
 
+  test('an import refuses file names that cannot be titles, by the core\'s rule', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'Subject'));
+    const page = { mainSubject: 's1tilde00000001', subjects: { s1tilde00000001: { schema: 'City', statements: {} } } };
+    for (const name of ['~~~', '.', 'Evil\u202Etxt']) writeFileSync(join(dir, 'Subject', `${name}.json`), JSON.stringify(page));
+    const { db, config } = openSite();
+    try {
+      const reports = [];
+      const counts = await importFolder({ db, config, core: null, log: quietLog }, dir, (report) => reports.push(report));
+      assert.deepEqual(counts, { created: 0, updated: 0, unchanged: 0, failed: 3 });
+      assert.ok(reports.every((r) => /invalid title/.test(r.info)), JSON.stringify(reports));
+      assert.equal(db.prepare('SELECT COUNT(*) FROM page').pluck().get(), 0);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('without handlePageAction: Subject pages are saved raw, Schema, Layout and Mapping pages are refused', async () => {
     const { db, config, dataDir } = openSite();
     try {

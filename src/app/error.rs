@@ -153,6 +153,11 @@ impl From<HostError> for ApiError {
     }
 }
 
+/// 400 `invalid-title`; `titleError` is MediaWiki's key for the refusal (`title-invalid-relative`, ...).
+pub fn invalid_title(what: &str, e: &crate::domain::title::TitleError) -> ApiError {
+    ApiError::new(ErrorKind::InvalidTitle, format!("{what} is not a valid title: {e}.")).with("titleError", e.code)
+}
+
 pub fn subject_not_found(id: &str) -> ApiError {
     ApiError::not_found(format!("There is no Subject \"{id}\"."))
 }

@@ -1,14 +1,14 @@
 //! Reading Schemas and Mappings through the host. Absent, unreadable and unparsable all read as absent.
 
 use crate::app::Scope;
-use super::error::{ApiError, ErrorKind};
+use super::error::{invalid_title, ApiError};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
 use crate::domain::mapping::Mapping;
 use crate::host::{namespace, Host, ListPages, PageRecord};
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
-    Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Schema name is not a valid title: {e}.")))
+    Title::new(raw).map_err(|e| invalid_title("The Schema name", &e))
 }
 
 pub async fn schema_page<H: Host>(ctx: &Scope<'_, H>, title: &Title) -> Result<Option<PageRecord>, ApiError> {

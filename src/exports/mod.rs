@@ -4,6 +4,7 @@
 mod error;
 mod input;
 mod normalize_content;
+mod normalize_title;
 mod options;
 mod project_for_store;
 mod prepare_pages;
@@ -14,6 +15,7 @@ mod validate;
 pub use error::ExportError;
 pub use input::{parse_doc, parse_json, required};
 pub use normalize_content::normalize_content;
+pub use normalize_title::normalize_title;
 pub use options::Options;
 pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;

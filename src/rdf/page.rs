@@ -32,9 +32,10 @@ pub fn subjects_in_order(content: &PageContent) -> impl Iterator<Item = (&Subjec
     main.into_iter().chain(content.other_subjects())
 }
 
-/// The `rdfs:label` of a Subject: its label; else, for the main Subject, the page name, unless the
-/// page is titled with the ID of a Subject on it; else the Schema name. The same rule as
-/// `displayName`.
+/// The `rdfs:label` of a Subject, by the spec's RDF rule: its label; else, for the main Subject, the
+/// page name with its namespace prefix, unless the page is titled with the ID of a Subject on it; else
+/// the Schema name. The choice is `PageContent::name_of`, as for `displayName`, but `displayName`
+/// gives the title without prefix.
 pub fn label<'a>(id: &SubjectId, subject: &'a Subject, page: &PageView<'a>) -> &'a str {
     match page.content.name_of(&page.facts.title, id, subject) {
         SubjectName::Label(label) => label,

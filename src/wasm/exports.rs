@@ -48,6 +48,13 @@ pub fn normalize_content(
     result(exports::normalize_content(&content, schemas.as_ref(), &options(opts)?))
 }
 
+/// The stored spelling of a page title without namespace prefix; throws `invalid-title` (with
+/// `details.titleError`, MediaWiki's key) for a text that cannot be a title.
+#[wasm_bindgen(js_name = normalizeTitle)]
+pub fn normalize_title(raw: &str) -> Result<String, JsValue> {
+    exports::normalize_title(raw).map_err(|e| to_js_error(&e))
+}
+
 /// Normalizes pages and computes their index rows for a bulk import, JSON text in and out:
 /// `[{title, content}]` and `{name: Schema}` give `{pages: [{subjectSlot, index} | {error}]}`.
 #[wasm_bindgen(js_name = preparePages)]

@@ -19,6 +19,7 @@ mod rdf;
 mod reads;
 mod robustness;
 mod schemas;
+mod titles;
 mod validate_sources;
 mod queries;
 mod writes;

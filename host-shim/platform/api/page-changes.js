@@ -1,6 +1,6 @@
 import { timestamp } from '../clock.js';
 import { editPage, removePage } from '../pages/page-actions.js';
-import { prefixedTitle } from '../pages/titles.js';
+import { prefixedTitle } from '../pages/namespaces.js';
 import { findPageByTitle, revisionIdAtTime } from '../storage/pages.js';
 import { ApiError, missingParam, requirePost } from './api-error.js';
 import { requireCsrfToken } from './csrf.js';

@@ -1,5 +1,5 @@
 import { pageAccess } from '../auth/permissions.js';
-import { parsePrefixedTitle, TitleError } from '../pages/titles.js';
+import { parsePrefixedTitle, TitleError } from '../pages/namespaces.js';
 import { findPageById } from '../storage/pages.js';
 import { ApiError } from './api-error.js';
 

@@ -1,5 +1,4 @@
-import { prefixedTitle } from '../pages/titles.js';
-import { NS_MAPPING, NS_MEDIAWIKI } from '../pages/namespaces.js';
+import { NS_MAPPING, NS_MEDIAWIKI, prefixedTitle } from '../pages/namespaces.js';
 
 // Namespaces whose pages need a right beyond `edit` to change.
 const NAMESPACE_EDIT_RIGHTS = new Map([

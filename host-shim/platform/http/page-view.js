@@ -2,8 +2,7 @@
 // pages as their property table), its Data tab, the Subject editor and the Schema edit form. Special
 // pages (`Special:...`) are in special-pages.js.
 import { pageAccess } from '../auth/permissions.js';
-import { NS_MAIN, NS_SCHEMA, NS_SUBJECT } from '../pages/namespaces.js';
-import { parsePrefixedTitle, prefixedTitle } from '../pages/titles.js';
+import { NS_MAIN, NS_SCHEMA, NS_SUBJECT, parsePrefixedTitle, prefixedTitle } from '../pages/namespaces.js';
 import { findPageByTitle } from '../storage/pages.js';
 import { dataTab } from './data-tab.js';
 import { editSchema, subjectEditor } from './editor-pages.js';

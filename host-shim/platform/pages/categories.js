@@ -1,4 +1,4 @@
-import { normalizeTitle } from './titles.js';
+import { normalizeTitle } from './namespaces.js';
 
 const CATEGORY_LINK = /\[\[\s*Category\s*:([^\]|]+)(?:\|[^\]]*)?\]\]/gi;
 

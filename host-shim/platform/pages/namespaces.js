@@ -1,4 +1,9 @@
-// The wiki's namespaces: MediaWiki's core ones the host uses plus Strata's own.
+// The wiki's namespaces: MediaWiki's core ones the host uses plus Strata's own, and titles with their
+// namespace prefix. What may be a title is the core's rule (`normalizeTitle`); the host never repeats it.
+import { loadCore } from '../../src/loader.js';
+
+const core = await loadCore();
+
 export const NS_MAIN = 0;
 export const NS_MEDIAWIKI = 8;
 export const NS_SCHEMA = 7474;
@@ -53,4 +58,48 @@ export function defaultContentModel(namespace, title) {
   if (namespace === NS_MAPPING) return 'strata-mapping';
   if (namespace === NS_MEDIAWIKI && title.endsWith('.json')) return 'json';
   return 'wikitext';
+}
+
+export class TitleError extends Error {
+  constructor(message, titleError) {
+    super(message);
+    this.name = 'TitleError';
+    this.titleError = titleError;
+  }
+}
+
+/** A title without namespace prefix in its stored spelling, by the core's rule; throws `TitleError`. */
+export function normalizeTitle(raw) {
+  try {
+    return core.normalizeTitle(String(raw));
+  } catch (error) {
+    if (error?.code === 'invalid-title') throw new TitleError(error.message, error.details?.titleError);
+    throw error;
+  }
+}
+
+/** Splits `Schema:Person` into `{namespace: 7474, title: "Person"}`; an unknown prefix stays in the title. */
+export function parsePrefixedTitle(raw) {
+  const text = String(raw).replace(/^[\s_]*:/, '');
+  const colon = text.indexOf(':');
+  if (colon > 0) {
+    const namespace = namespaceByName(text.slice(0, colon));
+    if (namespace !== undefined && namespace !== 0) {
+      return { namespace, title: normalizeTitle(text.slice(colon + 1)) };
+    }
+  }
+  return { namespace: 0, title: normalizeTitle(text) };
+}
+
+/** The title checked for a given namespace, for callers that pass namespace and title apart. */
+export function checkedTitle(namespace, title) {
+  if (!Number.isInteger(namespace) || !isKnownNamespace(namespace)) {
+    throw new TitleError(`invalid title "${String(title).slice(0, 300)}": unknown namespace ${namespace}`, 'title-invalid-namespace');
+  }
+  return normalizeTitle(title);
+}
+
+export function prefixedTitle(namespace, title) {
+  const name = namespaceName(namespace);
+  return name ? `${name}:${title}` : title;
 }

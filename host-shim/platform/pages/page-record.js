@@ -1,5 +1,5 @@
 import { categoriesOf } from './categories.js';
-import { prefixedTitle } from './titles.js';
+import { prefixedTitle } from './namespaces.js';
 
 /** A stored page with the facts the core reads beside its slots: the prefixed title and categories. */
 export function describePage(page) {

@@ -1,6 +1,5 @@
 import { prepared } from './prepared.js';
-import { defaultContentModel } from '../pages/namespaces.js';
-import { checkedTitle, prefixedTitle } from '../pages/titles.js';
+import { checkedTitle, defaultContentModel, prefixedTitle } from '../pages/namespaces.js';
 import { findPageById, findPageByTitle } from './pages.js';
 import { clearPageIndex, replacePageIndex } from './subject-index.js';
 import { markPending } from '../../stores/pending.js';

@@ -3,7 +3,7 @@
 use super::listing::titled_list;
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::app::error::{ApiError, ErrorKind};
+use crate::app::error::{invalid_title, ApiError};
 use crate::domain::title::Title;
 use crate::host::{namespace, Host, PageRecord};
 use serde_json::{json, Map, Value};
@@ -24,7 +24,7 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 
 pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let raw = ctx.param("layoutName");
-    let title = Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("The Layout name is not a valid title: {e}.")))?;
+    let title = Title::new(raw).map_err(|e| invalid_title("The Layout name", &e))?;
     let page = ctx.page_by_title(namespace::LAYOUT, &title.to_string()).await?;
     let layout = page.filter(|p| p.access.read).as_ref().and_then(layout_item);
     let layout = layout.ok_or_else(|| ApiError::not_found(format!("There is no Layout \"{title}\".")))?;

@@ -1,6 +1,6 @@
 //! Titling the page `POST /subjects` creates.
 
-use crate::app::error::{ApiError, ErrorKind};
+use crate::app::error::{invalid_title, ApiError, ErrorKind};
 use crate::domain::ids::SubjectId;
 use crate::domain::title::Title;
 use crate::host::{namespace, Titling};
@@ -13,7 +13,7 @@ const NAMESPACE_PREFIXES: [&str; 20] = [
 
 /// A title the caller gave for a main-namespace page.
 pub fn main_namespace_title(raw: &str) -> Result<Title, ApiError> {
-    let title = Title::new(raw).map_err(|e| ApiError::new(ErrorKind::InvalidTitle, format!("pageTitle: {e}.")))?;
+    let title = Title::new(raw).map_err(|e| invalid_title("pageTitle", &e))?;
     if let Some((prefix, _)) = title.as_str().split_once(':') {
         let prefix = prefix.trim();
         if NAMESPACE_PREFIXES.iter().any(|p| p.eq_ignore_ascii_case(prefix)) {

@@ -1,0 +1,67 @@
+//! `docs/architecture.md` lists every export of the wasm module, and each constructor with the
+//! parameters the code takes.
+
+use std::path::Path;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// The names the wasm module exports at top level: free functions and classes (not methods).
+fn exported_names(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|l| l.starts_with("#[wasm_bindgen(js_name = "))
+        .map(|l| l["#[wasm_bindgen(js_name = ".len()..].split([',', ')']).next().unwrap().trim().to_owned())
+        .collect()
+}
+
+/// `(class, parameter names)` of every `#[wasm_bindgen(constructor)]`, from the Rust signature.
+fn constructors(source: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut class = String::new();
+    let lines: Vec<&str> = source.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(rest) = line.strip_prefix("#[wasm_bindgen(js_class = ") {
+            class = rest.trim_end_matches(")]").to_owned();
+        }
+        if line.trim() == "#[wasm_bindgen(constructor)]" {
+            let signature: String = lines[i + 1..].iter().take_while(|l| !l.contains(") ->")).map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+            let params = signature
+                .split(',')
+                .filter_map(|p| p.split(':').next())
+                .map(|p| p.rsplit([' ', '(']).next().unwrap().trim().to_owned())
+                .filter(|p| !p.is_empty())
+                .map(|p| if p == "opts" { "options?".to_owned() } else { p })
+                .collect();
+            out.push((class.clone(), params));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_export_and_constructor_is_documented_as_the_code_has_it() {
+    let source = read("src/wasm/exports.rs");
+    let doc = read("docs/architecture.md");
+    let names = exported_names(&source);
+    assert!(names.len() >= 10, "{names:?}");
+    for name in &names {
+        assert!(doc.contains(&format!("| `{name}` |")), "docs/architecture.md has no row for the export {name}");
+    }
+    let ctors = constructors(&source);
+    assert_eq!(ctors.len(), 2, "{ctors:?}");
+    for (class, params) in ctors {
+        let documented = format!("new {class}({})", params.join(", "));
+        let row = doc.lines().find(|l| l.starts_with(&format!("| `{class}` |"))).unwrap();
+        let stripped: String = {
+            // Drop TypeScript types: `setup: RdfProjectorSetup` reads as `setup`.
+            let start = row.find(&format!("new {class}(")).unwrap();
+            let inner = &row[start + class.len() + 5..];
+            let inner = &inner[..inner.find(')').unwrap()];
+            let names: Vec<&str> = inner.split(',').map(|p| p.split(':').next().unwrap().trim()).collect();
+            format!("new {class}({})", names.join(", "))
+        };
+        assert_eq!(stripped, documented, "docs/architecture.md: {row}");
+    }
+}
