@@ -24,7 +24,7 @@ test('a Schema page is saved through handlePageAction, an invalid one is refused
     $stored = $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'];
     assertTrue(isset(json_decode($stored, true)['propertyDefinitions']['Full name']), 'the page holds the Schema in its canonical form');
 
-    $refused = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => '{"propertyDefinitions":{"A":{"type":"colour"}}}', 'summary' => 'bad', 'baseRevisionId' => null]);
+    $refused = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => '{"propertyDefinitions":{"A":{"type":"number","minimum":5,"maximum":1}}}', 'summary' => 'bad', 'baseRevisionId' => null]);
     assertSame([false, 'strata-invalid-schema'], [$refused['ok'], $refused['error']['code']]);
     assertSame($stored, $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'], 'unchanged');
 });

@@ -12,13 +12,13 @@ const corpus = JSON.parse(readFileSync(new URL('../../tests/conformance/lists.js
 const DEFAULTS = { schema: null, search: null, after: null, limit: 50, includeDependent: false, timeoutMs: 60000 };
 
 /** The corpus wiki: each page saved on its own, its Subjects at their positions, all changed. */
-function corpusHost() {
+async function corpusHost() {
   const { db, config } = openSite();
   const ops = makeHostOps({ db, config, caller: anonymousCaller(config, '127.0.0.1'), log: quietLog });
   for (const page of corpus.pages) {
     const subjects = page.subjects.map((subject, position) => ({ ...subject, position }));
     const index = { subjects, relations: [], changedSubjectIds: subjects.map((s) => s.subjectId) };
-    const saved = ops.savePages({ saves: [{
+    const saved = await ops.savePages({ saves: [{
       pageId: null, namespace: page.namespace, title: page.title, baseRevisionId: null, createOnly: true,
       comment: 'seed', contentModel: 'wikitext', mainSlot: null, subjectSlot: '{}', index,
     }] });
@@ -27,8 +27,8 @@ function corpusHost() {
   return ops;
 }
 
-test('the SQLite host answers every case of the list corpus', () => {
-  const ops = corpusHost();
+test('the SQLite host answers every case of the list corpus', async () => {
+  const ops = await corpusHost();
   assert.ok(corpus.cases.length > 20);
   const failures = [];
   for (const { name, request, rows } of corpus.cases) {

@@ -5,7 +5,7 @@
 #
 # The server binds 127.0.0.1 only, persists its data in an append-only file under
 # var/falkordb-PORT/ (fsync every second; no RDB snapshots) so a restart keeps the graph, and never
-# opens FalkorDB's Bolt port. One query may use at most 512 MiB of the server's memory
+# opens FalkorDB's Bolt port. One query may use at most 2 GiB of the server's memory
 # (QUERY_MEM_CAPACITY); the host bounds rows, bytes and time itself (docs/graph.md).
 # Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
 # `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
@@ -43,7 +43,7 @@ launch() {
   mkdir -p "$var_dir/falkordb-$port"
   exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
     --appendonly yes --appendfsync everysec \
-    --loadmodule "$module" QUERY_MEM_CAPACITY 536870912 --daemonize no
+    --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 --daemonize no
 }
 
 answers() {
