@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: native Rust tests, the wasm module from Node and from Chromium, the reference host
-# end to end, and the real-client and real-store tests. Installs what is missing first.
+# end to end, the real-client and real-store tests, and Strata inside MediaWiki. Installs what is missing first.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh || exit 1
@@ -23,6 +23,9 @@ stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
 stage php php host-php/tests/run.php
 [ -d tests/python ] && stage python .venv/bin/python -m unittest discover -s tests/python -v
+# Strata inside Debian's MediaWiki, on SQLite and on MariaDB (docs/mediawiki.md, "Tests").
+stage mediawiki-sqlite scripts/test-mediawiki.sh sqlite
+stage mediawiki-mariadb scripts/test-mediawiki.sh mariadb
 
 passed=0 failed=0
 for f in "$log_dir"/*.log; do

@@ -1,7 +1,8 @@
-"""A MediaWiki with Strata for Python tests: `scripts/mediawiki.sh start` on a temporary folder,
-bot passwords from `scripts/mediawiki.sh botpassword`, stopped by `scripts/mediawiki.sh stop`.
-The port comes from STRATA_MEDIAWIKI_PORT (default 8950; the stores take the next two) and the
-database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
+"""A MediaWiki with Strata for Python tests. With STRATA_MEDIAWIKI_DIR set (scripts/test-mediawiki.sh
+does), the wiki already running from that folder is used and left running; otherwise
+`scripts/mediawiki.sh start` sets one up on a temporary folder and `stop` ends it. Bot passwords come
+from `scripts/mediawiki.sh botpassword`. The port comes from STRATA_MEDIAWIKI_PORT (default 8950; the
+wiki's stores take the next two) and the database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
 
 import os
 import shutil
@@ -18,13 +19,18 @@ class MediaWiki:
     def __init__(self):
         self.port = int(os.environ.get("STRATA_MEDIAWIKI_PORT", "8950"))
         self.db = os.environ.get("STRATA_MEDIAWIKI_DB", "sqlite")
-        self.dir = Path(tempfile.mkdtemp(prefix="strata-mw-"))
+        given = os.environ.get("STRATA_MEDIAWIKI_DIR")
+        self.owned = not given
+        self.dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="strata-mw-"))
         self.url = f"http://127.0.0.1:{self.port}"
         self.host_port = f"127.0.0.1:{self.port}"
 
     def start(self):
-        subprocess.run([str(SCRIPT), "start", str(self.dir), str(self.port), self.db], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if self.owned:
+            # The wiki's own stores, never test stores another stage started on STRATA_*_PORT.
+            env = {**os.environ, "STRATA_FALKORDB_PORT": str(self.port + 1), "STRATA_OXIGRAPH_PORT": str(self.port + 2)}
+            subprocess.run([str(SCRIPT), "start", str(self.dir), str(self.port), self.db], check=True, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return self
 
     def bot_password(self, user, *groups):
@@ -34,6 +40,7 @@ class MediaWiki:
         return out[0], out[1]
 
     def stop(self):
-        subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        shutil.rmtree(self.dir, ignore_errors=True)
+        if self.owned:
+            subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            shutil.rmtree(self.dir, ignore_errors=True)

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The MediaWiki stage of scripts/test.sh: sets up one test wiki with scripts/mediawiki.sh (which
+# installs what is missing), runs the MediaWiki tests (tests/mediawiki) against it, and stops
+# everything it started, also when a test fails or the run is interrupted.
+#
+#   scripts/test-mediawiki.sh [sqlite|mariadb]
+#
+# Port: STRATA_MEDIAWIKI_PORT (default 8950); the wiki's FalkorDB and Oxigraph take the next two.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+db=${1:-sqlite}
+port=${STRATA_MEDIAWIKI_PORT:-8950}
+dir=$(mktemp -d -t strata-mw-XXXXXX)
+# The wiki's own stores, never the test stores scripts/test.sh started on STRATA_*_PORT.
+export STRATA_FALKORDB_PORT=$((port + 1)) STRATA_OXIGRAPH_PORT=$((port + 2))
+cleanup() { scripts/mediawiki.sh stop "$dir" >/dev/null 2>&1; rm -rf "$dir"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+started=$(date +%s)
+scripts/mediawiki.sh start "$dir" "$port" "$db" || { tail -n 30 "$dir"/logs/*.log 2>/dev/null; exit 1; }
+echo "# MediaWiki ($db) set up and started in $(($(date +%s) - started)) s"
+
+STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port .venv/bin/python -m unittest discover -s tests/mediawiki -v
+status=$?
+echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
+exit $status
