@@ -4,6 +4,7 @@ mod support;
 
 mod access;
 mod conditional;
+mod data_tab;
 mod dependent_rules;
 mod docs;
 mod graph_stores;

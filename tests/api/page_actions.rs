@@ -10,14 +10,6 @@ use strata::app::{handle_page_action_json, page_index};
 use strata::host::memory::{Deny, MemoryHost, Viewer};
 use strata::host::{namespace, Host, PageRecord, PageTitle, Settings};
 
-/// Every right a maintenance import has.
-fn maintenance() -> Caller {
-    let mut c = caller(Who::Sysop);
-    c.name = "Maintenance script".into();
-    c.rights.push("strata-mapping-edit".into());
-    c
-}
-
 fn act(host: &MemoryHost, who: &Caller, mut request: Value) -> Value {
     request["caller"] = serde_json::to_value(who).unwrap();
     let viewer = Viewer { name: who.name.clone(), rights: who.rights.clone() };

@@ -44,6 +44,14 @@ pub fn caller(who: Who) -> Caller {
     }
 }
 
+/// Every right a maintenance import has.
+pub fn maintenance() -> Caller {
+    let mut c = caller(Who::Sysop);
+    c.name = "Maintenance script".into();
+    c.rights.push("strata-mapping-edit".into());
+    c
+}
+
 pub fn example_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/wiki")
 }

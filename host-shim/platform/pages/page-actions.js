@@ -50,6 +50,11 @@ export async function removePage(host, request) {
   return { ok: true, result: { pageId: page.pageId, namespace: page.namespace, title: page.title, logId: outcome.logId } };
 }
 
+/** The page's Data tab as the core renders it (`action: subjects`): `{ok, result: {pageId, html}}` or `{ok: false, error}`. */
+export function dataTabThroughCore(host, { namespace, title }) {
+  return askCore(host, { action: 'subjects', namespace, title });
+}
+
 async function askCore(host, request) {
   const bridge = makeBridge(makeHostOps(host));
   const response = JSON.parse(await host.core.handlePageAction(JSON.stringify({ ...request, caller: host.caller }), bridge));

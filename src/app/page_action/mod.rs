@@ -1,10 +1,11 @@
 //! Page actions of the platform's page API (`api.php` edit and delete, and imports): the core checks
 //! permissions from the page's access facts and the content rules of the page's namespace, then saves
-//! through the Host port. One entry, [`handle_page_action_json`]; answers `{ok, result}` or
+//! through the Host port. The Data tab (`action=subjects`) is a page action too, one that only reads. One entry, [`handle_page_action_json`]; answers `{ok, result}` or
 //! `{ok: false, error: {code, info}}`.
 
 mod check;
 mod content;
+mod data_tab;
 mod delete;
 mod edit;
 pub mod error;
@@ -49,6 +50,7 @@ async fn answer<H: Host>(host: &H, request: &PageActionRequest) -> Result<Value,
         Action::Edit => edit::edit(&ctx, request, &title).await,
         Action::Delete => delete::delete(&ctx, request, &title).await,
         Action::Check => check::check(&ctx, request, &title).await,
+        Action::Subjects => data_tab::data_tab(&ctx, request, &title).await,
     }
 }
 

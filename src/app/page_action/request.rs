@@ -25,6 +25,9 @@ pub struct PageActionRequest {
     pub create_only: bool,
     #[serde(default)]
     pub no_create: bool,
+    /// The URL path of the wiki's REST API, for the Data tab's links; default `/rest.php`.
+    #[serde(default)]
+    pub rest_path: Option<String>,
     pub caller: Caller,
 }
 
@@ -35,6 +38,8 @@ pub enum Action {
     Delete,
     /// The content rules only, nothing saved (`check.rs`).
     Check,
+    /// The page's Data tab as HTML (`data_tab.rs`).
+    Subjects,
 }
 
 /// Which slot an edit replaces: the page text, or the Subject slot (imports of `Subject/*.json`).
