@@ -6,10 +6,9 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 import re
 import unittest
 
-import mwclient
 import requests
 
-from mediawiki_wiki import REST, MediaWiki
+from mediawiki_wiki import MediaWiki
 
 SHELF = {"propertyDefinitions": {"Holds": {"type": "relation", "targetSchemas": ["Slot"]}}}
 SLOT = {"subjectsAreDependent": True, "propertyDefinitions": {"Number": {"type": "number"}}}
@@ -20,15 +19,10 @@ class DataTab(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.wiki = MediaWiki().start()
-        name, password = cls.wiki.bot_password("Dana", "sysop")
-        cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
-        cls.site.login(name, password)
-        csrf = cls.site.get_token("csrf")
-        rest = lambda method, path, body: cls.site.connection.request(
-            method, cls.wiki.url + REST + path, json=body, headers={"x-csrf-token": csrf})
+        site = cls.wiki.client("Dana", "sysop")
         for name, schema in (("Slot", SLOT), ("Shelf", SHELF)):
-            assert rest("PUT", f"/schema/{name}", {"schema": schema}).status_code == 201
-        created = rest("POST", "/subjects", {
+            assert cls.wiki.rest(site, "PUT", f"/schema/{name}", {"schema": schema}).status_code == 201
+        created = cls.wiki.rest(site, "POST", "/subjects", {
             "id": SHELF_ID, "schema": "Shelf", "label": "Top <shelf>", "pageTitle": "Reading room",
             "statements": {"Holds": {"propertyType": "relation", "value": [{"target": SLOT_ID}]}},
             "dependentSubjects": [{"id": SLOT_ID, "schema": "Slot", "statements": {"Number": {"propertyType": "number", "value": 1}}}]})
