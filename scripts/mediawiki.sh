@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A MediaWiki with the Strata extension, set up and served from one folder (docs/mediawiki.md).
 #
-#   scripts/mediawiki.sh start DIR PORT [sqlite|mariadb]
+#   scripts/mediawiki.sh start [--empty] DIR PORT [sqlite|mariadb]
 #       Installs what is missing (Debian's MediaWiki, Apache with mod_php, MariaDB when asked; the
-#       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use, starts its
-#       stores and Apache on 127.0.0.1:PORT, and returns once the wiki answers. (The import of the
-#       example wiki is not written yet: docs/mediawiki.md.)
+#       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use and imports
+#       the example wiki (examples/wiki) into it unless --empty is given, starts its stores and Apache
+#       on 127.0.0.1:PORT, and returns once the wiki answers.
 #       The database kind is fixed when DIR is first set up (default sqlite).
 #   scripts/mediawiki.sh botpassword DIR USER [GROUP ...]
 #       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
@@ -22,7 +22,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/install.sh"
@@ -49,6 +49,8 @@ wait_for_wiki() {
 }
 
 cmd_start() {
+  local examples=yes
+  [[ "${1:-}" == --empty ]] && { examples=no; shift; }
   [[ $# -ge 2 && $# -le 3 ]] || usage
   dir=$(absolute "$1")
   port=$2
@@ -64,16 +66,20 @@ cmd_start() {
   falkordb_port=${STRATA_FALKORDB_PORT:-${falkordb_port:-$((port + 1))}}
   oxigraph_port=${STRATA_OXIGRAPH_PORT:-${oxigraph_port:-$((port + 2))}}
   install_missing "$db"
+  # A start that fails half-way stops what it started, so nothing is left running without wiki.env.
+  trap 'status=$?; if [[ $status != 0 ]]; then say "start failed; stopping what it started for $dir"; stop_all; fi' EXIT
   chmod 755 "$dir"
   [[ "$db" == mariadb ]] && mariadb_start
   stores_start
   if [[ ! -f "$dir/wiki.env" ]]; then
     say "setting up a $db wiki in $dir"
     wiki_install
+    [[ "$examples" == yes ]] && wiki_import_examples
     printf 'db=%s\nport=%s\nfalkordb_port=%s\noxigraph_port=%s\n' "$db" "$port" "$falkordb_port" "$oxigraph_port" >"$dir/wiki.env"
   fi
   apache_start
   wait_for_wiki
+  trap - EXIT
   say "MediaWiki with Strata on http://127.0.0.1:$port ($db; Admin's password in $dir/admin-password)"
 }
 
@@ -96,13 +102,17 @@ cmd_botpassword() {
   printf '%s@%s\n%s\n' "$user" "$app" "$password"
 }
 
+stop_all() {
+  apache_stop
+  mariadb_stop
+  stores_stop
+}
+
 cmd_stop() {
   [[ $# -eq 1 ]] || usage
   dir=$(absolute "$1")
   load_recorded
-  apache_stop
-  mariadb_stop
-  stores_stop
+  stop_all
   say "stopped what runs for $dir"
 }
 

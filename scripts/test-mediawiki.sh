@@ -5,7 +5,8 @@
 #
 #   scripts/test-mediawiki.sh [sqlite|mariadb]
 #
-# Port: STRATA_MEDIAWIKI_PORT (default 8950); the wiki's FalkorDB and Oxigraph take the next two.
+# Port: STRATA_MEDIAWIKI_PORT (default 8950); the wiki's FalkorDB and Oxigraph take the next two; the
+# import test sets up a second wiki (with the example wiki) on the three ports after those.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-sqlite}
@@ -18,10 +19,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 started=$(date +%s)
-scripts/mediawiki.sh start "$dir" "$port" "$db" || { tail -n 30 "$dir"/logs/*.log 2>/dev/null; exit 1; }
+scripts/mediawiki.sh start --empty "$dir" "$port" "$db" || { tail -n 30 "$dir"/logs/*.log 2>/dev/null; exit 1; }
 echo "# MediaWiki ($db) set up and started in $(($(date +%s) - started)) s"
 
-STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port .venv/bin/python -m unittest discover -s tests/mediawiki -v
+STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port STRATA_MEDIAWIKI_DB=$db .venv/bin/python -m unittest discover -s tests/mediawiki -v
 status=$?
 echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
 exit $status

@@ -35,6 +35,15 @@ wiki_install() {
   echo "$admin_password" >"$dir/admin-password"
 }
 
+# The example wiki (examples/wiki) imported through the core by the extension's maintenance script,
+# as the wiki's administrator (a sysop, who may edit Mapping pages here).
+wiki_import_examples() {
+  say "importing the example wiki"
+  mw_php "$repo/mediawiki/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
+    || { tail -n 30 "$dir/logs/import.log" >&2; return 1; }
+  chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
+}
+
 # The part of LocalSettings.php that makes this a Strata test wiki.
 wiki_append_settings() {
   cat >>"$dir/LocalSettings.php" <<PHP
@@ -50,5 +59,8 @@ wiki_append_settings() {
 	'sparql' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:$oxigraph_port' ],
 ];
 wfLoadExtension( 'Strata', '$repo/mediawiki/extension.json' );
+# The wiki's administrators manage Strata here (nobody has these rights by default).
+\$wgGroupPermissions['sysop']['strata-admin'] = true;
+\$wgGroupPermissions['sysop']['strata-mapping-edit'] = true;
 PHP
 }

@@ -2,7 +2,7 @@
 does), the wiki already running from that folder is used and left running; otherwise
 `scripts/mediawiki.sh start` sets one up on a temporary folder and `stop` ends it. Bot passwords come
 from `scripts/mediawiki.sh botpassword`. The port comes from STRATA_MEDIAWIKI_PORT (default 8950; the
-wiki's stores take the next two) and the database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
+wiki's stores take the next two; a wiki with the example wiki takes the three after those) and the database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
 
 import os
 import shutil
@@ -18,10 +18,12 @@ REST = "/rest.php/strata/v0"
 
 
 class MediaWiki:
-    def __init__(self):
-        self.port = int(os.environ.get("STRATA_MEDIAWIKI_PORT", "8950"))
+    def __init__(self, examples=False):
+        """`examples`: a wiki of its own with the example wiki imported, three ports above the shared one."""
+        self.port = int(os.environ.get("STRATA_MEDIAWIKI_PORT", "8950")) + (3 if examples else 0)
         self.db = os.environ.get("STRATA_MEDIAWIKI_DB", "sqlite")
-        given = os.environ.get("STRATA_MEDIAWIKI_DIR")
+        self.examples = examples
+        given = None if examples else os.environ.get("STRATA_MEDIAWIKI_DIR")
         self.owned = not given
         self.dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="strata-mw-"))
         self.url = f"http://127.0.0.1:{self.port}"
@@ -31,7 +33,8 @@ class MediaWiki:
         if self.owned:
             # The wiki's own stores, never test stores another stage started on STRATA_*_PORT.
             env = {**os.environ, "STRATA_FALKORDB_PORT": str(self.port + 1), "STRATA_OXIGRAPH_PORT": str(self.port + 2)}
-            subprocess.run([str(SCRIPT), "start", str(self.dir), str(self.port), self.db], check=True, env=env,
+            empty = [] if self.examples else ["--empty"]
+            subprocess.run([str(SCRIPT), "start", *empty, str(self.dir), str(self.port), self.db], check=True, env=env,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return self
 
