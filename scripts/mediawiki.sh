@@ -12,6 +12,8 @@
 #       (USER@...) and password on two lines.
 #   scripts/mediawiki.sh stop DIR
 #       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
+#   scripts/mediawiki.sh kill DIR
+#       Kills Apache and its workers with SIGKILL, as a crash would (for crash tests; start again after).
 #
 # Stores: FalkorDB on STRATA_FALKORDB_PORT (default PORT+1) and Oxigraph on STRATA_OXIGRAPH_PORT
 # (default PORT+2), data under DIR/stores. Nothing under /etc is read or written: Apache runs from
@@ -22,7 +24,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/install.sh"
@@ -116,9 +118,17 @@ cmd_stop() {
   say "stopped what runs for $dir"
 }
 
+cmd_kill() {
+  [[ $# -eq 1 ]] || usage
+  dir=$(absolute "$1")
+  load_recorded
+  apache_kill
+}
+
 case "${1:-}" in
   start) shift; cmd_start "$@" ;;
   botpassword) shift; cmd_botpassword "$@" ;;
   stop) shift; cmd_stop "$@" ;;
+  kill) shift; cmd_kill "$@" ;;
   *) usage ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The MediaWiki stage of scripts/test.sh: sets up one test wiki with scripts/mediawiki.sh (which
-# installs what is missing), runs the MediaWiki tests (tests/mediawiki) against it, and stops
-# everything it started, also when a test fails or the run is interrupted.
+# installs what is missing), runs the MediaWiki tests (tests/mediawiki) and the host-agnostic
+# end-to-end tests of host-shim/test against it, and stops everything it started, also when a test
+# fails or the run is interrupted.
 #
 #   scripts/test-mediawiki.sh [sqlite|mariadb]
 #
@@ -24,5 +25,13 @@ echo "# MediaWiki ($db) set up and started in $(($(date +%s) - started)) s"
 
 STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port STRATA_MEDIAWIKI_DB=$db .venv/bin/python -m unittest discover -s tests/mediawiki -v
 status=$?
+
+# The host-agnostic end-to-end tests of the reference host, against this wiki (test-support/target.js),
+# one file at a time: they share the wiki.
+repo=$PWD
+(cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" \
+  STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
+  STRATA_E2E_CRASH="'$repo/scripts/mediawiki.sh' kill '$dir' && '$repo/scripts/mediawiki.sh' start '$dir' $port" \
+  node --test --test-concurrency=1 test/e2e-concurrency.test.js test/e2e-durability.test.js) || status=1
 echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
 exit $status

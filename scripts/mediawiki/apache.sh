@@ -75,3 +75,16 @@ apache_start() {
 }
 
 apache_stop() { stop_pid "$(apache_pid_file)"; }
+
+# SIGKILL to Apache's process group (the daemon leads its own session, its workers are in it), then
+# waits until they are gone; requests in flight are cut off as in a crash.
+apache_kill() {
+  local pid
+  pid=$(running_pid "$(apache_pid_file)") || return 0
+  kill -KILL -- "-$pid"
+  for _ in $(seq 1 300); do
+    pgrep -g "$pid" >/dev/null || break
+    sleep 0.1
+  done
+  rm -f "$(apache_pid_file)"
+}

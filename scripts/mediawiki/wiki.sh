@@ -28,11 +28,23 @@ wiki_install() {
     --scriptpath= --lang=en --pass="$admin_password" --confpath="$dir" "Strata" Admin) \
     >"$dir/logs/install.log" 2>&1 || { tail -n 30 "$dir/logs/install.log" >&2; return 1; }
   wiki_append_settings
+  [[ "$db" == sqlite ]] && wiki_append_sqlite_settings
   chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
   mw_maintenance update --quick >"$dir/logs/update.log" 2>&1 || { tail -n 30 "$dir/logs/update.log" >&2; return 1; }
   chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
   umask 077
   echo "$admin_password" >"$dir/admin-password"
+}
+
+# SQLite has one write lock. MediaWiki's request-wide transaction (DBO_TRX) takes it at a write
+# request's first query (BEGIN IMMEDIATE) and keeps it to the end, so parallel writers queue for whole
+# requests and run past SQLite's 60 s busy timeout. Without it the lock is held only while a save's
+# own atomic section commits (docs/mediawiki.md, "SQLite").
+wiki_append_sqlite_settings() {
+  cat >>"$dir/LocalSettings.php" <<'PHP'
+$wgDBservers = [ [ 'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '', 'type' => 'sqlite',
+	'flags' => 0, 'load' => 1 ] ];
+PHP
 }
 
 # The example wiki (examples/wiki) imported through the core by the extension's maintenance script,
