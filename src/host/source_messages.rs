@@ -36,11 +36,16 @@ fn default_max_bytes() -> u64 {
 }
 
 /// Arguments of `fetchSource`: a GET of `path` (absolute, already percent-encoded) under the
-/// registered source's base URL.
+/// registered source's base URL, with the source's limits (from `Settings`, defaults applied).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FetchSource {
     pub source: String,
     pub path: String,
+    /// The whole request, body included, must end within this time.
+    pub timeout_ms: u64,
+    /// A body longer than this is not read.
+    pub max_bytes: u64,
 }
 
 /// Result of `fetchSource`: the HTTP status and body text, or why there is none.

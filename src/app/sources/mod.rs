@@ -83,7 +83,7 @@ async fn get<H: Host>(ctx: &Scope<'_, H>, source: &SourceKey, path: String) -> R
     let fetched = match with_cache(|c| c.get(&cache_key, now)) {
         Some(kept) => read(kept),
         None => {
-            let answer = match ctx.host.fetch_source(FetchSource { source: source.to_string(), path }).await {
+            let answer = match ctx.host.fetch_source(FetchSource { source: source.to_string(), path, timeout_ms: settings.timeout_ms, max_bytes: settings.max_bytes }).await {
                 Ok(answer) => answer,
                 Err(e) => FetchAnswer { failure: Some(FetchFailure::Unreachable), body: e.message, status: 0 },
             };
