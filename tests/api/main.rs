@@ -6,6 +6,7 @@ mod access;
 mod conditional;
 mod data_tab;
 mod dependent_rules;
+mod federation;
 mod docs;
 mod graph_stores;
 mod host_calls;
