@@ -32,6 +32,6 @@ repo=$PWD
 (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" \
   STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
   STRATA_E2E_CRASH="'$repo/scripts/mediawiki.sh' kill '$dir' && '$repo/scripts/mediawiki.sh' start '$dir' $port" \
-  node --test --test-concurrency=1 test/e2e-concurrency.test.js test/e2e-durability.test.js) || status=1
+  node --test --test-concurrency=1 test/e2e-concurrency.test.js test/e2e-durability.test.js test/e2e-dependent-rules.test.js) || status=1
 echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
 exit $status
