@@ -98,20 +98,23 @@ test(`SIGKILL of the web server during a stream of REST writes (${hostName})`, {
     assert.equal((await alice.rest('PUT', `${V0}/schema/${item}`, { body: { schema: ITEM } })).status, 201);
     const stream = unique('Stream');
     const acknowledged = new Map(); // Subject ID -> highest acknowledged N
+    // The pages are made one after another: concurrent page creations are not this test's subject
+    // (on MediaWiki with MariaDB they can fail: docs/mediawiki.md, "Not done yet").
+    const ids = [];
+    for (const w of [0, 1, 2, 3, 4, 5]) {
+      const created = await alice.rest('POST', `${V0}/subjects`, { body: { schema: item, pageTitle: `${stream} ${w}`, statements: {} } });
+      assert.equal(created.status, 201, created.text);
+      ids.push(created.json.subjectId);
+    }
     const killed = { now: false };
     const writer = async (w) => {
-      let id = null;
+      const id = ids[w];
       for (let n = 0; !killed.now; n += 1) {
         const statements = { N: { propertyType: 'number', value: n } };
         try {
-          const answer = id === null
-            ? await alice.rest('POST', `${V0}/subjects`, { body: { schema: item, pageTitle: `${stream} ${w}`, statements } })
-            : await alice.rest('PUT', `${V0}/subject/${id}`, { body: { statements } });
+          const answer = await alice.rest('PUT', `${V0}/subject/${id}`, { body: { statements } });
           if (answer.status >= 500) throw new Error(`${answer.status} ${answer.text}`);
-          if (answer.status < 300) {
-            id = answer.json.subjectId;
-            acknowledged.set(id, n);
-          }
+          if (answer.status < 300) acknowledged.set(id, n);
         } catch (error) {
           if (killed.now) return; // cut off mid-request: never acknowledged
           throw error;
