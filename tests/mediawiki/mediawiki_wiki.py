@@ -18,12 +18,14 @@ REST = "/rest.php/strata/v0"
 
 
 class MediaWiki:
-    def __init__(self, examples=False):
-        """`examples`: a wiki of its own with the example wiki imported, three ports above the shared one."""
-        self.port = int(os.environ.get("STRATA_MEDIAWIKI_PORT", "8950")) + (3 if examples else 0)
+    def __init__(self, own=False, examples=False):
+        """`own`: a wiki of its own (for tests that change its settings), three ports above the shared
+        one; `examples`: such a wiki with the example wiki imported."""
+        own = own or examples
+        self.port = int(os.environ.get("STRATA_MEDIAWIKI_PORT", "8950")) + (3 if own else 0)
         self.db = os.environ.get("STRATA_MEDIAWIKI_DB", "sqlite")
         self.examples = examples
-        given = None if examples else os.environ.get("STRATA_MEDIAWIKI_DIR")
+        given = None if own else os.environ.get("STRATA_MEDIAWIKI_DIR")
         self.owned = not given
         self.dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="strata-mw-"))
         self.url = f"http://127.0.0.1:{self.port}"

@@ -47,7 +47,7 @@ class MediaWikiFederation(unittest.TestCase):
         cls.alpha = StrataServer(sourceKey="alpha", rdfBaseUri="https://alpha.example")
         cls.alpha.cli("import", str(ROOT / "examples" / "wiki"))
         cls.alpha.start()
-        cls.wiki = MediaWiki().start()
+        cls.wiki = MediaWiki(own=True).start()  # its settings change below
         with open(cls.wiki.dir / "LocalSettings.php", "a") as settings:
             settings.write(f"""
 $wgStrataSourceKey = 'mw';
