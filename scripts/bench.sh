@@ -30,5 +30,7 @@ node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000 1000000}
 
 echo "== HTTP (issue: reference host and REST API) =="
 node scripts/bench/http.mjs 2000 10
+echo "== the reference host beside MediaWiki (issue: MediaWiki) =="
+node scripts/bench/hosts.mjs 300 5 3
 echo "== RDF dump at scale (issue: RDF) =="
 node scripts/bench/dump-rdf.mjs 100000 1000000

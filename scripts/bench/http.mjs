@@ -6,6 +6,7 @@
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { wikiWithSysop } from '../../host-shim/test-support/wiki-process.js';
 import { FalkorDbStore } from '../../host-shim/stores/falkordb.js';
+import { loadRun } from './load.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 10);
@@ -14,29 +15,7 @@ const SUBJECTS = 64;
 
 const statements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
 
-/** Runs `request(i)` with `concurrency` in flight until REQUESTS are sent or SECONDS pass. */
-async function run(concurrency, request) {
-  const latencies = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  let next = 0;
-  let failed = 0;
-  const worker = async (w) => {
-    while (next < REQUESTS && performance.now() < deadline) {
-      const i = next;
-      next += 1;
-      const start = performance.now();
-      const answer = await request(i, w);
-      latencies.push(performance.now() - start);
-      if (answer.status >= 300) failed += 1;
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
-  const elapsed = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  return { count: latencies.length, rps: (latencies.length / elapsed).toFixed(0), p50: at(0.5), p99: at(0.99), failed };
-}
+const run = (concurrency, request) => loadRun({ concurrency, requests: REQUESTS, seconds: SECONDS }, request);
 
 const FALKORDB = process.env.STRATA_FALKORDB_URL;
 const stores = FALKORDB
