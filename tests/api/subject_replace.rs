@@ -1,5 +1,5 @@
 //! `PUT /subject/{id}` body rules: what an omitted or blank label and an empty `statements` map do,
-//! and that `statements` is required.
+//! that `statements` is required, and the write response when the Subject's Schema is gone.
 
 use crate::support::*;
 use serde_json::json;
@@ -42,4 +42,16 @@ fn statements_are_required_on_a_replace() {
     assert_eq!((status, error_code(status, &answer).as_str()), (400, "invalid-body"), "{answer}");
     let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None);
     assert!(!read["subjects"][ACME]["statements"].as_object().unwrap().is_empty(), "nothing changed");
+}
+
+#[test]
+fn a_write_without_its_schema_proceeds_with_a_warning_and_no_schema_field() {
+    let host = example_host();
+    assert_eq!(call(&host, Who::Sysop, "DELETE", "/strata/v0/schema/Map", &[], None).0, 200);
+    let body = json!({"label": "ACME", "statements": {"Scale": {"propertyType": "number", "value": 5000}}});
+    let (status, answer) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], Some(body));
+    assert_eq!((status, answer["status"].as_str()), (200, Some("updated")), "{answer}");
+    assert!(answer.get("schema").is_none(), "no Schema to show: {answer}");
+    assert_eq!(answer["violations"], json!([{"propertyName": null, "code": "schema-not-found", "args": ["Map"], "severity": "warning"}]));
+    assert_eq!(answer["subject"]["statements"]["Scale"]["value"], json!(5000), "the value is kept");
 }
