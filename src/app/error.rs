@@ -45,10 +45,12 @@ pub enum ErrorKind {
     WriteQueryRejected,
     QueryTimeout,
     BackendUnavailable,
+    SourceUnavailable,
+    SourceTimeout,
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 38] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 40] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -87,6 +89,8 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 38] = [
     (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
     (ErrorKind::QueryTimeout, "queryTimeout", 408),
     (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
+    (ErrorKind::SourceUnavailable, "source-unavailable", 502),
+    (ErrorKind::SourceTimeout, "source-timeout", 504),
 ];
 
 impl ErrorKind {

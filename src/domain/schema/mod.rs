@@ -19,6 +19,7 @@ pub use parse::{SchemaError, SchemaErrors};
 pub use reference::SchemaRef;
 pub use severity::Severity;
 
+use crate::domain::ids::SourceKey;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
@@ -34,5 +35,37 @@ pub struct Schema {
 impl Schema {
     pub fn property(&self, name: &str) -> Option<&PropertyDefinition> {
         self.property_definitions.get(name)
+    }
+
+    /// A Schema parsed on source `from`, its relation target Schemas restated for this wiki
+    /// ([`SchemaRef::seen_from`]).
+    pub fn seen_from(mut self, from: &SourceKey, own: &SourceKey) -> Self {
+        for definition in self.property_definitions.values_mut() {
+            if let PropertyKind::Relation { target_schemas, .. } = &mut definition.kind {
+                *target_schemas = std::mem::take(target_schemas).into_iter().map(|r| r.seen_from(from, own)).collect();
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::ids::SubjectRef;
+    use serde_json::json;
+
+    #[test]
+    fn references_read_on_another_source_are_restated_for_this_wiki() {
+        let (there, here) = (SourceKey::parse("there").unwrap(), SourceKey::parse("here").unwrap());
+        let schema = Schema::from_json(&json!({"propertyDefinitions": {"Knows": {"type": "relation",
+            "targetSchemas": ["Person", {"source": "here", "name": "Team"}, {"source": "third", "name": "Org"}]}}}), &there)
+            .unwrap()
+            .seen_from(&there, &here);
+        let PropertyKind::Relation { target_schemas, .. } = &schema.property("Knows").unwrap().kind else { panic!("a relation") };
+        let shown: Vec<String> = target_schemas.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["there:Person", "Team", "third:Org"]);
+        let restated = |id: &str| SubjectRef::parse(id, &there).unwrap().seen_from(&there, &here).to_string();
+        assert_eq!([restated("s1demo1aaaaaaa1"), restated("here:s1demo1aaaaaaa2"), restated("third:q1")], ["there:s1demo1aaaaaaa1", "s1demo1aaaaaaa2", "third:q1"]);
     }
 }
