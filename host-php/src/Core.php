@@ -50,6 +50,15 @@ final class Core
         return $this->instance->run('preparePages', [$pages, $schemas, $options]);
     }
 
+    /**
+     * The core's title rule: the stored spelling of a title without namespace prefix. An invalid title
+     * throws StrataError `invalid-title` with MediaWiki's message key in `details['titleError']`.
+     */
+    public function normalizeTitle(string $raw): string
+    {
+        return $this->instance->run('normalizeTitle', [$raw]);
+    }
+
     /** ProjectRdfRequest JSON → TriG or Turtle of one page. */
     public function projectRdf(string $request, ?string $options = null): string
     {

@@ -71,6 +71,12 @@ pub unsafe extern "C" fn project_rdf(request: Ptr, request_len: u32, opts: Ptr, 
     })
 }
 
+/// `normalizeTitle(raw)`: the stored spelling of a title, or `invalid-title` (`details.titleError`).
+#[export_name = "normalizeTitle"]
+pub unsafe extern "C" fn normalize_title(raw: Ptr, raw_len: u32) -> u32 {
+    answer(|| exports::normalize_title(&arg(raw, raw_len, "raw")?))
+}
+
 /// `projectForStore(request)`: one batch of a store rebuild.
 #[export_name = "projectForStore"]
 pub unsafe extern "C" fn project_for_store(request: Ptr, request_len: u32) -> u32 {
