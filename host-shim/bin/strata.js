@@ -56,7 +56,7 @@ async function loadOptionalCore(log) {
   if (missing.length) {
     log('warning', `the core lacks ${missing.join(' and ')}: `
       + `${missing.includes('handleRoute') ? '/rest.php answers 501; ' : ''}`
-      + `${missing.includes('handlePageAction') ? 'Schema, Layout and Mapping pages cannot be edited; ' : ''}plain pages still work.`);
+      + `${missing.includes('handlePageAction') ? 'no page can be edited or deleted; ' : ''}pages can still be read.`);
   }
   return core;
 }
