@@ -77,13 +77,22 @@ final class Core
         return json_decode($this->instance->run('hostOperations', []), true, 512, JSON_THROW_ON_ERROR);
     }
 
+    /**
+     * `{code, message}` → `{status, headers, body}` JSON: the REST response of an error the host
+     * answers itself (`request-too-large`, `internal-error`, `core-unavailable`), from the core's table.
+     */
+    public function errorResponse(string $request): string
+    {
+        return $this->instance->run('errorResponse', [$request]);
+    }
+
     /** One REST request (docs/architecture.md) → `{status, headers, body}` JSON, answered through $host. */
     public function handleRoute(string $request, Host $host): string
     {
         return $this->instance->run('handleRoute', [$request], $host);
     }
 
-    /** One platform page action (docs/page-actions.md), answered through $host. */
+    /** One platform page action (docs/page-actions.md), answered through $host; a refusal throws StrataError. */
     public function handlePageAction(string $request, Host $host): string
     {
         return $this->instance->run('handlePageAction', [$request], $host);

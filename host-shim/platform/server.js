@@ -85,7 +85,7 @@ function createStrataServer(site) {
   const purge = setInterval(() => purgeExpiredSessions(site.db), HOUR_MS).unref();
   const server = createServer((req, res) => {
     serve(site, req, res).catch((error) => {
-      const where = { rest: routeOf(new URL(req.url, 'http://localhost')).kind === 'rest' };
+      const where = { rest: routeOf(new URL(req.url, 'http://localhost')).kind === 'rest', core: site.core };
       if (error instanceof PayloadTooLargeError) {
         sendError(res, where, 413, 'request-too-large', error.message, { connection: 'close' });
       } else {

@@ -28,7 +28,12 @@ function importFolderFixture() {
   return dir;
 }
 
-// A stand-in core whose handlePageAction saves through the bridge, as the real one will.
+/** A refusal as the core rejects with it. */
+function strataError(code, message, details) {
+  return Object.assign(new Error(message), { name: 'StrataError', code, details });
+}
+
+// A stand-in core whose handlePageAction saves through the bridge, as the real one does.
 function pageActionCore() {
   const seen = [];
   return {
@@ -37,18 +42,18 @@ function pageActionCore() {
       const request = JSON.parse(requestJson);
       seen.push(request);
       const call = async (op, args) => JSON.parse(await bridge.call(op, JSON.stringify(args)));
-      if (request.text === 'invalid') return JSON.stringify({ ok: false, error: { code: 'strata-invalid-schema', info: 'not a Schema', reasons: ['a'] } });
+      if (request.text === 'invalid') throw strataError('strata-invalid-schema', 'not a Schema', { reasons: ['a'] });
       const page = await call('pageByTitle', { namespace: request.namespace, title: request.title });
       if (request.action === 'delete') {
         const deleted = await call('deletePage', { pageId: page.pageId, baseRevisionId: page.latestRevisionId, comment: request.summary });
-        return JSON.stringify({ ok: true, result: { pageId: page.pageId, namespace: page.namespace, title: page.title, logId: deleted.logId } });
+        return JSON.stringify({ pageId: page.pageId, namespace: page.namespace, title: page.title, logId: deleted.logId });
       }
       const slot = request.slot === 'subject' ? 'subjectSlot' : 'mainSlot';
       const saved = await call('savePages', {
         saves: [{ pageId: page?.pageId ?? null, namespace: request.namespace, title: request.title, baseRevisionId: page?.latestRevisionId ?? null, comment: request.summary, contentModel: 'strata-schema', mainSlot: null, subjectSlot: null, [slot]: request.text, index: null }],
       });
       const [result] = saved.results;
-      return JSON.stringify({ ok: true, result: { pageId: result.pageId, namespace: request.namespace, title: request.title, contentModel: 'strata-schema', oldRevisionId: page?.latestRevisionId ?? 0, newRevisionId: result.revisionId, timestamp: result.timestamp, new: !page, noChange: false } });
+      return JSON.stringify({ pageId: result.pageId, namespace: request.namespace, title: request.title, contentModel: 'strata-schema', oldRevisionId: page?.latestRevisionId ?? 0, newRevisionId: result.revisionId, timestamp: result.timestamp, new: !page, noChange: false });
     },
   };
 }

@@ -44,10 +44,12 @@ pub enum ErrorKind {
     WriteQueryRejected,
     QueryTimeout,
     BackendUnavailable,
+    RequestTooLarge,
+    CoreUnavailable,
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 37] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 39] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -85,11 +87,18 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 37] = [
     (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
     (ErrorKind::QueryTimeout, "queryTimeout", 408),
     (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
+    (ErrorKind::RequestTooLarge, "request-too-large", 413),
+    (ErrorKind::CoreUnavailable, "core-unavailable", 501),
 ];
 
 impl ErrorKind {
     pub fn code(self) -> &'static str {
         ERROR_KINDS.iter().find(|(k, _, _)| *k == self).map(|(_, c, _)| *c).unwrap_or("internal-error")
+    }
+
+    /// The kind of a stable code, for a host that answers a REST error itself (`errorResponse`).
+    pub fn from_code(code: &str) -> Option<ErrorKind> {
+        ERROR_KINDS.iter().find(|(_, c, _)| *c == code).map(|(k, _, _)| *k)
     }
 
     pub fn status(self) -> u16 {

@@ -6,7 +6,7 @@ import { makeBridge } from '../../src/bridge.js';
 import { isWikiConfigPage, parseWikiConfig } from '../config/wiki-page.js';
 import { makeHostOps } from '../ops.js';
 
-const failure = (code, info) => ({ ok: false, error: { code, info } });
+const failure = (code, info, details = {}) => ({ ok: false, error: { code, info, ...details } });
 
 const CORE_UNAVAILABLE = failure('strata-core-unavailable', "Pages are saved and deleted through the Strata core's handlePageAction, "
   + 'which this server does not have: build the core, then restart.');
@@ -33,10 +33,17 @@ export async function removePage(host, request) {
   return askCore(host, { action: 'delete', ...request });
 }
 
+/**
+ * The core answers the action's result or rejects with a StrataError (`docs/page-actions.md`); a
+ * refusal becomes the api.php error `{code, info, ...details}`. Anything else is the server's failure.
+ */
 async function askCore(host, request) {
   if (typeof host.core?.handlePageAction !== 'function') return CORE_UNAVAILABLE;
   const bridge = makeBridge(makeHostOps(host));
-  const response = JSON.parse(await host.core.handlePageAction(JSON.stringify({ ...request, caller: host.caller }), bridge));
-  if (typeof response?.ok !== 'boolean') throw new Error('handlePageAction answered without a boolean "ok"');
-  return response;
+  try {
+    return { ok: true, result: JSON.parse(await host.core.handlePageAction(JSON.stringify({ ...request, caller: host.caller }), bridge)) };
+  } catch (error) {
+    if (error?.name !== 'StrataError') throw error;
+    return failure(error.code, error.message, error.details);
+  }
 }
