@@ -18,7 +18,8 @@ use crate::domain::page_content::PageContent;
 use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, StoreName, UpdateStores};
 use schema_edits::{schema_pages, Reprojection};
 use crate::normalize::{read_page_content_str, Context};
-use load::{load_mappings, load_schemas, mapping_target};
+use crate::app::load::mapping_pages;
+use load::{load_schemas, mapping_target};
 use serde::Deserialize;
 use serde_json::Map;
 
@@ -167,7 +168,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
     let schemas = load_schemas(ctx, contents).await.map_err(|e| e.message)?;
     let projections: Vec<&str> = settings.stores.values().map(|s| s.projection.as_str()).collect();
     let mappings = if projections.iter().any(|p| *p != crate::rdf::native::NAME) {
-        load_mappings(host).await.map_err(|e| e.to_string())?
+        mapping_pages(host, false).await.map_err(|e| e.to_string())?
     } else {
         Vec::new()
     };
