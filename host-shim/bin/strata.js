@@ -16,7 +16,7 @@ import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 import { progressBar } from '../stores/progress.js';
 import { queueRun, storeState } from '../stores/runs.js';
-import { openStores } from '../stores/site-stores.js';
+import { openStores } from '../platform/site-stores.js';
 
 const USAGE = `usage: strata <command> [--config FILE]
   serve                                   run the wiki server

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { maintenanceCaller } from './auth/caller.js';
-import { timestamp } from './clock.js';
+import { timestamp } from '../src/clock.js';
 import { ImportError } from './import.js';
 import { authorOf } from './ops.js';
 import { NS_MAIN, NS_SCHEMA, normalizeTitle } from './pages/namespaces.js';

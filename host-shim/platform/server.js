@@ -77,7 +77,7 @@ async function serve(site, req, res) {
 
 /**
  * The wiki's HTTP server. `site`: `{db, config, core, log, stores}`; `core` is the loaded Strata core or null,
- * `stores` the process's stores (`stores/site-stores.js`).
+ * `stores` the process's stores (`platform/site-stores.js`).
  * Expired sessions are purged at start and hourly.
  */
 function createStrataServer(site) {
