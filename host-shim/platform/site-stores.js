@@ -8,15 +8,17 @@ import { failInterruptedRuns } from '../stores/runs.js';
 import { categoriesOf } from './pages/categories.js';
 import { NS_MAPPING, NS_SCHEMA, prefixedTitle } from './pages/namespaces.js';
 import { makeRateLimiter } from './rate-limit.js';
+import { sourceIris } from './sources/core-sources.js';
 import { countSubjectPages, listPagesInNamespace, listSubjectPages } from './storage/pages.js';
 
 const ALL = 1_000_000_000;
 
 /**
  * The wiki's pages as a rebuild reads them: `count()` of pages with a Subject slot, `batch(afterId,
- * limit)` of their page facts in page id order, and the texts of the Schema and Mapping pages.
+ * limit)` of their page facts in page id order, the texts of the Schema and Mapping pages, and the
+ * configured Subject sources' IRIs (`sourceIris()`).
  */
-export function rebuildPageSource(db) {
+export function rebuildPageSource(db, config) {
   const texts = (namespace) => listPagesInNamespace(db, { namespace, after: null, prefix: null, limit: ALL })
     .map((p) => ({ title: p.title, text: p.mainSlot ?? '' }));
   return {
@@ -24,6 +26,7 @@ export function rebuildPageSource(db) {
     batch: (afterId, limit) => listSubjectPages(db, { afterId, limit }).map(pageFacts),
     schemaPages: () => texts(NS_SCHEMA),
     mappingPages: () => texts(NS_MAPPING),
+    sourceIris: () => sourceIris(config),
   };
 }
 
@@ -48,7 +51,7 @@ function pageFacts(page) {
  */
 export function openStores({ db, config, core, log, background = true, batchPages }) {
   const registry = new StoreRegistry({ db, config, log });
-  const rebuilds = new RebuildWorker({ db, config, core, log, registry, batchPages, pages: rebuildPageSource(db) });
+  const rebuilds = new RebuildWorker({ db, config, core, log, registry, batchPages, pages: rebuildPageSource(db, config) });
   if (background) {
     registry.checkPending();
     // Connecting checks each graph server's content before the first write goes through.

@@ -80,6 +80,7 @@ export class RebuildWorker {
       name: entry.name,
       store: { type: entry.type, projection: entry.projection },
       rdfBaseUri: this.#config.rdfBaseUri,
+      sourceIris: this.#pages.sourceIris(),
       sourceKey: this.#config.sourceKey,
       schemas: Object.fromEntries(this.#pages.schemaPages().map((p) => [p.title, p.text])),
       mappings: this.#pages.mappingPages(),

@@ -44,6 +44,8 @@ pub enum ErrorKind {
     WriteQueryRejected,
     QueryTimeout,
     BackendUnavailable,
+    SourceUnavailable,
+    SourceTimeout,
     RequestTooLarge,
     CoreUnavailable,
 }
@@ -87,6 +89,8 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 39] = [
     (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
     (ErrorKind::QueryTimeout, "queryTimeout", 408),
     (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
+    (ErrorKind::SourceUnavailable, "source-unavailable", 502),
+    (ErrorKind::SourceTimeout, "source-timeout", 504),
     (ErrorKind::RequestTooLarge, "request-too-large", 413),
     (ErrorKind::CoreUnavailable, "core-unavailable", 501),
 ];
