@@ -51,7 +51,7 @@ pub enum ErrorKind {
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 39] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 41] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
