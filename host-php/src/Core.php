@@ -86,6 +86,12 @@ final class Core
         return $this->instance->run('errorResponse', [$request]);
     }
 
+    /** `{pageId, subjects, mainSubjectId, iris, projections}` → the HTML of a page's Data tab. */
+    public function renderDataTab(string $request): string
+    {
+        return $this->instance->run('renderDataTab', [$request]);
+    }
+
     /** One REST request (docs/architecture.md) → `{status, headers, body}` JSON, answered through $host. */
     public function handleRoute(string $request, Host $host): string
     {

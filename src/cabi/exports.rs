@@ -83,6 +83,12 @@ pub unsafe extern "C" fn project_for_store(request: Ptr, request_len: u32) -> u3
     answer(|| exports::project_for_store(&arg(request, request_len, "request")?))
 }
 
+/// `renderDataTab(request)`: the HTML of a page's Data tab.
+#[export_name = "renderDataTab"]
+pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 {
+    answer(|| exports::render_data_tab(&parse_json(&arg(request, request_len, "request")?, "request")?))
+}
+
 /// `hostOperations()`: the op names the `call` import must answer, as a JSON array.
 #[export_name = "hostOperations"]
 pub extern "C" fn host_operations() -> u32 {

@@ -22,7 +22,7 @@ pub use options::Options;
 pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::{project_rdf, RdfProjector};
-pub use render::{editor_fields, render_page, render_schema, violation_descriptions};
+pub use render::{editor_fields, render_data_tab, render_page, render_schema, violation_descriptions};
 pub use validate::{validate, Validated, Validator};
 
 #[cfg(test)]

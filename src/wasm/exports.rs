@@ -85,6 +85,12 @@ pub fn render_page(request_json: &str, opts: Option<StrataOptions>) -> Result<St
     exports::render_page(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
 }
 
+/// The HTML of a page's Data tab, JSON text in: `{pageId, subjects, mainSubjectId, iris, projections}`.
+#[wasm_bindgen(js_name = renderDataTab)]
+pub fn render_data_tab(request_json: &str) -> Result<String, JsValue> {
+    exports::render_data_tab(&parse_json(request_json, "request")?).map_err(|e| to_js_error(&e))
+}
+
 /// The HTML of a Schema page's content, JSON text in: `{name, schema, links}`.
 #[wasm_bindgen(js_name = renderSchema)]
 pub fn render_schema(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
