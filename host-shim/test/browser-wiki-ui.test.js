@@ -162,6 +162,34 @@ test('a Subject edit based on an older read is refused with a clear message', as
   assert.equal(await page.locator('section#subject-s1bok1aaaaaaa04 h2').textContent(), 'Harbour Lights (picture book)');
 });
 
+test('Add Subject on a page without a main Subject makes the new one main, and is refused when the page changed', async () => {
+  const plain = await page.evaluate(async () => {
+    const token = (await (await fetch('/api.php?action=query&meta=tokens&format=json')).json()).query.tokens.csrftoken;
+    const form = new URLSearchParams({ action: 'edit', title: 'Reading list', text: 'A page of prose.', token, format: 'json' });
+    return (await (await fetch('/api.php', { method: 'POST', body: form })).json()).edit;
+  });
+  assert.equal(plain.result, 'Success');
+  const add = async () => {
+    await page.goto(`${site.url}/wiki/Reading_list?action=addsubject&schema=Person`);
+    await page.locator('#subject-editor form').waitFor();
+    await page.getByLabel('Label').fill('Ida Gerhardt');
+  };
+  await add();
+  // Someone else edits the page after the editor read it: the save is refused, nothing is added.
+  await page.evaluate(async () => {
+    const token = (await (await fetch('/api.php?action=query&meta=tokens&format=json')).json()).query.tokens.csrftoken;
+    await fetch('/api.php', { method: 'POST', body: new URLSearchParams({ action: 'edit', title: 'Reading list', text: 'Prose, edited.', token, format: 'json' }) });
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Someone else saved this page first' }).waitFor();
+  await add();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/wiki\/Reading_list#subject-s/);
+  const subjects = await page.evaluate(async (pageId) => (await (await fetch(`/rest.php/strata/v0/page/${pageId}/subjects`)).json()), plain.pageid);
+  assert.equal(Object.keys(subjects.subjects).length, 1, 'the refused save added nothing');
+  assert.equal(subjects.subjects[subjects.mainSubjectId]?.label, 'Ida Gerhardt', 'the new Subject is the main one');
+});
+
 test('an invalid Schema edit is refused with the reasons in place', async () => {
   await page.goto(`${site.url}/wiki/Schema:Library`);
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
