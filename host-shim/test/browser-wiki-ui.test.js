@@ -68,6 +68,21 @@ test('the Main Page links to Schemas, Subjects and recent edits, and search find
   await page.setViewportSize({ width: 1100, height: 900 });
 });
 
+test('the Subject list pages on with its Next page link, keeping the sort', async () => {
+  await page.goto(`${site.url}/wiki/Special:Subjects?sort=name`);
+  const names = () => page.locator('table.subject-list tbody tr td:first-child').allTextContents();
+  const first = await names();
+  assert.equal(first.length, 20, 'a full first page');
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await page.waitForURL(/Special:Subjects\?.*cursor=/);
+  assert.match(page.url(), /sort=name/);
+  const second = await names();
+  assert.ok(second.length > 0, 'the second page lists the rest');
+  assert.deepEqual(first.filter((name) => second.includes(name)), [], 'no Subject on both pages');
+  const listed = await page.evaluate(async () => (await (await fetch('/rest.php/strata/v0/subjects?sort=name&limit=50')).json()).subjects);
+  assert.deepEqual([...first, ...second], listed.map((row) => row.displayName).slice(0, first.length + second.length), 'the REST list\'s order, across pages');
+});
+
 test('a Schema page shows its property table and links to its Subjects', async () => {
   await page.goto(`${site.url}/wiki/Schema:Library`);
   await page.locator('table.schema-properties tr', { hasText: 'Seats' }).waitFor();
