@@ -45,7 +45,6 @@ class SubjectsAction extends FormlessAction {
 			'action' => 'subjects',
 			'namespace' => $title->getNamespace(),
 			'title' => $title->getText(),
-			'restPath' => wfScript( 'rest' ),
 			'caller' => CallerFacts::of( $this->getAuthority() ),
 		];
 		try {

@@ -1,6 +1,7 @@
-//! `action: subjects`: a page's Data tab (`render::render_data_tab`) for the caller. The Subjects and
-//! their names are the page read of the REST API; the projections are `native` and the targets of the
-//! Mapping pages the caller may read; the IRIs are minted under `rdfBaseUri`.
+//! `action: subjects`: a page's Data tab table (`render::render_data_tab`) for the caller, made in one
+//! call for hosts that do not assemble it themselves (MediaWiki). The Subjects and their names are the
+//! page read of the REST API; the projections are `native` and the targets of the Mapping pages the
+//! caller may read; the IRIs are minted under `rdfBaseUri`.
 
 use super::error::{Code, PageActionError};
 use super::{shown, PageActionRequest};
@@ -10,11 +11,8 @@ use crate::app::Scope;
 use crate::domain::title::Title;
 use crate::host::Host;
 use crate::rdf::{ontology, Iris};
-use crate::render::{render_data_tab, DataTabRow};
-use serde_json::{json, Value};
-
-/// The REST API's path when the host does not say (`restPath`).
-const REST_PATH: &str = "/rest.php";
+use crate::render::render_data_tab;
+use serde_json::{json, Map, Value};
 
 pub async fn data_tab<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let record = ctx.page_by_title(request.namespace, &title.to_string()).await?.filter(|p| p.access.read);
@@ -26,20 +24,15 @@ pub async fn data_tab<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, 
     let content = &page.content;
     let main = content.main_subject.as_ref().filter(|m| content.subjects.contains_key(*m));
     let ordered = main.and_then(|m| content.subjects.get_key_value(m)).into_iter().chain(content.other_subjects());
-    let rows: Vec<DataTabRow> = ordered
-        .map(|(id, subject)| {
-            let read = subject_json(&page, id, subject, &schemas, PageFields::Without);
-            let host = read["hostSubject"]["displayName"].as_str().map(|h| format!(" of {h}")).unwrap_or_default();
-            DataTabRow {
-                id: id.to_string(),
-                name: format!("{}{host}", read["displayName"].as_str().unwrap_or_default()),
-                schema: subject.schema.to_string(),
-                iri: iris.subject(id),
-                main: Some(id) == main,
-            }
-        })
-        .collect();
+    let mut subjects = Map::new();
+    let mut subject_iris = Map::new();
+    for (id, subject) in ordered {
+        subjects.insert(id.to_string(), subject_json(&page, id, subject, &schemas, PageFields::Without));
+        subject_iris.insert(id.to_string(), iris.subject(id).into());
+    }
     let projections = ontology::projection_names(&readable_mappings(ctx).await?);
-    let rest = request.rest_path.as_deref().unwrap_or(REST_PATH);
-    Ok(json!({"pageId": page_id, "html": render_data_tab(page_id, &rows, &projections, rest)}))
+    let table = json!({"pageId": page_id, "subjects": subjects, "mainSubjectId": main.map(|m| m.as_str()),
+                       "iris": subject_iris, "projections": projections});
+    let html = render_data_tab(&table).map_err(|e| PageActionError::new(Code::Internal, e))?;
+    Ok(json!({"pageId": page_id, "html": html}))
 }

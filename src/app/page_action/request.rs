@@ -25,9 +25,6 @@ pub struct PageActionRequest {
     pub create_only: bool,
     #[serde(default)]
     pub no_create: bool,
-    /// The URL path of the wiki's REST API, for the Data tab's links; default `/rest.php`.
-    #[serde(default)]
-    pub rest_path: Option<String>,
     pub caller: Caller,
 }
 
