@@ -1,8 +1,11 @@
 """A MediaWiki with Strata for Python tests: `scripts/mediawiki.sh start` on a temporary folder,
 bot passwords from `scripts/mediawiki.sh botpassword`, stopped by `scripts/mediawiki.sh stop`.
 The port comes from STRATA_MEDIAWIKI_PORT (default 8950; the stores take the next two) and the
-database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
+database from STRATA_MEDIAWIKI_DB (sqlite or mariadb). `shared()` is one wiki for every test module
+of a run, stopped when the run ends."""
 
+import atexit
+import json
 import os
 import shutil
 import subprocess
@@ -12,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mediawiki.sh"
 REST = "/rest.php/strata/v0"
+MW_CODE = "/usr/share/mediawiki"
 
 
 class MediaWiki:
@@ -33,7 +37,26 @@ class MediaWiki:
                              capture_output=True, text=True).stdout.split()
         return out[0], out[1]
 
+    def run_script(self, script):
+        """The JSON a maintenance script of this repository prints, run in this wiki by MediaWiki's runScript.php."""
+        env = dict(os.environ, MW_CONFIG_FILE=str(self.dir / "LocalSettings.php"), MW_INSTALL_PATH=MW_CODE)
+        out = subprocess.run(["php", "-d", "ffi.enable=1", "maintenance/runScript.php", str(ROOT / script)], cwd=MW_CODE,
+                             env=env, check=True, capture_output=True, text=True).stdout
+        return json.loads(out.strip().splitlines()[-1])
+
     def stop(self):
         subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+_shared = None
+
+
+def shared():
+    """The wiki of this test run, started on first use and stopped when the run ends."""
+    global _shared
+    if _shared is None:
+        _shared = MediaWiki().start()
+        atexit.register(_shared.stop)
+    return _shared

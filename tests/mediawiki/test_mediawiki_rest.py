@@ -10,7 +10,7 @@ import unittest
 import mwclient
 from mwclient.errors import APIError
 
-from mediawiki_wiki import REST, MediaWiki
+from mediawiki_wiki import REST, shared
 
 PERSON = {"propertyDefinitions": {"Name": {"type": "text", "required": True},
                                   "Knows": {"type": "relation", "targetSchemas": ["Person"], "multiple": True}}}
@@ -19,15 +19,11 @@ PERSON = {"propertyDefinitions": {"Name": {"type": "text", "required": True},
 class MediaWikiRest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.wiki = MediaWiki().start()
+        cls.wiki = shared()
         name, password = cls.wiki.bot_password("Sam", "sysop")
         cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
         cls.site.login(name, password)
         cls.csrf = cls.site.get_token("csrf")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.wiki.stop()
 
     def rest(self, method, path, body=None, csrf=True):
         headers = {"x-csrf-token": self.csrf} if csrf else {}

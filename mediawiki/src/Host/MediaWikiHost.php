@@ -2,8 +2,7 @@
 /**
  * The Host port (Strata\Bridge\Host, one method per operation of src/host/mod.rs) answered by
  * MediaWiki's services for the caller of one request. Page reads and writes are `PageRecords` and
- * `PageWrites`; the index lookups are `IndexTables`. Operations the MediaWiki host does not answer
- * yet throw, so the core reports a host error instead of wrong data (docs/mediawiki.md).
+ * `PageWrites`; the index lookups are `IndexTables`, `IndexQueries` and `SubjectListing`.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -19,6 +18,7 @@ class MediaWikiHost implements Host {
 	private PageRecords $records;
 	private PageWrites $writes;
 	private IndexQueries $index;
+	private SubjectListing $listing;
 
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
@@ -26,10 +26,7 @@ class MediaWikiHost implements Host {
 		$this->records = new PageRecords( $services, $user );
 		$this->writes = new PageWrites( $services, $user, $this->records );
 		$this->index = new IndexQueries( $services, $this->records );
-	}
-
-	private static function notYet( string $op ): never {
-		throw new \RuntimeException( "the MediaWiki host does not answer $op yet" );
+		$this->listing = new SubjectListing( $services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA ), $this->index );
 	}
 
 	public function config( array $args ): mixed {
@@ -98,11 +95,11 @@ class MediaWikiHost implements Host {
 	}
 
 	public function listSubjects( array $args ): mixed {
-		self::notYet( 'listSubjects' );
+		return $this->listing->list( $args );
 	}
 
 	public function recentlyEdited( array $args ): mixed {
-		self::notYet( 'recentlyEdited' );
+		return $this->index->recentlyEdited( (int)$args['limit'], (int)$args['lookback'] );
 	}
 
 	public function subjectCounts( array $args ): mixed {
@@ -110,7 +107,7 @@ class MediaWikiHost implements Host {
 	}
 
 	public function subjectLabels( array $args ): mixed {
-		self::notYet( 'subjectLabels' );
+		return $this->index->subjectLabels( array_values( array_map( 'strval', $args['schemas'] ?? [] ) ), $args['prefix'] ?? null, (int)$args['limit'] );
 	}
 
 	public function referencingSubjects( array $args ): mixed {

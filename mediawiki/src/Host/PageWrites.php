@@ -97,7 +97,7 @@ class PageWrites {
 		}
 		$revision ??= $parent;
 		$pageId = $revision->getPageId();
-		IndexTables::replace( $dbw, $pageId, $save['index'] ?? [], $revision->getTimestamp() );
+		IndexTables::replace( $dbw, $pageId, $title->getPrefixedText(), $revision->getId(), $save['index'] ?? [], $revision->getTimestamp() );
 		return [ 'pageId' => $pageId, 'revisionId' => $revision->getId(), 'timestamp' => PageRecords::iso( $revision->getTimestamp() ) ];
 	}
 
