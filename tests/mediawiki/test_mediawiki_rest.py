@@ -60,9 +60,9 @@ class MediaWikiRest(unittest.TestCase):
     def test_an_api_edit_of_a_schema_page_is_checked_and_stored_by_the_core(self):
         page = self.site.pages["Schema:Pet"]
         with self.assertRaises(APIError) as refused:
-            page.edit(json.dumps({"propertyDefinitions": {"X": {"type": "txet"}}}), "broken")
+            page.edit(json.dumps({"propertyDefinitions": {"Legs": {"type": "number", "minimum": 5, "maximum": 1}}}), "broken")
         self.assertEqual(refused.exception.code, "strata-invalid-schema")
-        self.assertIn("txet", refused.exception.info)
+        self.assertIn("Legs", refused.exception.info)
 
         page.edit(json.dumps({"propertyDefinitions": {"Name": {"type": "text", "required": False}}}), "fine")
         self.assertEqual(self.rest("GET", "/schema/Pet").json()["schema"], {"propertyDefinitions": {"Name": {"type": "text"}}})
