@@ -37,12 +37,20 @@ class MediaWiki:
                              capture_output=True, text=True).stdout.split()
         return out[0], out[1]
 
+    root = ROOT
+
+    def env(self):
+        """The environment of this wiki's maintenance scripts."""
+        return dict(os.environ, MW_CONFIG_FILE=str(self.dir / "LocalSettings.php"), MW_INSTALL_PATH=MW_CODE)
+
+    def maintenance(self, script, *args):
+        """Runs one of MediaWiki's maintenance scripts in this wiki; answers its output."""
+        return subprocess.run(["php", "-d", "ffi.enable=1", f"maintenance/{script}.php", *args], cwd=MW_CODE,
+                              env=self.env(), check=True, capture_output=True, text=True).stdout
+
     def run_script(self, script):
         """The JSON a maintenance script of this repository prints, run in this wiki by MediaWiki's runScript.php."""
-        env = dict(os.environ, MW_CONFIG_FILE=str(self.dir / "LocalSettings.php"), MW_INSTALL_PATH=MW_CODE)
-        out = subprocess.run(["php", "-d", "ffi.enable=1", "maintenance/runScript.php", str(ROOT / script)], cwd=MW_CODE,
-                             env=env, check=True, capture_output=True, text=True).stdout
-        return json.loads(out.strip().splitlines()[-1])
+        return json.loads(self.maintenance("runScript", str(ROOT / script)).strip().splitlines()[-1])
 
     def stop(self):
         subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,

@@ -1,8 +1,8 @@
 <?php
 /**
  * Installs the index tables behind Subject lists and lookups (`sql/<dbtype>/tables.sql`) and the
- * Subjects each revision changed (`sql/<dbtype>/revision_subject.sql`) when update.php runs, for
- * SQLite and MariaDB/MySQL.
+ * Subjects each revision changed (`sql/<dbtype>/revision_subject.sql`) and the stores' states, runs
+ * and pending markers (`sql/<dbtype>/stores.sql`) when update.php runs, for SQLite and MariaDB/MySQL.
  */
 
 namespace MediaWiki\Extension\Strata\Hooks;
@@ -18,5 +18,6 @@ class SchemaUpdatesHook {
 		}
 		$updater->addExtensionTable( 'strata_subject', "$folder/tables.sql" );
 		$updater->addExtensionTable( 'strata_revision_subject', "$folder/revision_subject.sql" );
+		$updater->addExtensionTable( 'strata_store_state', "$folder/stores.sql" );
 	}
 }

@@ -7,6 +7,7 @@
 
 namespace MediaWiki\Extension\Strata\Host;
 
+use MediaWiki\Extension\Strata\Stores\StoreOps;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Strata\Bridge\Host;
@@ -19,12 +20,14 @@ class MediaWikiHost implements Host {
 	private PageWrites $writes;
 	private IndexQueries $index;
 	private SubjectListing $listing;
+	private StoreOps $stores;
 
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = new PageRecords( $services, $user );
-		$this->writes = new PageWrites( $services, $user, $this->records );
+		$this->stores = new StoreOps( $services, $user );
+		$this->writes = new PageWrites( $services, $user, $this->records, $this->stores->names() );
 		$this->index = new IndexQueries( $services, $this->records );
 		$this->listing = new SubjectListing( $services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA ), $this->index );
 	}
@@ -83,15 +86,15 @@ class MediaWikiHost implements Host {
 	}
 
 	public function graphStores( array $args ): mixed {
-		return [ 'stores' => [] ];
+		return $this->stores->graphStores();
 	}
 
 	public function startRebuild( array $args ): mixed {
-		return [ 'outcome' => 'unknown', 'run' => null ];
+		return $this->stores->startRebuild( (string)$args['name'] );
 	}
 
 	public function cancelRebuild( array $args ): mixed {
-		return [ 'run' => null ];
+		return $this->stores->cancelRebuild( (string)$args['name'] );
 	}
 
 	public function listSubjects( array $args ): mixed {
@@ -119,14 +122,15 @@ class MediaWikiHost implements Host {
 	}
 
 	public function sparqlQuery( array $args ): mixed {
-		return [ 'ok' => false, 'kind' => 'unavailable', 'status' => 503, 'detail' => 'no SPARQL store is configured' ];
+		return $this->stores->sparqlQuery( (string)$args['query'], (int)$args['timeoutMs'] );
 	}
 
 	public function cypherQuery( array $args ): mixed {
-		return [ 'ok' => false, 'kind' => 'unavailable', 'detail' => 'no graph database is configured' ];
+		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], (int)$args['maxRows'] );
 	}
 
 	public function updateStores( array $args ): mixed {
+		$this->stores->updateStores( $args );
 		return null;
 	}
 
