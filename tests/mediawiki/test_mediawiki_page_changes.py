@@ -1,0 +1,80 @@
+"""Subject-slot changes MediaWiki makes itself, through api.php with mwclient: a rollback of another
+user's REST edit, a deletion through action=delete and an undeletion. Each must leave the index
+tables (lists, reads by Subject ID) and the stores (Cypher) as the core computes them
+(mediawiki/src/Hooks/SubjectSlotHooks.php).
+
+Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
+
+import unittest
+import uuid
+
+import mwclient
+
+from mediawiki_wiki import REST, shared
+
+TAG = uuid.uuid4().hex[:6]  # page titles of this run, so that the test may run again on one wiki
+
+
+class Caller:
+    def __init__(self, wiki, user):
+        name, password = wiki.bot_password(user, "sysop")
+        self.site = mwclient.Site(wiki.host_port, path="/", scheme="http")
+        self.site.login(name, password)
+        self.csrf = self.site.get_token("csrf")
+        self.url = wiki.url + REST
+
+    def call(self, method, path, body=None):
+        answer = self.site.connection.request(method, self.url + path, json=body, headers={"x-csrf-token": self.csrf})
+        return answer.status_code, answer.json()
+
+
+class MediaWikiPageChanges(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.wiki = shared()
+        cls.ann = Caller(cls.wiki, "Ann")
+        cls.ray = Caller(cls.wiki, "Ray")
+
+    def ok(self, caller, method, path, body=None):
+        status, answer = caller.call(method, path, body)
+        self.assertLess(status, 300, answer)
+        return answer
+
+    def listed(self, label):
+        return [s["label"] for s in self.ok(self.ann, "GET", f"/subjects?schema=Crate&search={TAG}")["subjects"] if s["label"] == label]
+
+    def graph_name(self, subject_id):
+        rows = self.ok(self.ann, "POST", "/query/cypher", {"cypher": "MATCH (s:Crate {_id: $id}) RETURN s._name AS n",
+                                                          "parameters": {"id": subject_id}})["rows"]
+        return [r["n"] for r in rows]
+
+    def test_rollback_delete_and_undelete_keep_the_index_and_the_stores(self):
+        self.ok(self.ann, "PUT", "/schema/Crate", {"schema": {"propertyDefinitions": {}}})
+        first, second = f"Crate {TAG}", f"Box {TAG}"
+        subject_id = self.ok(self.ann, "POST", "/subjects", {"schema": "Crate", "label": first, "statements": {}})["subjectId"]
+        title = self.ok(self.ann, "GET", f"/subject/{subject_id}?expand=page")["subjects"][subject_id]["pageTitle"]
+        self.ok(self.ray, "PUT", f"/subject/{subject_id}", {"label": second, "statements": {}})
+        self.assertEqual((self.listed(second), self.graph_name(subject_id)), ([second], [second]))
+
+        # Ann rolls Ray's edit back through api.php: the Subject slot of her revision is restored.
+        self.ann.site.api("rollback", title=title, user="Ray", token=self.ann.site.get_token("rollback"))
+        read = self.ok(self.ann, "GET", f"/subject/{subject_id}")["subjects"][subject_id]
+        self.assertEqual(read["label"], first)
+        self.assertEqual((self.listed(first), self.listed(second)), ([first], []))
+        self.assertEqual(self.graph_name(subject_id), [first])
+
+        # A deletion through api.php's action=delete removes the rows and the projection.
+        self.ann.site.pages[title].delete(reason="gone")
+        self.assertEqual(self.ann.call("GET", f"/subject/{subject_id}")[0], 404)
+        self.assertEqual(self.listed(first), [])
+        self.assertEqual(self.graph_name(subject_id), [])
+
+        # Undeleting brings the rows and the projection back.
+        self.ann.site.api("undelete", title=title, reason="back", token=self.ann.csrf)
+        self.assertEqual(self.ok(self.ann, "GET", f"/subject/{subject_id}")["subjects"][subject_id]["label"], first)
+        self.assertEqual(self.listed(first), [first])
+        self.assertEqual(self.graph_name(subject_id), [first])
+
+
+if __name__ == "__main__":
+    unittest.main()
