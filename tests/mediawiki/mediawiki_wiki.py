@@ -12,6 +12,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import mwclient
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mediawiki.sh"
 REST = "/rest.php/strata/v0"
@@ -56,6 +58,30 @@ class MediaWiki:
         subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Caller:
+    """A user of the wiki logged in through api.php with a new bot password (mwclient), with its
+    session's CSRF token for the REST routes."""
+
+    def __init__(self, wiki, user, *groups):
+        name, password = wiki.bot_password(user, *groups)
+        self.site = mwclient.Site(wiki.host_port, path="/", scheme="http")
+        self.site.login(name, password)
+        self.csrf = self.site.get_token("csrf")
+        self.url = wiki.url + REST
+
+    def request(self, method, path, body=None, csrf=True):
+        """The raw answer of a REST route. MediaWiki's REST router wants a Content-Type on every POST,
+        so a POST without a body sends {}."""
+        body = {} if body is None and method == "POST" else body
+        headers = {"x-csrf-token": self.csrf} if csrf else {}
+        return self.site.connection.request(method, self.url + path, json=body, headers=headers)
+
+    def call(self, method, path, body=None):
+        """(status, JSON body) of a REST route."""
+        answer = self.request(method, path, body)
+        return answer.status_code, answer.json()
 
 
 _shared = None

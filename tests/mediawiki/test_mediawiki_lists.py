@@ -7,9 +7,7 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 
 import unittest
 
-import mwclient
-
-from mediawiki_wiki import REST, shared
+from mediawiki_wiki import Caller, shared
 
 SHIP = {"propertyDefinitions": {"Name": {"type": "text"}}}
 
@@ -18,16 +16,12 @@ class MediaWikiLists(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.wiki = shared()
-        name, password = cls.wiki.bot_password("Lee", "sysop")
-        cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
-        cls.site.login(name, password)
-        cls.csrf = cls.site.get_token("csrf")
+        cls.lee = Caller(cls.wiki, "Lee", "sysop")
 
     def rest(self, method, path, body=None):
-        answer = self.site.connection.request(method, self.wiki.url + REST + path, json=body,
-                                              headers={"x-csrf-token": self.csrf})
-        self.assertLess(answer.status_code, 300, answer.text)
-        return answer.json()
+        status, answer = self.lee.call(method, path, body)
+        self.assertLess(status, 300, answer)
+        return answer
 
     def create(self, label, schema="Ship"):
         return self.rest("POST", "/subjects", {"schema": schema, "label": label, "statements": {}})["subjectId"]

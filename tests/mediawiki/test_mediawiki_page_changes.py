@@ -8,32 +8,17 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 import unittest
 import uuid
 
-import mwclient
-
-from mediawiki_wiki import REST, shared
+from mediawiki_wiki import Caller, shared
 
 TAG = uuid.uuid4().hex[:6]  # page titles of this run, so that the test may run again on one wiki
-
-
-class Caller:
-    def __init__(self, wiki, user):
-        name, password = wiki.bot_password(user, "sysop")
-        self.site = mwclient.Site(wiki.host_port, path="/", scheme="http")
-        self.site.login(name, password)
-        self.csrf = self.site.get_token("csrf")
-        self.url = wiki.url + REST
-
-    def call(self, method, path, body=None):
-        answer = self.site.connection.request(method, self.url + path, json=body, headers={"x-csrf-token": self.csrf})
-        return answer.status_code, answer.json()
 
 
 class MediaWikiPageChanges(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.wiki = shared()
-        cls.ann = Caller(cls.wiki, "Ann")
-        cls.ray = Caller(cls.wiki, "Ray")
+        cls.ann = Caller(cls.wiki, "Ann", "sysop")
+        cls.ray = Caller(cls.wiki, "Ray", "sysop")
 
     def ok(self, caller, method, path, body=None):
         status, answer = caller.call(method, path, body)

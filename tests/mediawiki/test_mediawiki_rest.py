@@ -7,10 +7,9 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 import json
 import unittest
 
-import mwclient
 from mwclient.errors import APIError
 
-from mediawiki_wiki import REST, shared
+from mediawiki_wiki import Caller, shared
 
 PERSON = {"propertyDefinitions": {"Name": {"type": "text", "required": True},
                                   "Knows": {"type": "relation", "targetSchemas": ["Person"], "multiple": True}}}
@@ -20,14 +19,11 @@ class MediaWikiRest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.wiki = shared()
-        name, password = cls.wiki.bot_password("Sam", "sysop")
-        cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
-        cls.site.login(name, password)
-        cls.csrf = cls.site.get_token("csrf")
+        cls.sam = Caller(cls.wiki, "Sam", "sysop")
+        cls.site = cls.sam.site
 
     def rest(self, method, path, body=None, csrf=True):
-        headers = {"x-csrf-token": self.csrf} if csrf else {}
-        return self.site.connection.request(method, self.wiki.url + REST + path, json=body, headers=headers)
+        return self.sam.request(method, path, body, csrf)
 
     def test_a_schema_and_a_subject_round_trip_through_the_core(self):
         self.assertEqual(self.rest("PUT", "/schema/Person", {"schema": PERSON}).status_code, 201)

@@ -12,10 +12,9 @@ import time
 import uuid
 import unittest
 
-import mwclient
 import requests
 
-from mediawiki_wiki import REST, shared
+from mediawiki_wiki import REST, Caller, shared
 
 TOOL = {"propertyDefinitions": {"Made by": {"type": "relation", "targetSchemas": ["Maker"]}}}
 MAKER = {"propertyDefinitions": {}}
@@ -26,17 +25,10 @@ class MediaWikiStores(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.wiki = shared()
-        name, password = cls.wiki.bot_password("Kim", "sysop")
-        cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
-        cls.site.login(name, password)
-        cls.csrf = cls.site.get_token("csrf")
+        cls.kim = Caller(cls.wiki, "Kim", "sysop")
 
     def call(self, method, path, body=None):
-        # MediaWiki's REST router wants a Content-Type on every POST, so a POST without a body sends {}.
-        body = {} if body is None and method == "POST" else body
-        answer = self.site.connection.request(method, self.wiki.url + REST + path, json=body,
-                                              headers={"x-csrf-token": self.csrf})
-        return answer.status_code, answer.json()
+        return self.kim.call(method, path, body)
 
     def ok(self, method, path, body=None):
         status, answer = self.call(method, path, body)
