@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import unittest
 from pathlib import Path
 
 import mwclient
@@ -83,6 +84,13 @@ class Caller:
         answer = self.request(method, path, body)
         return answer.status_code, answer.json()
 
+    def ok(self, method, path, body=None):
+        """The JSON body of a REST route that must succeed (a status below 300)."""
+        status, answer = self.call(method, path, body)
+        if status >= 300:
+            raise AssertionError(f"{method} {path}: {status} {answer}")
+        return answer
+
 
 _shared = None
 
@@ -94,3 +102,16 @@ def shared():
         _shared = MediaWiki().start()
         atexit.register(_shared.stop)
     return _shared
+
+
+class WikiTest(unittest.TestCase):
+    """A test case on the shared wiki. `callers` maps user names to their groups; each is logged in
+    once for the class, as the attribute of its lower-cased name."""
+
+    callers = {}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.wiki = shared()
+        for user, groups in cls.callers.items():
+            setattr(cls, user.lower(), Caller(cls.wiki, user, *groups))

@@ -7,21 +7,16 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 
 import unittest
 
-from mediawiki_wiki import Caller, shared
+from mediawiki_wiki import WikiTest
 
 SHIP = {"propertyDefinitions": {"Name": {"type": "text"}}}
 
 
-class MediaWikiLists(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.wiki = shared()
-        cls.lee = Caller(cls.wiki, "Lee", "sysop")
+class MediaWikiLists(WikiTest):
+    callers = {"Lee": ["sysop"]}
 
     def rest(self, method, path, body=None):
-        status, answer = self.lee.call(method, path, body)
-        self.assertLess(status, 300, answer)
-        return answer
+        return self.lee.ok(method, path, body)
 
     def create(self, label, schema="Ship"):
         return self.rest("POST", "/subjects", {"schema": schema, "label": label, "statements": {}})["subjectId"]

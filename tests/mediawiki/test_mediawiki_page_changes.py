@@ -8,42 +8,33 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 import unittest
 import uuid
 
-from mediawiki_wiki import Caller, shared
+from mediawiki_wiki import WikiTest
 
 TAG = uuid.uuid4().hex[:6]  # page titles of this run, so that the test may run again on one wiki
 
 
-class MediaWikiPageChanges(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.wiki = shared()
-        cls.ann = Caller(cls.wiki, "Ann", "sysop")
-        cls.ray = Caller(cls.wiki, "Ray", "sysop")
-
-    def ok(self, caller, method, path, body=None):
-        status, answer = caller.call(method, path, body)
-        self.assertLess(status, 300, answer)
-        return answer
+class MediaWikiPageChanges(WikiTest):
+    callers = {"Ann": ["sysop"], "Ray": ["sysop"]}
 
     def listed(self, label):
-        return [s["label"] for s in self.ok(self.ann, "GET", f"/subjects?schema=Crate&search={TAG}")["subjects"] if s["label"] == label]
+        return [s["label"] for s in self.ann.ok("GET", f"/subjects?schema=Crate&search={TAG}")["subjects"] if s["label"] == label]
 
     def graph_name(self, subject_id):
-        rows = self.ok(self.ann, "POST", "/query/cypher", {"cypher": "MATCH (s:Crate {_id: $id}) RETURN s._name AS n",
+        rows = self.ann.ok("POST", "/query/cypher", {"cypher": "MATCH (s:Crate {_id: $id}) RETURN s._name AS n",
                                                           "parameters": {"id": subject_id}})["rows"]
         return [r["n"] for r in rows]
 
     def test_rollback_delete_and_undelete_keep_the_index_and_the_stores(self):
-        self.ok(self.ann, "PUT", "/schema/Crate", {"schema": {"propertyDefinitions": {}}})
+        self.ann.ok("PUT", "/schema/Crate", {"schema": {"propertyDefinitions": {}}})
         first, second = f"Crate {TAG}", f"Box {TAG}"
-        subject_id = self.ok(self.ann, "POST", "/subjects", {"schema": "Crate", "label": first, "statements": {}})["subjectId"]
-        title = self.ok(self.ann, "GET", f"/subject/{subject_id}?expand=page")["subjects"][subject_id]["pageTitle"]
-        self.ok(self.ray, "PUT", f"/subject/{subject_id}", {"label": second, "statements": {}})
+        subject_id = self.ann.ok("POST", "/subjects", {"schema": "Crate", "label": first, "statements": {}})["subjectId"]
+        title = self.ann.ok("GET", f"/subject/{subject_id}?expand=page")["subjects"][subject_id]["pageTitle"]
+        self.ray.ok("PUT", f"/subject/{subject_id}", {"label": second, "statements": {}})
         self.assertEqual((self.listed(second), self.graph_name(subject_id)), ([second], [second]))
 
         # Ann rolls Ray's edit back through api.php: the Subject slot of her revision is restored.
         self.ann.site.api("rollback", title=title, user="Ray", token=self.ann.site.get_token("rollback"))
-        read = self.ok(self.ann, "GET", f"/subject/{subject_id}")["subjects"][subject_id]
+        read = self.ann.ok("GET", f"/subject/{subject_id}")["subjects"][subject_id]
         self.assertEqual(read["label"], first)
         self.assertEqual((self.listed(first), self.listed(second)), ([first], []))
         self.assertEqual(self.graph_name(subject_id), [first])
@@ -56,7 +47,7 @@ class MediaWikiPageChanges(unittest.TestCase):
 
         # Undeleting brings the rows and the projection back.
         self.ann.site.api("undelete", title=title, reason="back", token=self.ann.csrf)
-        self.assertEqual(self.ok(self.ann, "GET", f"/subject/{subject_id}")["subjects"][subject_id]["label"], first)
+        self.assertEqual(self.ann.ok("GET", f"/subject/{subject_id}")["subjects"][subject_id]["label"], first)
         self.assertEqual(self.listed(first), [first])
         self.assertEqual(self.graph_name(subject_id), [first])
 

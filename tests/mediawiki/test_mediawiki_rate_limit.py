@@ -6,16 +6,12 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 
 import unittest
 
-from mediawiki_wiki import Caller, shared
+from mediawiki_wiki import Caller, WikiTest
 
 QUERY = {"cypher": "RETURN 1 AS one"}
 
 
-class MediaWikiRateLimit(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.wiki = shared()
-
+class MediaWikiRateLimit(WikiTest):
     def test_a_user_over_the_limit_gets_429_with_retry_after(self):
         uma = Caller(self.wiki, "Uma")
         statuses = [uma.request("POST", "/query/cypher", QUERY).status_code for _ in range(60)]

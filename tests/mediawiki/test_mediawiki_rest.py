@@ -9,17 +9,18 @@ import unittest
 
 from mwclient.errors import APIError
 
-from mediawiki_wiki import Caller, shared
+from mediawiki_wiki import WikiTest
 
 PERSON = {"propertyDefinitions": {"Name": {"type": "text", "required": True},
                                   "Knows": {"type": "relation", "targetSchemas": ["Person"], "multiple": True}}}
 
 
-class MediaWikiRest(unittest.TestCase):
+class MediaWikiRest(WikiTest):
+    callers = {"Sam": ["sysop"]}
+
     @classmethod
     def setUpClass(cls):
-        cls.wiki = shared()
-        cls.sam = Caller(cls.wiki, "Sam", "sysop")
+        super().setUpClass()
         cls.site = cls.sam.site
 
     def rest(self, method, path, body=None, csrf=True):

@@ -14,26 +14,21 @@ import unittest
 
 import requests
 
-from mediawiki_wiki import REST, Caller, shared
+from mediawiki_wiki import REST, WikiTest
 
 TOOL = {"propertyDefinitions": {"Made by": {"type": "relation", "targetSchemas": ["Maker"]}}}
 MAKER = {"propertyDefinitions": {}}
 TAG = uuid.uuid4().hex[:6]  # page titles of this run, so that the test may run again on one wiki
 
 
-class MediaWikiStores(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.wiki = shared()
-        cls.kim = Caller(cls.wiki, "Kim", "sysop")
+class MediaWikiStores(WikiTest):
+    callers = {"Kim": ["sysop"]}
 
     def call(self, method, path, body=None):
         return self.kim.call(method, path, body)
 
     def ok(self, method, path, body=None):
-        status, answer = self.call(method, path, body)
-        self.assertLess(status, 300, answer)
-        return answer
+        return self.kim.ok(method, path, body)
 
     def stores(self):
         return {s["name"]: s for s in self.ok("GET", "/graph-stores")["stores"]}
