@@ -11,6 +11,7 @@ use MediaWiki\Extension\Strata\Stores\StoreOps;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Strata\Bridge\Host;
+use Strata\Bridge\SourceFetcher;
 use User;
 
 class MediaWikiHost implements Host {
@@ -155,5 +156,15 @@ class MediaWikiHost implements Host {
 
 	public function now( array $args ): mixed {
 		return [ 'timestamp' => PageRecords::iso( wfTimestampNow() ) ];
+	}
+
+	/**
+	 * A GET to a source of `$wgStrataSources`, through the bridge's fetcher (docs/federation.md). One
+	 * fetcher per PHP process, so a source's bot session serves every request of the process.
+	 */
+	public function fetchSource( array $args ): mixed {
+		static $fetcher = null;
+		$fetcher ??= new SourceFetcher( $this->services->getMainConfig()->get( 'StrataSources' ) );
+		return $fetcher->fetch( $args );
 	}
 }

@@ -22,8 +22,19 @@ class Settings {
 			'rateLimits' => self::rateLimits( $config->get( 'RateLimits' ) ),
 			'searchTimeoutMs' => $config->get( 'StrataSearchTimeoutMs' ),
 			'stores' => ( new StoreConfig( $config->get( 'StrataStores' ) ) )->forCore(),
+			'sources' => self::sources( $config->get( 'StrataSources' ) ),
 		];
 		return array_filter( $settings, static fn ( $value ) => $value !== null );
+	}
+
+	/** `$wgStrataSources` as the core sees it: credentials (`botUser`, `botPassword`) stay here. */
+	private static function sources( array $sources ): object {
+		$out = [];
+		foreach ( $sources as $key => $source ) {
+			unset( $source['botUser'], $source['botPassword'] );
+			$out[$key] = $source;
+		}
+		return (object)$out;
 	}
 
 	/** `$wgRateLimits` entries (`[count, seconds]` per kind) in the core's `{count, seconds}` form. */
