@@ -51,6 +51,16 @@ class MediaWiki:
         return subprocess.run(["php", "-d", "ffi.enable=1", f"maintenance/{script}.php", *args], cwd=MW_CODE,
                               env=self.env(), check=True, capture_output=True, text=True).stdout
 
+    def recorded(self, key):
+        """A value `start` recorded in DIR/wiki.env (db, port, falkordb_port, oxigraph_port)."""
+        lines = (self.dir / "wiki.env").read_text().splitlines()
+        return dict(line.split("=", 1) for line in lines if "=" in line)[key]
+
+    def rebuild(self, store):
+        """The run record of a rebuild of `store` by mediawiki/maintenance/rebuildStores.php."""
+        out = self.maintenance("runScript", str(ROOT / "mediawiki/maintenance/rebuildStores.php"), "--store", store)
+        return json.loads(out.strip().splitlines()[-1])
+
     def run_script(self, script):
         """The JSON a maintenance script of this repository prints, run in this wiki by MediaWiki's runScript.php."""
         return json.loads(self.maintenance("runScript", str(ROOT / script)).strip().splitlines()[-1])

@@ -5,8 +5,8 @@
  * (RevisionFromEditComplete, inside the save's transaction), an undeletion (ArticleUndelete, 1.39's
  * hook after the revisions are restored) and a deletion through action=delete or Special:Delete
  * (PageDeleteComplete, after MediaWiki's own transaction). The rows are the core's
- * (`Host/SubjectSlotIndex`, `preparePages`); the stores get the change through the core's
- * `projectPageChanges` once the request's transaction is done. Saves and deletions the core planned
+ * (`Host/SubjectSlotIndex`, `preparePages`), written with a pending marker per store; the stores
+ * get the change through the core's `projectPageChanges` once the request's transaction is done. Saves and deletions the core planned
  * itself (REST writes) have their rows and projection already and are left alone.
  */
 
@@ -17,6 +17,8 @@ use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Core\PageContentCheck;
 use MediaWiki\Extension\Strata\Host\IndexTables;
 use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
+use MediaWiki\Extension\Strata\Stores\StoreConfig;
+use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Revision\RevisionRecord;
@@ -34,6 +36,7 @@ class SubjectSlotHooks {
 			return;
 		}
 		SubjectSlotIndex::reindex( $revision );
+		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
 	}
 
@@ -43,6 +46,7 @@ class SubjectSlotHooks {
 			return;
 		}
 		SubjectSlotIndex::reindex( $revision );
+		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $title->getNamespace(), 'baseRevisionId' => null ] );
 	}
 
@@ -51,9 +55,17 @@ class SubjectSlotHooks {
 			return;
 		}
 		IndexTables::removePage( MediaWikiServices::getInstance()->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY ), (int)$pageId );
+		self::markPending( (int)$pageId, $deleted->getId() );
 		$text = static fn ( string $role ) => $deleted->hasSlot( $role ) ? $deleted->getContent( $role, RevisionRecord::RAW )?->serialize() : null;
 		self::project( [ 'pageId' => (int)$pageId, 'namespace' => $page->getNamespace(),
 			'deleted' => [ 'mainSlot' => $text( 'main' ), 'subjectSlot' => $text( SlotRoleHook::ROLE ) ] ] );
+	}
+
+	/** The change is pending in every store until the store acknowledges it (docs/stores.md). */
+	private static function markPending( int $pageId, int $revisionId ): void {
+		$services = MediaWikiServices::getInstance();
+		$stores = ( new StoreConfig( $services->getMainConfig()->get( 'StrataStores' ) ) )->names();
+		StoreStates::markPending( $services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY ), $stores, $pageId, $revisionId );
 	}
 
 	/**
