@@ -51,7 +51,7 @@ class MediaWikiFederation(unittest.TestCase):
         with open(cls.wiki.dir / "LocalSettings.php", "a") as settings:
             settings.write(f"""
 $wgStrataSourceKey = 'mw';
-$wgStrataSources['alpha'] = [ 'baseUrl' => '{cls.alpha.url}/rest.php', 'rdfBaseUri' => 'https://alpha.example', 'timeoutMs' => 3000 ];
+$wgStrataSources['alpha'] = [ 'baseUrl' => '{cls.alpha.url}/rest.php', 'rdfBaseUri' => 'https://alpha.example', 'timeoutMs' => 30000 ];
 """)
         # The reference wiki learns MediaWiki's address: restarted on the port it had.
         cls.alpha.stop()
