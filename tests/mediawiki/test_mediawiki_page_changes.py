@@ -1,5 +1,5 @@
 """Subject-slot changes MediaWiki makes itself, through api.php with mwclient: a rollback of another
-user's REST edit, a deletion through action=delete and an undeletion. Each must leave the index
+user's REST edit, a deletion through action=delete and an undeletion, a page move. Each must leave the index
 tables (lists, reads by Subject ID) and the stores (Cypher) as the core computes them
 (mediawiki/src/Hooks/SubjectSlotHooks.php).
 
@@ -50,6 +50,18 @@ class MediaWikiPageChanges(WikiTest):
         self.assertEqual(self.ann.ok("GET", f"/subject/{subject_id}")["subjects"][subject_id]["label"], first)
         self.assertEqual(self.listed(first), [first])
         self.assertEqual(self.graph_name(subject_id), [first])
+
+    def test_a_moved_page_is_found_by_its_new_title(self):
+        self.ann.ok("PUT", "/schema/Crate", {"schema": {"propertyDefinitions": {}}})
+        subject_id = self.ann.ok("POST", "/subjects", {"schema": "Crate", "label": f"Tub {TAG}", "statements": {}})["subjectId"]
+        title = self.ann.ok("GET", f"/subject/{subject_id}?expand=page")["subjects"][subject_id]["pageTitle"]
+        self.ann.site.pages[title].move(f"Moved tub {TAG}", reason="tidy", no_redirect=True)
+        found = self.ann.ok("GET", f"/subjects?search=moved tub {TAG}")["subjects"]
+        self.assertEqual([(s["id"], s["pageTitle"]) for s in found], [(subject_id, f"Moved tub {TAG}")])
+        self.assertEqual(self.ann.ok("GET", f"/subject/{subject_id}?expand=page")["subjects"][subject_id]["pageTitle"], f"Moved tub {TAG}")
+        rows = self.ann.ok("POST", "/query/cypher", {"cypher": "MATCH (s:Crate {_id: $id})<-[]-(p:Page) RETURN p.title AS t",
+                                                    "parameters": {"id": subject_id}})["rows"]
+        self.assertEqual(rows, [{"t": f"Moved tub {TAG}"}])
 
 
 if __name__ == "__main__":
