@@ -80,7 +80,7 @@ describe('action=delete and errors', () => {
     assert.equal(response.headers.get('mediawiki-api-error'), 'badvalue');
     assert.deepEqual(await response.json(), { error: { code: 'badvalue', info: 'Unrecognized value for parameter "action": parse.' } });
     assert.equal((await client.get({ action: 'query', meta: 'tokens', format: 'xml' })).error.code, 'badvalue');
-    assert.equal((await client.get({ action: 'query', list: 'allpages' })).error.code, 'badvalue');
+    assert.equal((await client.get({ action: 'query', list: 'categorymembers' })).error.code, 'badvalue');
   });
 
   test('unknown token types are a warning, known ones still answered', async () => {

@@ -6,6 +6,21 @@ import { query } from './query.js';
 
 const ACTIONS = { query, login, logout, edit, delete: del };
 
+// `assert=user|bot|anon`: the client states who it believes it is, and the request fails otherwise.
+const ASSERTIONS = {
+  user: (caller) => !caller.anonymous,
+  bot: (caller) => caller.bot,
+  anon: (caller) => caller.anonymous,
+};
+
+function checkAssertion({ params, caller }) {
+  if (params.assert === undefined) return;
+  if (!Object.hasOwn(ASSERTIONS, params.assert)) throw new ApiError('badvalue', `Unrecognized value for parameter "assert": ${params.assert}.`);
+  if (!ASSERTIONS[params.assert](caller)) {
+    throw new ApiError(`assert${params.assert}failed`, `You are not ${params.assert === 'anon' ? 'anonymous' : params.assert === 'bot' ? 'a bot' : 'logged in'}.`);
+  }
+}
+
 async function run(request) {
   const { action, format } = request.params;
   if (format !== undefined && format !== 'json') {
@@ -13,6 +28,7 @@ async function run(request) {
   }
   if (action === undefined) throw new ApiError('missingparam', 'The "action" parameter must be set.');
   if (!Object.hasOwn(ACTIONS, action)) throw new ApiError('badvalue', `Unrecognized value for parameter "action": ${action}.`);
+  checkAssertion(request);
   return ACTIONS[action](request);
 }
 

@@ -23,7 +23,9 @@ function baseRevisionId({ db, params }, { namespace, title }) {
     return Number(params.baserevid);
   }
   if (params.basetimestamp === undefined) return null;
-  const time = new Date(params.basetimestamp);
+  // MediaWiki's own form (`20261122100000`, what mwclient sends) or ISO 8601.
+  const digits = /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(params.basetimestamp);
+  const time = new Date(digits ? `${digits[1]}-${digits[2]}-${digits[3]}T${digits[4]}:${digits[5]}:${digits[6]}Z` : params.basetimestamp);
   if (Number.isNaN(time.getTime())) throw new ApiError('badtimestamp', `Invalid value "${params.basetimestamp}" for timestamp parameter "basetimestamp".`);
   const page = findPageByTitle(db, namespace, title);
   return page ? revisionIdAtTime(db, page.pageId, timestamp(time)) ?? 0 : null;

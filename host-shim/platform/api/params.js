@@ -32,3 +32,32 @@ export const flag = (params, name) => params[name] !== undefined;
 
 /** A pipe-separated list parameter. */
 export const list = (value) => (value ? String(value).split('|').filter(Boolean) : []);
+
+/**
+ * A limit parameter as MediaWiki reads it: an integer or `max`; values beyond the bounds are clamped
+ * with a warning. `max` is the bound for callers without `apihighlimits`, `highMax` with it.
+ */
+export function limitParam({ params, caller }, name, { fallback, max, highMax }, warn) {
+  const value = params[name];
+  const bound = caller.rights.includes('apihighlimits') ? highMax : max;
+  if (value === undefined) return fallback;
+  if (value === 'max') return bound;
+  if (!/^[+-]?\d+$/.test(value)) throw new ApiError('badinteger', `Invalid value "${value}" for integer parameter "${name}".`);
+  const number = Number(value);
+  if (number < 1) {
+    warn(`Invalid value "${value}" for integer parameter "${name}": "${name}" may not be less than 1 (set to 1).`);
+    return 1;
+  }
+  if (number > bound) {
+    warn(`Invalid value "${value}" for integer parameter "${name}": "${name}" may not be over ${bound} (set to ${bound}) for users.`);
+    return bound;
+  }
+  return number;
+}
+
+/** One of `values`, or `fallback` when absent; anything else is `badvalue`. */
+export function enumParam(params, name, values, fallback) {
+  const value = params[name] ?? fallback;
+  if (!values.includes(value)) throw new ApiError('badvalue', `Unrecognized value for parameter "${name}": ${value}.`);
+  return value;
+}

@@ -1,73 +1,90 @@
-import { csrfTokenOf } from '../auth/sessions.js';
-import { allNamespaces } from '../pages/namespaces.js';
+// `action=query`: meta modules, the page set (`titles`, `pageids`, `generator=allpages`), the prop modules
+// on it and `list=allpages`, with MediaWiki's result shapes in both format versions and its `continue`.
 import { ApiError } from './api-error.js';
 import { formatVersion } from './format.js';
 import { list } from './params.js';
+import { allPages } from './query-allpages.js';
+import { META } from './query-meta.js';
+import { describeEntry, pageSet } from './query-pages.js';
+import { PROPS } from './query-props.js';
 
-// The MediaWiki release whose api.php this subset follows; clients such as mwclient check it.
-const GENERATOR = 'MediaWiki 1.43.0 (Strata reference host)';
+const LISTS = { allpages: allPages };
+// Modules that read page data: a caller without `read` may only ask for meta modules.
+const READING = ['titles', 'pageids', 'generator', 'prop', 'list'];
 
-const TOKEN_TYPES = {
-  csrf: (request) => ['csrftoken', csrfTokenOf(request.session.current)],
-  login: (request) => ['logintoken', request.session.ensure().loginToken],
-};
-
-function tokens(request, warn) {
-  const types = list(request.params.type ?? 'csrf');
-  const unknown = types.filter((type) => !Object.hasOwn(TOKEN_TYPES, type));
-  if (unknown.length) warn(`Unrecognized values for parameter "type": ${unknown.join(', ')}.`);
-  return Object.fromEntries(types.filter((type) => !unknown.includes(type)).map((type) => TOKEN_TYPES[type](request)));
-}
-
-function userinfo({ caller, params }) {
-  const props = list(params.uiprop);
-  return {
-    id: caller.userId,
-    name: caller.name,
-    ...(caller.anonymous ? { anon: true } : {}),
-    ...(props.includes('groups') ? { groups: caller.groups } : {}),
-    ...(props.includes('rights') ? { rights: caller.rights } : {}),
-  };
-}
-
-const SITEINFO = {
-  general: () => ({
-    mainpage: 'Main Page', sitename: 'Strata', generator: GENERATOR, lang: 'en', case: 'first-letter',
-    articlepath: '/wiki/$1', scriptpath: '', script: '/index.php', writeapi: true,
-  }),
-  namespaces: ({ params }) => Object.fromEntries(allNamespaces().map(([id, name]) => [id, {
-    id, case: 'first-letter', [formatVersion(params) === 2 ? 'name' : '*']: name, canonical: name || undefined, content: id === 0,
-  }])),
-};
-
-/** `meta=siteinfo`, `siprop=general|namespaces`: what client libraries read when they connect. */
-function siteinfo(request, warn) {
-  const props = list(request.params.siprop ?? 'general');
-  const unknown = props.filter((prop) => !Object.hasOwn(SITEINFO, prop));
-  if (unknown.length) warn(`Unrecognized values for parameter "siprop": ${unknown.join(', ')}.`);
-  return Object.fromEntries(props.filter((prop) => !unknown.includes(prop)).map((prop) => [prop, SITEINFO[prop](request)]));
-}
-
-// Each module answers the keys it adds to `query`.
-const META = {
-  tokens: (request, warn) => ({ tokens: tokens(request, warn) }),
-  userinfo: (request) => ({ userinfo: userinfo(request) }),
-  siteinfo,
-};
-
-/** `action=query` with the `meta` modules this host has: `tokens`, `userinfo` and `siteinfo`. */
-export function query(request) {
-  const metas = list(request.params.meta);
-  const unsupported = ['prop', 'list', 'titles', 'pageids'].filter((name) => request.params[name] !== undefined);
-  if (metas.length === 0 || unsupported.length) {
-    throw new ApiError('badvalue', 'This wiki\'s api.php answers only action=query with meta=tokens, meta=userinfo and meta=siteinfo.');
+function modules(params, name, known) {
+  const names = list(params[name]);
+  const unknown = names.filter((value) => !Object.hasOwn(known, value));
+  if (unknown.length) {
+    throw new ApiError('badvalue', `Unrecognized value for parameter "${name}": ${unknown.join(', ')}. This wiki's api.php answers ${name}=${Object.keys(known).join('|')}.`);
   }
-  const unknown = metas.filter((meta) => !Object.hasOwn(META, meta));
-  if (unknown.length) throw new ApiError('badvalue', `Unrecognized value for parameter "meta": ${unknown.join(', ')}.`);
+  return names;
+}
+
+/** Warnings by module, in the format version's shape: `{module: {"*" | warnings: text}}`. */
+function warningCollector(version) {
   const warnings = {};
-  const answers = metas.map((meta) => META[meta](request, (text) => {
-    warnings[meta] = { warnings: warnings[meta] ? `${warnings[meta].warnings}\n${text}` : text };
-  }));
-  const result = { batchcomplete: true, query: Object.assign({}, ...answers) };
-  return Object.keys(warnings).length ? { ...result, warnings } : result;
+  const key = version === 2 ? 'warnings' : '*';
+  const warn = (module, text) => {
+    warnings[module] = { [key]: warnings[module] ? `${warnings[module][key]}\n${text}` : text };
+  };
+  return { warnings, warn };
+}
+
+/** The page set with the prop modules applied: `{pages, normalized}` in the format version's shape. */
+function pagesAnswer(request, props, set, { warn, setContinue }, version) {
+  const rows = set.entries.map((entry) => ({ entry, out: describeEntry(entry) }));
+  for (const prop of props) PROPS[prop](request, rows, { warn, setContinue });
+  let missing = 0;
+  const keyOf = ({ entry, out }) => (entry.page ? entry.page.pageId : out.pageid ?? -(++missing));
+  const pages = version === 2 ? rows.map((row) => row.out) : Object.fromEntries(rows.map((row) => [keyOf(row), row.out]));
+  const normalized = set.normalized.map((pair) => (version === 2 ? { fromencoded: false, ...pair } : pair));
+  return { ...(normalized.length ? { normalized } : {}), ...(rows.length ? { pages } : {}) };
+}
+
+export function query(request) {
+  const { params, caller } = request;
+  if (READING.some((name) => params[name] !== undefined) && !caller.rights.includes('read')) {
+    throw new ApiError('readapidenied', 'You need read permission to use this module.');
+  }
+  const metas = modules(params, 'meta', META);
+  const props = modules(params, 'prop', PROPS);
+  const lists = modules(params, 'list', LISTS);
+  if (params.generator !== undefined) modules(params, 'generator', LISTS);
+  const version = formatVersion(params);
+  const { warnings, warn } = warningCollector(version);
+  const answer = {};
+  const continuation = {};
+  let propContinues = false;
+  const setContinue = (values) => {
+    propContinues = true;
+    Object.assign(continuation, values);
+  };
+
+  for (const meta of metas) Object.assign(answer, META[meta](request, (text) => warn(meta, text)));
+  for (const name of lists) {
+    const { pages, continueFrom } = LISTS[name](request, 'ap', (text) => warn(name, text));
+    answer[name] = pages.map((page) => ({ pageid: page.pageId, ns: page.namespace, title: describeEntry({ page }).title }));
+    if (continueFrom) continuation.apcontinue = continueFrom;
+  }
+  let generatorContinue = null;
+  let generated = null;
+  if (params.generator !== undefined) {
+    const { pages, continueFrom } = LISTS[params.generator](request, 'gap', (text) => warn(params.generator, text));
+    generated = pages;
+    generatorContinue = continueFrom;
+  }
+  const set = pageSet(request, generated);
+  if (set) Object.assign(answer, pagesAnswer(request, props, set, { warn, setContinue }, version));
+  else if (props.length) warn('main', 'No pages given: use titles, pageids or a generator for the prop modules.');
+
+  // A prop module that continues holds the generator where it is; the client keeps its own gapcontinue.
+  if (generatorContinue && !propContinues) continuation.gapcontinue = generatorContinue;
+  const result = {};
+  if (!propContinues) result.batchcomplete = true;
+  if (Object.keys(continuation).length) {
+    result.continue = { ...continuation, continue: continuation.gapcontinue ? 'gapcontinue||' : propContinues ? '||' : '-||' };
+  }
+  if (Object.keys(warnings).length) result.warnings = warnings;
+  return Object.keys(answer).length ? { ...result, query: answer } : result;
 }
