@@ -84,4 +84,7 @@ interface Host
 
     /** `{}` → `{timestamp}` */
     public function now(array $args): mixed;
+
+    /** `{source, path, timeoutMs, maxBytes}` → `{status, body}` or `{failure}`; never fails (docs/federation.md) */
+    public function fetchSource(array $args): mixed;
 }

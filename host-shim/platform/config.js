@@ -57,7 +57,18 @@ export function buildConfig(raw, { baseDir = process.cwd(), file = null } = {}) 
     rdfBaseUriFromListen: raw.rdfBaseUri === undefined,
     groupRights: effectiveGroupRights(raw.groupRights ?? {}, merged.loginRequired),
     readRestrictions: compileReadRestrictions(merged.readRestrictions),
+    sources: Object.fromEntries(Object.entries(merged.sources).map(([key, source]) => [key, checkedSource(key, source)])),
   };
+}
+
+/** A source's URLs without trailing slashes; its base URL must be the `rest.php` of a wiki. */
+function checkedSource(key, source) {
+  const baseUrl = source.baseUrl.replace(/\/+$/, '');
+  const url = new URL(baseUrl);
+  if (url.search || url.hash || url.username || url.password || !url.pathname.endsWith('/rest.php')) {
+    throw new ConfigError(`invalid configuration: key "sources.${key}.baseUrl" must be a wiki's rest.php URL without query, fragment or user info`);
+  }
+  return { ...source, baseUrl, ...(source.rdfBaseUri && { rdfBaseUri: source.rdfBaseUri.replace(/\/+$/, '') }) };
 }
 
 function describeError(error) {

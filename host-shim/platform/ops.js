@@ -7,6 +7,8 @@ import { checkedTitle } from './pages/namespaces.js';
 import { deletePage } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
 import { savePagesInGroup } from './storage/save-groups.js';
+import { coreSources } from './sources/core-sources.js';
+import { sourceFetcher } from './sources/fetch-source.js';
 import { storeOps } from '../stores/ops.js';
 import {
   listSubjects, recentlyEdited, referencingSubjects, subjectCounts, subjectLabels, subjectRows,
@@ -52,6 +54,7 @@ export function makeHostOps({ db, config, caller, log, stores }) {
         rateLimits: config.rateLimits,
         searchTimeoutMs: config.searchTimeoutMs,
         stores: config.stores,
+        sources: coreSources(config),
       };
     },
     pageById: ({ pageId }) => pageRecord(findPageById(db, pageId)),
@@ -89,6 +92,7 @@ export function makeHostOps({ db, config, caller, log, stores }) {
       return null;
     },
     now: () => ({ timestamp: new Date().toISOString() }),
+    fetchSource: (request) => sourceFetcher(config, log)(request),
     ...storeOps({ db, caller, stores }),
   };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { categoriesOf } from '../platform/pages/categories.js';
 import { NS_MAPPING, NS_SCHEMA, prefixedTitle } from '../platform/pages/namespaces.js';
+import { sourceIris } from '../platform/sources/core-sources.js';
 import { countSubjectPages, listPagesInNamespace, listSubjectPages } from '../platform/storage/pages.js';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';
@@ -81,6 +82,7 @@ export class RebuildWorker {
       name: entry.name,
       store: { type: entry.type, projection: entry.projection },
       rdfBaseUri: this.#config.rdfBaseUri,
+      sourceIris: sourceIris(this.#config),
       sourceKey: this.#config.sourceKey,
       schemas: Object.fromEntries(this.#pagesOf(NS_SCHEMA).map((p) => [p.title, p.mainSlot ?? ''])),
       mappings: this.#pagesOf(NS_MAPPING).map((p) => ({ title: p.title, text: p.mainSlot ?? '' })),

@@ -78,6 +78,19 @@ describe('errors', () => {
     fails([], /the configuration must be object/);
   });
 
+  test('sources are checked: a rest.php base URL, both credentials or neither, a source key as name', () => {
+    const base = 'http://127.0.0.1:9/rest.php';
+    fails({ sources: { other: { baseUrl: 'http://127.0.0.1:9/api.php' } } }, /"sources.other.baseUrl" must be a wiki's rest.php URL/);
+    fails({ sources: { other: { baseUrl: `${base}?x=1` } } }, /"sources.other.baseUrl" must be a wiki's rest.php URL/);
+    fails({ sources: { other: { baseUrl: 'ftp://127.0.0.1/rest.php' } } }, /key "sources.other.baseUrl" must match pattern/);
+    fails({ sources: { other: { baseUrl: base, botUser: 'Reader@bot' } } }, /key "sources.other" must have property botPassword/);
+    fails({ sources: { other: { baseUrl: base, timeoutMs: 0 } } }, /key "sources.other.timeoutMs" must be >= 1/);
+    fails({ sources: { '9lives': { baseUrl: base } } }, /not an allowed name/);
+    fails({ sources: { other: { baseUrl: base, url: base } } }, /unknown key "sources.other.url"/);
+    assert.deepEqual(buildConfig({ sources: { other: { baseUrl: `${base}/`, rdfBaseUri: 'https://other.example/' } } }).sources,
+      { other: { baseUrl: base, rdfBaseUri: 'https://other.example' } });
+  });
+
   test('a file that is not JSON, or missing when named, is an error naming the file', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.json'), '{"listen": ');
@@ -130,14 +143,16 @@ describe('readRestrictions', () => {
 });
 
 test('the config op answers the core settings, with MediaWiki:Strata.json overriding enforceValidation', () => {
-  const { db, config } = openSite({ sourceKey: 'acme', stores: { main: { type: 'sparql-http', url: 'http://127.0.0.1:7878' } } });
+  const sources = { other: { baseUrl: 'http://127.0.0.1:9/rest.php', botUser: 'Reader@bot', botPassword: 'secret', timeoutMs: 100 } };
+  const { db, config } = openSite({ sourceKey: 'acme', stores: { main: { type: 'sparql-http', url: 'http://127.0.0.1:7878' } }, sources });
   const logged = [];
   const ops = makeHostOps({ db, config, caller: anonymousCaller(config, '127.0.0.1'), log: (level, message) => logged.push([level, message]) });
   assert.deepEqual(ops.config({}), {
     sourceKey: 'acme', titling: 'page-first', enforceValidation: false, rdfBaseUri: 'http://127.0.0.1:0',
     dereferenceToDataTab: true, queryLimits: config.queryLimits, rateLimits: config.rateLimits,
     searchTimeoutMs: 5000, stores: { main: { type: 'sparql-http', url: 'http://127.0.0.1:7878' } },
-  });
+    sources: { other: { baseUrl: 'http://127.0.0.1:9/rest.php', timeoutMs: 100 } },
+  }, 'credentials stay with the host');
 
   const [page] = savePages(db, [{ namespace: 8, title: 'Strata.json', baseRevisionId: null, mainSlot: '{"enforceValidation": true}' }], { userId: null, name: 'x' }, 't').results;
   assert.equal(ops.config({}).enforceValidation, true);

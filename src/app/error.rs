@@ -44,10 +44,12 @@ pub enum ErrorKind {
     WriteQueryRejected,
     QueryTimeout,
     BackendUnavailable,
+    SourceUnavailable,
+    SourceTimeout,
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 37] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 39] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -85,6 +87,8 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 37] = [
     (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
     (ErrorKind::QueryTimeout, "queryTimeout", 408),
     (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
+    (ErrorKind::SourceUnavailable, "source-unavailable", 502),
+    (ErrorKind::SourceTimeout, "source-timeout", 504),
 ];
 
 impl ErrorKind {

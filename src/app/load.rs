@@ -1,6 +1,7 @@
 //! Reading Schemas and Mappings through the host. Absent, unreadable and unparsable all read as absent.
 
 use crate::app::Scope;
+use crate::app::sources::{foreign_schema, Fetched};
 use super::error::{invalid_title, ApiError};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
@@ -25,11 +26,15 @@ pub async fn readable_schema<H: Host>(ctx: &Scope<'_, H>, title: &Title) -> Resu
     Ok(schema_page(ctx, title).await?.filter(|p| p.access.read).and_then(|p| parse_schema_page(ctx, &p)))
 }
 
-/// A Schema by reference: foreign sources hold no Schema here.
+/// A Schema by reference: a local one the caller may read, or a foreign one its registered source
+/// answers with (absent when the source is unknown, says not found or is unavailable).
 pub async fn schema_by_ref<H: Host>(ctx: &Scope<'_, H>, r: &SchemaRef) -> Result<Option<Schema>, ApiError> {
-    match r.local() {
-        Some(title) => readable_schema(ctx, title).await,
-        None => Ok(None),
+    match r {
+        SchemaRef::Local(title) => readable_schema(ctx, title).await,
+        SchemaRef::Foreign { source, name } => match foreign_schema(ctx, source, name).await? {
+            Fetched::Found(schema) => Ok(Some(schema)),
+            Fetched::NotFound | Fetched::Unavailable(_) => Ok(None),
+        },
     }
 }
 

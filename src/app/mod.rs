@@ -11,6 +11,7 @@ pub mod projection;
 mod reads;
 pub mod schema_save;
 mod scope;
+pub mod sources;
 pub mod view;
 pub mod write;
 

@@ -5,6 +5,7 @@
 use super::caller::Caller;
 use super::error::{ApiError, ErrorKind};
 use super::reads::Reads;
+use super::sources::ForeignReads;
 use crate::domain::ids::SourceKey;
 use crate::host::{Host, PageRecord, Settings, SubjectsInfo};
 use serde_json::{Map, Value};
@@ -17,13 +18,15 @@ pub struct Scope<'a, H> {
     /// The request body, already checked against the route's fields; empty outside a route.
     pub body: Map<String, Value>,
     pub reads: Reads,
+    /// What the request fetched from other sources.
+    pub foreign: ForeignReads,
 }
 
 impl<'a, H> Scope<'a, H> {
     pub fn new(host: &'a H, caller: &'a Caller, settings: Settings, body: Map<String, Value>) -> Result<Self, ApiError> {
         let own_source = SourceKey::parse(&settings.source_key)
             .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))?;
-        Ok(Scope { host, caller, settings, own_source, body, reads: Reads::default() })
+        Ok(Scope { host, caller, settings, own_source, body, reads: Reads::default(), foreign: ForeignReads::default() })
     }
 
     pub fn body_str(&self, name: &str) -> Option<&str> {

@@ -23,7 +23,8 @@ pub struct RdfProjector {
 }
 
 impl RdfProjector {
-    /// Takes `{baseUri, schemas?, mappings?, projection?, format?}`. Schemas and Mappings that do not
+    /// Takes `{baseUri, sourceIris?, schemas?, mappings?, projection?, format?}`; `sourceIris` maps a
+    /// registered source's key to its `rdfBaseUri`. Schemas and Mappings that do not
     /// parse count as absent, as stored pages do in the API: a Subject whose Schema is missing is
     /// omitted. An unknown projection is refused with the known ones in the details.
     pub fn new(setup: &Value, options: &Options) -> Result<Self, ExportError> {
@@ -41,7 +42,7 @@ impl RdfProjector {
             Some(_) => return Err(ExportError::invalid_argument("projection must be a string")),
         };
         Ok(RdfProjector {
-            iris: Iris::new(base),
+            iris: Iris::new(base).with_sources(source_iris(setup.get("sourceIris"))?),
             schemas: schemas(setup.get("schemas"), options)?,
             ontology,
             projection_names: ontology::projection_names(&mappings),
@@ -165,4 +166,14 @@ fn schemas(v: Option<&Value>, options: &Options) -> Result<HashMap<SchemaRef, Sc
 fn mappings(v: Option<&Value>) -> Result<Vec<(String, Mapping)>, ExportError> {
     let Some(m) = object(v, "mappings")? else { return Ok(Vec::new()) };
     Ok(m.iter().filter_map(|(page, json)| Some((page.clone(), Mapping::from_json(json).ok()?))).collect())
+}
+
+/// `sourceIris`: source key to that source's `rdfBaseUri`.
+fn source_iris(v: Option<&Value>) -> Result<Vec<(&str, &str)>, ExportError> {
+    let refused = || ExportError::invalid_argument("sourceIris must map source keys to base URIs");
+    match v {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Object(o)) => o.iter().map(|(k, v)| Ok((k.as_str(), v.as_str().ok_or_else(refused)?))).collect(),
+        Some(_) => Err(refused()),
+    }
 }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 mod lists;
+mod sources;
 
 /// The caller a [`MemoryHost`] answers for: access facts are computed from these rights and the
 /// host's deny rules, the way a wiki host derives them from groups and protections.
@@ -87,6 +88,8 @@ struct Store {
     subject_times: BTreeMap<String, (String, String)>,
     /// (revision id, page id, Subject ID) for each Subject a revision changed.
     revision_subjects: Vec<(u64, u64, String)>,
+    responder: Option<sources::Responder>,
+    fetches: Vec<FetchSource>,
 }
 
 /// A host held in memory. Clones made by [`MemoryHost::acting_as`] share one store.
@@ -478,5 +481,9 @@ impl Host for MemoryHost {
     async fn now(&self) -> Result<Now, HostError> {
         let mut store = self.store.borrow_mut();
         Ok(Now { timestamp: Self::tick(&mut store) })
+    }
+
+    async fn fetch_source(&self, args: FetchSource) -> Result<FetchAnswer, HostError> {
+        Ok(self.fetch(args))
     }
 }

@@ -18,6 +18,8 @@ pub struct Settings {
     pub search_timeout_ms: Option<u64>,
     /// Configured projection targets by name.
     pub stores: IndexMap<String, StoreSettings>,
+    /// Registered Subject sources by key (`docs/federation.md`).
+    pub sources: IndexMap<String, super::SourceSettings>,
 }
 
 impl Default for Settings {
@@ -32,6 +34,7 @@ impl Default for Settings {
             rate_limits: Value::Null,
             search_timeout_ms: None,
             stores: IndexMap::new(),
+            sources: IndexMap::new(),
         }
     }
 }

@@ -8,11 +8,13 @@ mod list_messages;
 pub mod namespace;
 pub mod memory;
 mod messages;
+mod source_messages;
 
 pub use counted::Counted;
 pub use error::HostError;
 pub use list_messages::*;
 pub use messages::*;
+pub use source_messages::*;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -89,6 +91,9 @@ host_operations! {
     "hitRateLimit" => fn hit_rate_limit(RateLimitHit) -> RateLimitOutcome;
     "log" => fn log(LogEntry) -> ();
     "now" => fn now() -> Now;
+    /// A GET to a registered source's base URL (`docs/federation.md`); never fails on the source's
+    /// behalf: timeouts, refusals, redirects and oversized bodies are answered as a `failure`.
+    "fetchSource" => fn fetch_source(FetchSource) -> FetchAnswer;
 }
 
 /// A host reached through JSON messages, as the wasm adapter reaches the JavaScript host: an op name

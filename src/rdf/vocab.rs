@@ -2,6 +2,7 @@
 
 use super::iri_name::encode_name;
 use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
+use std::collections::BTreeMap;
 
 pub const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 pub const RDFS: &str = "http://www.w3.org/2000/01/rdf-schema#";
@@ -48,13 +49,23 @@ pub mod term {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Iris {
     base: String,
+    /// The entity base of each source whose own IRIs are known (its `rdfBaseUri`), by source key.
+    sources: BTreeMap<String, String>,
 }
 
 impl Iris {
     /// A trailing slash on the base is dropped, so `https://w.example/` and `https://w.example`
     /// mint the same IRIs.
     pub fn new(base: &str) -> Self {
-        Iris { base: base.strip_suffix('/').unwrap_or(base).to_owned() }
+        Iris { base: base.strip_suffix('/').unwrap_or(base).to_owned(), sources: BTreeMap::new() }
+    }
+
+    /// The same IRIs, with Subjects of these sources (key, their `rdfBaseUri`) named by their own IRIs.
+    pub fn with_sources<'a>(mut self, sources: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        for (key, base) in sources {
+            self.sources.insert(key.to_owned(), base.strip_suffix('/').unwrap_or(base).to_owned());
+        }
+        self
     }
 
     /// The prefix lines every serialization starts with: the six own namespaces, then rdf, rdfs,
@@ -75,12 +86,16 @@ impl Iris {
     }
 
     /// The IRI of a relation target: this wiki's Subjects as [`Self::subject`]; a Subject of another
-    /// source as `entity/<source>:<id>`, which no Subject ID of this wiki can spell (they have no
-    /// colon). Federation may later map a source to its own base URI.
+    /// source as that source names it (`<its rdfBaseUri>/entity/<id>`) when its base is known, else
+    /// as `entity/<source>:<id>` under this wiki's base, which no Subject ID of this wiki can spell
+    /// (they have no colon).
     pub fn subject_ref(&self, target: &SubjectRef) -> String {
         match target {
             SubjectRef::Local(id) => self.subject(id),
-            SubjectRef::Foreign { .. } => format!("{}/entity/{target}", self.base),
+            SubjectRef::Foreign { source, local_id } => match self.sources.get(source.as_str()) {
+                Some(base) => format!("{base}/entity/{}", local_id.as_str()),
+                None => format!("{}/entity/{target}", self.base),
+            },
         }
     }
 
@@ -115,6 +130,7 @@ mod tests {
     #[test]
     fn minted_iris() {
         let iris = Iris::new("https://wiki.example/");
+        let known = iris.clone().with_sources([("other", "https://other.example/")]);
         let s = SubjectId::parse("s1demo1aaaaaaa1").unwrap();
         let r = RelationId::parse("r1demo1aaaaaar1").unwrap();
         let own = crate::domain::ids::SourceKey::parse("local").unwrap();
@@ -124,6 +140,8 @@ mod tests {
             (iris.subject_ref(&SubjectRef::Local(s.clone())), "https://wiki.example/entity/s1demo1aaaaaaa1"),
             (iris.subject_ref(&SubjectRef::parse("other:x1", &own).unwrap()), "https://wiki.example/entity/other:x1"),
             (iris.subject_ref(&SubjectRef::parse("wiki:Q42", &own).unwrap()), "https://wiki.example/entity/wiki:Q42"),
+            (known.subject_ref(&SubjectRef::parse("other:x1", &own).unwrap()), "https://other.example/entity/x1"),
+            (known.subject_ref(&SubjectRef::parse("wiki:Q42", &own).unwrap()), "https://wiki.example/entity/wiki:Q42"),
             (iris.property("Founded at"), "https://wiki.example/prop/Founded_at"),
             (iris.schema("Validation Demo"), "https://wiki.example/schema/Validation_Demo"),
             (iris.relation(&r), "https://wiki.example/relation/r1demo1aaaaaar1"),

@@ -116,10 +116,19 @@ fn monolingual(value: &Value, preferred: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// A relation target as a link to the Subject on its page (with the relation's properties), or the
-/// ID when the target is unknown or unreadable.
+/// A relation target with the relation's properties: a Subject of this wiki as a link to it on its
+/// page, one of another source by its display name, or the ID when the target is unknown or unreadable
+/// (or its source unavailable).
 fn relation(r: &Value, cx: &ValueContext) -> String {
     let target = r["target"].as_str().unwrap_or_default();
+    let shown = match cx.elsewhere.get(target).filter(|s| s["source"].is_string()) {
+        Some(s) => foreign_target(target, s),
+        None => local_target(target, cx),
+    };
+    shown + &relation_properties(r, cx)
+}
+
+fn local_target(target: &str, cx: &ValueContext) -> String {
     let link = if let Some(s) = cx.on_page.get(target) {
         Some((format!("#subject-{target}"), s["displayName"].as_str().unwrap_or(target)))
     } else if let Some(s) = cx.elsewhere.get(target) {
@@ -128,10 +137,23 @@ fn relation(r: &Value, cx: &ValueContext) -> String {
     } else {
         None
     };
-    let mut html = match link {
+    match link {
         Some((href, name)) => format!("<a class=\"relation\" href=\"{}\">{}</a>", escape(&href), escape(name)),
         None => format!("<span class=\"missing-target\" title=\"No readable Subject has this ID\">{}</span>", escape(target)),
-    };
+    }
+}
+
+/// A Subject of another source: its pages are not this wiki's, so it is named, not linked.
+fn foreign_target(target: &str, s: &Value) -> String {
+    let source = s["source"].as_str().unwrap_or_default();
+    match s["displayName"].as_str().filter(|_| s["unavailable"] != true) {
+        Some(name) => format!("<span class=\"foreign-target\" title=\"{}\">{}</span>", escape(&format!("{target}, from the source {source}")), escape(name)),
+        None => format!("<span class=\"foreign-target unavailable\" title=\"{}\">{}</span>", escape(&format!("The source {source} is unavailable")), escape(target)),
+    }
+}
+
+/// The relation's properties the Layout shows, in parentheses; empty when none.
+fn relation_properties(r: &Value, cx: &ValueContext) -> String {
     let shown: Vec<String> = r["properties"]
         .as_object()
         .into_iter()
@@ -139,10 +161,7 @@ fn relation(r: &Value, cx: &ValueContext) -> String {
         .filter(|(k, _)| cx.relation_properties.map_or(true, |only| only.iter().any(|o| o == *k)))
         .map(|(k, v)| format!("{}: {}", escape(k), escape(&v.as_str().map_or_else(|| v.to_string(), str::to_owned))))
         .collect();
-    if !shown.is_empty() {
-        html.push_str(&format!(" <span class=\"relation-properties\">({})</span>", shown.join(", ")));
-    }
-    html
+    if shown.is_empty() { String::new() } else { format!(" <span class=\"relation-properties\">({})</span>", shown.join(", ")) }
 }
 
 #[cfg(test)]
@@ -154,7 +173,9 @@ mod tests {
 
     fn render(statement: Value, def: Option<&PropertyDefinition>) -> Vec<String> {
         let on_page = json!({"s1adr1aaaaaaa02": {"displayName": "Address of <Harbour>"}});
-        let elsewhere = json!({"s1lib1aaaaaaa01": {"displayName": "Central Library", "pageTitle": "Central Library"}});
+        let elsewhere = json!({"s1lib1aaaaaaa01": {"displayName": "Central Library", "pageTitle": "Central Library"},
+            "alpha:s1x": {"id": "alpha:s1x", "source": "alpha", "displayName": "Ada <A>"},
+            "alpha:s1y": {"id": "alpha:s1y", "source": "alpha", "unavailable": true}});
         let links = Links::default();
         let cx = ValueContext {
             links: &links,
@@ -200,11 +221,15 @@ mod tests {
                 json!({"propertyType": "relation", "value": [
                     {"id": "r1", "target": "s1lib1aaaaaaa01", "properties": {"role": "author"}},
                     {"id": "r2", "target": "s1adr1aaaaaaa02"},
-                    {"id": "r3", "target": "s1zzz1aaaaaaa09"}]}),
+                    {"id": "r3", "target": "s1zzz1aaaaaaa09"},
+                    {"id": "r4", "target": "alpha:s1x", "properties": {"role": "peer"}},
+                    {"id": "r5", "target": "alpha:s1y"}]}),
                 vec![
                     "<a class=\"relation\" href=\"/wiki/Central_Library#subject-s1lib1aaaaaaa01\">Central Library</a> <span class=\"relation-properties\">(role: author)</span>",
                     "<a class=\"relation\" href=\"#subject-s1adr1aaaaaaa02\">Address of &lt;Harbour&gt;</a>",
                     "<span class=\"missing-target\" title=\"No readable Subject has this ID\">s1zzz1aaaaaaa09</span>",
+                    "<span class=\"foreign-target\" title=\"alpha:s1x, from the source alpha\">Ada &lt;A&gt;</span> <span class=\"relation-properties\">(role: peer)</span>",
+                    "<span class=\"foreign-target unavailable\" title=\"The source alpha is unavailable\">alpha:s1y</span>",
                 ],
             ),
             (json!({"propertyType": "email", "value": "<x>"}), vec!["<code class=\"raw-value\">&quot;&lt;x&gt;&quot;</code>"]),

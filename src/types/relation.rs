@@ -108,6 +108,7 @@ impl TypeRules for Rules {
         for (i, r) in relations.iter().enumerate() {
             match resolve_source(i, &r.target, cx) {
                 Some(TargetLookup::NotFound) => cx.fixed(Code::RelationTargetNotFound, vec![target_arg(&r.target)], Some(i)),
+                Some(TargetLookup::Unavailable) => cx.fixed(Code::RelationTargetUnavailable, vec![target_arg(&r.target)], Some(i)),
                 Some(TargetLookup::Found { schema }) if !self.target_schemas.contains(&schema) => {
                     cx.fixed(Code::RelationTargetSchemaMismatch, vec![Value::String(schema.to_string())], Some(i))
                 }

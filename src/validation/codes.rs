@@ -24,6 +24,7 @@ pub enum Code {
     RelationTargetSchemaMismatch,
     RelationTargetNotFound,
     RelationTargetUnresolvableSource,
+    RelationTargetUnavailable,
     DependentSubjectReferencedTwice,
     DependentTargetNotOnPage,
     RelationToDependentSubject,
@@ -63,7 +64,7 @@ const fn page_rule(code: Code, name: &'static str, part_index: bool, description
     CodeInfo { code, name, severity: Fixed(Error), part_index, dependent_rule: true, description }
 }
 
-pub const CODES: [CodeInfo; 25] = [
+pub const CODES: [CodeInfo; 26] = [
     info(Code::Required, "required", FromConstraint("required"), false, "A required property has no Statement or an empty value."),
     info(Code::LabelRequired, "label-required", Fixed(Warning), false, "A standalone Subject that is not its page's main Subject has no label."),
     info(Code::TypeMismatch, "type-mismatch", Fixed(Error), false, "The Statement's propertyType differs from the Schema's registered type; no other check runs for the property."),
@@ -83,6 +84,7 @@ pub const CODES: [CodeInfo; 25] = [
     info(Code::RelationTargetSchemaMismatch, "relation-target-schema-mismatch", Fixed(Error), true, "A relation target exists but its Schema is not among targetSchemas."),
     info(Code::RelationTargetNotFound, "relation-target-not-found", Fixed(Warning), true, "A relation target resolves to no readable Subject."),
     info(Code::RelationTargetUnresolvableSource, "relation-target-unresolvable-source", Fixed(Error), true, "A relation target's source key names no registered source."),
+    info(Code::RelationTargetUnavailable, "relation-target-unavailable", Fixed(Warning), true, "A relation target's source did not answer usably (timeout, error, refusal or garbage), so the target was not checked."),
     page_rule(Code::DependentSubjectReferencedTwice, "dependent-subject-referenced-twice", false, "More than one relation on the page targets the Dependent Subject."),
     page_rule(Code::DependentTargetNotOnPage, "dependent-target-not-on-page", true, "A relation of a dependent property targets a Subject not on the holder's page."),
     page_rule(Code::RelationToDependentSubject, "relation-to-dependent-subject", true, "A relation of a non-dependent or undeclared property targets a Dependent Subject."),

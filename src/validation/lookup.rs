@@ -14,6 +14,8 @@ pub enum TargetLookup {
     NotFound,
     /// The target's source key names no registered source.
     UnknownSource,
+    /// The target's source is registered but did not answer usably: nothing is known of the target.
+    Unavailable,
 }
 
 /// Resolves relation targets; the REST layer answers it from the Host.

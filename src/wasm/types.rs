@@ -101,6 +101,8 @@ export interface RdfProjectorSetup {
   format?: "trig" | "turtle";
   /** The rdfBaseUri setting. */
   baseUri: string;
+  /** Registered sources' rdfBaseUri by source key: their Subjects get their own IRIs (docs/federation.md). */
+  sourceIris?: Record<string, string>;
 }
 
 /** One property of a Schema as a Subject editor shows it (`editorFields`). */

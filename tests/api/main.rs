@@ -5,6 +5,7 @@ mod support;
 mod access;
 mod conditional;
 mod dependent_rules;
+mod federation;
 mod docs;
 mod graph_stores;
 mod host_calls;

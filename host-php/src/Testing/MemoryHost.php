@@ -234,6 +234,12 @@ class MemoryHost implements Host
         return ['timestamp' => $this->tick()];
     }
 
+    /** This host registers no source: the core never asks, and would hear that the source is unknown. */
+    public function fetchSource(array $args): mixed
+    {
+        return ['failure' => 'unknown-source'];
+    }
+
     private function find(int $namespace, string $title): ?int
     {
         foreach ($this->pages as $id => $page) {

@@ -30,5 +30,6 @@ export const DEFAULTS = {
     },
   },
   searchTimeoutMs: 5000,
+  sources: {},
   stores: {},
 };

@@ -31,6 +31,25 @@ const store = {
   },
 };
 
+const httpUrl = { type: 'string', pattern: '^https?://[^\\s<>"{}|\\\\^`]+$' };
+
+// A registered Subject source (docs/federation.md). Credentials are a bot password of that wiki.
+const source = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['baseUrl'],
+  properties: {
+    baseUrl: httpUrl,
+    rdfBaseUri: httpUrl,
+    botUser: { type: 'string', pattern: '^[^@]+@[^@]+$' },
+    botPassword: { type: 'string', minLength: 1 },
+    timeoutMs: positiveInteger,
+    cacheSeconds: { type: 'integer', minimum: 0 },
+    maxBytes: positiveInteger,
+  },
+  dependencies: { botUser: ['botPassword'], botPassword: ['botUser'] },
+};
+
 export const configSchema = {
   type: 'object',
   additionalProperties: false,
@@ -39,7 +58,7 @@ export const configSchema = {
     dataDir: { type: 'string', minLength: 1 },
     titling: { enum: ['page-first', 'subject-first'] },
     sourceKey: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
-    rdfBaseUri: { type: 'string', pattern: '^https?://[^\\s<>"{}|\\\\^`]+$' },
+    rdfBaseUri: httpUrl,
     dereferenceToDataTab: { type: 'boolean' },
     enforceValidation: { type: 'boolean' },
     groupRights: {
@@ -71,6 +90,11 @@ export const configSchema = {
       },
     },
     searchTimeoutMs: positiveInteger,
+    sources: {
+      type: 'object',
+      propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
+      additionalProperties: source,
+    },
     stores: {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },

@@ -2,6 +2,7 @@
 // menu (JSON, Turtle, TriG; the RDF formats ask for a projection), and an Export all menu for the page.
 // The Subjects and their display names come from the core's REST read, as any client sees them.
 import { readableMappings } from '../rdf/projection-pages.js';
+import { sourceIris } from '../sources/core-sources.js';
 import { layout, tabs } from './layout.js';
 import { readThroughCore } from './rest.js';
 import { escapeHtml } from './responses.js';
@@ -71,7 +72,7 @@ export async function dataTab(host, page, heading) {
   const subjects = Object.values(read.body.subjects);
   if (subjects.length === 0) return { status: 200, html: layout(heading, `${top}\n<p>This page has no Subjects.</p>`, { user: host.user }) };
   // The core names the Subjects' IRIs and the projections the caller's readable Mappings offer.
-  const projector = new host.core.RdfProjector({ mappings: readableMappings(db, config, caller), baseUri: config.rdfBaseUri }, { sourceKey: config.sourceKey });
+  const projector = new host.core.RdfProjector({ mappings: readableMappings(db, config, caller), baseUri: config.rdfBaseUri, sourceIris: sourceIris(config) }, { sourceKey: config.sourceKey });
   let projections;
   let rows;
   try {

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { describePage } from '../pages/page-record.js';
 import { countPages, listPagesById } from '../storage/pages.js';
 import { allSchemas, readableMappings } from './projection-pages.js';
+import { sourceIris } from '../sources/core-sources.js';
 
 const BATCH = 500;
 
@@ -36,7 +37,7 @@ export async function dumpRdf({ db, config, core }, { projection = 'native', out
   const mappings = projection === 'native' ? {} : readableMappings(db, config);
   let projector;
   try {
-    projector = new core.RdfProjector({ schemas: allSchemas(db), mappings, projection, format: 'trig', baseUri: config.rdfBaseUri }, { sourceKey: config.sourceKey });
+    projector = new core.RdfProjector({ schemas: allSchemas(db), mappings, projection, format: 'trig', baseUri: config.rdfBaseUri, sourceIris: sourceIris(config) }, { sourceKey: config.sourceKey });
   } catch (error) {
     if (error?.code !== 'unknown-projection') throw error;
     throw new DumpError(`unknown projection "${projection}" (known: ${error.details.knownProjections.join(', ')})`);

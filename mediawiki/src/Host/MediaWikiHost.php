@@ -145,4 +145,12 @@ class MediaWikiHost implements Host {
 	public function now( array $args ): mixed {
 		return [ 'timestamp' => PageRecords::iso( wfTimestampNow() ) ];
 	}
+
+	/**
+	 * Fetching from sources is not written for MediaWiki yet (docs/federation.md): every registered
+	 * source answers as unreachable, so its Subjects read as unavailable and never block a save.
+	 */
+	public function fetchSource( array $args ): mixed {
+		return [ 'failure' => 'unreachable', 'body' => 'this MediaWiki host does not fetch from sources yet' ];
+	}
 }

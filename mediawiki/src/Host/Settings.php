@@ -22,8 +22,19 @@ class Settings {
 			// The store clients of the MediaWiki host are not written yet (docs/mediawiki.md): until
 			// they are, no store is announced to the core, so nothing is projected or queried.
 			'stores' => (object)[],
+			'sources' => self::sources( $config->get( 'StrataSources' ) ),
 		];
 		return array_filter( $settings, static fn ( $value ) => $value !== null );
+	}
+
+	/** `$wgStrataSources` as the core sees it: credentials (`botUser`, `botPassword`) stay here. */
+	private static function sources( array $sources ): object {
+		$out = [];
+		foreach ( $sources as $key => $source ) {
+			unset( $source['botUser'], $source['botPassword'] );
+			$out[$key] = $source;
+		}
+		return (object)$out;
 	}
 
 	/** `$wgRateLimits` entries (`[count, seconds]` per kind) in the core's `{count, seconds}` form. */

@@ -7,12 +7,13 @@ use crate::app::error::ApiError;
 use crate::api::ids::{page_param, subject_param};
 use crate::app::error::{page_not_found, subject_not_found};
 use crate::app::load::readable_mappings;
+use crate::app::projection::settings_iris;
 use crate::app::view::{page_of, readable_page, PageData, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::domain::mapping::NATIVE;
 use crate::host::{Host, LogEntry, LogLevel, PageRecord};
 use crate::rdf::serialize::{to_string, Format};
-use crate::rdf::{native, ontology, Context, Iris, NotDescribable, OntologyProjection, PageFacts, PageView, QuadSink, Warning};
+use crate::rdf::{native, ontology, Context, NotDescribable, OntologyProjection, PageFacts, PageView, QuadSink, Warning};
 use serde_json::json;
 
 /// `GET /page/{pageId}/rdf`: the page's metadata (native only) and every Subject, in its graph.
@@ -134,7 +135,7 @@ fn render(
     schemas: &Schemas,
     project: impl FnOnce(Context, &PageView, &mut dyn QuadSink) -> Result<Vec<Warning>, NotDescribable>,
 ) -> (Result<String, NotDescribable>, Vec<Warning>) {
-    let iris = Iris::new(&ctx.settings.rdf_base_uri);
+    let iris = settings_iris(&ctx.settings);
     let facts = page_facts(&page.record);
     let view = PageView { facts: &facts, content: &page.content };
     let cx = Context { iris: &iris, schemas };

@@ -6,12 +6,19 @@ use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
 use crate::app::error::subject_not_found;
+use crate::app::sources::{foreign_subject, registered, Fetched};
+use crate::domain::ids::{LocalId, SourceKey, SubjectRef};
 use crate::app::view::{page_of, read_content, resolve_targets, subject_json, PageData, PageFields, Schemas};
 use crate::host::{Host, RevisionById};
 use crate::validation::dependents::dependents_reached_from;
 use serde_json::{json, Map};
 
 pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    if let Ok(SubjectRef::Foreign { source, local_id }) = SubjectRef::parse(ctx.param("subjectId"), &ctx.own_source) {
+        if registered(ctx, &source).is_some() {
+            return foreign(ctx, &source, &local_id).await;
+        }
+    }
     let id = subject_param(ctx)?;
     let expand = ctx.query_list("expand");
     let relations = expand.contains(&"relations");
@@ -43,6 +50,22 @@ pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     }
     let read_at = revision.and_then(|r| u64::try_from(r).ok()).unwrap_or(page.record.latest_revision_id);
     Ok(tagged(ctx, read_at, reply))
+}
+
+/// A Subject of a registered source, as that source answers it now: 404 when it says not found,
+/// 502 or 504 when it does not answer usably. Nothing of it is stored here.
+async fn foreign<H: Host>(ctx: &Ctx<'_, H>, source: &SourceKey, local_id: &LocalId) -> Result<Reply, ApiError> {
+    if ctx.query_int("revisionId").is_some() {
+        return Err(ApiError::parameter("A Subject of another source is read at its source's latest revision: \"revisionId\" is refused."));
+    }
+    match foreign_subject(ctx, source, local_id).await? {
+        Fetched::Found(subject) => {
+            let id = format!("{source}:{}", local_id.as_str());
+            Ok(Reply::ok(json!({"requestedId": ctx.param("subjectId"), "subjects": {id: subject.read}})))
+        }
+        Fetched::NotFound => Err(subject_not_found(ctx.param("subjectId"))),
+        Fetched::Unavailable(outage) => Err(outage.to_error(source)),
+    }
 }
 
 /// The page as of a revision the caller may read; `None` for an unknown or unreadable one.

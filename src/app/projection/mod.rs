@@ -10,7 +10,7 @@ mod schema_edits;
 mod sources;
 
 pub use payload::{page_removed, page_update, ProjectionError, Target};
-pub use sources::Sources;
+pub use sources::{settings_iris, Sources};
 
 use super::error::ApiError;
 use super::{Caller, Scope};
@@ -176,7 +176,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
     } else {
         Vec::new()
     };
-    let sources = Sources::new(&settings.rdf_base_uri, schemas, &mappings, projections);
+    let sources = Sources::new(settings_iris(settings), schemas, &mappings, projections);
     let mut updates = Vec::new();
     for (name, store) in &settings.stores {
         let target = Target { name, settings: store };

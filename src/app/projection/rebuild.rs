@@ -14,8 +14,9 @@ use crate::domain::page_content::PageContent;
 use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
 use crate::normalize::{read_page_content_str, Context};
 use crate::rdf::serialize::{to_string, Format};
+use crate::rdf::Iris;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -24,6 +25,9 @@ pub struct BatchRequest {
     pub name: String,
     pub store: StoreSettings,
     pub rdf_base_uri: String,
+    /// The `rdfBaseUri` of registered sources that state one, by source key (`docs/federation.md`).
+    #[serde(default)]
+    pub source_iris: BTreeMap<String, String>,
     #[serde(default = "local")]
     pub source_key: String,
     /// The first batch of a run: a graph store is cleared and indexed first.
@@ -101,7 +105,7 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
         .filter_map(|(name, text)| Some((Title::new(name).ok()?, Schema::parse_str(text, &own_source).ok()?)))
         .collect();
     let mappings: Vec<_> = request.mappings.iter().filter_map(|m| Some((m.title.clone(), parse_mapping(&m.text)?))).collect();
-    let sources = Sources::new(&request.rdf_base_uri, schemas, &mappings, [request.store.projection.as_str()]);
+    let sources = Sources::new(Iris::new(&request.rdf_base_uri).with_sources(request.source_iris.iter().map(|(k, v)| (k.as_str(), v.as_str()))), schemas, &mappings, [request.store.projection.as_str()]);
     let pages: Vec<(PageRecord, PageContent)> = request
         .pages
         .iter()

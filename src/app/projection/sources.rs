@@ -4,6 +4,7 @@
 use crate::domain::mapping::Mapping;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
+use crate::host::Settings;
 use crate::normalize::SchemaLookup;
 use crate::rdf::{native, Iris, OntologyProjection};
 use std::collections::HashMap;
@@ -20,7 +21,7 @@ impl Sources {
     /// `projections` names the projections to prepare; `native` needs no Mapping. `mappings` are
     /// (page title, Mapping) pairs.
     pub fn new<'a>(
-        base_uri: &str,
+        iris: Iris,
         schemas: HashMap<Title, Schema>,
         mappings: &[(String, Mapping)],
         projections: impl IntoIterator<Item = &'a str>,
@@ -30,8 +31,15 @@ impl Sources {
             .filter(|p| *p != native::NAME)
             .map(|p| (p.to_owned(), OntologyProjection::compile(p, mappings).0))
             .collect();
-        Sources { iris: Iris::new(base_uri), schemas, ontologies }
+        Sources { iris, schemas, ontologies }
     }
+}
+
+/// The IRIs this wiki mints: under `rdfBaseUri`, and registered sources' Subjects under the base the
+/// operator states for them (`docs/federation.md`).
+pub fn settings_iris(settings: &Settings) -> Iris {
+    let known = settings.sources.iter().filter_map(|(key, s)| Some((key.as_str(), s.rdf_base_uri.as_deref()?)));
+    Iris::new(&settings.rdf_base_uri).with_sources(known)
 }
 
 impl SchemaLookup for Sources {

@@ -38,6 +38,14 @@ pub fn unchanged(before: &PageContent, after: &PageContent) -> bool {
     before == after && before.subjects.keys().eq(after.subjects.keys())
 }
 
+/// The host's clock, in milliseconds since the Unix epoch.
+pub async fn clock_ms<H: Host>(ctx: &Scope<'_, H>) -> Result<u64, ApiError> {
+    let now = ctx.host.now().await?.timestamp;
+    let instant = parse_date_time(&now)
+        .ok_or_else(|| ApiError::new(ErrorKind::Internal, format!("the host clock answered \"{now}\"")))?;
+    Ok(u64::try_from(instant.seconds).unwrap_or(0) * 1000 + u64::from(instant.nanos / 1_000_000))
+}
+
 /// An ID minter and the host's clock in milliseconds, for one request.
 pub struct Minting {
     pub minter: IdMinter,
@@ -46,11 +54,7 @@ pub struct Minting {
 
 impl Minting {
     pub async fn start<H: Host>(ctx: &Scope<'_, H>) -> Result<Self, ApiError> {
-        let now = ctx.host.now().await?.timestamp;
-        let instant = parse_date_time(&now)
-            .ok_or_else(|| ApiError::new(ErrorKind::Internal, format!("the host clock answered \"{now}\"")))?;
-        let now_ms = u64::try_from(instant.seconds).unwrap_or(0) * 1000 + u64::from(instant.nanos / 1_000_000);
-        Ok(Minting { minter: IdMinter::new(), now_ms })
+        Ok(Minting { minter: IdMinter::new(), now_ms: clock_ms(ctx).await? })
     }
 
     /// A minter without the clock, for a first try at a change that may not mint at all: when it

@@ -60,6 +60,22 @@ impl SubjectRef {
         }
     }
 
+    /// A reference read on source `from` (bare IDs are that source's), restated for this wiki:
+    /// `from`'s Subjects become foreign, and a reference to `own` becomes local.
+    pub fn seen_from(self, from: &SourceKey, own: &SourceKey) -> Self {
+        match self {
+            SubjectRef::Local(id) => match LocalId::parse(id.as_str()) {
+                Ok(local_id) => SubjectRef::Foreign { source: from.clone(), local_id },
+                Err(_) => SubjectRef::Local(id),
+            },
+            SubjectRef::Foreign { source, local_id } if &source == own => match SubjectId::parse(local_id.as_str()) {
+                Ok(id) => SubjectRef::Local(id),
+                Err(_) => SubjectRef::Foreign { source, local_id },
+            },
+            other => other,
+        }
+    }
+
     pub fn local(&self) -> Option<&SubjectId> {
         match self {
             SubjectRef::Local(id) => Some(id),

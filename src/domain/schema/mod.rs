@@ -19,6 +19,7 @@ pub use parse::{SchemaError, SchemaErrors};
 pub use reference::SchemaRef;
 pub use severity::Severity;
 
+use crate::domain::ids::SourceKey;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
@@ -34,5 +35,16 @@ pub struct Schema {
 impl Schema {
     pub fn property(&self, name: &str) -> Option<&PropertyDefinition> {
         self.property_definitions.get(name)
+    }
+
+    /// A Schema parsed on source `from`, its relation target Schemas restated for this wiki
+    /// ([`SchemaRef::seen_from`]).
+    pub fn seen_from(mut self, from: &SourceKey, own: &SourceKey) -> Self {
+        for definition in self.property_definitions.values_mut() {
+            if let PropertyKind::Relation { target_schemas, .. } = &mut definition.kind {
+                *target_schemas = std::mem::take(target_schemas).into_iter().map(|r| r.seen_from(from, own)).collect();
+            }
+        }
+        self
     }
 }

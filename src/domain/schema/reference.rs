@@ -51,6 +51,16 @@ impl SchemaRef {
         }
     }
 
+    /// A reference read on source `from` (bare names are that source's), restated for this wiki:
+    /// `from`'s Schemas become foreign, and a reference to `own` becomes local.
+    pub fn seen_from(self, from: &SourceKey, own: &SourceKey) -> Self {
+        match self {
+            SchemaRef::Local(name) => SchemaRef::Foreign { source: from.clone(), name },
+            SchemaRef::Foreign { source, name } if &source == own => SchemaRef::Local(name),
+            other => other,
+        }
+    }
+
     pub fn local(&self) -> Option<&Title> {
         match self {
             SchemaRef::Local(t) => Some(t),
