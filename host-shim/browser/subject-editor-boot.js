@@ -16,6 +16,7 @@ try {
     pageTitle: data.pageTitle || null,
     subjectId: data.subjectId || null,
     schema: data.schema || null,
+    coreOptions: { sourceKey: data.sourceKey || 'local', sources: data.sources ? data.sources.split(',') : [] },
     pageUrl,
   });
 } catch (error) {

@@ -35,8 +35,9 @@ async function chooseSchema(root, call) {
 
 /**
  * Mounts the editor on `root`. `options`: `{core, rest, csrfToken, pageId, pageTitle, subjectId,
- * schema, pageUrl(title)}`: `subjectId` edits that Subject; otherwise a new Subject of `schema` (asked
- * for when empty) is added to page `pageId`, or to a new page whose title the person enters.
+ * schema, pageUrl(title), coreOptions}`: `subjectId` edits that Subject; otherwise a new Subject of
+ * `schema` (asked for when empty) is added to page `pageId`, or to a new page whose title the person
+ * enters. `coreOptions` (`{sourceKey, sources}`) are the wiki's source keys for the core's checks.
  */
 export async function mountSubjectEditor(root, options) {
   const { core, rest, csrfToken, pageUrl } = options;
@@ -59,7 +60,7 @@ export async function mountSubjectEditor(root, options) {
   const schema = schemaRead.body?.schema;
   if (!schema) { root.replaceChildren(h('p', { className: 'error', role: 'alert' }, `There is no Schema "${schemaName}".`)); return null; }
   const fields = core.editorFields(schemaName, schema);
-  const validator = new core.Validator(schemaName, schema);
+  const validator = new core.Validator(schemaName, schema, options.coreOptions);
   const descriptions = core.violationDescriptions();
 
   const env = {

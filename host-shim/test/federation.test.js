@@ -33,24 +33,25 @@ describe('two reference wikis registering each other', () => {
     await alpha.user('Reader', 'reader password');
     const bot = await alpha.botPassword('Reader', 'federation');
     await alpha.start();
-    const quick = { timeoutMs: 2000 };
+    const patient = { timeoutMs: 30000 };
     beta = new Wiki({
       sourceKey: 'beta',
       rdfBaseUri: 'https://beta.example',
       sources: {
-        alpha: { baseUrl: `${alpha.url}/rest.php`, rdfBaseUri: 'https://alpha.example', botUser: bot.loginName, botPassword: bot.password },
+        // Generous: a loaded machine must not turn alpha's answers into timeouts.
+        alpha: { baseUrl: `${alpha.url}/rest.php`, rdfBaseUri: 'https://alpha.example', botUser: bot.loginName, botPassword: bot.password, timeoutMs: 30000 },
         slow: fake.source('slow', { timeoutMs: 300 }),
-        broken: fake.source('broken', quick),
-        big: fake.source('big', quick),
-        moved: fake.source('moved', quick),
-        garbage: fake.source('garbage', quick),
+        broken: fake.source('broken', patient),
+        big: fake.source('big', patient),
+        moved: fake.source('moved', patient),
+        garbage: fake.source('garbage', patient),
       },
     });
     await beta.user('Sam', 'sysop password', ['sysop']);
     await beta.start();
     // alpha learns beta's address: restarted on the port it had.
     await alpha.stop();
-    rewrite(alpha, (c) => ({ ...c, listen: alpha.url.replace('http://', ''), sources: { beta: { baseUrl: `${beta.url}/rest.php`, rdfBaseUri: 'https://beta.example' } } }));
+    rewrite(alpha, (c) => ({ ...c, listen: alpha.url.replace('http://', ''), sources: { beta: { baseUrl: `${beta.url}/rest.php`, rdfBaseUri: 'https://beta.example', timeoutMs: 30000 } } }));
     await alpha.start();
     alphaSam = await alpha.client('Sam', 'sysop password');
     betaSam = await beta.client('Sam', 'sysop password');

@@ -12,6 +12,7 @@ declare(strict_types=1);
 namespace Strata\Bridge\Testing;
 
 use Strata\Bridge\Host;
+use Strata\Bridge\SourceFetcher;
 use stdClass;
 
 class MemoryHost implements Host
@@ -26,6 +27,7 @@ class MemoryHost implements Host
     public array $logs = [];
     /** @var list<array> every `updateStores` call */
     public array $storeUpdates = [];
+    private ?SourceFetcher $fetcher = null;
 
     /** The title prefixes of the namespaces Strata uses, as this host configures them. */
     private const NAMESPACE_PREFIXES = [8 => 'MediaWiki:', 7474 => 'Schema:', 7476 => 'Layout:', 7478 => 'Mapping:', 7480 => 'Subject:'];
@@ -37,7 +39,12 @@ class MemoryHost implements Host
 
     public function config(array $args): mixed
     {
-        return (object) $this->settings;
+        $settings = $this->settings;
+        if (isset($settings['sources'])) {
+            // Credentials stay with the host.
+            $settings['sources'] = (object) array_map(static fn (array $s) => array_diff_key($s, ['botUser' => 0, 'botPassword' => 0]), $settings['sources']);
+        }
+        return (object) $settings;
     }
 
     public function pageById(array $args): mixed
@@ -234,10 +241,11 @@ class MemoryHost implements Host
         return ['timestamp' => $this->tick()];
     }
 
-    /** This host registers no source: the core never asks, and would hear that the source is unknown. */
+    /** A GET to a source of the `sources` setting, over HTTP (docs/federation.md). */
     public function fetchSource(array $args): mixed
     {
-        return ['failure' => 'unknown-source'];
+        $this->fetcher ??= new SourceFetcher($this->settings['sources'] ?? []);
+        return $this->fetcher->fetch($args);
     }
 
     private function find(int $namespace, string $title): ?int

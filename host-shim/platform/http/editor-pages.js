@@ -20,6 +20,10 @@ export function subjectEditor(host, page, query) {
     'page-title': page?.prefixedTitle ?? '',
     'subject-id': query.get('subject') ?? '',
     schema: query.get('schema') ?? '',
+    // The core's own and registered source keys: relations to registered sources' Subjects are not
+    // errors in the editor's checks (docs/federation.md).
+    'source-key': host.config.sourceKey,
+    sources: Object.keys(host.config.sources ?? {}).join(','),
   };
   const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(String(v))}"`).join('');
   return `<div id="subject-editor" class="subject-editor"${attributes}>

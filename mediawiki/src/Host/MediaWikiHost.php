@@ -11,6 +11,7 @@ namespace MediaWiki\Extension\Strata\Host;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Strata\Bridge\Host;
+use Strata\Bridge\SourceFetcher;
 use User;
 
 class MediaWikiHost implements Host {
@@ -147,10 +148,12 @@ class MediaWikiHost implements Host {
 	}
 
 	/**
-	 * Fetching from sources is not written for MediaWiki yet (docs/federation.md): every registered
-	 * source answers as unreachable, so its Subjects read as unavailable and never block a save.
+	 * A GET to a source of `$wgStrataSources`, through the bridge's fetcher (docs/federation.md). One
+	 * fetcher per PHP process, so a source's bot session serves every request of the process.
 	 */
 	public function fetchSource( array $args ): mixed {
-		return [ 'failure' => 'unreachable', 'body' => 'this MediaWiki host does not fetch from sources yet' ];
+		static $fetcher = null;
+		$fetcher ??= new SourceFetcher( $this->services->getMainConfig()->get( 'StrataSources' ) );
+		return $fetcher->fetch( $args );
 	}
 }
