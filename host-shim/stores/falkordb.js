@@ -89,7 +89,8 @@ export class FalkorDbStore {
    * Runs one read with GRAPH.RO_QUERY and returns the input of the core's decode_result:
    * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows, or {ok: false, error: {kind, message}}. A graph that does
    * not exist (never written, or lost by a restart) answers no rows; an error reply of FalkorDB about
-   * the query (syntax, an unsupported feature such as `=~`, a type error) is kind `syntax`.
+   * the query (syntax, an unsupported feature such as `=~`, a type error) is kind `syntax`; a query over
+   * the server's per-query memory cap or a reply over `MAX_REPLY_BYTES` is kind `tooExpensive`.
    */
   async read(query, { maxRows, timeoutMs = this.timeoutMs }) {
     try {
@@ -102,7 +103,7 @@ export class FalkorDbStore {
       return { ok: true, result: { reply, catalog } };
     } catch (e) {
       if (!e.kind) return { ok: false, error: classify(e) };
-      return { ok: false, error: { kind: e.kind === 'tooLarge' ? 'syntax' : e.kind, message: e.message } };
+      return { ok: false, error: { kind: e.kind === 'tooLarge' ? 'tooExpensive' : e.kind, message: e.message } };
     }
   }
 
@@ -134,6 +135,8 @@ export class FalkorDbStore {
 /** What an error reply to a read means: the caller's query is wrong unless the server is not able now. */
 function readErrorKind(message) {
   if (/timed out/i.test(message)) return 'timeout';
+  // QUERY_MEM_CAPACITY (scripts/stores/falkordb.sh): the query is fine but needs more memory than one query may use.
+  if (/mem consumption exceeded capacity/i.test(message)) return 'tooExpensive';
   if (/RO_QUERY|read-only/i.test(message)) return 'readOnly';
   return SERVER_CONDITION.test(message) ? 'unavailable' : 'syntax';
 }

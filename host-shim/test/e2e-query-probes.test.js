@@ -41,6 +41,23 @@ describe('the probes of issue 10', { skip }, () => {
     assert.deepEqual([answer.body.rows.length, answer.body.truncated, answer.body.rows[4999]], [5000, true, { x: 5000, y: 'padding-padding-padding' }]);
   });
 
+  test('a query over FalkorDB\'s per-query memory cap is 422 queryTooExpensive, not a syntax error', async () => {
+    // The cap is lowered for this one query (and put back), so that the probe is quick and small.
+    const config = (args) => sendCommand(falkordb, ['GRAPH.CONFIG', ...args], { maxBytes: 1e6, timeoutMs: 5000 });
+    const [, capacity] = await config(['GET', 'QUERY_MEM_CAPACITY']);
+    await config(['SET', 'QUERY_MEM_CAPACITY', String(16 * 1024 * 1024)]);
+    let answer;
+    try {
+      answer = await anon.call('POST', '/query/cypher', { cypher: 'UNWIND range(1, 5000000) AS x RETURN collect(x) AS xs' });
+    } finally {
+      await config(['SET', 'QUERY_MEM_CAPACITY', String(capacity)]);
+    }
+    assert.deepEqual([answer.status, answer.body.errorType], [422, 'queryTooExpensive'], JSON.stringify(answer.body).slice(0, 500));
+    assert.match(answer.body.message, /mem consumption exceeded capacity/);
+    const fits = await anon.call('POST', '/query/cypher', { cypher: 'UNWIND range(1, 1000) AS x RETURN count(x) AS n' });
+    assert.deepEqual([fits.status, fits.body.rows], [200, [{ n: 1000 }]], 'the cap is back');
+  });
+
   test('what the store does not support is the caller\'s mistake: 400 with the store\'s message', async () => {
     const cases = [
       ['cypher', { cypher: "MATCH (n) WHERE n.id =~ 'a.*' RETURN n" }, 'cypherSyntaxError', /does not currently support =~/],

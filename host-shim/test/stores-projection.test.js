@@ -135,8 +135,14 @@ describe('stores fed by saves, rebuilt, and queried', { skip }, () => {
     assert.ok(done.processed > 0 && done.processed < done.total, JSON.stringify(done));
     assert.equal((await storeStates(admin)).graph, 'stale');
     assert.equal((await admin.call('DELETE', '/graph-stores/graph/rebuild')).status, 404);
+    // The store's queue is held until both POSTs are answered, so the first run is still active when
+    // the second arrives, however fast the machine.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    stores.registry.enqueue(stores.registry.entry('graph'), () => held.then(() => ({ ok: true })));
     const first = await admin.call('POST', '/graph-stores/graph/rebuild');
     const second = await admin.call('POST', '/graph-stores/graph/rebuild');
+    release();
     assert.equal(first.status, 202);
     assert.equal(second.status, 409);
     await stores.rebuilds.idle();

@@ -160,7 +160,12 @@ describe('embedded store', () => {
     const dir = join(directory, 'delay');
     const store = await EmbeddedSparqlStore.open({ directory: dir, flushDelayMs: 10 });
     await store.replaceGraph(G1, pageTrig(G1, 's1', 'Flushed'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // persisted() resolves when the delayed snapshot is written; the deadline only keeps a broken
+    // timer from hanging the test.
+    let deadline;
+    const late = new Promise((resolve) => { deadline = setTimeout(() => resolve('no snapshot within 60 s'), 60_000); });
+    assert.equal(await Promise.race([store.persisted(), late]), true);
+    clearTimeout(deadline);
     const reopened = await EmbeddedSparqlStore.open({ directory: dir });
     assert.deepEqual(await labels(reopened), [[G1, 'Flushed']]);
     await store.close();

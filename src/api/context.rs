@@ -77,6 +77,7 @@ fn check_query(f: &Field, v: &str) -> Result<(), ApiError> {
     let bad = |what: &str| Err(ApiError::parameter(format!("The query parameter \"{}\" {what}.", f.name)));
     match f.kind {
         Kind::Integer if v.parse::<i64>().is_err() => bad("must be an integer"),
+        Kind::Range(min, max) if !v.parse::<i64>().is_ok_and(|n| (min..=max).contains(&n)) => bad(&range_text(min, max)),
         Kind::Flag if !matches!(v, "1" | "0" | "true" | "false") => bad("must be 1 or 0"),
         Kind::PipeList(allowed) => match v.split('|').find(|s| !s.is_empty() && !allowed.contains(s)) {
             Some(unknown) => bad(&format!("has the unknown value \"{unknown}\" (allowed: {})", allowed.join(", "))),
@@ -116,26 +117,51 @@ fn parse_body(fields: &[Field], text: Option<&str>) -> Result<Map<String, Value>
 
 fn fits(kind: Kind, v: &Value) -> bool {
     match kind {
-        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) => v.is_string(),
-        Kind::NullableString => v.is_string() || v.is_null(),
-        Kind::Integer => v.is_i64() || v.is_u64(),
+        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) | Kind::Title | Kind::TitleOrBlank | Kind::SubjectId | Kind::SubjectRef => v.is_string(),
+        Kind::Ignored => true,
+        Kind::Query => v.is_string(),
+        Kind::Dependents => v.is_array(),
+        Kind::NullableString | Kind::NullableSubjectId => v.is_string() || v.is_null(),
+        Kind::Integer => v.is_i64(),
+        Kind::Range(min, max) => v.as_i64().is_some_and(|n| (min..=max).contains(&n)),
         Kind::Boolean | Kind::Flag => v.is_boolean(),
-        Kind::Object => v.is_object(),
+        Kind::Object | Kind::SchemaBody | Kind::Statement | Kind::Statements => v.is_object(),
         Kind::Array => v.is_array(),
-        Kind::StringArray => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+        Kind::StringArray | Kind::SubjectIds => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
         Kind::SchemaRef => v.is_string() || v.is_object(),
     }
 }
 
-pub fn describe(kind: Kind) -> &'static str {
+fn range_text(min: i64, max: i64) -> String {
+    if max == i64::MAX {
+        format!("must be an integer of at least {min}")
+    } else {
+        format!("must be an integer from {min} to {max}")
+    }
+}
+
+/// What a value of `kind` is, for error messages and the OpenAPI document.
+pub fn describe(kind: Kind) -> String {
     match kind {
-        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) => "a string",
-        Kind::NullableString => "a string or null",
-        Kind::Integer => "an integer",
-        Kind::Boolean | Kind::Flag => "a boolean",
-        Kind::Object => "an object",
-        Kind::Array => "an array",
-        Kind::StringArray => "an array of strings",
-        Kind::SchemaRef => "a Schema name or a {source, name} object",
+        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) => "a string".into(),
+        Kind::Title => "a page title".into(),
+        Kind::TitleOrBlank => "a page title or a blank text".into(),
+        Kind::SubjectId | Kind::SubjectRef => "a Subject ID".into(),
+        Kind::Ignored => "anything (it is ignored)".into(),
+        Kind::Query => "a query text".into(),
+        Kind::Dependents => "an array of Dependent Subjects".into(),
+        Kind::NullableString => "a string or null".into(),
+        Kind::NullableSubjectId => "a Subject ID or null".into(),
+        Kind::Integer => "an integer".into(),
+        Kind::Range(min, max) => range_text(min, max).trim_start_matches("must be ").to_owned(),
+        Kind::Boolean | Kind::Flag => "a boolean".into(),
+        Kind::Object => "an object".into(),
+        Kind::SchemaBody => "a Schema (an object)".into(),
+        Kind::Statement => "a Statement (an object)".into(),
+        Kind::Statements => "an object of Statements by property name".into(),
+        Kind::Array => "an array".into(),
+        Kind::StringArray => "an array of strings".into(),
+        Kind::SubjectIds => "an array of Subject IDs".into(),
+        Kind::SchemaRef => "a Schema name or a {source, name} object".into(),
     }
 }

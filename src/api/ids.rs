@@ -18,8 +18,10 @@ pub fn subject_param<H>(ctx: &Ctx<'_, H>) -> Result<SubjectId, ApiError> {
 
 pub fn page_param<H>(ctx: &Ctx<'_, H>) -> Result<u64, ApiError> {
     let raw = ctx.param("pageId");
-    raw.parse::<u64>()
+    // Positive and within i64, as the route table declares (`routes::POSITIVE`).
+    raw.parse::<i64>()
         .ok()
         .filter(|id| *id > 0)
+        .map(|id| id as u64)
         .ok_or_else(|| ApiError::parameter(format!("The page ID \"{raw}\" is not a positive integer.")))
 }

@@ -3,6 +3,9 @@
 
 use crate::host::{Settings, StoreKind};
 
+/// The most Subject IDs one `POST /subject-ids` mints.
+pub const MAX_MINTED: i64 = 1000;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
     Get,
@@ -42,6 +45,56 @@ pub enum Kind {
     PipeList(&'static [&'static str]),
     /// One of these values.
     OneOf(&'static [&'static str]),
+    /// An integer from the first bound to the second, both included.
+    Range(i64, i64),
+    /// A page title (a Schema, Layout or page name) by the one title rule (`domain::title`), which the
+    /// handler applies.
+    Title,
+    /// A Subject ID of this wiki, bare (`domain::ids::SubjectId`), which the handler parses.
+    SubjectId,
+    /// A Subject ID, bare or with a source key (`domain::ids::SubjectRef`), which the handler parses.
+    SubjectRef,
+    /// Dependent Subjects to write: `[{id, schema, statements, label?}]`.
+    Dependents,
+    /// Any JSON: a field that is accepted and not read.
+    Ignored,
+    /// A query text: a string that is not blank.
+    Query,
+    /// A page title, or a blank text that stands for none.
+    TitleOrBlank,
+    /// A Subject ID or null.
+    NullableSubjectId,
+    /// An array of Subject IDs.
+    SubjectIds,
+    /// A Schema in the Schema format (`domain::schema`), checked by the Schema save.
+    SchemaBody,
+    /// A Statement: `{propertyType, value}`, its value shaped by its type (write-time normalization).
+    Statement,
+    /// Property name to Statement.
+    Statements,
+}
+
+/// An integer of at least 1 and at most `i64::MAX`: page IDs, revision IDs, limits.
+pub const POSITIVE: Kind = Kind::Range(1, i64::MAX);
+
+/// The kind of a path parameter, by its name; its handler checks it (`api::ids`, the title rule).
+pub fn path_kind(name: &str) -> Kind {
+    match name {
+        "subjectId" => Kind::SubjectRef,
+        "pageId" => POSITIVE,
+        "schemaName" | "layoutName" | "search" => Kind::Title,
+        _ => Kind::String,
+    }
+}
+
+/// Whether a route takes part in conditional requests (`api::conditional`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Versioning {
+    None,
+    /// A read answering `ETag` and honouring `If-None-Match` (304).
+    Read,
+    /// A write honouring `If-Match` (412 `precondition-failed`).
+    Write,
 }
 
 /// A query parameter or body field.
@@ -118,28 +171,29 @@ pub struct Route {
     pub right: Option<&'static str>,
     /// The route exists only when a store of this kind is configured.
     pub store: Option<StoreKind>,
+    pub versioning: Versioning,
     pub query: &'static [Field],
     pub body: &'static [Field],
     pub summary: &'static str,
 }
 
 const fn get(path: &'static str, handler: Handler, query: &'static [Field], summary: &'static str) -> Route {
-    Route { method: Method::Get, path, handler, changes_data: false, right: None, store: None, query, body: &[], summary }
+    Route { method: Method::Get, path, handler, changes_data: false, right: None, store: None, versioning: Versioning::None, query, body: &[], summary }
 }
 
 const fn write(method: Method, path: &'static str, handler: Handler, body: &'static [Field], summary: &'static str) -> Route {
-    Route { method, path, handler, changes_data: true, right: None, store: None, query: &[], body, summary }
+    Route { method, path, handler, changes_data: true, right: None, store: None, versioning: Versioning::Write, query: &[], body, summary }
 }
 
-const LIMIT: Field = opt("limit", Kind::Integer, "1 to 50, default 10; larger values are capped at 50");
+const LIMIT: Field = opt("limit", POSITIVE, "1 to 50, default 10; larger values are capped at 50");
 const CURSOR: Field = opt("cursor", Kind::String, "the nextCursor of the previous page");
 const COMMENT: Field = opt("comment", Kind::String, "edit summary");
 const SCHEMA: Field = req("schema", Kind::SchemaRef, "the Subject's Schema");
-const STATEMENTS: Field = req("statements", Kind::Object, "property name to Statement");
+const STATEMENTS: Field = req("statements", Kind::Statements, "property name to Statement");
 const LABEL: Field = opt("label", Kind::NullableString, "omitted or blank: no label");
-const DEPENDENTS: Field = opt("dependentSubjects", Kind::Array, "Dependent Subjects: [{id, schema, statements}]");
-const NEW_ID: Field = opt("id", Kind::String, "an unused Subject ID; minted when omitted");
-const PAGE_TITLE: Field = opt("pageTitle", Kind::String, "title of the new page (page-first wikis)");
+const DEPENDENTS: Field = opt("dependentSubjects", Kind::Dependents, "Dependent Subjects: [{id, schema, statements}]");
+const NEW_ID: Field = opt("id", Kind::SubjectId, "an unused Subject ID; minted when omitted");
+const PAGE_TITLE: Field = opt("pageTitle", Kind::Title, "title of the new page (page-first wikis)");
 const RDF_QUERY: &[Field] = &[
     opt("projection", Kind::String, "native (default) or a Mapping target"),
     opt("format", Kind::String, "trig or turtle; absent: the Accept header decides, then trig"),
@@ -152,51 +206,57 @@ const UPDATE: &[Field] = &[
     LABEL,
     COMMENT,
     DEPENDENTS,
-    opt("id", Kind::String, IGNORED),
-    opt("schema", Kind::SchemaRef, IGNORED),
-    opt("displayName", Kind::String, IGNORED),
-    opt("displayNameIsGenerated", Kind::Boolean, IGNORED),
-    opt("hostSubject", Kind::Object, IGNORED),
-    opt("pageId", Kind::Integer, IGNORED),
-    opt("pageTitle", Kind::String, IGNORED),
-    opt("pageNamespaceId", Kind::Integer, IGNORED),
+    opt("id", Kind::Ignored, IGNORED),
+    opt("schema", Kind::Ignored, IGNORED),
+    opt("displayName", Kind::Ignored, IGNORED),
+    opt("displayNameIsGenerated", Kind::Ignored, IGNORED),
+    opt("hostSubject", Kind::Ignored, IGNORED),
+    opt("pageId", Kind::Ignored, IGNORED),
+    opt("pageTitle", Kind::Ignored, IGNORED),
+    opt("pageNamespaceId", Kind::Ignored, IGNORED),
 ];
 
 /// A route that reads a body but changes nothing: no CSRF token.
 const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], summary: &'static str) -> Route {
-    Route { method: Method::Post, path, handler, changes_data: false, right: None, store: None, query: &[], body, summary }
+    Route { method: Method::Post, path, handler, changes_data: false, right: None, store: None, versioning: Versioning::None, query: &[], body, summary }
 }
 
 pub const ROUTES: &[Route] = &[
     get("/specs/v0/module/-", Handler::OpenApi, &[], "OpenAPI 3.0 description of every route"),
     get("/strata/v0/schemas", Handler::ListSchemas, &[LIMIT, CURSOR], "List Schemas by name"),
-    get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent"),
+    Route { versioning: Versioning::Read, ..get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent") },
     write(
         Method::Put,
         "/strata/v0/schema/{schemaName}",
         Handler::PutSchema,
-        &[req("schema", Kind::Object, "the Schema"), COMMENT],
+        &[req("schema", Kind::SchemaBody, "the Schema"), COMMENT],
         "Create or replace a Schema",
     ),
     write(Method::Delete, "/strata/v0/schema/{schemaName}", Handler::DeleteSchema, &[COMMENT], "Delete a Schema"),
     get("/strata/v0/schema/{schemaName}/json-schema", Handler::JsonSchema, &[], "JSON Schema of a Schema's Subjects"),
     get("/strata/v0/schema-names/{search}", Handler::SchemaNames, &[LIMIT], "Schema names starting with a prefix"),
-    get(
+    Route {
+        versioning: Versioning::Read,
+        ..get(
         "/strata/v0/subject/{subjectId}",
         Handler::GetSubject,
         &[
             opt("expand", Kind::PipeList(&["page", "relations"]), "page: add page fields; relations: add resolved relation targets"),
-            opt("revisionId", Kind::Integer, "the Subject as of this revision"),
+            opt("revisionId", POSITIVE, "the Subject as of this revision"),
             opt("latest", Kind::Flag, "1: as of the page's current revision, for editing"),
         ],
         "Read a Subject",
-    ),
-    get(
-        "/strata/v0/page/{pageId}/subjects",
-        Handler::PageSubjects,
-        &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
-        "Read a page's Subjects, main Subject first",
-    ),
+    )
+    },
+    Route {
+        versioning: Versioning::Read,
+        ..get(
+            "/strata/v0/page/{pageId}/subjects",
+            Handler::PageSubjects,
+            &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
+            "Read a page's Subjects, main Subject first",
+        )
+    },
     get("/strata/v0/page/{pageId}/mainSubject", Handler::GetMainSubject, &[], "Read a page's main Subject"),
     write(Method::Post, "/strata/v0/subjects", Handler::CreateSubject, CREATE, "Create a Subject on a new page of its own"),
     write(Method::Post, "/strata/v0/page/{pageId}/mainSubject", Handler::CreateMainSubject, CREATE_ON_PAGE, "Create a page's main Subject"),
@@ -207,14 +267,14 @@ pub const ROUTES: &[Route] = &[
         Method::Post,
         "/strata/v0/subject/{subjectId}/move",
         Handler::MoveSubject,
-        &[req("targetPageId", Kind::Integer, "the page to move to"), opt("makeMainSubject", Kind::Boolean, "default false"), COMMENT],
+        &[req("targetPageId", POSITIVE, "the page to move to"), opt("makeMainSubject", Kind::Boolean, "default false"), COMMENT],
         "Move a Subject, with its Dependent Subjects, to another page",
     ),
     write(
         Method::Put,
         "/strata/v0/subject/{subjectId}/statements/{propertyName}",
         Handler::PutStatement,
-        &[req("statement", Kind::Object, "the Statement; propertyType may be omitted"), COMMENT],
+        &[req("statement", Kind::Statement, "the Statement; propertyType may be omitted"), COMMENT],
         "Write one Statement",
     ),
     write(Method::Delete, "/strata/v0/subject/{subjectId}/statements/{propertyName}", Handler::DeleteStatement, &[COMMENT], "Remove one Statement"),
@@ -222,13 +282,13 @@ pub const ROUTES: &[Route] = &[
     dry_run("/strata/v0/subject/{subjectId}/validate", Handler::ValidateSubject, UPDATE, "Validate a replacement of a Subject"),
     Route {
         right: Some("edit"),
-        ..dry_run("/strata/v0/subject-ids", Handler::MintSubjectIds, &[req("count", Kind::Integer, "1 to 1000")], "Mint unused Subject IDs")
+        ..dry_run("/strata/v0/subject-ids", Handler::MintSubjectIds, &[req("count", Kind::Range(1, MAX_MINTED), "how many IDs")], "Mint unused Subject IDs")
     },
     write(
         Method::Put,
         "/strata/v0/page/{pageId}/mainSubject",
         Handler::SetMainSubject,
-        &[req("subjectId", Kind::NullableString, "a Subject on the page, or null to clear"), COMMENT],
+        &[req("subjectId", Kind::NullableSubjectId, "a Subject on the page, or null to clear"), COMMENT],
         "Promote one of the page's Subjects to main, or clear the main Subject",
     ),
     write(
@@ -236,8 +296,8 @@ pub const ROUTES: &[Route] = &[
         "/strata/v0/page/{pageId}/subjectsOrdering",
         Handler::SetSubjectsOrdering,
         &[
-            opt("mainSubjectId", Kind::NullableString, "sets the main Subject when given; null clears it"),
-            req("otherSubjectIds", Kind::StringArray, "every other Subject of the page, in order"),
+            opt("mainSubjectId", Kind::NullableSubjectId, "sets the main Subject when given; null clears it"),
+            req("otherSubjectIds", Kind::SubjectIds, "every other Subject of the page, in order"),
             COMMENT,
         ],
         "Order the page's other Subjects",
@@ -248,10 +308,12 @@ pub const ROUTES: &[Route] = &[
     Route { right: Some("strata-admin"), ..get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state") },
     Route {
         right: Some("strata-admin"),
+        versioning: Versioning::None,
         ..write(Method::Post, "/strata/v0/graph-stores/{name}/rebuild", Handler::StartRebuild, &[], "Queue a rebuild of a store")
     },
     Route {
         right: Some("strata-admin"),
+        versioning: Versioning::None,
         ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
     },
     get(
@@ -283,7 +345,7 @@ pub const ROUTES: &[Route] = &[
     get(
         "/strata/v0/page/{pageId}/editNotices",
         Handler::EditNotices,
-        &[opt("schema", Kind::String, "adds the notice of this Schema")],
+        &[opt("schema", Kind::TitleOrBlank, "adds the notice of this Schema; blank: none")],
         "Edit notices to show above the Subject editor",
     ),
     get("/strata/v0/layouts", Handler::ListLayouts, &[LIMIT, CURSOR], "List Layouts by name"),
@@ -294,7 +356,7 @@ pub const ROUTES: &[Route] = &[
         ..dry_run(
             "/strata/v0/query/sparql",
             Handler::SparqlQuery,
-            &[req("query", Kind::String, "a read-only SELECT or ASK query")],
+            &[req("query", Kind::Query, "a read-only SELECT or ASK query")],
             "Run a SPARQL query on the first SPARQL store",
         )
     },
@@ -303,7 +365,7 @@ pub const ROUTES: &[Route] = &[
         ..dry_run(
             "/strata/v0/query/cypher",
             Handler::CypherQuery,
-            &[req("cypher", Kind::String, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
+            &[req("cypher", Kind::Query, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
             "Run a read-only Cypher query on the graph database",
         )
     },
@@ -328,7 +390,8 @@ pub fn active(settings: &Settings) -> impl Iterator<Item = &'static Route> + '_ 
     ROUTES.iter().filter(move |r| r.store.map_or(true, |k| settings.has_store(k)))
 }
 
-/// Finds the route for a request. Literal segments win over parameters (`/subject/validate`).
+/// Finds the route for a request. Literal segments win over parameters (`/subject/validate`), for
+/// every method: the path's methods are those of its most specific templates.
 pub fn find(method: &str, path: &str, settings: &Settings) -> Result<Matched, Miss> {
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     let mut candidates: Vec<(usize, Matched)> = active(settings)
@@ -337,14 +400,13 @@ pub fn find(method: &str, path: &str, settings: &Settings) -> Result<Matched, Mi
             Some((literals, Matched { route, params }))
         })
         .collect();
-    if candidates.is_empty() {
-        return Err(Miss::NoRoute);
-    }
+    // The most specific templates answer the path alone: `/subject/validate` is not also a Subject ID.
+    let Some(most) = candidates.iter().map(|c| c.0).max() else { return Err(Miss::NoRoute) };
+    candidates.retain(|c| c.0 == most);
     let mut allowed: Vec<&'static str> = candidates.iter().map(|(_, m)| m.route.method.as_str()).collect();
     allowed.sort_by_key(|m| ["GET", "POST", "PUT", "DELETE"].iter().position(|x| x == m));
     allowed.dedup();
     candidates.retain(|(_, m)| m.route.method.as_str().eq_ignore_ascii_case(method));
-    candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
     candidates.into_iter().next().map(|(_, m)| m).ok_or(Miss::WrongMethod(allowed))
 }
 
@@ -410,6 +472,9 @@ mod tests {
             ("GET", "/strata/v0/nothing", Err(Miss::NoRoute)),
             ("GET", "/strata/v0/schema/", Err(Miss::NoRoute)),
             ("GET", "/strata/v0/schema/%ZZ", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "%ZZ")]))),
+            ("POST", "/strata/v0/subject/validate", Ok(("/strata/v0/subject/validate", &[]))),
+            ("GET", "/strata/v0/subject/validate", Err(Miss::WrongMethod(vec!["POST"]))),
+            ("GET", "/strata/v0/subject/s1demo1aaaaaaa1", Ok(("/strata/v0/subject/{subjectId}", &[("subjectId", "s1demo1aaaaaaa1")]))),
         ];
         for (method, path, want) in cases {
             let got = find(method, path, &s).map(|m| (m.route.path, m.params));

@@ -41,6 +41,7 @@ pub enum ErrorKind {
     QueryInternalError,
     ParameterMissing,
     CypherSyntaxError,
+    QueryTooExpensive,
     WriteQueryRejected,
     QueryTimeout,
     BackendUnavailable,
@@ -49,7 +50,7 @@ pub enum ErrorKind {
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 39] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 40] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -84,6 +85,7 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 39] = [
     (ErrorKind::QueryInternalError, "internalError", 500),
     (ErrorKind::ParameterMissing, "parameterMissing", 400),
     (ErrorKind::CypherSyntaxError, "cypherSyntaxError", 400),
+    (ErrorKind::QueryTooExpensive, "queryTooExpensive", 422),
     (ErrorKind::WriteQueryRejected, "writeQueryRejected", 422),
     (ErrorKind::QueryTimeout, "queryTimeout", 408),
     (ErrorKind::BackendUnavailable, "backendUnavailable", 503),

@@ -399,8 +399,9 @@ pub struct CypherQuery {
 }
 
 /// `{ok: true, reply, catalog}` (FalkorDB's compact reply and the graph's catalog, see
-/// `docs/graph.md`) or `{ok: false, kind: "syntax" | "timeout" | "readOnly" | "unavailable" |
-/// "internal", detail}`.
+/// `docs/graph.md`) or `{ok: false, kind: "syntax" | "timeout" | "tooExpensive" | "readOnly" |
+/// "unavailable" | "internal", detail}`; `tooExpensive`: over the store's per-query memory or the
+/// host's reply size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CypherAnswer {
     pub ok: bool,

@@ -13,6 +13,7 @@ mod json_schema;
 mod lists;
 mod lists_conformance;
 mod openapi;
+mod openapi_responses;
 mod projection;
 mod protocol;
 mod page_actions;

@@ -78,7 +78,9 @@ fn subject_read_parameter_rules() {
         (ACME, &[("revisionId", "abc")], Err("invalid-parameter")),
         (ACME, &[("latest", "yes")], Err("invalid-parameter")),
         (ACME, &[("revisionId", "999999")], Err("not-found")),
-        (ACME, &[("revisionId", "-1")], Err("not-found")),
+        // A revision ID is positive, as the route declares (and the OpenAPI document says).
+        (ACME, &[("revisionId", "-1")], Err("invalid-parameter")),
+        (ACME, &[("revisionId", "0")], Err("invalid-parameter")),
         ("s1demo1aaaaaaa", &[], Err("invalid-subject-id")),
         ("x1demo1aaaaaaa1", &[], Err("invalid-subject-id")),
         ("other:anything", &[], Err("not-found")),

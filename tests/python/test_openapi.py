@@ -54,10 +54,13 @@ class OpenApiDocument(unittest.TestCase):
         self.assertEqual([route for route in ISSUE_ROUTES if route not in listed], [])
 
     def documented(self, method, concrete):
-        """Whether the document has a path matching `concrete` with `method`, and whether any path matches."""
-        matching = [operations for path, operations in self.spec["paths"].items()
+        """Whether the document has a path matching `concrete` with `method`, and whether any path
+        matches. The paths with the most literal segments answer alone (`/subject/validate` is not a
+        Subject ID)."""
+        matching = [(path.count("/") - path.count("{"), operations) for path, operations in self.spec["paths"].items()
                     if re.fullmatch(re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(path)), concrete)]
-        return any(method.lower() in operations for operations in matching), bool(matching)
+        most = max((literals for literals, _ in matching), default=0)
+        return any(method.lower() in operations for literals, operations in matching if literals == most), bool(matching)
 
     def test_the_server_answers_exactly_the_documented_methods_of_each_path(self):
         for path in self.spec["paths"]:

@@ -93,6 +93,7 @@ fn store_failure(answer: StoreAnswer, syntax: ErrorKind, unavailable: ErrorKind)
     match answer.kind.as_deref() {
         Some("syntax") => ApiError::new(syntax, detail),
         Some("timeout") => ApiError::new(ErrorKind::QueryTimeout, "The query ran longer than the tier allows."),
+        Some("tooExpensive") => ApiError::new(ErrorKind::QueryTooExpensive, format!("The query needs more than the store allows one query: {detail}")),
         Some("readOnly") => ApiError::new(ErrorKind::WriteQueryRejected, detail),
         Some("unavailable") => ApiError::new(unavailable, format!("The store is unavailable: {detail}")),
         _ => ApiError::new(ErrorKind::QueryInternalError, format!("The store failed: {detail}")),

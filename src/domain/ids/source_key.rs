@@ -10,6 +10,9 @@ pub struct SourceKey(String);
 pub const MAX_SOURCE_KEY_LEN: usize = 64;
 
 impl SourceKey {
+    /// The format `parse` accepts, as a regular expression (ECMA-262).
+    pub const PATTERN: &'static str = "^[A-Za-z][A-Za-z0-9_-]{0,63}$";
+
     pub fn parse(s: &str) -> Result<Self, IdError> {
         let b = s.as_bytes();
         if b.is_empty() {

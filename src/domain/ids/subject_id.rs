@@ -5,6 +5,9 @@ use super::{alphabet, IdError};
 pub struct SubjectId(String);
 
 impl SubjectId {
+    /// The format `parse` accepts, as a regular expression (ECMA-262, for JSON Schema and OpenAPI).
+    pub const PATTERN: &'static str = "^s[0-9A-Za-z]{14}$";
+
     pub fn parse(s: &str) -> Result<Self, IdError> {
         alphabet::check("Subject ID", b's', s)?;
         Ok(SubjectId(s.to_owned()))

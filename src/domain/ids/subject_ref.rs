@@ -45,6 +45,15 @@ pub enum SubjectRef {
 }
 
 impl SubjectRef {
+    /// The format `parse` accepts for a wiki whose own key is `own`, as a regular expression
+    /// (ECMA-262): a bare ID or one with `own:`, or another source's key and a local ID.
+    pub fn pattern(own: &SourceKey) -> String {
+        let own = own.as_str();
+        let inner = |pattern: &'static str| &pattern[1..pattern.len() - 1];
+        let (bare, source) = (inner(SubjectId::PATTERN), inner(SourceKey::PATTERN));
+        format!("^(?:(?:{own}:)?{bare}|(?!{own}:){source}:[A-Za-z0-9._~:@!$()*+,;=-]{{1,256}})$")
+    }
+
     /// Parses a bare or source-qualified ID, split at the first colon.
     pub fn parse(s: &str, own_source: &SourceKey) -> Result<Self, IdError> {
         match s.split_once(':') {
@@ -89,6 +98,37 @@ impl fmt::Display for SubjectRef {
         match self {
             SubjectRef::Local(id) => write!(f, "{id}"),
             SubjectRef::Foreign { source, local_id } => write!(f, "{source}:{}", local_id.as_str()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pattern_agrees_with_parse() {
+        let own = SourceKey::parse("local").unwrap();
+        let validator = jsonschema::validator_for(&serde_json::json!({"type": "string", "pattern": SubjectRef::pattern(&own)})).unwrap();
+        let cases = [
+            "s1demo1aaaaaaa1",
+            "local:s1demo1aaaaaaa1",
+            "wiki2:abc",
+            "wiki2:s1demo1aaaaaaa1",
+            "wd:Q42:x",
+            "s1demo1aaaaaaa",
+            "s1demo1aaaaaaa12",
+            "local:abc",
+            "x1demo1aaaaaaa1",
+            "wiki 2:abc",
+            "wiki2:",
+            ":abc",
+            "1wiki:abc",
+            "wiki2:a/b",
+            "",
+        ];
+        for raw in cases {
+            assert_eq!(validator.is_valid(&serde_json::json!(raw)), SubjectRef::parse(raw, &own).is_ok(), "{raw:?}");
         }
     }
 }

@@ -1,0 +1,114 @@
+//! The shared schemas of the OpenAPI document (`#/components/schemas`): the one error body with every
+//! error code, violations with every validation code, the Schema format, Subject read objects, list
+//! rows and write responses. Objects list their required fields and allow more, so a field added
+//! later does not break a client.
+
+use super::kinds::Formats;
+use crate::app::error::ERROR_KINDS;
+use crate::validation::codes::CODES;
+use serde_json::{json, Value};
+
+/// `#/components/schemas/<name>`.
+pub fn reference(name: &str) -> Value {
+    json!({"$ref": format!("#/components/schemas/{name}")})
+}
+
+pub fn nullable(mut schema: Value) -> Value {
+    if schema.get("$ref").is_some() {
+        return json!({"nullable": true, "allOf": [schema]});
+    }
+    schema["nullable"] = true.into();
+    schema
+}
+
+/// An object with these required properties (and no others required).
+pub fn object(required: &[&str], properties: Value) -> Value {
+    json!({"type": "object", "required": required, "properties": properties})
+}
+
+pub fn array(items: Value) -> Value {
+    json!({"type": "array", "items": items})
+}
+
+/// A map from names to values of `items`.
+pub fn map(items: Value) -> Value {
+    json!({"type": "object", "additionalProperties": items})
+}
+
+/// Errors the host answers itself on `/rest.php`, in the same body (`docs/host.md`).
+const HOST_ERRORS: &[&str] = &["request-too-large", "core-unavailable"];
+
+pub fn components(formats: &Formats) -> Value {
+    let errors: Vec<&str> = ERROR_KINDS.iter().map(|(_, code, _)| *code).chain(HOST_ERRORS.iter().copied()).collect();
+    let codes: Vec<&str> = CODES.iter().map(|c| c.name).collect();
+    let string = json!({"type": "string"});
+    let id = formats.subject_id();
+    let page_fields = json!({
+        "pageId": {"type": "integer"},
+        "pageTitle": string,
+        "pageNamespaceId": {"type": "integer"},
+    });
+    let naming = |extra: Value| {
+        let mut properties = json!({
+            "id": id,
+            "label": {"type": "string", "nullable": true},
+            "displayName": string,
+            "displayNameIsGenerated": {"type": "boolean"},
+            "schema": reference("SchemaReference"),
+            "hostSubject": {"type": "object"},
+        });
+        for (k, v) in page_fields.as_object().unwrap().iter().chain(extra.as_object().unwrap()) {
+            properties[k] = v.clone();
+        }
+        properties
+    };
+    json!({
+        "Error": object(&["errorType", "error", "message", "messageTranslations", "httpCode"], json!({
+            "errorType": {"type": "string", "enum": errors},
+            "error": {"type": "string", "enum": errors},
+            "message": string,
+            "messageTranslations": map(string.clone()),
+            "httpCode": {"type": "integer", "minimum": 400, "maximum": 599},
+            "pageTitle": string,
+            "titleError": string,
+            "reasons": array(object(&["path", "message"], json!({"path": string, "message": string}))),
+            "violations": array(reference("Violation")),
+        })),
+        "Violation": object(&["propertyName", "code", "args", "severity"], json!({
+            "propertyName": {"type": "string", "nullable": true},
+            "code": {"type": "string", "enum": codes},
+            "args": {"type": "array", "items": {}},
+            "severity": {"type": "string", "enum": ["error", "warning"]},
+            "valuePartIndex": {"type": "integer", "minimum": 0},
+            "subjectId": string,
+        })),
+        "SchemaReference": {"oneOf": [string, object(&["source", "name"], json!({"source": string, "name": string}))]},
+        "Schema": object(&["propertyDefinitions"], json!({
+            "description": string,
+            "subjectsAreDependent": {"type": "boolean"},
+            "propertyDefinitions": map(object(&["type"], json!({
+                "type": {"type": "string", "minLength": 1},
+                "description": string,
+            }))),
+        })),
+        "Statement": object(&["propertyType", "value"], json!({
+            "propertyType": string,
+            "value": {},
+            "valueLabels": array(json!({"type": "string", "nullable": true})),
+        })),
+        "Subject": object(
+            &["id", "label", "displayName", "displayNameIsGenerated", "schema", "statements"],
+            naming(json!({"statements": map(reference("Statement"))})),
+        ),
+        "ListRow": object(&["id", "label", "displayName", "displayNameIsGenerated", "schema"], naming(json!({}))),
+        "WriteResponse": object(&["status", "subjectId", "violations"], json!({
+            "status": {"type": "string", "enum": ["created", "updated", "unchanged"]},
+            "subjectId": id,
+            "violations": array(reference("Violation")),
+            "subject": reference("Subject"),
+            "schema": reference("Schema"),
+        })),
+        "Violations": object(&["violations"], json!({"violations": array(reference("Violation"))})),
+        "RebuildRun": object(&["run"], json!({"run": {"type": "object"}})),
+    })
+}
