@@ -55,6 +55,15 @@ export async function mountSubjectEditor(root, options) {
     const targets = await call('GET', `${path}?expand=relations`);
     for (const [id, s] of Object.entries(targets.body?.subjects ?? {})) names[id] = s.displayName;
   }
+  // Adding to a page: its revision guards the save (If-Match), and a page without a main Subject gets
+  // the new one as its main Subject.
+  let pageHasMain = true;
+  if (!existing && options.pageId) {
+    const read = await call('GET', `/page/${options.pageId}/subjects`);
+    if (read.status !== 200) throw new Error(read.body?.message ?? `the page could not be read (${read.status})`);
+    etag = read.etag;
+    pageHasMain = read.body.mainSubjectId !== null;
+  }
   const schemaName = existing ? (typeof existing.schema === 'string' ? existing.schema : existing.schema.name) : options.schema || await chooseSchema(root, call);
   const schemaRead = await call('GET', `/schema/${encodeURIComponent(schemaName)}`);
   const schema = schemaRead.body?.schema;
@@ -94,7 +103,7 @@ export async function mountSubjectEditor(root, options) {
     });
     return { label: labelInput.value.trim() === '' ? null : labelInput.value, statements };
   };
-  const context = { subjectId: options.subjectId || undefined, isMain: existing ? undefined : false };
+  const context = { subjectId: options.subjectId || undefined, isMain: existing ? undefined : Boolean(options.pageId) && !pageHasMain };
 
   function show(violations) {
     fields.forEach((f, i) => widgets[i].showViolations(violations.filter((v) => v.propertyName === f.name)));
@@ -126,7 +135,7 @@ export async function mountSubjectEditor(root, options) {
     const payload = { ...body(), comment: 'Edited in the Subject editor' };
     let answer;
     if (existing) answer = await call('PUT', `/subject/${encodeURIComponent(options.subjectId)}`, payload, etag);
-    else if (options.pageId) answer = await call('POST', `/page/${options.pageId}/subjects`, { ...payload, schema: schemaName });
+    else if (options.pageId) answer = await call('POST', `/page/${options.pageId}/${pageHasMain ? 'subjects' : 'mainSubject'}`, { ...payload, schema: schemaName }, etag);
     else answer = await call('POST', '/subjects', { ...payload, schema: schemaName, pageTitle: titleInput.value });
     if (answer.status === 200 || answer.status === 201) {
       const id = options.subjectId || answer.body?.subjectId || answer.body?.subject?.id || '';

@@ -68,6 +68,21 @@ test('the Main Page links to Schemas, Subjects and recent edits, and search find
   await page.setViewportSize({ width: 1100, height: 900 });
 });
 
+test('the Subject list pages on with its Next page link, keeping the sort', async () => {
+  await page.goto(`${site.url}/wiki/Special:Subjects?sort=name`);
+  const names = () => page.locator('table.subject-list tbody tr td:first-child').allTextContents();
+  const first = await names();
+  assert.equal(first.length, 20, 'a full first page');
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await page.waitForURL(/Special:Subjects\?.*cursor=/);
+  assert.match(page.url(), /sort=name/);
+  const second = await names();
+  assert.ok(second.length > 0, 'the second page lists the rest');
+  assert.deepEqual(first.filter((name) => second.includes(name)), [], 'no Subject on both pages');
+  const listed = await page.evaluate(async () => (await (await fetch('/rest.php/strata/v0/subjects?sort=name&limit=50')).json()).subjects);
+  assert.deepEqual([...first, ...second], listed.map((row) => row.displayName).slice(0, first.length + second.length), 'the REST list\'s order, across pages');
+});
+
 test('a Schema page shows its property table and links to its Subjects', async () => {
   await page.goto(`${site.url}/wiki/Schema:Library`);
   await page.locator('table.schema-properties tr', { hasText: 'Seats' }).waitFor();
@@ -160,6 +175,34 @@ test('a Subject edit based on an older read is refused with a clear message', as
   await page.getByRole('status').filter({ hasText: 'Someone else saved this page first' }).waitFor();
   await page.goto(`${site.url}/wiki/Harbour_Lights`);
   assert.equal(await page.locator('section#subject-s1bok1aaaaaaa04 h2').textContent(), 'Harbour Lights (picture book)');
+});
+
+test('Add Subject on a page without a main Subject makes the new one main, and is refused when the page changed', async () => {
+  const plain = await page.evaluate(async () => {
+    const token = (await (await fetch('/api.php?action=query&meta=tokens&format=json')).json()).query.tokens.csrftoken;
+    const form = new URLSearchParams({ action: 'edit', title: 'Reading list', text: 'A page of prose.', token, format: 'json' });
+    return (await (await fetch('/api.php', { method: 'POST', body: form })).json()).edit;
+  });
+  assert.equal(plain.result, 'Success');
+  const add = async () => {
+    await page.goto(`${site.url}/wiki/Reading_list?action=addsubject&schema=Person`);
+    await page.locator('#subject-editor form').waitFor();
+    await page.getByLabel('Label').fill('Ida Gerhardt');
+  };
+  await add();
+  // Someone else edits the page after the editor read it: the save is refused, nothing is added.
+  await page.evaluate(async () => {
+    const token = (await (await fetch('/api.php?action=query&meta=tokens&format=json')).json()).query.tokens.csrftoken;
+    await fetch('/api.php', { method: 'POST', body: new URLSearchParams({ action: 'edit', title: 'Reading list', text: 'Prose, edited.', token, format: 'json' }) });
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Someone else saved this page first' }).waitFor();
+  await add();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/wiki\/Reading_list#subject-s/);
+  const subjects = await page.evaluate(async (pageId) => (await (await fetch(`/rest.php/strata/v0/page/${pageId}/subjects`)).json()), plain.pageid);
+  assert.equal(Object.keys(subjects.subjects).length, 1, 'the refused save added nothing');
+  assert.equal(subjects.subjects[subjects.mainSubjectId]?.label, 'Ida Gerhardt', 'the new Subject is the main one');
 });
 
 test('an invalid Schema edit is refused with the reasons in place', async () => {

@@ -42,6 +42,8 @@ fn unknown_routes_and_methods() {
         ("GET", "/strata/v1/schemas", 404, "rest-no-match"),
         ("POST", "/strata/v0/schemas", 405, "rest-wrong-method"),
         ("PATCH", "/strata/v0/schema/Person", 405, "rest-wrong-method"),
+        // Renamed to `POST /page/{pageId}/subjects` with no alias.
+        ("POST", "/strata/v0/page/1/childSubjects", 404, "rest-no-match"),
     ];
     for (method, path, want_status, want_code) in cases {
         let (status, body) = call(&host, Who::User, method, path, &[], None);

@@ -189,3 +189,38 @@ fn layouts_mappings_and_edit_notices() {
     assert_eq!(none, json!({"notices": []}));
     assert_eq!(call(&host, Who::Restricted, "GET", &path, &[], None).0, 404);
 }
+
+#[test]
+fn subject_labels_match_labels_and_the_page_title_of_an_unlabelled_main_subject() {
+    let host = example_host();
+    add_club(&host);
+    let slot = |main: &str, subjects: Value| json!({"mainSubject": main, "subjects": subjects}).to_string();
+    let map = |label: Option<&str>| match label {
+        Some(l) => json!({"schema": "Map", "label": l, "statements": {}}),
+        None => json!({"schema": "Map", "statements": {}}),
+    };
+    let pages = [
+        ("Zeeland chart", slot("s1lbl0000000001", json!({"s1lbl0000000001": map(None), "s1lbl0000000002": map(None)}))),
+        ("s1lbl0000000003", slot("s1lbl0000000003", json!({"s1lbl0000000003": map(None)}))),
+        ("Zuid plan", slot("s1lbl0000000004", json!({"s1lbl0000000004": map(Some("Zwolle map"))}))),
+    ];
+    for (title, content) in &pages {
+        seed_subject_page(&host, namespace::MAIN, title, content);
+    }
+    let labels = |query: &[(&str, &str)]| -> Vec<(String, String, String)> {
+        let (status, body) = call(&host, Who::User, "GET", "/strata/v0/subject-labels", query, None);
+        assert_eq!(status, 200, "{body}");
+        let rows = body["subjects"].as_array().unwrap();
+        rows.iter().map(|r| (r["id"].as_str().unwrap().into(), r["label"].as_str().unwrap().into(), r["pageTitle"].as_str().unwrap().into())).collect()
+    };
+    let own = |id: &str, label: &str, title: &str| (id.to_owned(), label.to_owned(), title.to_owned());
+    assert_eq!(
+        labels(&[("search", "z"), ("schema", "Map")]),
+        [own("s1lbl0000000001", "Zeeland chart", "Zeeland chart"), own("s1lbl0000000004", "Zwolle map", "Zuid plan")],
+        "an unlabelled main Subject by its page title; an unlabelled other Subject and a main Subject on a page titled by its ID are absent; a label, not the title, otherwise"
+    );
+    assert!(labels(&[("search", "s1lbl")]).is_empty(), "a page titled by a Subject ID is not matched by that title");
+    assert!(labels(&[("search", "Zuid")]).is_empty(), "a labelled Subject is matched by its label only");
+    let club = labels(&[("schema", "Club|Membership|Period"), ("limit", "50")]);
+    assert_eq!(club.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(), [CLUB], "Dependent Subjects are absent");
+}

@@ -37,3 +37,6 @@ impl IdError {
         IdError { kind, input, reason }
     }
 }
+
+#[cfg(test)]
+mod tests;
