@@ -65,3 +65,25 @@ fn every_export_and_constructor_is_documented_as_the_code_has_it() {
         assert_eq!(stripped, documented, "docs/architecture.md: {row}");
     }
 }
+
+/// The names the C-ABI module exports (`#[export_name = "..."]`), from the adapter's sources.
+fn cabi_export_names() -> Vec<String> {
+    ["src/cabi/exports.rs", "src/cabi/buffers.rs"]
+        .iter()
+        .flat_map(|path| read(path).lines().filter_map(|l| l.trim().strip_prefix("#[export_name = \"")?.split('"').next().map(str::to_owned)).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn every_c_abi_export_is_in_the_c_abi_table_and_known_to_the_php_bridge() {
+    let doc = read("docs/architecture.md");
+    let table = &doc[doc.find("## The C ABI").unwrap()..];
+    let php = read("host-php/src/Instance.php");
+    let names = cabi_export_names();
+    assert!(names.len() >= 15 && names.contains(&"normalizeTitle".to_owned()), "{names:?}");
+    for name in &names {
+        assert!(table.contains(&format!("`{name}`")) || table.contains(&format!("`{name}(")), "the C ABI table has no row for {name}");
+        let answers = !name.ends_with("Free") && name != "strata_free";
+        assert!(!answers || php.contains(&format!("'{name}'")), "host-php/src/Instance.php does not bind the export {name}");
+    }
+}

@@ -50,6 +50,15 @@ final class Core
         return $this->instance->run('preparePages', [$pages, $schemas, $options]);
     }
 
+    /**
+     * The core's title rule: the stored spelling of a title without namespace prefix. An invalid title
+     * throws StrataError `invalid-title` with MediaWiki's message key in `details['titleError']`.
+     */
+    public function normalizeTitle(string $raw): string
+    {
+        return $this->instance->run('normalizeTitle', [$raw]);
+    }
+
     /** ProjectRdfRequest JSON → TriG or Turtle of one page. */
     public function projectRdf(string $request, ?string $options = null): string
     {
@@ -68,13 +77,28 @@ final class Core
         return json_decode($this->instance->run('hostOperations', []), true, 512, JSON_THROW_ON_ERROR);
     }
 
+    /**
+     * `{code, message}` → `{status, headers, body}` JSON: the REST response of an error the host
+     * answers itself (`request-too-large`, `internal-error`, `core-unavailable`), from the core's table.
+     */
+    public function errorResponse(string $request): string
+    {
+        return $this->instance->run('errorResponse', [$request]);
+    }
+
+    /** `{pageId, subjects, mainSubjectId, iris, projections}` → the HTML of a page's Data tab. */
+    public function renderDataTab(string $request): string
+    {
+        return $this->instance->run('renderDataTab', [$request]);
+    }
+
     /** One REST request (docs/architecture.md) → `{status, headers, body}` JSON, answered through $host. */
     public function handleRoute(string $request, Host $host): string
     {
         return $this->instance->run('handleRoute', [$request], $host);
     }
 
-    /** One platform page action (docs/page-actions.md), answered through $host. */
+    /** One platform page action (docs/page-actions.md), answered through $host; a refusal throws StrataError. */
     public function handlePageAction(string $request, Host $host): string
     {
         return $this->instance->run('handlePageAction', [$request], $host);

@@ -20,7 +20,7 @@ final class Instance
 
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
-        'projectForStore', 'hostOperations', 'handleRoute', 'handlePageAction', 'projectPageChanges',
+        'projectForStore', 'errorResponse', 'renderDataTab', 'normalizeTitle', 'hostOperations', 'handleRoute', 'handlePageAction', 'projectPageChanges',
         'validatorNew', 'validatorValidate', 'validatorFree', 'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
     ];

@@ -116,3 +116,25 @@ test('the module is precompiled once and mapped from the cache; a damaged cache 
         rmdir($dir);
     }
 });
+
+test('every kind of export fails with the one StrataError shape: value exports, objects, exports through the host', function () {
+    $core = Core::load();
+    $host = new MemoryHost();
+    $cases = [
+        'invalid-title' => fn () => $core->normalizeTitle('a/../b'),
+        'invalid-argument' => fn () => $core->errorResponse('{"code":"no-such-code","message":"m"}'),
+        'invalid-schema' => fn () => $core->validator('"Person"', '{"propertyDefinitions":5}'),
+        'invalid-argument ' => fn () => $core->rdfProjector('5'),
+        'invalid-argument  ' => fn () => $core->handleRoute('{', $host),
+        'invalid-argument   ' => fn () => $core->handlePageAction('{"action":"move"}', $host),
+        'invalid-argument    ' => fn () => $core->projectPageChanges('[]', $host),
+        'invalidtitle' => fn () => $core->handlePageAction('{"action":"edit","namespace":0,"title":"a|b","text":"x","caller":{"userId":1,"name":"A","anonymous":false,"bot":false,"groups":["*"],"rights":["read"]}}', $host),
+    ];
+    foreach ($cases as $code => $call) {
+        $e = assertThrows(StrataError::class, $call, trim($code));
+        assertSame(trim($code), $e->errorCode, 'code');
+        assertTrue($e->getMessage() !== '', trim($code) . ' has a message');
+    }
+    $answer = json_decode($core->errorResponse('{"code":"request-too-large","message":"Too big."}'), true);
+    assertSame([413, 'request-too-large'], [$answer['status'], json_decode($answer['body'], true)['error']]);
+});

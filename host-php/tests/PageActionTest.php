@@ -7,8 +7,10 @@
 declare(strict_types=1);
 
 use Strata\Bridge\Core;
+use Strata\Bridge\StrataError;
 use Strata\Bridge\Testing\MemoryHost;
 
+/** The action's result; a refusal throws the core's StrataError. */
 function pageAction(MemoryHost $host, array $request): array
 {
     $request += ['caller' => ['userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false, 'groups' => ['*', 'user'], 'rights' => ['read', 'edit', 'createpage', 'delete']]];
@@ -19,12 +21,13 @@ test('a Schema page is saved through handlePageAction, an invalid one is refused
     $host = new MemoryHost();
     $schema = file_get_contents(repoRoot() . '/examples/wiki/Schema/Person.json');
     $saved = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => $schema, 'summary' => 'new', 'baseRevisionId' => 0]);
-    assertSame(true, $saved['ok'], json_encode($saved));
-    assertSame(['strata-schema', true], [$saved['result']['contentModel'], $saved['result']['new']]);
+    assertSame(['strata-schema', true], [$saved['contentModel'], $saved['new']], json_encode($saved));
     $stored = $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'];
     assertTrue(isset(json_decode($stored, true)['propertyDefinitions']['Full name']), 'the page holds the Schema in its canonical form');
 
-    $refused = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => '{"propertyDefinitions":{"A":{"type":"number","minimum":5,"maximum":1}}}', 'summary' => 'bad', 'baseRevisionId' => null]);
-    assertSame([false, 'strata-invalid-schema'], [$refused['ok'], $refused['error']['code']]);
+    $bad = ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => '{"propertyDefinitions":{"A":{"type":"number","minimum":5,"maximum":1}}}', 'summary' => 'bad', 'baseRevisionId' => null];
+    $refused = assertThrows(StrataError::class, fn () => pageAction($host, $bad), 'an invalid Schema');
+    assertSame('strata-invalid-schema', $refused->errorCode);
+    assertTrue(str_contains($refused->getMessage(), 'minimum'), $refused->getMessage());
     assertSame($stored, $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'], 'unchanged');
 });

@@ -7,6 +7,7 @@
 declare(strict_types=1);
 
 use Strata\Bridge\Core;
+use Strata\Bridge\StrataError;
 
 require_once __DIR__ . '/support/rest.php';
 
@@ -18,11 +19,12 @@ test('a page the host saved itself is projected into the configured stores', fun
     $before = count($host->storeUpdates);
 
     $answer = Core::load()->projectPageChanges(json_encode(['changes' => [['pageId' => $pageId, 'namespace' => 0, 'baseRevisionId' => null]]]), $host);
-    assertSame('{"ok":true}', $answer);
+    assertSame('null', $answer);
     assertSame($before + 1, count($host->storeUpdates), 'one updateStores call');
     $updates = end($host->storeUpdates)['updates'];
     assertSame(['graph', 'sparql'], array_column($updates, 'kind'));
     assertSame([$pageId, $pageId], array_column($updates, 'pageId'));
     assertTrue(str_contains($updates[1]['trig'], 'Harbour Lights'), 'the TriG holds the Subject');
-    assertSame('{"ok":false,"error":"malformed request: EOF while parsing a value at line 1 column 0"}', Core::load()->projectPageChanges('', $host));
+    $e = assertThrows(StrataError::class, fn () => Core::load()->projectPageChanges('', $host), 'a malformed request');
+    assertSame('invalid-argument', $e->errorCode);
 });

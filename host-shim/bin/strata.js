@@ -16,7 +16,7 @@ import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 import { progressBar } from '../stores/progress.js';
 import { queueRun, storeState } from '../stores/runs.js';
-import { openStores } from '../stores/site-stores.js';
+import { openStores } from '../platform/site-stores.js';
 
 const USAGE = `usage: strata <command> [--config FILE]
   serve                                   run the wiki server
@@ -56,7 +56,7 @@ async function loadOptionalCore(log) {
   if (missing.length) {
     log('warning', `the core lacks ${missing.join(' and ')}: `
       + `${missing.includes('handleRoute') ? '/rest.php answers 501; ' : ''}`
-      + `${missing.includes('handlePageAction') ? 'Schema, Layout and Mapping pages cannot be edited; ' : ''}plain pages still work.`);
+      + `${missing.includes('handlePageAction') ? 'no page can be edited or deleted; ' : ''}pages can still be read.`);
   }
   return core;
 }

@@ -1,6 +1,6 @@
 import { burnVerificationTime, generateBotPassword, hashPassword, verifyPassword } from './auth/passwords.js';
 import { normalizeTitle } from './pages/namespaces.js';
-import { prepared } from './storage/prepared.js';
+import { prepared } from '../src/prepared.js';
 
 export class AccountError extends Error {
   constructor(message) {

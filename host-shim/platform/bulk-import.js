@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { maintenanceCaller } from './auth/caller.js';
-import { timestamp } from './clock.js';
+import { timestamp } from '../src/clock.js';
 import { ImportError } from './import.js';
 import { authorOf } from './ops.js';
 import { NS_MAIN, NS_SCHEMA, normalizeTitle } from './pages/namespaces.js';
@@ -15,32 +15,15 @@ import { markStale } from '../stores/runs.js';
 
 export const DEFAULT_BATCH = 500;
 
-/**
- * Saves each Schema as a page (`schemas`: `{name: Schema}`): through the core's page action when it
- * has one, else directly once the core has compiled the Schema (which checks its format).
- */
+/** Saves each Schema as a page (`schemas`: `{name: Schema}`) through the core's page action. */
 export async function saveSchemas(host, schemas) {
   const caller = maintenanceCaller(host.config);
   for (const [name, schema] of Object.entries(schemas)) {
-    const title = normalizeTitle(name);
-    const text = JSON.stringify(schema);
-    if (typeof host.core?.handlePageAction === 'function') {
-      const result = await editPage({ ...host, caller }, {
-        namespace: NS_SCHEMA, title, slot: 'main', text, summary: 'Bulk import', baseRevisionId: null, createOnly: false, noCreate: false,
-      });
-      if (!result.ok) throw new ImportError(`Schema:${name}: ${result.error.code}: ${result.error.info}`);
-      continue;
-    }
-    try {
-      new host.core.Validator(title, schema).free?.();
-    } catch (error) {
-      throw new ImportError(`Schema:${name}: ${error.message}`);
-    }
-    const outcome = savePages(host.db, [{
-      pageId: null, namespace: NS_SCHEMA, title, baseRevisionId: null, createOnly: true, comment: 'Bulk import',
-      contentModel: 'strata-schema', mainSlot: text, subjectSlot: null, index: null,
-    }], authorOf(caller), timestamp());
-    if (!outcome.ok) throw new ImportError(`Schema:${name}: ${outcome.conflict}`);
+    const result = await editPage({ ...host, caller }, {
+      namespace: NS_SCHEMA, title: normalizeTitle(name), slot: 'main', text: JSON.stringify(schema), summary: 'Bulk import',
+      baseRevisionId: null, createOnly: false, noCreate: false,
+    });
+    if (!result.ok) throw new ImportError(`Schema:${name}: ${result.error.code}: ${result.error.info}`);
   }
 }
 

@@ -1,6 +1,6 @@
 // The Host port operations of the contract, answered for the caller of one request.
 import { mayCreate, pageAccess } from './auth/permissions.js';
-import { timestamp } from './clock.js';
+import { timestamp } from '../src/clock.js';
 import { readWikiConfig } from './config/wiki-page.js';
 import { describePage } from './pages/page-record.js';
 import { checkedTitle } from './pages/namespaces.js';
@@ -27,7 +27,7 @@ function titleOrNull(namespace, title) {
   }
 }
 
-/** `stores`: the process's stores (`stores/site-stores.js`), for the store and query operations. */
+/** `stores`: the process's stores (`platform/site-stores.js`), for the store and query operations. */
 /** The configured stores, each of which has to take the projection of every save. */
 export function storeNames(config) {
   return Object.keys(config.stores ?? {});

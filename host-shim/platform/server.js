@@ -77,7 +77,7 @@ async function serve(site, req, res) {
 
 /**
  * The wiki's HTTP server. `site`: `{db, config, core, log, stores}`; `core` is the loaded Strata core or null,
- * `stores` the process's stores (`stores/site-stores.js`).
+ * `stores` the process's stores (`platform/site-stores.js`).
  * Expired sessions are purged at start and hourly.
  */
 function createStrataServer(site) {
@@ -85,7 +85,7 @@ function createStrataServer(site) {
   const purge = setInterval(() => purgeExpiredSessions(site.db), HOUR_MS).unref();
   const server = createServer((req, res) => {
     serve(site, req, res).catch((error) => {
-      const where = { rest: routeOf(new URL(req.url, 'http://localhost')).kind === 'rest' };
+      const where = { rest: routeOf(new URL(req.url, 'http://localhost')).kind === 'rest', core: site.core };
       if (error instanceof PayloadTooLargeError) {
         sendError(res, where, 413, 'request-too-large', error.message, { connection: 'close' });
       } else {

@@ -2,7 +2,7 @@
 // configured store still has to take its projection; a store's acknowledgement clears the marker.
 // A marker left at start-up means the process stopped in between, so that store is stale
 // (docs/stores.md, "Store states").
-import { prepared } from '../platform/storage/prepared.js';
+import { prepared } from '../src/prepared.js';
 
 /** In the saving transaction: `pageId` at `revisionId` is pending in every store of `stores`. */
 export function markPending(db, stores, pageId, revisionId) {

@@ -3,16 +3,11 @@
 // pages, writes the result through the store's queue, records progress, and stops between batches
 // when the run is cancelled.
 import { randomUUID } from 'node:crypto';
-import { categoriesOf } from '../platform/pages/categories.js';
-import { NS_MAPPING, NS_SCHEMA, prefixedTitle } from '../platform/pages/namespaces.js';
-import { sourceIris } from '../platform/sources/core-sources.js';
-import { countSubjectPages, listPagesInNamespace, listSubjectPages } from '../platform/storage/pages.js';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';
 import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, setContentMarker, startRun } from './runs.js';
 
 export const DEFAULT_BATCH_PAGES = 200;
-const ALL = 1_000_000_000;
 
 export class RebuildWorker {
   #db;
@@ -21,17 +16,20 @@ export class RebuildWorker {
   #log;
   #registry;
   #batchPages;
+  #pages;
   #loop = null;
   #again = false;
   #stopping = false;
 
-  constructor({ db, config, core, log, registry, batchPages = DEFAULT_BATCH_PAGES }) {
+  /** `pages`: the wiki's pages as a rebuild reads them (`platform/site-stores.js`, `rebuildPageSource`). */
+  constructor({ db, config, core, log, registry, pages, batchPages = DEFAULT_BATCH_PAGES }) {
     this.#db = db;
     this.#config = config;
     this.#core = core;
     this.#log = log;
     this.#registry = registry;
     this.#batchPages = batchPages;
+    this.#pages = pages;
   }
 
   /** Processes queued runs, oldest first, in the background; a call while busy is remembered. */
@@ -70,7 +68,7 @@ export class RebuildWorker {
   async process(queued, { onProgress = () => {} } = {}) {
     const db = this.#db;
     const entry = this.#registry.entry(queued.store);
-    const total = countSubjectPages(db);
+    const total = this.#pages.count();
     const coveredUpTo = latestRevisionId(db);
     if (!startRun(db, queued.id, total)) return readRun(db, queued.id);
     if (!entry || typeof this.#core?.projectForStore !== 'function') {
@@ -82,10 +80,10 @@ export class RebuildWorker {
       name: entry.name,
       store: { type: entry.type, projection: entry.projection },
       rdfBaseUri: this.#config.rdfBaseUri,
-      sourceIris: sourceIris(this.#config),
+      sourceIris: this.#pages.sourceIris(),
       sourceKey: this.#config.sourceKey,
-      schemas: Object.fromEntries(this.#pagesOf(NS_SCHEMA).map((p) => [p.title, p.mainSlot ?? ''])),
-      mappings: this.#pagesOf(NS_MAPPING).map((p) => ({ title: p.title, text: p.mainSlot ?? '' })),
+      schemas: Object.fromEntries(this.#pages.schemaPages().map((p) => [p.title, p.text])),
+      mappings: this.#pages.mappingPages(),
     };
     let afterId = 0;
     let processed = 0;
@@ -93,9 +91,9 @@ export class RebuildWorker {
     for (let start = true; ; start = false) {
       if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
       if (this.#stopping) return this.#failed(entry, queued.id, 'the process stopped during the run');
-      const pages = listSubjectPages(db, { afterId, limit: this.#batchPages });
+      const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
-      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages: pages.map(pageFacts) })));
+      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages })));
       const outcome = await this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
       if (!outcome.ok) return this.#failed(entry, queued.id, describe(outcome));
       for (const f of batch.failed) this.#log('warning', `rebuild of ${entry.name}: page ${f.pageId} not projected: ${f.reason}`);
@@ -117,10 +115,6 @@ export class RebuildWorker {
       setContentMarker(db, entry.name, marked.marker ?? null);
     }
     return readRun(db, queued.id);
-  }
-
-  #pagesOf(namespace) {
-    return listPagesInNamespace(this.#db, { namespace, after: null, prefix: null, limit: ALL });
   }
 
   #failed(entry, id, error) {
@@ -156,18 +150,4 @@ async function writeBatch(client, batch, start) {
     if (!cleared.ok) return cleared;
   }
   return batch.projected === 0 ? { ok: true } : client.loadBulk(batch.trig);
-}
-
-function pageFacts(page) {
-  return {
-    pageId: page.pageId,
-    namespace: page.namespace,
-    title: page.title,
-    prefixedTitle: prefixedTitle(page.namespace, page.title),
-    created: page.created,
-    modified: page.modified,
-    lastEditor: page.lastEditor,
-    categories: page.contentModel === 'wikitext' ? categoriesOf(page.mainSlot) : [],
-    subjectSlot: page.subjectSlot,
-  };
 }

@@ -1,6 +1,6 @@
 // Store states and rebuild runs, kept in SQLite so they survive restarts (docs/stores.md has the
 // states, the run fields and their transitions).
-import { timestamp } from '../platform/clock.js';
+import { timestamp } from '../src/clock.js';
 
 export const ACTIVE = ['queued', 'running'];
 

@@ -3,7 +3,7 @@
 // the Product, and a category on the Company page.
 import oxigraph from 'oxigraph';
 import { addUserToGroup, createUser } from '../platform/auth.js';
-import { timestamp } from '../platform/clock.js';
+import { timestamp } from '../src/clock.js';
 import { NS_MAPPING } from '../platform/pages/namespaces.js';
 import { savePages } from '../platform/storage/page-writes.js';
 import { findPageByTitle } from '../platform/storage/pages.js';

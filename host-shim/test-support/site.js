@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db.js';
 import { startServer } from '../platform/server.js';
-import { openStores } from '../stores/site-stores.js';
+import { openStores } from '../platform/site-stores.js';
 
 const made = new Set();
 process.once('exit', () => {

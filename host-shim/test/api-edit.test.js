@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiClient } from '../test-support/api-client.js';
+import { loadCore } from '../src/loader.js';
 import { startSite } from '../test-support/site.js';
 
 let site;
 let client;
 before(async () => {
-  site = await startSite();
+  site = await startSite({ core: await loadCore() });
   client = new ApiClient(site.url);
 });
 after(async () => {
@@ -60,12 +61,21 @@ describe('action=edit', () => {
     assert.equal(site.db.prepare('SELECT main_slot FROM revision WHERE id = ?').pluck().get(answer.edit.newrevid), 'line one\nline two');
   });
 
-  test('Schema, Layout and Mapping pages wait for the core', async () => {
-    for (const title of ['Schema:Person', 'Layout:Card', 'Mapping:Person to FOAF']) {
-      const answer = await client.edit({ title, text: '{}' });
-      assert.equal(answer.error.code, 'strata-core-unavailable', title);
+  test('without the core no page is edited or deleted: the host keeps no copy of the page rules', async () => {
+    const bare = await startSite();
+    try {
+      const bareClient = new ApiClient(bare.url);
+      for (const title of ['Plain page', 'Schema:Person', 'Layout:Card', 'Mapping:Person to FOAF']) {
+        const answer = await bareClient.edit({ title, text: '{}' });
+        assert.equal(answer.error.code, 'strata-core-unavailable', title);
+      }
+      const token = await bareClient.token('csrf');
+      assert.equal((await bareClient.post({ action: 'delete', title: 'Plain page', token })).error.code, 'strata-core-unavailable');
+      assert.equal(bare.db.prepare('SELECT COUNT(*) FROM page').pluck().get(), 0);
+    } finally {
+      await bare.stop();
+      bare.remove();
     }
-    assert.equal(site.db.prepare('SELECT COUNT(*) FROM page WHERE namespace IN (7474, 7476, 7478)').pluck().get(), 0);
   });
 });
 

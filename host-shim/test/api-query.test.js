@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { loadCore } from '../src/loader.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startSite } from '../test-support/site.js';
 
@@ -8,7 +9,7 @@ const v1 = () => new ApiClient(site.url, { formatversion: '1' });
 const v2 = () => new ApiClient(site.url, { formatversion: '2' });
 const ids = {};
 before(async () => {
-  site = await startSite();
+  site = await startSite({ core: await loadCore() });
   const client = v2();
   for (const title of ['Alpha', 'Beta', 'Delta', 'Gamma', 'Secret', 'Schema talk:Notes']) {
     ids[title] = (await client.edit({ title, text: `${title} one` })).edit;

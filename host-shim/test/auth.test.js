@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addUserToGroup, createBotPassword, createUser } from '../platform/auth.js';
 import { ApiClient } from '../test-support/api-client.js';
+import { loadCore } from '../src/loader.js';
 import { startSite } from '../test-support/site.js';
 
 let site;
 let bot;
 before(async () => {
-  site = await startSite();
+  site = await startSite({ core: await loadCore() });
   await createUser(site.db, 'Alice', 'correct horse battery');
   addUserToGroup(site.db, 'Alice', 'sysop');
   bot = await createBotPassword(site.db, 'Alice', 'importer');
@@ -147,7 +148,7 @@ test('sessions survive a server restart', async () => {
   const csrf = await client.token('csrf');
   await own.stop();
 
-  const restarted = await startSite({ dataDir: own.dataDir });
+  const restarted = await startSite({ core: await loadCore(), dataDir: own.dataDir });
   try {
     client.baseUrl = restarted.url;
     const info = await client.get({ action: 'query', meta: 'userinfo' });

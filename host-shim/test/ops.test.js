@@ -11,7 +11,6 @@ const { db, config } = openSite({ readRestrictions: { pages: { Hidden: ['sysop']
 after(() => db.close());
 const anonymous = anonymousCaller(config, '10.0.0.7');
 const editor = { ...anonymous, userId: 3, name: 'Ed', anonymous: false, groups: ['*', 'user'] };
-const mapper = { ...editor, rights: [...editor.rights, 'strata-mapping-edit'] };
 const ops = (caller) => makeHostOps({ db, config, caller, log: quietLog });
 const row = (subjectId, extra) => ({ subjectId, schema: 'City', label: null, displayName: 'City', displayNameIsGenerated: true, isMain: false, isDependent: false, hostSubjectId: null, position: 0, ...extra });
 
@@ -28,13 +27,14 @@ test('subjectsInfo reports readability per caller and skips unknown ids', () => 
   });
 });
 
-test('Mapping pages need strata-mapping-edit to edit or create', () => {
-  assert.deepEqual(ops(editor).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: false });
-  assert.deepEqual(ops(mapper).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: true });
-  assert.deepEqual(ops(editor).canCreate({ namespace: 7478, title: 'Person to FOAF' }), { allowed: false, exists: false, readable: true });
-  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'Person_to_FOAF' }), { allowed: true, exists: false, readable: true });
-  assert.deepEqual(ops(mapper).canCreate({ namespace: 7478, title: 'city to schema.org' }), { allowed: true, exists: true, readable: true });
-  assert.deepEqual(ops(mapper).canCreate({ namespace: 0, title: 'Bad]title' }), { allowed: false, exists: false, readable: false });
+test('access facts are the platform\'s: a Mapping page is editable without strata-mapping-edit, which the core checks', () => {
+  assert.deepEqual(ops(editor).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: true });
+  assert.deepEqual(ops(anonymous).pageById({ pageId: saved[2].pageId }).access, { read: true, edit: true });
+  assert.deepEqual(ops(editor).canCreate({ namespace: 7478, title: 'Person_to_FOAF' }), { allowed: true, exists: false, readable: true });
+  assert.deepEqual(ops(editor).canCreate({ namespace: 7478, title: 'city to schema.org' }), { allowed: true, exists: true, readable: true });
+  assert.deepEqual(ops(editor).canCreate({ namespace: 0, title: 'Bad]title' }), { allowed: false, exists: false, readable: false });
+  assert.deepEqual(ops(editor).pageByTitle({ namespace: 8, title: 'Strata.json' }), null);
+  assert.deepEqual(ops(editor).canCreate({ namespace: 8, title: 'Strata.json' }), { allowed: false, exists: false, readable: true });
 });
 
 test('revision records carry the access facts of their page', () => {

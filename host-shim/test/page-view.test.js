@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ApiClient } from '../test-support/api-client.js';
+import { loadCore } from '../src/loader.js';
 import { startSite } from '../test-support/site.js';
 
 let site;
 before(async () => {
-  site = await startSite({ config: { readRestrictions: { pages: { 'Staff only': ['staff'] } } } });
+  site = await startSite({ core: await loadCore(), config: { readRestrictions: { pages: { 'Staff only': ['staff'] } } } });
   const client = new ApiClient(site.url);
   await client.edit({ title: 'Main Page', text: 'Welcome <script>alert(1)</script> & more' });
   await client.edit({ title: 'Staff only', text: 'secret' });

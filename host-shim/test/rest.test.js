@@ -1,14 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addUserToGroup, createUser } from '../platform/auth.js';
+import { loadCore } from '../src/loader.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startSite } from '../test-support/site.js';
 
-// A stand-in for the wasm core: records what it is given and reads a page back through the bridge.
+const realCore = await loadCore();
+
+// A stand-in for the wasm core's handleRoute: records what it is given and reads a page back through
+// the bridge. Page edits and the host's own REST errors are the real core's.
 function recordingCore() {
   const seen = [];
   return {
     seen,
+    handlePageAction: realCore.handlePageAction,
+    errorResponse: realCore.errorResponse,
     async handleRoute(requestJson, bridge) {
       const request = JSON.parse(requestJson);
       seen.push(request);
@@ -105,14 +111,30 @@ describe('/rest.php with a core', () => {
   });
 });
 
-describe('/rest.php without a core', () => {
-  test('answers 501 with a JSON error', async () => {
+describe('/rest.php without handleRoute', () => {
+  test('a core without handleRoute: 501 with the core\'s error body', async () => {
+    const site = await startSite({ core: { errorResponse: realCore.errorResponse } });
+    try {
+      const response = await fetch(`${site.url}/rest.php/strata/v0/schemas`);
+      assert.equal(response.status, 501);
+      assert.equal(response.headers.get('content-type'), 'application/json');
+      const body = await response.json();
+      assert.deepEqual({ ...body, message: 'M', messageTranslations: { en: 'M' } }, {
+        errorType: 'core-unavailable', error: 'core-unavailable', message: 'M', messageTranslations: { en: 'M' }, httpCode: 501,
+      });
+    } finally {
+      await site.stop();
+      site.remove();
+    }
+  });
+
+  test('no core at all: 501 in plain text, the host makes no REST error body of its own', async () => {
     const site = await startSite();
     try {
       const response = await fetch(`${site.url}/rest.php/strata/v0/schemas`);
       assert.equal(response.status, 501);
-      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
-      assert.equal((await response.json()).error, 'core-unavailable');
+      assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8');
+      assert.match(await response.text(), /core is not loaded/);
     } finally {
       await site.stop();
       site.remove();
@@ -123,7 +145,7 @@ describe('/rest.php without a core', () => {
 describe('a core that fails', () => {
   test('a thrown error or a malformed answer is a 500, and the server keeps serving', async () => {
     const answers = [() => Promise.reject(new Error('boom')), () => Promise.resolve('{"status":"ok"}')];
-    const site = await startSite({ core: { handleRoute: () => answers.shift()() } });
+    const site = await startSite({ core: { handleRoute: () => answers.shift()(), errorResponse: realCore.errorResponse } });
     try {
       for (let i = 0; i < 2; i += 1) {
         const response = await fetch(`${site.url}/rest.php/strata/v0/schemas`);

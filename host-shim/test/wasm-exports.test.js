@@ -112,3 +112,40 @@ test('an RdfProjector names the projections on offer and the IRIs of Subjects', 
     projector.free();
   }
 });
+
+// The one failure shape of every export (docs/architecture.md, "Failures"), per kind of export.
+const failsWith = async (call, code) => {
+  let thrown;
+  try {
+    await call();
+  } catch (error) {
+    thrown = error;
+  }
+  assert.ok(thrown instanceof Error, `expected a StrataError ${code}`);
+  assert.equal(thrown.name, 'StrataError');
+  assert.equal(thrown.code, code);
+  assert.ok(thrown.message.length > 0);
+  return thrown;
+};
+
+test('every kind of export fails with a StrataError: value exports, objects, exports through the host', async () => {
+  const bridge = { call: async () => { throw new Error('no host here'); } };
+  const title = await failsWith(() => core.normalizeTitle('a/../b'), 'invalid-title');
+  assert.equal(title.details.titleError, 'title-invalid-relative');
+  await failsWith(() => core.errorResponse('{"code": "no-such-code", "message": "m"}'), 'invalid-argument');
+  await failsWith(() => new core.Validator('Person', { propertyDefinitions: 5 }), 'invalid-schema');
+  await failsWith(() => new core.RdfProjector(5), 'invalid-argument');
+  await failsWith(() => core.handleRoute('{', bridge), 'invalid-argument');
+  await failsWith(() => core.projectPageChanges('[]', bridge), 'invalid-argument');
+  await failsWith(() => core.handlePageAction('{"action": "move"}', bridge), 'invalid-argument');
+  const caller = { userId: 1, name: 'Ann', anonymous: false, bot: false, groups: ['*'], rights: ['read'] };
+  const configOnly = { call: async (op) => (op === 'config' ? '{}' : 'null') };
+  await failsWith(() => core.handlePageAction(JSON.stringify({ action: 'edit', namespace: 0, title: 'a|b', text: 'x', caller }), configOnly), 'invalidtitle');
+  assert.equal(await core.projectPageChanges('{"changes": []}', configOnly), 'null');
+});
+
+test('errorResponse makes the REST response of an error the host answers itself', () => {
+  const answer = JSON.parse(core.errorResponse(JSON.stringify({ code: 'request-too-large', message: 'Too big.' })));
+  assert.equal(answer.status, 413);
+  assert.deepEqual(JSON.parse(answer.body), { errorType: 'request-too-large', error: 'request-too-large', message: 'Too big.', messageTranslations: { en: 'Too big.' }, httpCode: 413 });
+});

@@ -12,13 +12,14 @@ pub(crate) mod ids;
 pub mod openapi;
 mod request;
 pub mod routes;
+pub mod text;
 
 pub use request::{Request, Response};
 
 use crate::app::error::{ApiError, ErrorKind};
 use crate::host::Host;
 use context::Ctx;
-use error_body::error_response;
+pub use error_body::error_response;
 use handlers::{Body, Reply};
 use routes::Miss;
 
@@ -40,18 +41,6 @@ fn respond(reply: Reply) -> Response {
     };
     response.headers.extend(reply.headers.into_iter().map(|(name, value)| (name.to_owned(), value)));
     response
-}
-
-/// [`handle_route`] on the JSON text of a request, answering JSON text.
-pub async fn handle_route_json<H: Host>(host: &H, request_json: &str) -> String {
-    let response = match serde_json::from_str::<Request>(request_json) {
-        Ok(request) => handle_route(host, request).await,
-        Err(e) => {
-            let e = ApiError::new(ErrorKind::InvalidJson, format!("The route request is malformed: {e}."));
-            error_response(&e)
-        }
-    };
-    serde_json::to_string(&response).unwrap_or_default()
 }
 
 async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {

@@ -47,10 +47,12 @@ pub enum ErrorKind {
     BackendUnavailable,
     SourceUnavailable,
     SourceTimeout,
+    RequestTooLarge,
+    CoreUnavailable,
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 40] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 42] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
@@ -91,11 +93,18 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 40] = [
     (ErrorKind::BackendUnavailable, "backendUnavailable", 503),
     (ErrorKind::SourceUnavailable, "source-unavailable", 502),
     (ErrorKind::SourceTimeout, "source-timeout", 504),
+    (ErrorKind::RequestTooLarge, "request-too-large", 413),
+    (ErrorKind::CoreUnavailable, "core-unavailable", 501),
 ];
 
 impl ErrorKind {
     pub fn code(self) -> &'static str {
         ERROR_KINDS.iter().find(|(k, _, _)| *k == self).map(|(_, c, _)| *c).unwrap_or("internal-error")
+    }
+
+    /// The kind of a stable code, for a host that answers a REST error itself (`errorResponse`).
+    pub fn from_code(code: &str) -> Option<ErrorKind> {
+        ERROR_KINDS.iter().find(|(_, c, _)| *c == code).map(|(k, _, _)| *k)
     }
 
     pub fn status(self) -> u16 {

@@ -1,4 +1,6 @@
-//! Reading Schemas and Mappings through the host. Absent, unreadable and unparsable all read as absent.
+//! Reading Schema and Mapping pages through the host, the one loader of each: absent, unreadable and
+//! unparsable all read as absent. Projection reads every Mapping page (stores hold every page), the
+//! REST reads and the Mapping save rule only the caller's readable ones.
 
 use crate::app::Scope;
 use crate::app::sources::{foreign_schema, Fetched};
@@ -6,7 +8,8 @@ use super::error::{invalid_title, ApiError};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
 use crate::domain::mapping::Mapping;
-use crate::host::{namespace, Host, ListPages, PageRecord};
+use crate::host::{namespace, Host, HostError, ListPages, PageRecord};
+use serde_json::Value;
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| invalid_title("The Schema name", &e))
@@ -41,20 +44,28 @@ pub async fn schema_by_ref<H: Host>(ctx: &Scope<'_, H>, r: &SchemaRef) -> Result
 /// Every Mapping page the caller may read whose content is a structurally valid Mapping, as
 /// (page title, Mapping), in title order.
 pub async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<(String, Mapping)>, ApiError> {
-    const BATCH: u32 = 200;
+    Ok(mapping_pages(ctx.host, true).await?)
+}
+
+/// The Mapping pages in title order, as (page title, Mapping): only those the caller may read when
+/// `only_readable`; pages that do not hold a valid Mapping are left out.
+pub async fn mapping_pages<H: Host>(host: &H, only_readable: bool) -> Result<Vec<(String, Mapping)>, HostError> {
+    const BATCH: u32 = 500;
     let mut mappings = Vec::new();
     let mut after = None;
     loop {
         let args = ListPages { namespace: namespace::MAPPING, after: after.take(), limit: BATCH, prefix: None };
-        let pages = ctx.host.list_pages(args).await?.pages;
+        let pages = host.list_pages(args).await?.pages;
         let full = pages.len() == BATCH as usize;
         after = pages.last().map(|p| p.title.clone());
-        mappings.extend(pages.into_iter().filter(|p| p.access.read).filter_map(|p| {
-            let json = serde_json::from_str(p.main_slot.as_deref()?).ok()?;
-            Some((p.title, Mapping::from_json(&json).ok()?))
-        }));
+        mappings.extend(pages.into_iter().filter(|p| p.access.read || !only_readable).filter_map(|p| Some((p.title, parse_mapping(p.main_slot.as_deref()?)?))));
         if !full {
             return Ok(mappings);
         }
     }
+}
+
+/// The Mapping a page's text holds, if it is a structurally valid one.
+pub fn parse_mapping(text: &str) -> Option<Mapping> {
+    Mapping::from_json(&serde_json::from_str::<Value>(text).ok()?).ok()
 }

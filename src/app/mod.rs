@@ -16,7 +16,7 @@ pub mod view;
 pub mod write;
 
 pub use caller::Caller;
-pub use page_action::handle_page_action_json;
+pub use page_action::handle_page_action;
 pub use scope::Scope;
 
 use crate::domain::page_content::PageContent;

@@ -2,7 +2,6 @@
 //! buffers an operation takes over, and the one answer buffer the host reads with `strata_answer`.
 
 use crate::exports::ExportError;
-use serde_json::{json, Value};
 use std::alloc::{alloc, dealloc, Layout};
 use std::cell::RefCell;
 
@@ -67,17 +66,8 @@ pub unsafe fn text(ptr: *mut u8, len: u32, what: &str) -> Result<Option<String>,
 pub fn answer(run: impl FnOnce() -> Result<String, ExportError>) -> u32 {
     let (status, bytes) = match run() {
         Ok(text) => (0, text.into_bytes()),
-        Err(e) => (1, error_json(&e).to_string().into_bytes()),
+        Err(e) => (1, e.to_json().to_string().into_bytes()),
     };
     ANSWER.with(|a| *a.borrow_mut() = bytes);
     status
-}
-
-/// The error a wasm-bindgen export throws, as JSON: `name`, `code`, `message`, and `details` when any.
-fn error_json(e: &ExportError) -> Value {
-    let mut out = json!({"name": "StrataError", "code": e.code, "message": e.message});
-    if !e.details.is_null() {
-        out["details"] = e.details.clone();
-    }
-    out
 }

@@ -71,10 +71,22 @@ pub unsafe extern "C" fn project_rdf(request: Ptr, request_len: u32, opts: Ptr, 
     })
 }
 
+/// `normalizeTitle(raw)`: the stored spelling of a title, or `invalid-title` (`details.titleError`).
+#[export_name = "normalizeTitle"]
+pub unsafe extern "C" fn normalize_title(raw: Ptr, raw_len: u32) -> u32 {
+    answer(|| exports::normalize_title(&arg(raw, raw_len, "raw")?))
+}
+
 /// `projectForStore(request)`: one batch of a store rebuild.
 #[export_name = "projectForStore"]
 pub unsafe extern "C" fn project_for_store(request: Ptr, request_len: u32) -> u32 {
     answer(|| exports::project_for_store(&arg(request, request_len, "request")?))
+}
+
+/// `renderDataTab(request)`: the HTML of a page's Data tab.
+#[export_name = "renderDataTab"]
+pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 {
+    answer(|| exports::render_data_tab(&parse_json(&arg(request, request_len, "request")?, "request")?))
 }
 
 /// `hostOperations()`: the op names the `call` import must answer, as a JSON array.
@@ -86,19 +98,25 @@ pub extern "C" fn host_operations() -> u32 {
 /// `handleRoute(request)`: one REST request, answered through the host's `call` import.
 #[export_name = "handleRoute"]
 pub unsafe extern "C" fn handle_route(request: Ptr, request_len: u32) -> u32 {
-    answer(|| block_on(crate::api::handle_route_json(&ImportedHost, &arg(request, request_len, "request")?)))
+    answer(|| block_on(crate::api::text::handle_route_text(&ImportedHost, &arg(request, request_len, "request")?))?.map_err(ExportError::invalid_argument))
 }
 
 /// `handlePageAction(request)`: one platform page action (`docs/page-actions.md`).
 #[export_name = "handlePageAction"]
 pub unsafe extern "C" fn handle_page_action(request: Ptr, request_len: u32) -> u32 {
-    answer(|| block_on(crate::app::handle_page_action_json(&ImportedHost, &arg(request, request_len, "request")?)))
+    answer(|| block_on(exports::handle_page_action(&ImportedHost, &arg(request, request_len, "request")?))?)
 }
 
 /// `projectPageChanges(request)`: projection of pages the host saved or deleted itself.
 #[export_name = "projectPageChanges"]
 pub unsafe extern "C" fn project_page_changes(request: Ptr, request_len: u32) -> u32 {
-    answer(|| block_on(crate::app::projection::project_changes_json(&ImportedHost, &arg(request, request_len, "request")?)))
+    answer(|| block_on(exports::project_page_changes(&ImportedHost, &arg(request, request_len, "request")?))?)
+}
+
+/// `errorResponse(request)`: the REST response of an error the host answers itself.
+#[export_name = "errorResponse"]
+pub unsafe extern "C" fn error_response(request: Ptr, request_len: u32) -> u32 {
+    answer(|| crate::api::text::error_response_text(&arg(request, request_len, "request")?).map_err(ExportError::invalid_argument))
 }
 
 /// `new Validator(name, schema, options?)`: answers the handle of a Schema compiled once.

@@ -1,3 +1,8 @@
+//! The one failure shape of every export, in both adapters: a `StrataError` with a stable `code`, an
+//! English `message` and `details` where they help. wasm-bindgen throws it as a JS `Error`, the C ABI
+//! answers status 1 with [`ExportError::to_json`] (`docs/architecture.md`, "Failures").
+
+use crate::app::page_action::error::PageActionError;
 use crate::domain::schema::SchemaErrors;
 use crate::normalize::NormalizeError;
 use serde_json::{json, Value};
@@ -38,6 +43,25 @@ impl From<NormalizeError> for ExportError {
             message: e.to_string(),
             details: json!({"subjectId": e.subject_id.as_ref().map(|i| i.as_str()), "propertyName": e.property_name}),
         }
+    }
+}
+
+impl ExportError {
+    /// The failure as JSON: `{"name": "StrataError", code, message}`, plus `details` when there are any.
+    pub fn to_json(&self) -> Value {
+        let mut out = json!({"name": "StrataError", "code": self.code, "message": self.message});
+        if !self.details.is_null() {
+            out["details"] = self.details.clone();
+        }
+        out
+    }
+}
+
+/// A refused page action: its code, `info` as the message, its extra fields (`violations`) as details.
+impl From<PageActionError> for ExportError {
+    fn from(e: PageActionError) -> Self {
+        let details = if e.data.is_empty() { Value::Null } else { Value::Object(e.data) };
+        ExportError { code: e.code.as_str(), message: e.info, details }
     }
 }
 

@@ -10,6 +10,11 @@ pub fn parse_json(text: &str, what: &str) -> Result<Value, ExportError> {
     serde_json::from_str(text).map_err(|e| malformed(what, &e))
 }
 
+/// Parses JSON text handed across the boundary into the type the export reads.
+pub fn parse_json_as<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ExportError> {
+    serde_json::from_str(text).map_err(|e| malformed(what, &e))
+}
+
 /// [`parse_json`] into a document that borrows from `text`, for content parsed on hot paths.
 pub fn parse_doc<'a>(text: &'a str, what: &str) -> Result<Json<'a>, ExportError> {
     Json::parse(text).map_err(|e| malformed(what, &e))

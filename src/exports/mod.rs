@@ -2,6 +2,7 @@
 //! benchmarks exercise exactly what JavaScript callers get. `crate::wasm` only converts values.
 
 mod error;
+mod host_calls;
 mod input;
 mod normalize_content;
 mod normalize_title;
@@ -14,14 +15,15 @@ mod validate;
 mod validate_batch;
 
 pub use error::ExportError;
-pub use input::{parse_doc, parse_json, required};
+pub use host_calls::{handle_page_action, project_page_changes};
+pub use input::{parse_doc, parse_json, parse_json_as, required};
 pub use normalize_content::normalize_content;
 pub use normalize_title::normalize_title;
 pub use options::Options;
 pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::{project_rdf, RdfProjector};
-pub use render::{editor_fields, render_page, render_schema, violation_descriptions};
+pub use render::{editor_fields, render_data_tab, render_page, render_schema, violation_descriptions};
 pub use validate::{validate, Validated, Validator};
 pub use validate_batch::BatchValidator;
 

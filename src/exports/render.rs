@@ -20,6 +20,11 @@ pub fn render_schema(request: &Value, options: &Options) -> Result<String, Expor
     Ok(render::render_schema(name, &schema, &Links::from_json(request.get("links"))))
 }
 
+/// The HTML of a page's Data tab: `{pageId, subjects, mainSubjectId, iris, projections}`.
+pub fn render_data_tab(request: &Value) -> Result<String, ExportError> {
+    render::render_data_tab(request).map_err(ExportError::invalid_argument)
+}
+
 /// The form fields of a Schema's Subjects, in Schema order.
 pub fn editor_fields(name: &str, schema: &Value, options: &Options) -> Result<Vec<Field>, ExportError> {
     Ok(render::fields(&parse_schema(name, schema, options)?))

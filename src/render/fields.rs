@@ -85,7 +85,7 @@ fn field(name: &str, def: &PropertyDefinition) -> Field {
             f.min_length = rules.min_length.as_ref().map(|c| c.value);
             f.max_length = rules.max_length.as_ref().map(|c| c.value);
         }
-        PropertyKind::Items { .. } => f.input = def.property_type().map_or("text", |t| t.name()),
+        PropertyKind::Items { .. } | PropertyKind::Own { .. } => f.input = def.property_type().map_or("text", |t| t.name()),
         PropertyKind::Number { precision, minimum, maximum } => {
             f.input = "number";
             f.precision = *precision;

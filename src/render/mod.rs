@@ -2,6 +2,7 @@
 //! values by type, Schema pages, and the form fields a Schema gives a Subject editor. Pure functions
 //! over the JSON the REST API answers, so every host (the reference host, MediaWiki) shows the same.
 
+mod data_tab;
 mod fields;
 mod html;
 mod layout;
@@ -11,6 +12,7 @@ mod subject;
 mod value;
 mod wikitext;
 
+pub use data_tab::render_data_tab;
 pub use fields::{fields, Field};
 pub use html::{escape, Links};
 pub use page::render_page;

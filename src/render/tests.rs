@@ -105,3 +105,28 @@ fn a_schema_page_lists_its_properties() {
     assert!(html.contains("<th scope=\"row\">Kind</th><td>select</td><td>yes (warning)</td><td>no</td><td>options: Central</td>"));
     assert!(html.contains("href=\"/wiki/Special:Subjects?schema=Library\""));
 }
+
+#[test]
+fn the_data_tab_names_dependent_subjects_after_their_host_and_escapes_everything() {
+    let request = json!({
+        "pageId": 12,
+        "mainSubjectId": "s1lib1aaaaaaa02",
+        "subjects": {
+            "s1lib1aaaaaaa02": {"id": "s1lib1aaaaaaa02", "displayName": "Harbour <Branch>", "schema": "Library"},
+            "s1lib1aaaaaaa03": {"id": "s1lib1aaaaaaa03", "displayName": "Opening hours", "schema": {"source": "other", "name": "Hours"},
+                                "hostSubject": {"id": "s1lib1aaaaaaa02", "displayName": "Harbour <Branch>"}},
+        },
+        "iris": {"s1lib1aaaaaaa02": "http://wiki.test/entity/s1lib1aaaaaaa02", "s1lib1aaaaaaa03": "http://wiki.test/entity/s1lib1aaaaaaa03"},
+        "projections": ["native", "a\"b"],
+    });
+    let html = crate::render::render_data_tab(&request).unwrap();
+    assert!(html.contains("<td>Harbour &lt;Branch&gt; <em>(main)</em><br><code>s1lib1aaaaaaa02</code></td><td>Library</td>"), "{html}");
+    assert!(html.contains("<td>Opening hours of Harbour &lt;Branch&gt;<br><code>s1lib1aaaaaaa03</code></td><td>other:Hours</td>"), "{html}");
+    assert!(html.contains("<code class=\"iri\">http://wiki.test/entity/s1lib1aaaaaaa03</code> <button type=\"button\" class=\"copy\" data-copy=\"http://wiki.test/entity/s1lib1aaaaaaa03\">Copy</button>"));
+    assert!(html.contains("<option value=\"a&quot;b\">a&quot;b</option>"));
+    assert!(html.contains("href=\"/rest.php/strata/v0/page/12/subjects\""));
+    assert!(html.contains("action=\"/rest.php/strata/v0/subject/s1lib1aaaaaaa03/rdf\""));
+    let empty = crate::render::render_data_tab(&json!({"pageId": 1, "subjects": {}, "iris": {}, "projections": []})).unwrap();
+    assert_eq!(empty, "<p>This page has no Subjects.</p>");
+    assert!(crate::render::render_data_tab(&json!({"subjects": {}})).is_err());
+}

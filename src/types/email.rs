@@ -2,12 +2,12 @@
 //! when it is a "valid e-mail address" of the HTML standard (what a browser's `<input
 //! type=email>` accepts, so a form and the core agree) within SMTP's lengths (a local part of at
 //! most 64 octets, an address of at most 254). In RDF a valid address is a `mailto:` IRI, anything
-//! else an `xsd:string` literal. `docs/validation.md` and `docs/rdf.md` describe it.
+//! else an `xsd:string` literal. `docs/validation.md` and `docs/rdf.md` describe it. The definition
+//! fields are the registry's defaults (`multiple`, `uniqueItems`).
 
-use super::json_schema::{array, unique};
-use super::url::{canonical_items, parse_items, ItemRules, ITEM_FIELDS};
-use super::{MappedLiteral, PropertyType, ValueShape};
-use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
+use super::items::ItemRules;
+use super::{MappedLiteral, PropertyType};
+use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
@@ -16,7 +16,6 @@ use crate::rdf::vocab::XSD_STRING;
 use crate::rdf::Object;
 use crate::validation::types::ValueCheck;
 use crate::validation::Code;
-use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
 pub struct Email;
@@ -26,20 +25,8 @@ impl PropertyType for Email {
         "email"
     }
 
-    fn shape(&self) -> ValueShape {
-        ValueShape::Strings
-    }
-
-    fn fields(&self) -> &'static [&'static str] {
-        ITEM_FIELDS
-    }
-
-    fn parse(&self, f: &mut Fields) -> PropertyKind {
-        parse_items(f)
-    }
-
-    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
-        canonical_items(kind, out);
+    fn string_format(&self) -> Option<&'static str> {
+        Some("email")
     }
 
     fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
@@ -60,13 +47,6 @@ impl PropertyType for Email {
 
     fn mapped_literal(&self) -> MappedLiteral {
         MappedLiteral::Fixed
-    }
-
-    fn json_schema(&self, def: &PropertyDefinition) -> Value {
-        match &def.kind {
-            PropertyKind::Items { unique_items, .. } => unique(array(json!({"type": "string", "format": "email"}), None), unique_items),
-            _ => json!({}),
-        }
     }
 }
 

@@ -12,6 +12,7 @@ mod boolean;
 mod date;
 mod date_time;
 mod email;
+mod items;
 pub mod json_schema;
 mod monolingual_text;
 mod number;
@@ -25,6 +26,7 @@ use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::graph;
 use crate::json::Json;
+use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
 use crate::validation::types::{TypeRules, ValueCheck};
@@ -62,8 +64,10 @@ pub trait PropertyType: Sync {
     /// The name Schemas and Statements use.
     fn name(&self) -> &'static str;
 
-    /// How its Statements store their value (also how a stored value is read back).
-    fn shape(&self) -> ValueShape;
+    /// How its Statements store their value (also how a stored value is read back). Default: strings.
+    fn shape(&self) -> ValueShape {
+        ValueShape::Strings
+    }
 
     /// Whether the `multiple` Constraint is checked for this type.
     fn checks_multiple(&self) -> bool {
@@ -71,25 +75,45 @@ pub trait PropertyType: Sync {
     }
 
     /// The definition fields of this type, besides `type`, `description`, `required` and `default`.
-    fn fields(&self) -> &'static [&'static str];
+    /// Default: `multiple` and `uniqueItems`.
+    fn fields(&self) -> &'static [&'static str] {
+        items::ITEM_FIELDS
+    }
 
-    /// Reads the type's fields of a definition; problems go to `f`'s errors.
-    fn parse(&self, f: &mut Fields) -> PropertyKind;
+    /// Reads the type's fields of a definition; problems go to `f`'s errors. A type with fields of
+    /// its own that no shared variant holds answers [`PropertyKind::Own`] (`Fields::own`).
+    fn parse(&self, f: &mut Fields) -> PropertyKind {
+        items::parse_items(f)
+    }
 
     /// Writes the type's fields of a definition in canonical form.
-    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>);
+    fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
+        items::canonical_items(kind, out)
+    }
 
     /// The stored form of a non-null write value. `def` is the Schema's definition, if any.
-    fn normalize(&self, value: &Json, def: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<StatementValue, NormalizeError>;
+    /// Default: string parts, trimmed.
+    fn normalize(&self, value: &Json, _def: Option<&PropertyDefinition>, _ctx: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+        Ok(StatementValue::Strings(parts(self.name(), value, |p| string_part(self.name(), p, true))?))
+    }
 
     /// The checks of a definition, compiled once.
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck>;
 
     /// The RDF objects of a value read with this type, one per value part; nothing for a value of
     /// another shape. Relations give none here: the projections emit their two layers themselves.
-    fn rdf_objects<'a>(&self, value: &'a StatementValue, def: &'a PropertyDefinition) -> Vec<Object<'a>>;
+    /// Default: a plain string literal per part.
+    fn rdf_objects<'a>(&self, value: &'a StatementValue, _def: &'a PropertyDefinition) -> Vec<Object<'a>> {
+        match value {
+            StatementValue::Strings(parts) => parts.iter().map(|p| Object::string(p.as_str())).collect(),
+            _ => vec![],
+        }
+    }
 
-    fn mapped_literal(&self) -> MappedLiteral;
+    /// Default: plain string literals, which a Mapping's `lang` or `datatype` may change.
+    fn mapped_literal(&self) -> MappedLiteral {
+        MappedLiteral::LangOrDatatype
+    }
 
     /// The graph node properties of a non-relation value under the node property `key`; `many`
     /// when the Schema declares the property `multiple`.
@@ -97,8 +121,15 @@ pub trait PropertyType: Sync {
         graph::model::node_values(key, value, many)
     }
 
-    /// The JSON Schema of a Statement `value` of this definition.
-    fn json_schema(&self, def: &PropertyDefinition) -> Value;
+    /// JSON Schema's `format` of a part, for the default [`PropertyType::json_schema`].
+    fn string_format(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The JSON Schema of a Statement `value` of this definition. Default: an array of strings.
+    fn json_schema(&self, def: &PropertyDefinition) -> Value {
+        items::items_json_schema(&def.kind, self.string_format())
+    }
 }
 
 /// What a definition whose fields belong to another type compiles to (such a definition is only
@@ -133,5 +164,7 @@ pub fn lookup(name: &str) -> Option<&'static dyn PropertyType> {
     REGISTRY.iter().copied().find(|t| t.name() == name)
 }
 
+#[cfg(test)]
+mod new_type_tests;
 #[cfg(test)]
 mod tests;

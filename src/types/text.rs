@@ -1,13 +1,12 @@
 //! `text`: one or more plain strings, stored as written (whitespace-only parts dropped).
 
 use super::json_schema::{array, length_bounds, unique};
-use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use super::{Mismatched, PropertyType};
 use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
-use crate::rdf::Object;
 use crate::validation::types::lengths::Lengths;
 use crate::validation::types::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
 use serde_json::{json, Map, Value};
@@ -20,10 +19,6 @@ pub(super) const TEXT_FIELDS: &[&str] = &["multiple", "uniqueItems", "minLength"
 impl PropertyType for Text {
     fn name(&self) -> &'static str {
         "text"
-    }
-
-    fn shape(&self) -> ValueShape {
-        ValueShape::Strings
     }
 
     fn fields(&self) -> &'static [&'static str] {
@@ -49,17 +44,6 @@ impl PropertyType for Text {
             PropertyKind::Text(r) => Box::new(Rules::compile(r)),
             _ => Box::new(Mismatched),
         }
-    }
-
-    fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| Object::string(p.as_str())).collect(),
-            _ => vec![],
-        }
-    }
-
-    fn mapped_literal(&self) -> MappedLiteral {
-        MappedLiteral::LangOrDatatype
     }
 
     fn json_schema(&self, def: &PropertyDefinition) -> Value {

@@ -22,6 +22,11 @@ fn required_text(v: &JsValue, what: &str) -> Result<String, JsValue> {
     json_text(v, what)?.ok_or_else(|| missing(what))
 }
 
+/// A request text the REST layer cannot read.
+fn invalid_argument(message: String) -> JsValue {
+    to_js_error(&ExportError::invalid_argument(message))
+}
+
 fn missing(what: &str) -> JsValue {
     to_js_error(&ExportError::missing(what))
 }
@@ -78,6 +83,12 @@ pub fn project_rdf(
 #[wasm_bindgen(js_name = renderPage)]
 pub fn render_page(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
     exports::render_page(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
+}
+
+/// The HTML of a page's Data tab, JSON text in: `{pageId, subjects, mainSubjectId, iris, projections}`.
+#[wasm_bindgen(js_name = renderDataTab)]
+pub fn render_data_tab(request_json: &str) -> Result<String, JsValue> {
+    exports::render_data_tab(&parse_json(request_json, "request")?).map_err(|e| to_js_error(&e))
 }
 
 /// The HTML of a Schema page's content, JSON text in: `{name, schema, links}`.
@@ -223,15 +234,21 @@ pub fn host_operations() -> Vec<String> {
 
 /// Answers one REST request (`docs/architecture.md`) through the host's bridge.
 #[wasm_bindgen(js_name = handleRoute)]
-pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::api::handle_route_json(&super::js_host::JsHost(bridge), &request_json).await
+pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> Result<String, JsValue> {
+    crate::api::text::handle_route_text(&super::js_host::JsHost(bridge), &request_json).await.map_err(invalid_argument)
+}
+
+/// The REST response of an error the host answers itself, from the core's error table.
+#[wasm_bindgen(js_name = errorResponse)]
+pub fn error_response(request_json: &str) -> Result<String, JsValue> {
+    crate::api::text::error_response_text(request_json).map_err(invalid_argument)
 }
 
 /// Projects pages the host saved or deleted without the core into every configured store
 /// (`docs/stores.md`), through the host's bridge.
 #[wasm_bindgen(js_name = projectPageChanges)]
-pub async fn project_page_changes(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::app::projection::project_changes_json(&super::js_host::JsHost(bridge), &request_json).await
+pub async fn project_page_changes(request_json: String, bridge: super::js_host::HostBridge) -> Result<String, JsValue> {
+    exports::project_page_changes(&super::js_host::JsHost(bridge), &request_json).await.map_err(|e| to_js_error(&e))
 }
 
 /// One batch of a store rebuild: the statements or TriG for the pages given (`docs/stores.md`).
@@ -242,6 +259,6 @@ pub fn project_for_store(request_json: &str) -> Result<String, JsValue> {
 
 /// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
 #[wasm_bindgen(js_name = handlePageAction)]
-pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> String {
-    crate::app::handle_page_action_json(&super::js_host::JsHost(bridge), &request_json).await
+pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> Result<String, JsValue> {
+    exports::handle_page_action(&super::js_host::JsHost(bridge), &request_json).await.map_err(|e| to_js_error(&e))
 }

@@ -47,14 +47,15 @@ pub fn options(v: Option<impl Into<JsValue>>) -> Result<Options, JsValue> {
     Options::from_json(from_js_optional(v, "options")?.as_ref(), now_ms).map_err(|e| to_js_error(&e))
 }
 
-/// A JS `Error` carrying the stable `code` and any `details`, so callers can branch on `err.code`.
+/// The failure as a JS `Error` with the fields of [`ExportError::to_json`] (`name`, `code`,
+/// `message`, `details`), so callers can branch on `err.code`.
 pub fn to_js_error(e: &ExportError) -> JsValue {
     let err = js_sys::Error::new(&e.message);
-    err.set_name("StrataError");
-    let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code.into());
-    if !e.details.is_null() {
-        if let Ok(details) = to_js(&e.details) {
-            let _ = js_sys::Reflect::set(&err, &"details".into(), &details);
+    if let serde_json::Value::Object(fields) = e.to_json() {
+        for (key, value) in fields.iter().filter(|(k, _)| k.as_str() != "message") {
+            if let Ok(value) = to_js(value) {
+                let _ = js_sys::Reflect::set(&err, &key.as_str().into(), &value);
+            }
         }
     }
     err.into()

@@ -3,9 +3,7 @@
 //! not check them (the spec), so they answer 200.
 
 use crate::support::*;
-use pollster::block_on;
 use serde_json::{json, Value};
-use strata::app::handle_page_action_json;
 use strata::host::memory::{MemoryHost, Viewer};
 use strata::host::{namespace, Settings};
 
@@ -43,7 +41,7 @@ fn import_codes(host: &MemoryHost, title: &str, subject: Value) -> Vec<String> {
         "summary": "import", "baseRevisionId": null, "createOnly": false, "noCreate": false});
     let who = caller(Who::Sysop);
     request["caller"] = serde_json::to_value(&who).unwrap();
-    let answer: Value = serde_json::from_str(&block_on(handle_page_action_json(&host.acting_as(Viewer { name: who.name, rights: who.rights }), &request.to_string()))).unwrap();
+    let answer = page_action(&host.acting_as(Viewer { name: who.name, rights: who.rights }), &request.to_string());
     assert_eq!(answer["ok"], false, "{answer}");
     answer["error"]["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap().to_owned()).collect()
 }

@@ -1,12 +1,12 @@
 //! Platform page actions (`handlePageAction`): permissions, the content rules of each namespace,
-//! conflicts and no-change edits, driven through `handle_page_action_json` against a `MemoryHost`.
+//! conflicts and no-change edits, driven through the `handlePageAction` export against a `MemoryHost`.
 
 use crate::support::*;
 use pollster::block_on;
 use serde_json::{json, Value};
 use strata::app::page_action::error::CODES;
 use strata::app::Caller;
-use strata::app::{handle_page_action_json, page_index};
+use strata::app::page_index;
 use strata::host::memory::{Deny, MemoryHost, Viewer};
 use strata::host::{namespace, Host, PageRecord, PageTitle, Settings};
 
@@ -21,8 +21,7 @@ fn maintenance() -> Caller {
 fn act(host: &MemoryHost, who: &Caller, mut request: Value) -> Value {
     request["caller"] = serde_json::to_value(who).unwrap();
     let viewer = Viewer { name: who.name.clone(), rights: who.rights.clone() };
-    let answer = block_on(handle_page_action_json(&host.acting_as(viewer), &request.to_string()));
-    serde_json::from_str(&answer).unwrap()
+    page_action(&host.acting_as(viewer), &request.to_string())
 }
 
 fn edit(ns: i32, title: &str, text: &str) -> Value {
@@ -96,7 +95,6 @@ fn every_error_code_has_a_case() {
         ("a Subject slot that is not an object", &admin, with(edit(namespace::MAIN, "New", "[]"), "slot", json!("subject")), "strata-invalid-content"),
         ("a Subject slot on a Schema page", &admin, with(edit(namespace::SCHEMA, "Person", "{}"), "slot", json!("subject")), "strata-invalid-content"),
         ("an edit without text", &admin, json!({"action": "edit", "namespace": 0, "title": "X"}), "strata-invalid-request"),
-        ("an unknown action", &admin, json!({"action": "move", "namespace": 0, "title": "X"}), "strata-invalid-request"),
     ];
     let mut seen = Vec::new();
     for (name, who, request, want) in cases {
@@ -110,8 +108,10 @@ fn every_error_code_has_a_case() {
     seen.push("strata-internal-error");
     let missing: Vec<&str> = CODES.iter().map(|(_, c, _)| *c).filter(|c| !seen.contains(c)).collect();
     assert!(missing.is_empty(), "codes without a case: {missing:?}");
-    let malformed = block_on(handle_page_action_json(&host, "{not json"));
-    assert!(malformed.contains("strata-invalid-request"), "{malformed}");
+    for malformed in ["{not json", r#"{"action": "move", "namespace": 0, "title": "X"}"#] {
+        let e = block_on(strata::exports::handle_page_action(&host, malformed)).unwrap_err();
+        assert_eq!((e.code, e.to_json()["name"].as_str()), ("invalid-argument", Some("StrataError")), "{malformed}");
+    }
 }
 
 #[test]

@@ -187,3 +187,18 @@ pub fn sample_path(template: &str) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+/// The `handlePageAction` export through `host`, as the reference host relays it to an api.php
+/// client: `{ok: true, result}`, or `{ok: false, error: {code, info, ...details}}` from the failure.
+pub fn page_action<H: strata::host::Host>(host: &H, request: &str) -> Value {
+    match pollster::block_on(strata::exports::handle_page_action(host, request)) {
+        Ok(result) => serde_json::json!({"ok": true, "result": serde_json::from_str::<Value>(&result).unwrap()}),
+        Err(e) => {
+            let mut error = serde_json::json!({"code": e.code, "info": e.message});
+            if let Value::Object(details) = e.details {
+                error.as_object_mut().unwrap().extend(details);
+            }
+            serde_json::json!({"ok": false, "error": error})
+        }
+    }
+}

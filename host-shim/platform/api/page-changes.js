@@ -1,4 +1,4 @@
-import { timestamp } from '../clock.js';
+import { timestamp } from '../../src/clock.js';
 import { editPage, removePage } from '../pages/page-actions.js';
 import { prefixedTitle } from '../pages/namespaces.js';
 import { findPageByTitle, revisionIdAtTime } from '../storage/pages.js';

@@ -1,10 +1,7 @@
-import { NS_MAPPING, NS_MEDIAWIKI, prefixedTitle } from '../pages/namespaces.js';
-
-// Namespaces whose pages need a right beyond `edit` to change.
-const NAMESPACE_EDIT_RIGHTS = new Map([
-  [NS_MEDIAWIKI, 'editinterface'],
-  [NS_MAPPING, 'strata-mapping-edit'],
-]);
+// The platform's page permissions: read restrictions by namespace and page, and the rights MediaWiki
+// itself needs to change a page (`edit`, `editinterface` for the MediaWiki namespace, `createpage`).
+// Strata's own rights on its pages (`strata-mapping-edit` for Mapping pages) are the core's to check.
+import { NS_MEDIAWIKI, prefixedTitle } from '../pages/namespaces.js';
 
 function allowedBy(restriction, groups) {
   return !restriction || groups.some((group) => restriction.has(group));
@@ -16,15 +13,10 @@ export function pageAccess(config, caller, namespace, title) {
   const read = caller.rights.includes('read')
     && allowedBy(namespaces.get(namespace), caller.groups)
     && allowedBy(pages.get(prefixedTitle(namespace, title)), caller.groups);
-  const namespaceRight = NAMESPACE_EDIT_RIGHTS.get(namespace);
-  const edit = read && caller.rights.includes('edit') && (!namespaceRight || caller.rights.includes(namespaceRight));
+  const edit = read && caller.rights.includes('edit') && (namespace !== NS_MEDIAWIKI || caller.rights.includes('editinterface'));
   return { read, edit };
 }
 
 export function mayCreate(config, caller, namespace, title) {
   return pageAccess(config, caller, namespace, title).edit && caller.rights.includes('createpage');
-}
-
-export function mayDelete(config, caller, namespace, title) {
-  return pageAccess(config, caller, namespace, title).edit && caller.rights.includes('delete');
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { prepared } from '../storage/prepared.js';
+import { prepared } from '../../src/prepared.js';
 
 export const SESSION_COOKIE = 'strata_session';
 /** MediaWiki's token for callers who are not logged in: it only proves the client is not a plain form. */

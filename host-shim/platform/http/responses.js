@@ -8,12 +8,19 @@ export function sendJson(res, status, value, headers = {}) {
 }
 
 /**
- * An error the host answers itself. On `/rest.php` it has the core's one error-body shape, so REST
- * clients read every error alike; elsewhere it is `{error, message}`.
+ * An error the host answers itself. On `/rest.php` the core makes the response from its one error
+ * table (`errorResponse`), so REST clients read every error alike; a host without a core has no REST
+ * API and says so in plain text. Elsewhere the body is `{error, message}` with `status`.
  */
-export function sendError(res, { rest }, status, code, message, headers = {}) {
-  const body = rest ? { errorType: code, error: code, message, messageTranslations: { en: message }, httpCode: status } : { error: code, message };
-  sendJson(res, status, body, headers);
+export function sendError(res, { rest, core }, status, code, message, headers = {}) {
+  if (!rest) {
+    sendJson(res, status, { error: code, message }, headers);
+  } else if (typeof core?.errorResponse === 'function') {
+    const answer = JSON.parse(core.errorResponse(JSON.stringify({ code, message })));
+    send(res, answer.status, answer.body, { ...answer.headers, ...headers });
+  } else {
+    send(res, status, `${message}\n`, { 'content-type': 'text/plain; charset=utf-8', ...headers });
+  }
 }
 
 export function sendHtml(res, status, html, headers = {}) {

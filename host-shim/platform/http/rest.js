@@ -41,7 +41,7 @@ function routeRequest({ req, url, body, caller, session }) {
 export async function handleRest({ host, req, res, url, body, session }) {
   const { core, caller } = host;
   if (typeof core?.handleRoute !== 'function') {
-    sendError(res, { rest: true }, 501, 'core-unavailable', 'The Strata core is not loaded (not built yet, or without handleRoute): the REST API is unavailable.');
+    sendError(res, { rest: true, core }, 501, 'core-unavailable', 'The Strata core is not loaded (not built yet, or without handleRoute): the REST API is unavailable.');
     return;
   }
   const answer = await routeThroughCore(host, routeRequest({ req, url, body, caller, session }));

@@ -30,9 +30,6 @@ const NAMES = new Map([
 
 const BY_LOWER_NAME = new Map([...NAMES].map(([id, name]) => [name.toLowerCase(), id]));
 
-/** Pages whose content the Strata core checks: their edits go through `handlePageAction`. */
-export const STRATA_NAMESPACES = new Set([NS_SCHEMA, NS_LAYOUT, NS_MAPPING]);
-
 export function isKnownNamespace(id) {
   return NAMES.has(id);
 }

@@ -1,6 +1,6 @@
 // Reads for api.php's page listings and histories: titles of a namespace in either direction, between
 // bounds, and the revisions of one page.
-import { prepared } from './prepared.js';
+import { prepared } from '../../src/prepared.js';
 
 /**
  * `{pageId, namespace, title}` of pages of `namespace` in title order (byte order of the

@@ -1,4 +1,4 @@
-import { prepared } from './prepared.js';
+import { prepared } from '../../src/prepared.js';
 import { checkedTitle, defaultContentModel, prefixedTitle } from '../pages/namespaces.js';
 import { findPageById, findPageByTitle } from './pages.js';
 import { clearPageIndex, replacePageIndex } from './subject-index.js';

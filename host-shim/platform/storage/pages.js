@@ -1,6 +1,6 @@
 // Reads of pages and revisions. A page is live while it has a `page` row; an archived page's revisions
 // stay stored but are not visible.
-import { prepared } from './prepared.js';
+import { prepared } from '../../src/prepared.js';
 
 const PAGE_SELECT = `
   SELECT p.id, p.namespace, p.title, p.latest_revision_id, p.content_model, p.created_at,

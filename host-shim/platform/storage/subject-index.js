@@ -1,4 +1,4 @@
-import { prepared } from './prepared.js';
+import { prepared } from '../../src/prepared.js';
 import { encodeSchema } from './pages.js';
 
 /**

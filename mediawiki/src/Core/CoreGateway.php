@@ -14,6 +14,7 @@ use MediaWiki\Extension\Strata\Host\MediaWikiHost;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Permissions\Authority;
 use Strata\Bridge\Core;
+use Strata\Bridge\StrataError;
 
 class CoreGateway {
 	private Authority $authority;
@@ -59,9 +60,17 @@ class CoreGateway {
 		return self::decode( self::core()->handleRoute( self::encode( $request ), $this->host() ) );
 	}
 
-	/** One handlePageAction call (docs/page-actions.md): `{ok, result}` or `{ok: false, error}`. */
+	/**
+	 * One handlePageAction call (docs/page-actions.md): `{ok: true, result}`, or for a refusal (the
+	 * core's StrataError) `{ok: false, error: {code, info, ...details}}` as api.php reports it.
+	 */
 	public function handlePageAction( array $request ): array {
-		return self::decode( self::core()->handlePageAction( self::encode( $request ), $this->host() ) );
+		try {
+			return [ 'ok' => true, 'result' => self::decode( self::core()->handlePageAction( self::encode( $request ), $this->host() ) ) ];
+		} catch ( StrataError $e ) {
+			$details = is_array( $e->details ) ? $e->details : [];
+			return [ 'ok' => false, 'error' => [ 'code' => $e->errorCode, 'info' => $e->getMessage() ] + $details ];
+		}
 	}
 
 	private static function encode( array $value ): string {

@@ -3,20 +3,18 @@
 use super::error::{Code, PageActionError};
 use super::{subject_slot, PageActionRequest, Slot};
 use crate::app::Scope;
-use crate::app::load::readable_schema;
+use crate::app::load::{mapping_pages, readable_schema};
 use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
 use crate::app::view::{index_rows, read_content, Schemas};
 use crate::domain::layout::Layout;
-use crate::domain::mapping::{self, Mapping, MappingPageFacts};
+use crate::domain::mapping::{self, MappingPageFacts};
 use crate::domain::title::Title;
-use crate::host::{namespace, Host, IndexRows, ListPages, PageRecord};
+use crate::host::{namespace, Host, IndexRows, PageRecord};
 use serde_json::Value;
 
 const LAYOUT_CONTENT_MODEL: &str = "strata-layout";
 const MAPPING_CONTENT_MODEL: &str = "strata-mapping";
 const MEDIAWIKI_NAMESPACE: i32 = 8;
-/// How many Mapping pages one `listPages` call asks for.
-const MAPPING_BATCH: u32 = 100;
 
 /// What an edit stores. `None` slots keep what the page has.
 pub struct Stored {
@@ -102,22 +100,8 @@ async fn mapping<H: Host>(ctx: &Scope<'_, H>, title: &Title, text: &str, page: O
 
 /// The (schema, target) pair of every readable Mapping page that can be read as a Mapping.
 async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<MappingPageFacts>, PageActionError> {
-    let mut out = Vec::new();
-    let mut after = None;
-    loop {
-        let args = ListPages { namespace: namespace::MAPPING, after: after.take(), limit: MAPPING_BATCH, prefix: None };
-        let pages = ctx.host.list_pages(args).await?.pages;
-        for p in pages.iter().filter(|p| p.access.read) {
-            let read = p.main_slot.as_deref().and_then(|t| serde_json::from_str(t).ok()).and_then(|v| Mapping::from_json(&v).ok());
-            if let Some(m) = read {
-                out.push(MappingPageFacts { page: p.title.clone(), schema: m.schema, target: m.target });
-            }
-        }
-        match pages.last() {
-            Some(last) if pages.len() == MAPPING_BATCH as usize => after = Some(last.title.clone()),
-            _ => return Ok(out),
-        }
-    }
+    let pages = mapping_pages(ctx.host, true).await?;
+    Ok(pages.into_iter().map(|(page, m)| MappingPageFacts { page, schema: m.schema, target: m.target }).collect())
 }
 
 /// Any other page: the text is stored as written; its Subject slot and index rows stay as they are.

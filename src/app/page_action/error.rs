@@ -3,7 +3,7 @@
 
 use crate::app::error::{ApiError, ErrorKind};
 use crate::host::HostError;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
@@ -31,7 +31,7 @@ pub const CODES: [(Code, &str, &str); 11] = [
     (Code::InvalidLayout, "strata-invalid-layout", "the text is not a Layout that may be saved"),
     (Code::InvalidMapping, "strata-invalid-mapping", "the text is not a Mapping that may be saved"),
     (Code::InvalidContent, "strata-invalid-content", "the Subject slot cannot be saved"),
-    (Code::InvalidRequest, "strata-invalid-request", "the host sent a request the core cannot read"),
+    (Code::InvalidRequest, "strata-invalid-request", "the request lacks a field its action needs (`text` for an edit)"),
     (Code::Internal, "strata-internal-error", "a host operation failed"),
 ];
 
@@ -69,13 +69,6 @@ impl PageActionError {
         self
     }
 
-    pub fn to_json(&self) -> Value {
-        let mut error = json!({"code": self.code.as_str(), "info": self.info});
-        if let Value::Object(o) = &mut error {
-            o.extend(self.data.clone());
-        }
-        json!({"ok": false, "error": error})
-    }
 }
 
 /// The REST layer's shared steps (commit, Schema and page reads) fail only with a conflict or a host

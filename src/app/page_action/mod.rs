@@ -1,7 +1,7 @@
 //! Page actions of the platform's page API (`api.php` edit and delete, and imports): the core checks
 //! permissions from the page's access facts and the content rules of the page's namespace, then saves
-//! through the Host port. One entry, [`handle_page_action_json`]; answers `{ok, result}` or
-//! `{ok: false, error: {code, info}}`.
+//! through the Host port. One entry, [`handle_page_action`]: the result, or a [`PageActionError`]
+//! (the exports turn it into the boundary's one failure shape, `docs/architecture.md`).
 
 mod check;
 mod content;
@@ -17,31 +17,15 @@ use crate::app::Scope;
 use crate::domain::title::Title;
 use crate::host::{namespace, Host};
 use error::{Code, PageActionError};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The right a namespace needs beyond `edit`, for edits and deletions alike.
 fn namespace_right(ns: i32) -> Option<&'static str> {
     (ns == namespace::MAPPING).then_some("strata-mapping-edit")
 }
 
-/// Answers one page action. Every failure becomes an error object; nothing here panics on input.
-pub async fn handle_page_action<H: Host>(host: &H, request: &PageActionRequest) -> Value {
-    match answer(host, request).await {
-        Ok(result) => json!({"ok": true, "result": result}),
-        Err(e) => e.to_json(),
-    }
-}
-
-/// [`handle_page_action`] on the JSON text of a request, answering JSON text.
-pub async fn handle_page_action_json<H: Host>(host: &H, request_json: &str) -> String {
-    let answer = match serde_json::from_str::<PageActionRequest>(request_json) {
-        Ok(request) => handle_page_action(host, &request).await,
-        Err(e) => PageActionError::new(Code::InvalidRequest, format!("The page action request is malformed: {e}.")).to_json(),
-    };
-    answer.to_string()
-}
-
-async fn answer<H: Host>(host: &H, request: &PageActionRequest) -> Result<Value, PageActionError> {
+/// Answers one page action: its result, or the refusal. Nothing here panics on input.
+pub async fn handle_page_action<H: Host>(host: &H, request: &PageActionRequest) -> Result<Value, PageActionError> {
     let title = Title::new(&request.title)
         .map_err(|e| PageActionError::new(Code::InvalidTitle, format!("Bad title \"{}\": {}.", request.title, e.reason)))?;
     let ctx = Scope::new(host, &request.caller, host.config().await?, serde_json::Map::new())?;

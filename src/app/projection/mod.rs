@@ -18,9 +18,10 @@ use crate::domain::page_content::PageContent;
 use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, StoreName, UpdateStores};
 use schema_edits::{schema_pages, Reprojection};
 use crate::normalize::{read_page_content_str, Context};
-use load::{load_mappings, load_schemas, mapping_target};
+use crate::app::load::mapping_pages;
+use load::{load_schemas, mapping_target};
 use serde::Deserialize;
-use serde_json::{json, Map};
+use serde_json::Map;
 
 /// A page a committed write changed, and how to find what it held before.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,7 +72,7 @@ pub async fn project_changes<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) 
 /// `{changes: [{pageId, namespace, baseRevisionId}]}` for saves (`baseRevisionId` null for a new
 /// page), `{pageId, namespace, deleted: {mainSlot, subjectSlot}}` for deletions.
 #[derive(Debug, Deserialize)]
-struct ChangesRequest {
+pub struct ChangesRequest {
     changes: Vec<ChangeJson>,
 }
 
@@ -95,13 +96,9 @@ struct DeletedJson {
     subject_slot: Option<String>,
 }
 
-/// [`project_changes`] on the JSON text of a [`ChangesRequest`]; answers `{ok: true}` or, for a
-/// malformed request, `{ok: false, error}`.
-pub async fn project_changes_json<H: Host>(host: &H, request_json: &str) -> String {
-    let request = match serde_json::from_str::<ChangesRequest>(request_json) {
-        Ok(r) => r,
-        Err(e) => return json!({"ok": false, "error": format!("malformed request: {e}")}).to_string(),
-    };
+/// [`project_changes`] for the request of the `projectPageChanges` export. It never fails: what
+/// cannot be projected is logged and makes the stores stale.
+pub async fn project_changes_request<H: Host>(host: &H, request: ChangesRequest) {
     let changes = request.changes.into_iter().map(|c| Change {
         page_id: c.page_id,
         namespace: c.namespace,
@@ -115,7 +112,6 @@ pub async fn project_changes_json<H: Host>(host: &H, request_json: &str) -> Stri
         Ok(ctx) => project_changes(&ctx, changes.collect()).await,
         Err(e) => log(host, &format!("projection failed: {}", e.message)).await,
     }
-    json!({"ok": true}).to_string()
 }
 
 async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<UpdateStores, String> {
@@ -172,7 +168,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
     let schemas = load_schemas(ctx, contents).await.map_err(|e| e.message)?;
     let projections: Vec<&str> = settings.stores.values().map(|s| s.projection.as_str()).collect();
     let mappings = if projections.iter().any(|p| *p != crate::rdf::native::NAME) {
-        load_mappings(host).await.map_err(|e| e.to_string())?
+        mapping_pages(host, false).await.map_err(|e| e.to_string())?
     } else {
         Vec::new()
     };

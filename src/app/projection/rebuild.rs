@@ -3,7 +3,7 @@
 //! per-page stub cleanup, which a fresh graph does not need), so a rebuild gives exactly what
 //! incremental saves give.
 
-use super::load::parse_mapping;
+use crate::app::load::parse_mapping;
 use super::payload::{page_info, project_rdf, texts};
 use super::Sources;
 use crate::domain::ids::SourceKey;

@@ -30,7 +30,8 @@ impl PropertyDefinition {
             PropertyKind::Text(r) | PropertyKind::MonolingualText(r) => Some(&r.multiple),
             PropertyKind::Items { multiple, .. }
             | PropertyKind::Select { multiple, .. }
-            | PropertyKind::Relation { multiple, .. } => Some(multiple),
+            | PropertyKind::Relation { multiple, .. }
+            | PropertyKind::Own { multiple, .. } => Some(multiple),
             _ => None,
         }
     }
@@ -65,6 +66,10 @@ pub enum PropertyKind {
     Boolean,
     Date { minimum: Option<Constraint<String>>, maximum: Option<Constraint<String>> },
     DateTime { minimum: Option<Constraint<String>>, maximum: Option<Constraint<String>> },
+    /// The fields of a type that has its own: its file in `crate::types` reads them (`parse`) into
+    /// this canonical JSON object and writes them back (`canonical`), so a new type with fields of its
+    /// own needs no variant here. `multiple` is kept beside them, as every layer reads it.
+    Own { multiple: Constraint<bool>, fields: Map<String, Value> },
     /// A reserved or unknown type: its type-specific fields are kept in `extra`.
     Unregistered,
 }

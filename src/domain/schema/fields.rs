@@ -15,7 +15,12 @@ pub struct Fields<'a> {
     pub(super) errs: &'a mut SchemaErrors,
 }
 
-impl Fields<'_> {
+impl<'a> Fields<'a> {
+    /// The fields of the definition `obj` at `path`; problems go to `errs`.
+    pub fn new(obj: &'a Map<String, Value>, path: &'a str, own: &'a SourceKey, errs: &'a mut SchemaErrors) -> Self {
+        Fields { obj, path, own, errs }
+    }
+
     /// The field as written, if present.
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.obj.get(key)

@@ -1,0 +1,83 @@
+//! A page's Data tab (`action=subjects`): its Subjects, each with its name (a Dependent Subject is
+//! named after its Host Subject), Schema, IRI with a copy button, and Export menus (JSON, and
+//! Turtle or TriG of a chosen projection), plus an Export all menu for the page. Every host shows
+//! the same table; the host adds its page frame, style and copy script.
+
+use super::html::escape;
+use serde_json::{Map, Value};
+
+/// Where the REST API is below the wiki (`/rest.php/strata/v0`), for the Export links.
+const REST: &str = "/rest.php/strata/v0";
+
+/// The Data tab's HTML from `request`: `{pageId, subjects, mainSubjectId, iris, projections}` with
+/// `subjects` and `mainSubjectId` as `GET /page/{id}/subjects` answers them, `iris` the IRI of
+/// each Subject and `projections` the names a caller may export. A missing field is `Err`.
+pub fn render_data_tab(request: &Value) -> Result<String, String> {
+    let page_id = request["pageId"].as_u64().ok_or("request.pageId must be a page ID")?;
+    let subjects = request["subjects"].as_object().ok_or("request.subjects must be an object")?;
+    let iris = request["iris"].as_object().ok_or("request.iris must be an object")?;
+    let projections: Vec<&str> = request["projections"].as_array().ok_or("request.projections must be an array")?.iter().filter_map(Value::as_str).collect();
+    if subjects.is_empty() {
+        return Ok("<p>This page has no Subjects.</p>".into());
+    }
+    let main = request["mainSubjectId"].as_str();
+    let rows: Vec<String> = subjects.iter().map(|(id, s)| row(id, s, iris, main == Some(id.as_str()), &projections)).collect();
+    let page = format!("{REST}/page/{page_id}");
+    Ok(format!(
+        "<div class=\"export-all\">{}</div>\n<table class=\"subjects\"><thead><tr><th>Subject</th><th>Schema</th><th>IRI</th><th>Export</th></tr></thead>\n<tbody>\n{}\n</tbody></table>",
+        export_menu("Export all", &format!("{page}/subjects"), &format!("{page}/rdf"), &projections),
+        rows.join("\n"),
+    ))
+}
+
+/// The name a reader sees: the display name, and for a Dependent Subject the Host Subject's after "of".
+fn subject_name(subject: &Value) -> String {
+    let name = subject["displayName"].as_str().unwrap_or_default();
+    match subject["hostSubject"]["displayName"].as_str() {
+        Some(host) => format!("{name} of {host}"),
+        None => name.to_owned(),
+    }
+}
+
+fn schema_name(schema: &Value) -> String {
+    match schema {
+        Value::String(s) => s.clone(),
+        other => format!("{}:{}", other["source"].as_str().unwrap_or_default(), other["name"].as_str().unwrap_or_default()),
+    }
+}
+
+fn row(id: &str, subject: &Value, iris: &Map<String, Value>, is_main: bool, projections: &[&str]) -> String {
+    let path = format!("{REST}/subject/{}", url_component(id));
+    let iri = iris.get(id).and_then(Value::as_str).unwrap_or_default();
+    let main = if is_main { " <em>(main)</em>" } else { "" };
+    format!(
+        "<tr class=\"subject\" id=\"{id}\">\n<td>{name}{main}<br><code>{id}</code></td><td>{schema}</td>\n<td><code class=\"iri\">{iri}</code> <button type=\"button\" class=\"copy\" data-copy=\"{iri}\">Copy</button></td>\n<td>{menu}</td></tr>",
+        id = escape(id),
+        name = escape(&subject_name(subject)),
+        schema = escape(&schema_name(&subject["schema"])),
+        iri = escape(iri),
+        menu = export_menu("Export", &path, &format!("{path}/rdf"), projections),
+    )
+}
+
+fn export_menu(title: &str, json: &str, rdf: &str, projections: &[&str]) -> String {
+    format!(
+        "<details class=\"export-menu\"><summary>{title}</summary><ul>\n<li><a class=\"export-json\" href=\"{}\">JSON</a></li>\n{}\n{}\n</ul></details>",
+        escape(json),
+        rdf_choice("Turtle", "turtle", rdf, projections),
+        rdf_choice("TriG", "trig", rdf, projections),
+    )
+}
+
+fn rdf_choice(label: &str, format: &str, action: &str, projections: &[&str]) -> String {
+    let options: String = projections.iter().map(|p| format!("<option value=\"{0}\">{0}</option>", escape(p))).collect();
+    format!(
+        "<li><details class=\"export-rdf\" data-format=\"{format}\"><summary>{label}</summary>\n<form method=\"get\" action=\"{}\"><input type=\"hidden\" name=\"format\" value=\"{format}\">\n<label>Projection <select name=\"projection\">{options}</select></label>\n<button type=\"submit\">Export {label}</button></form></details></li>",
+        escape(action),
+    )
+}
+
+/// `encodeURIComponent` of a Subject ID (IDs are ASCII letters and digits, but a host may pass any).
+fn url_component(s: &str) -> String {
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
