@@ -50,7 +50,7 @@ fn every_export_and_constructor_is_documented_as_the_code_has_it() {
         assert!(doc.contains(&format!("| `{name}` |")), "docs/architecture.md has no row for the export {name}");
     }
     let ctors = constructors(&source);
-    assert_eq!(ctors.len(), 2, "{ctors:?}");
+    assert_eq!(ctors.len(), 3, "{ctors:?}");
     for (class, params) in ctors {
         let documented = format!("new {class}({})", params.join(", "));
         let row = doc.lines().find(|l| l.starts_with(&format!("| `{class}` |"))).unwrap();

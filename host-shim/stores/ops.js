@@ -1,5 +1,5 @@
 // The Host port operations about stores: listing them, rebuild runs, the query endpoints' store
-// calls, their rate limit, and projection on save (`updateStores`).
+// calls, their rate limit, and projection on save (`updateStores`, applied after the save's answer).
 import { activeRun, cancelRun, lastSuccessfulRun, queueRun, storeState } from './runs.js';
 
 const NO_STORE = (kind) => ({ ok: false, kind: 'unavailable', status: null, detail: `no ${kind} store is configured` });
@@ -38,12 +38,14 @@ export function storeOps({ db, caller, stores }) {
     sparqlQuery: async ({ query, timeoutMs }) => {
       const entry = registry.first('sparql');
       if (!entry) return NO_STORE('SPARQL');
+      await registry.written(entry);
       const { client, failure } = await opened(registry, entry);
       return failure ?? client.query(query, { timeoutMs });
     },
     cypherQuery: async ({ query, timeoutMs, maxRows }) => {
       const entry = registry.first('graph');
       if (!entry) return NO_STORE('graph');
+      await registry.written(entry);
       const { client, failure } = await opened(registry, entry);
       if (failure) return { ok: false, kind: 'unavailable', detail: failure.detail };
       const answer = await client.read(query, { maxRows, timeoutMs });
@@ -51,7 +53,7 @@ export function storeOps({ db, caller, stores }) {
     },
     hitRateLimit: ({ action }) => rateLimiter.hit(action, caller),
     updateStores: async (args) => {
-      await registry.apply(args);
+      await registry.project(args);
       return null;
     },
   };

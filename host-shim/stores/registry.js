@@ -1,6 +1,8 @@
 // The stores of the configuration, opened once per process. Every write to a store goes through
 // that store's queue, so the writes of saves and of rebuild batches reach it in the order they were
 // made. A write that fails marks the store stale and is logged; it never reaches the edit that made it.
+// A save's projection runs after its answer (`project`); the query endpoints wait for the writes
+// queued before them (`written`), so a query sees every save answered before it.
 import { resolve } from 'node:path';
 import { FalkorDbStore } from './falkordb.js';
 import { openSparqlStore, SPARQL_STORE_TYPES } from './index.js';
@@ -8,11 +10,14 @@ import { clearPending, pendingCounts } from './pending.js';
 import { contentMarker, markStale, storeState } from './runs.js';
 
 const DEFAULT_GRAPH = 'strata';
+/** Projections of saves under way at most; a save beyond waits for the oldest (the stores' pace). */
+export const MAX_PROJECTIONS_BEHIND = 256;
 
 export class StoreRegistry {
   #db;
   #log;
   #entries = new Map();
+  #projecting = new Set();
 
   /** `config`: the host configuration (`stores`, `dataDir`). Clients open on first use. */
   constructor({ db, config, log }) {
@@ -101,6 +106,28 @@ export class StoreRegistry {
     return next;
   }
 
+  /** Resolves once the store has taken (or failed) every write queued so far. */
+  written(entry) {
+    return entry.queue;
+  }
+
+  /**
+   * The `updateStores` operation: starts `apply` and returns without waiting for the stores (the save
+   * is already durable with its pending markers). Only when the stores fall `MAX_PROJECTIONS_BEHIND`
+   * projections behind does it wait for the oldest, so a slow store slows saves instead of filling memory.
+   */
+  async project(args) {
+    const run = this.apply(args).catch((e) => this.#log('warning', `projection failed: ${e?.message ?? e}`));
+    this.#projecting.add(run);
+    run.finally(() => this.#projecting.delete(run));
+    while (this.#projecting.size > MAX_PROJECTIONS_BEHIND) await Promise.race(this.#projecting);
+  }
+
+  /** Resolves once every projection started so far has reached its stores, or failed (tests, shutdown). */
+  async applied() {
+    while (this.#projecting.size > 0) await Promise.all(this.#projecting);
+  }
+
   /**
    * At start-up, before anything is written: a pending marker means the last process stopped between
    * a save's commit and the store's acknowledgement, so that store misses the save.
@@ -160,6 +187,7 @@ export class StoreRegistry {
   }
 
   async close() {
+    await this.applied();
     await Promise.all(this.entries().map(async (entry) => {
       await entry.queue;
       await entry.client?.close().catch(() => {});

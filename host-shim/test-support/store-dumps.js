@@ -1,7 +1,9 @@
-// Whole-store dumps for comparing a store fed by saves with the same store rebuilt.
+// Whole-store dumps for comparing a store fed by saves with the same store rebuilt. A dump first waits
+// for the projections of the saves answered so far (they run after the answer).
 
 /** Every node (labels, properties) and edge (from, type, properties, to) of the graph store, sorted. */
 export async function graphDump(stores, name = 'graph') {
+  await stores.registry.applied();
   const client = await stores.registry.client(stores.registry.entry(name));
   const node = "[k IN keys(n) | [k, n[k]]]";
   const nodes = await plainRead(client, `MATCH (n) RETURN labels(n), ${node}`);
@@ -33,6 +35,7 @@ const byJson = (a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
 
 /** Every quad of a SPARQL store as sorted N-Quads-like lines `graph subject predicate object`. */
 export async function sparqlDump(stores, name) {
+  await stores.registry.applied();
   const client = await stores.registry.client(stores.registry.entry(name));
   const answer = await client.query('SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }', { timeoutMs: 30000 });
   if (!answer.ok) throw new Error(`dump of ${name}: ${answer.detail}`);

@@ -1,7 +1,8 @@
 // Strata's wasm validation beside ajv (JSON Schema draft 2020-12) on the same Subjects in the same
 // process. ajv validates against Strata's own JSON Schema export (GET /schema/{name}/json-schema of a
-// reference wiki that imported the folder). Runs alternate between the two sides; the median of RUNS
-// runs is printed for each, and the ratio Strata/ajv. Usage:
+// reference wiki that imported the folder). Strata runs one call per Subject and one BatchValidator call
+// per round. Runs alternate between the sides; the median of RUNS runs is printed for each, and the
+// ratios Strata/ajv. Usage:
 //   node scripts/bench/validate-vs-ajv.mjs [WIKI_DIR] [ROUNDS] [RUNS]
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -37,12 +38,14 @@ async function exportedJsonSchemas(names) {
 const { schemas, work } = exampleSubjects(dir);
 const core = await loadCore();
 const jsonSchemas = await exportedJsonSchemas([...schemas.keys()]);
-// ajv-formats is not a dependency; these two checks stand in for it so ajv checks dates as Strata does.
+// ajv-formats is not a dependency; these checks stand in for it so ajv checks dates (and, loosely,
+// email addresses) as Strata does.
 const ajv = new Ajv2020({
   allErrors: true,
   formats: {
     date: /^\d{4}-\d{2}-\d{2}$/,
     'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   },
 });
 const items = work.map((w) => ({
@@ -51,21 +54,31 @@ const items = work.map((w) => ({
   ajv: ajv.getSchema(w.schemaName) ?? ajv.compile({ ...jsonSchemas.get(w.schemaName), $id: w.schemaName }),
 }));
 
+const batch = new core.BatchValidator(Object.fromEntries(schemas));
+const batchItems = items.map((w) => ({ subject: w.subject, context: w.context }));
+const each = (fn) => () => {
+  for (const w of items) fn(w);
+};
+
+// Each side validates every item once per call of its function. Strata's batch gets one JSON text
+// (built from the Subjects' texts inside the timed loop) or one array of the objects.
 const paths = {
   'JSON text in': {
-    strata: (w) => w.strata.validateJson(w.subjectJson, w.contextJson),
-    ajv: (w) => w.ajv(JSON.parse(w.subjectJson)),
+    strata: each((w) => w.strata.validateJson(w.subjectJson, w.contextJson)),
+    'strata batch': () => batch.validateJson(`[${items.map((w) => `{"subject":${w.subjectJson},"context":${w.contextJson}}`).join(',')}]`),
+    ajv: each((w) => w.ajv(JSON.parse(w.subjectJson))),
   },
   'JS objects in': {
-    strata: (w) => w.strata.validate(w.subject, w.context),
-    ajv: (w) => w.ajv(w.subject),
+    strata: each((w) => w.strata.validate(w.subject, w.context)),
+    'strata batch': () => batch.validate(batchItems),
+    ajv: each((w) => w.ajv(w.subject)),
   },
 };
 
-/** Subjects per second of one timed run of `fn` over every item, `rounds` times. */
-function rate(fn) {
+/** Subjects per second of one timed run of `round` (every item once), `rounds` times. */
+function rate(round) {
   const start = process.hrtime.bigint();
-  for (let r = 0; r < rounds; r++) for (const w of items) fn(w);
+  for (let r = 0; r < rounds; r++) round();
   return (rounds * items.length) / (Number(process.hrtime.bigint() - start) / 1e9);
 }
 
@@ -81,16 +94,22 @@ console.log('  ajv checks (JSON Schema 2020-12 from Strata\'s export): object sh
 console.log('  Strata checks beyond that: length in code points of trimmed text, URL syntax, real calendar dates and '
   + 'date/dateTime bounds, monolingual uniqueness by text and language, severities from the Schema (warnings vs errors), '
   + 'labels of main and non-main Subjects, relation targets known and of the allowed Schema, unregistered types, and a result with codes, paths and messages');
+const batchAnswer = batch.validate(batchItems);
+const batchFindings = batchAnswer.violations.filter((v) => v?.length > 0).length;
+if (batchFindings !== strataFindings || batchAnswer.errors.length) throw new Error(`the batch found ${batchFindings}, one by one ${strataFindings}`);
 for (const [label, side] of Object.entries(paths)) {
-  side.strata(items[0]);
-  side.ajv(items[0]);
-  const rates = { strata: [], ajv: [] };
+  const who = Object.keys(side);
+  for (const w of who) side[w]();
+  const rates = Object.fromEntries(who.map((w) => [w, []]));
   for (let run = 0; run < runs; run++) {
-    const order = run % 2 ? ['ajv', 'strata'] : ['strata', 'ajv'];
-    for (const who of order) rates[who].push(rate(side[who]));
+    // Who goes first rotates run by run.
+    for (let k = 0; k < who.length; k++) {
+      const w = who[(run + k) % who.length];
+      rates[w].push(rate(side[w]));
+    }
   }
-  const s = median(rates.strata);
-  const a = median(rates.ajv);
-  console.log(`validate vs ajv (${label}): Strata wasm median ${Math.round(s)} Subjects/s, ajv median ${Math.round(a)} Subjects/s, `
-    + `Strata/ajv ${(s / a).toFixed(2)}x`);
+  const m = Object.fromEntries(who.map((w) => [w, median(rates[w])]));
+  console.log(`validate vs ajv (${label}): Strata wasm one call a Subject median ${Math.round(m.strata)} Subjects/s, `
+    + `Strata wasm one batch median ${Math.round(m['strata batch'])} Subjects/s, ajv median ${Math.round(m.ajv)} Subjects/s, `
+    + `Strata/ajv ${(m.strata / m.ajv).toFixed(2)}x one by one, ${(m['strata batch'] / m.ajv).toFixed(2)}x batched`);
 }

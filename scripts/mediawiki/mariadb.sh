@@ -28,7 +28,8 @@ mariadb_start() {
     --innodb-flush-log-at-trx-commit=1 --max-connections=200 --character-set-server=binary \
     >/dev/null 2>&1 &
   echo $! >"$(mariadb_pid_file)"
-  for _ in $(seq 1 300); do
+  # Up to two minutes: on a loaded machine MariaDB's first start (InnoDB files) takes well over 30 s.
+  for _ in $(seq 1 1200); do
     mariadb_answers && return 0
     running_pid "$(mariadb_pid_file)" >/dev/null || break
     sleep 0.1

@@ -12,6 +12,7 @@ mod prepare_pages;
 mod project_rdf;
 mod render;
 mod validate;
+mod validate_batch;
 
 pub use error::ExportError;
 pub use host_calls::{handle_page_action, project_page_changes};
@@ -24,6 +25,7 @@ pub use prepare_pages::prepare_pages;
 pub use project_rdf::{project_rdf, RdfProjector};
 pub use render::{editor_fields, render_data_tab, render_page, render_schema, violation_descriptions};
 pub use validate::{validate, Validated, Validator};
+pub use validate_batch::BatchValidator;
 
 #[cfg(test)]
 mod tests;

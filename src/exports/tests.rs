@@ -247,3 +247,45 @@ mod project_for_store {
         assert!(three["statements"].to_string().contains("N\u{FFFD}ul"));
     }
 }
+
+#[test]
+fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
+    let schemas = json!({"Person": person(), "Note": {"propertyDefinitions": {"Text": {"type": "text", "maxLength": 3}}}});
+    let batch = BatchValidator::new(&schemas, options()).unwrap();
+    let items = [
+        json!({"subject": {"schema": "Person", "label": "Ada", "statements": {"Age": {"propertyType": "number", "value": -1}}}}),
+        json!({"subject": {"schema": "Note", "statements": {"Text": {"propertyType": "text", "value": ["long"]}}}, "context": {"isMain": false}}),
+        json!({"subject": {"schema": "Person", "label": "Bo", "statements": {"Name": {"propertyType": "text", "value": ["Bo"]}}}}),
+        json!({"subject": {"schema": "Missing", "statements": {}}}),
+        json!({"subject": {"statements": {}}}),
+        json!({"subject": {"schema": "Person", "statements": {}}, "context": {"subjectId": "x"}}),
+    ];
+    let answer: Value = serde_json::from_str(&batch.validate_json(&Value::Array(items.to_vec()).to_string()).unwrap()).unwrap();
+    for (i, item) in items.iter().enumerate().take(4) {
+        let name = item["subject"]["schema"].as_str().unwrap();
+        let alone = match schemas.get(name) {
+            Some(schema) => Validator::new(&json!(name), schema, options()).unwrap().validate(&Json::from(&item["subject"]), item.get("context").map(Json::from).as_ref()),
+            None => validate(&Json::from(&json!({"schema": null, "subject": item["subject"]})), &options()),
+        };
+        assert_eq!(answer["violations"][i], serde_json::to_value(alone.unwrap()).unwrap()["violations"], "item {i}");
+    }
+    let codes = |i: usize| answer["violations"][i].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    assert_eq!(codes(0), ["required", "min-value"]);
+    assert_eq!(codes(1), ["label-required", "max-length"]);
+    assert_eq!(codes(2), Vec::<String>::new());
+    assert_eq!(codes(3), ["schema-not-found"]);
+    assert_eq!(answer["violations"][4], Value::Null);
+    assert_eq!(answer["violations"][5], Value::Null);
+    let errors: Vec<(u64, &str)> = answer["errors"].as_array().unwrap().iter().map(|e| (e["index"].as_u64().unwrap(), e["code"].as_str().unwrap())).collect();
+    assert_eq!(errors, [(4, "invalid-argument"), (5, "invalid-argument")]);
+}
+
+#[test]
+fn a_batch_refuses_what_is_not_a_batch() {
+    let batch = BatchValidator::new(&json!({"Person": person()}), options()).unwrap();
+    for bad in ["{}", "[", "3"] {
+        assert_eq!(batch.validate_json(bad).unwrap_err().code, "invalid-argument", "{bad}");
+    }
+    assert_eq!(BatchValidator::new(&json!([]), options()).err().unwrap().code, "invalid-argument");
+    assert_eq!(BatchValidator::new(&json!({"P": {"propertyDefinitions": 3}}), options()).err().unwrap().code, "invalid-schema");
+}

@@ -41,7 +41,10 @@ impl Validator {
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
     pub fn validate(&self, subject: &Json, context: Option<&Json>) -> Result<Validated, ExportError> {
-        let cx = RequestContext::from_json(context, &self.options)?;
+        self.validate_in(subject, &RequestContext::from_json(context, &self.options)?)
+    }
+
+    pub(super) fn validate_in(&self, subject: &Json, cx: &RequestContext) -> Result<Validated, ExportError> {
         let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), &self.options)?;
         let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
         let targets = KnownTargets { known: &cx.known, sources: &self.options.sources };
@@ -63,6 +66,11 @@ pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportEr
         None | Some(Json::Null) => None,
         Some(s) => Some(Schema::from_json(&s.to_value(), &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?),
     };
+    validate_with(raw_subject, &cx, reference, schema, options)
+}
+
+/// Validates `raw_subject` against `schema` (`None`: the Schema named by `reference` does not exist).
+pub(super) fn validate_with(raw_subject: &Json, cx: &RequestContext, reference: SchemaRef, schema: Option<Schema>, options: &Options) -> Result<Validated, ExportError> {
     let subject = cx.subject(raw_subject, schema.as_ref(), reference.clone(), options)?;
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
     let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
@@ -70,7 +78,7 @@ pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportEr
     Ok(Validated { violations: validate_subject(input, &schemas as &dyn SchemaLookup, &targets) })
 }
 
-struct RequestContext {
+pub(super) struct RequestContext {
     /// The caller's Subject ID, or a placeholder for a Subject not saved yet.
     id: SubjectId,
     given_id: bool,
@@ -79,7 +87,7 @@ struct RequestContext {
 }
 
 impl RequestContext {
-    fn from_json(v: Option<&Json>, options: &Options) -> Result<Self, ExportError> {
+    pub(super) fn from_json(v: Option<&Json>, options: &Options) -> Result<Self, ExportError> {
         let empty = JsonObject::default();
         let obj = match v {
             None | Some(Json::Null) => &empty,

@@ -194,6 +194,37 @@ impl Validator {
     }
 }
 
+/// Schemas compiled once, for validating many Subjects of any of them in one call.
+#[wasm_bindgen(js_name = BatchValidator)]
+pub struct BatchValidator(exports::BatchValidator);
+
+#[wasm_bindgen(js_class = BatchValidator)]
+impl BatchValidator {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "SchemaMap")] schemas: JsValue,
+        opts: Option<StrataOptions>,
+    ) -> Result<BatchValidator, JsValue> {
+        let schemas = required(&schemas, "schemas")?;
+        exports::BatchValidator::new(&schemas, options(opts)?).map(BatchValidator).map_err(|e| to_js_error(&e))
+    }
+
+    /// `items`: the JSON text of `[{subject, context?}]`; answers the JSON text of
+    /// `{violations: [[Violation] | null], errors: [{index, code, message}]}`, one entry per item.
+    #[wasm_bindgen(js_name = validateJson)]
+    pub fn validate_json(&self, items: &str) -> Result<String, JsValue> {
+        self.0.validate_json(items).map_err(|e| to_js_error(&e))
+    }
+
+    /// The same with JS objects in and out: one `JSON.stringify` of the batch, one `JSON.parse` of the answer.
+    #[wasm_bindgen(unchecked_return_type = "BatchValidateResult")]
+    pub fn validate(&self, #[wasm_bindgen(unchecked_param_type = "BatchItem[]")] items: JsValue) -> Result<JsValue, JsValue> {
+        let items = required_text(&items, "items")?;
+        let answer = self.0.validate_json(&items).map_err(|e| to_js_error(&e))?;
+        js_sys::JSON::parse(&answer)
+    }
+}
+
 /// The op names the core calls through a host's bridge (`docs/architecture.md`), so a host can check
 /// that it answers every one.
 #[wasm_bindgen(js_name = hostOperations)]

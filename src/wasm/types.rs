@@ -67,6 +67,21 @@ export interface ValidateResult {
   violations: Violation[];
 }
 
+/** Schemas by name, as a `BatchValidator` compiles them. */
+export type SchemaMap = Record<string, Schema>;
+
+/** One Subject of a `BatchValidator` call; `subject.schema` picks the Schema. */
+export interface BatchItem {
+  subject: SubjectBody & { schema: SchemaReference };
+  context?: ValidationContext;
+}
+
+/** Per item, in order: its violations, or null when the item could not be validated (see `errors`). */
+export interface BatchValidateResult {
+  violations: (Violation[] | null)[];
+  errors: { index: number; code: string; message: string }[];
+}
+
 /** The facts of a page that the RDF projections read (a host's PageRecord has them all). */
 export interface RdfPageFacts {
   pageId: number;

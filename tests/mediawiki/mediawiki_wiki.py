@@ -2,12 +2,16 @@
 does), the wiki already running from that folder is used and left running; otherwise
 `scripts/mediawiki.sh start` sets one up on a temporary folder and `stop` ends it. Bot passwords come
 from `scripts/mediawiki.sh botpassword`. The port comes from STRATA_MEDIAWIKI_PORT (default 8950; the
-wiki's stores take the next two; a wiki with the example wiki takes the three after those) and the database from STRATA_MEDIAWIKI_DB (sqlite or mariadb)."""
+wiki's stores take the next two; a wiki with the example wiki takes the three after those) and the database from STRATA_MEDIAWIKI_DB (sqlite or mariadb). `shared()` is one wiki for every test
+module of a run, stopped when the run ends (unless it was given)."""
 
+import atexit
+import json
 import os
 import shutil
 import subprocess
 import tempfile
+import unittest
 from pathlib import Path
 
 import mwclient
@@ -15,6 +19,7 @@ import mwclient
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "mediawiki.sh"
 REST = "/rest.php/strata/v0"
+MW_CODE = "/usr/share/mediawiki"
 
 
 class MediaWiki:
@@ -58,8 +63,89 @@ class MediaWiki:
         headers = {"x-csrf-token": site.csrf} if csrf else {}
         return site.connection.request(method, self.url + REST + path, json=body, headers=headers)
 
+    root = ROOT
+
+    def env(self):
+        """The environment of this wiki's maintenance scripts."""
+        return dict(os.environ, MW_CONFIG_FILE=str(self.dir / "LocalSettings.php"), MW_INSTALL_PATH=MW_CODE)
+
+    def maintenance(self, script, *args):
+        """Runs one of MediaWiki's maintenance scripts in this wiki; answers its output."""
+        return subprocess.run(["php", "-d", "ffi.enable=1", f"maintenance/{script}.php", *args], cwd=MW_CODE,
+                              env=self.env(), check=True, capture_output=True, text=True).stdout
+
+    def recorded(self, key):
+        """A value `start` recorded in DIR/wiki.env (db, port, falkordb_port, oxigraph_port)."""
+        lines = (self.dir / "wiki.env").read_text().splitlines()
+        return dict(line.split("=", 1) for line in lines if "=" in line)[key]
+
+    def rebuild(self, store):
+        """The run record of a rebuild of `store` by mediawiki/maintenance/rebuildStores.php."""
+        out = self.maintenance("runScript", str(ROOT / "mediawiki/maintenance/rebuildStores.php"), "--store", store)
+        return json.loads(out.strip().splitlines()[-1])
+
+    def run_script(self, script):
+        """The JSON a maintenance script of this repository prints, run in this wiki by MediaWiki's runScript.php."""
+        return json.loads(self.maintenance("runScript", str(ROOT / script)).strip().splitlines()[-1])
+
     def stop(self):
         if self.owned:
             subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=False,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Caller:
+    """A user of the wiki logged in through api.php with a new bot password (mwclient), with its
+    session's CSRF token for the REST routes."""
+
+    def __init__(self, wiki, user, *groups):
+        name, password = wiki.bot_password(user, *groups)
+        self.site = mwclient.Site(wiki.host_port, path="/", scheme="http")
+        self.site.login(name, password)
+        self.csrf = self.site.get_token("csrf")
+        self.url = wiki.url + REST
+
+    def request(self, method, path, body=None, csrf=True):
+        """The raw answer of a REST route. MediaWiki's REST router wants a Content-Type on every POST,
+        so a POST without a body sends {}."""
+        body = {} if body is None and method == "POST" else body
+        headers = {"x-csrf-token": self.csrf} if csrf else {}
+        return self.site.connection.request(method, self.url + path, json=body, headers=headers)
+
+    def call(self, method, path, body=None):
+        """(status, JSON body) of a REST route."""
+        answer = self.request(method, path, body)
+        return answer.status_code, answer.json()
+
+    def ok(self, method, path, body=None):
+        """The JSON body of a REST route that must succeed (a status below 300)."""
+        status, answer = self.call(method, path, body)
+        if status >= 300:
+            raise AssertionError(f"{method} {path}: {status} {answer}")
+        return answer
+
+
+_shared = None
+
+
+def shared():
+    """The wiki of this test run, started on first use and stopped when the run ends."""
+    global _shared
+    if _shared is None:
+        _shared = MediaWiki().start()
+        atexit.register(_shared.stop)
+    return _shared
+
+
+class WikiTest(unittest.TestCase):
+    """A test case on the shared wiki. `callers` maps user names to their groups; each is logged in
+    once for the class, as the attribute of its lower-cased name."""
+
+    callers = {}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.wiki = shared()
+        for user, groups in cls.callers.items():
+            setattr(cls, user.lower(), Caller(cls.wiki, user, *groups))

@@ -1,36 +1,33 @@
 """The Data tab (`index.php?action=subjects`) and Subject IRI dereferencing (`/entity/{id}`, 303) on
 MediaWiki: the core renders the tab for the reader; Apache passes `/entity/` to the REST route.
 
-Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
+Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (on the run's shared wiki)."""
 
 import re
 import unittest
 
 import requests
 
-from mediawiki_wiki import MediaWiki
+from mediawiki_wiki import WikiTest
 
 SHELF = {"propertyDefinitions": {"Holds": {"type": "relation", "targetSchemas": ["Slot"]}}}
 SLOT = {"subjectsAreDependent": True, "propertyDefinitions": {"Number": {"type": "number"}}}
 SHELF_ID, SLOT_ID = "s1shelfaaaaaas1", "s1shelfaaaaaas2"
 
 
-class DataTab(unittest.TestCase):
+class DataTab(WikiTest):
+    callers = {"Dana": ["sysop"]}
+
     @classmethod
     def setUpClass(cls):
-        cls.wiki = MediaWiki().start()
-        site = cls.wiki.client("Dana", "sysop")
+        super().setUpClass()
         for name, schema in (("Slot", SLOT), ("Shelf", SHELF)):
-            assert cls.wiki.rest(site, "PUT", f"/schema/{name}", {"schema": schema}).status_code == 201
-        created = cls.wiki.rest(site, "POST", "/subjects", {
+            assert cls.dana.request("PUT", f"/schema/{name}", {"schema": schema}).status_code == 201
+        created = cls.dana.request("POST", "/subjects", {
             "id": SHELF_ID, "schema": "Shelf", "label": "Top <shelf>", "pageTitle": "Reading room",
             "statements": {"Holds": {"propertyType": "relation", "value": [{"target": SLOT_ID}]}},
             "dependentSubjects": [{"id": SLOT_ID, "schema": "Slot", "statements": {"Number": {"propertyType": "number", "value": 1}}}]})
         assert created.status_code == 201, created.text
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.wiki.stop()
 
     def get(self, path, **headers):
         return requests.get(self.wiki.url + path, headers=headers, allow_redirects=False, timeout=60)

@@ -3,8 +3,9 @@
  * A Host held in memory, for tests of the bridge and of hosts built on it: pages with revisions and
  * their index rows, conflict detection on base revisions, all-or-nothing multi-page saves, and a
  * caller's rights. It stores and looks up what the core hands it and decides nothing else: the list
- * operations answer empty lists, and the stores exist only as settings: `updateStores` calls are
- * recorded (`$storeUpdates`), queries answer that the store is unavailable.
+ * operations filter and sort its index rows (`MemoryLists`, checked by the list conformance corpus),
+ * and the stores exist only as settings: `updateStores` calls are recorded (`$storeUpdates`),
+ * queries answer that the store is unavailable.
  */
 
 declare(strict_types=1);
@@ -23,6 +24,10 @@ class MemoryHost implements Host
     private array $revisions = [];
     private int $lastId = 0;
     private int $ticks = 0;
+    /** @var array<string, array{0: string, 1: string}> Subject id → [first indexed, last changed] */
+    private array $subjectTimes = [];
+    /** @var list<array{0: int, 1: string, 2: string}> [revision id, Subject id, timestamp] of every change */
+    private array $changes = [];
     /** @var list<array> every `log` entry */
     public array $logs = [];
     /** @var list<array> every `updateStores` call */
@@ -121,6 +126,7 @@ class MemoryHost implements Host
             ];
             $this->pages[$pageId] = $page;
             $this->revisions[$revisionId] = ['pageId' => $pageId, 'timestamp' => $timestamp, 'mainSlot' => $page['mainSlot'], 'subjectSlot' => $page['subjectSlot']];
+            $this->indexChanges($revisionId, $timestamp, $save['index']);
             $results[] = ['pageId' => $pageId, 'revisionId' => $revisionId, 'timestamp' => $timestamp];
         }
         return ['ok' => true, 'results' => $results];
@@ -170,43 +176,69 @@ class MemoryHost implements Host
 
     public function listSubjects(array $args): mixed
     {
-        return ['rows' => [], 'timedOut' => false];
+        return MemoryLists::listing($this->indexed(), $args);
     }
 
     public function recentlyEdited(array $args): mixed
     {
-        return ['rows' => []];
+        return MemoryLists::recent($this->indexed(), $this->changes, $args);
     }
 
     public function subjectCounts(array $args): mixed
     {
-        return ['counts' => []];
+        return MemoryLists::counts($this->indexed());
     }
 
     public function subjectLabels(array $args): mixed
     {
-        return ['rows' => []];
+        return MemoryLists::labels($this->indexed(), $args);
     }
 
     public function referencingSubjects(array $args): mixed
     {
-        return ['rows' => [], 'truncated' => false];
+        $relations = array_merge([], ...array_map(static fn (array $page) => $page['index']['relations'] ?? [], array_values($this->pages)));
+        return MemoryLists::referencing($this->indexed(), $relations, $args);
     }
 
     public function subjectRows(array $args): mixed
     {
         $rows = [];
+        $indexed = $this->indexed();
         foreach ($args['ids'] as $id) {
-            foreach ($this->pages as $pageId => $page) {
-                foreach ($page['index']['subjects'] as $row) {
-                    if ($row['subjectId'] === $id) {
-                        unset($row['position']);
-                        $rows[] = $row + ['pageId' => $pageId, 'pageNamespace' => $page['namespace'], 'pageTitle' => $page['title'], 'readable' => $this->access()['read']];
-                    }
-                }
+            if (isset($indexed[$id])) {
+                $rows[] = $indexed[$id]['row'];
             }
         }
         return ['rows' => $rows];
+    }
+
+    /** Subject id → `{row: IndexedSubject, created, edited}` of every page's index rows. */
+    private function indexed(): array
+    {
+        $out = [];
+        foreach ($this->pages as $pageId => $page) {
+            foreach ($page['index']['subjects'] as $subject) {
+                unset($subject['position']);
+                $id = $subject['subjectId'];
+                $row = $subject + ['pageId' => $pageId, 'pageNamespace' => $page['namespace'], 'pageTitle' => $this->prefixed($page), 'readable' => $this->access()['read']];
+                $out[$id] = ['row' => $row, 'created' => $this->subjectTimes[$id][0] ?? '', 'edited' => $this->subjectTimes[$id][1] ?? ''];
+            }
+        }
+        return $out;
+    }
+
+    /** Creation and edit times of a revision's Subjects, and its changes, as the index rows say. */
+    private function indexChanges(int $revisionId, string $timestamp, array $index): void
+    {
+        $changed = array_flip($index['changedSubjectIds'] ?? []);
+        foreach ($index['subjects'] as $subject) {
+            $id = $subject['subjectId'];
+            $before = $this->subjectTimes[$id] ?? [$timestamp, $timestamp];
+            $this->subjectTimes[$id] = [$before[0], isset($changed[$id]) ? $timestamp : $before[1]];
+        }
+        foreach (array_keys($changed) as $id) {
+            $this->changes[] = [$revisionId, (string) $id, $timestamp];
+        }
     }
 
     public function sparqlQuery(array $args): mixed
@@ -263,11 +295,16 @@ class MemoryHost implements Host
         $page = $this->pages[$id];
         return [
             'pageId' => $id, 'namespace' => $page['namespace'], 'title' => $page['title'],
-            'prefixedTitle' => (self::NAMESPACE_PREFIXES[$page['namespace']] ?? '') . $page['title'], 'latestRevisionId' => $page['latestRevisionId'],
+            'prefixedTitle' => $this->prefixed($page), 'latestRevisionId' => $page['latestRevisionId'],
             'created' => $page['created'], 'modified' => $page['modified'], 'lastEditor' => $page['lastEditor'],
             'categories' => [], 'contentModel' => $page['contentModel'], 'mainSlot' => $page['mainSlot'],
             'subjectSlot' => $page['subjectSlot'], 'access' => $this->access(),
         ];
+    }
+
+    private function prefixed(array $page): string
+    {
+        return (self::NAMESPACE_PREFIXES[$page['namespace']] ?? '') . $page['title'];
     }
 
     /** @return array{read: bool, edit: bool} */

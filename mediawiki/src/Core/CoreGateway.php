@@ -73,6 +73,11 @@ class CoreGateway {
 		}
 	}
 
+	/** Projects pages saved or deleted without the core (`docs/stores.md`) into the stores; never fails. */
+	public function projectPageChanges( array $changes ): void {
+		self::core()->projectPageChanges( self::encode( [ 'changes' => $changes ] ), $this->host() );
+	}
+
 	private static function encode( array $value ): string {
 		return json_encode( $value, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR );
 	}

@@ -28,6 +28,11 @@ class PageContentCheck {
 		}
 	}
 
+	/** Whether the core's own planned saves or deletions are being committed now. */
+	public static function coreIsSaving(): bool {
+		return self::$coreSaving;
+	}
+
 	/**
 	 * `['ok' => true, 'text' => stored text]` or `['ok' => false, 'code' => the core's error code
 	 * (an api.php error code such as strata-invalid-schema), 'info' => its reason]`.

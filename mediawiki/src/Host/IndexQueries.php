@@ -1,9 +1,9 @@
 <?php
 /**
- * The list operations of the Host port (docs/lists.md) that read Strata's index tables on MediaWiki,
- * each row with the caller's `readable` for its page (the core drops unreadable rows). Orders that
- * ignore case are applied here, as ASCII folding, because MariaDB compares the binary columns byte
- * by byte.
+ * The lookups of the Host port's list operations (docs/lists.md) on Strata's index tables, each row
+ * with the caller's `readable` for its page (the core drops unreadable rows); `listSubjects` is
+ * `SubjectListing`. Name orders use `ss_name_sort` (ASCII case folded when the row is written),
+ * because MariaDB compares the binary columns byte by byte.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -16,6 +16,7 @@ class IndexQueries {
 	private const COLUMNS = [
 		'ss_subject_id', 'ss_page_id', 'ss_schema', 'ss_label', 'ss_display_name', 'ss_display_name_generated',
 		'ss_is_main', 'ss_is_dependent', 'ss_host_subject_id', 'page_namespace', 'page_title',
+		'ss_schema_key', 'ss_page_title', 'ss_created', 'ss_edited',
 	];
 
 	private IDatabase $db;
@@ -26,37 +27,92 @@ class IndexQueries {
 		$this->records = $records;
 	}
 
-	/** IndexedSubject rows of `strata_subject` joined with their pages, matching $conds. */
-	private function rows( array $conds ): array {
-		$res = $this->db->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, [],
+	/**
+	 * `strata_subject` rows joined with their pages, matching $conds, with $options of
+	 * IDatabase::select; each has the IndexedSubject columns and the order keys.
+	 */
+	public function select( array $conds, array $options = [] ): iterable {
+		return $this->db->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options,
 			[ 'page' => [ 'JOIN', 'page_id = ss_page_id' ] ] );
+	}
+
+	/** The IndexedSubject of a row of select(), with the caller's `readable`. */
+	public function indexed( \stdClass $row ): array {
+		$title = Title::makeTitle( (int)$row->page_namespace, $row->page_title );
+		return [
+			'subjectId' => $row->ss_subject_id,
+			'pageId' => (int)$row->ss_page_id,
+			'pageNamespace' => (int)$row->page_namespace,
+			'pageTitle' => $title->getPrefixedText(),
+			'schema' => json_decode( $row->ss_schema, true ),
+			'label' => $row->ss_label,
+			'displayName' => $row->ss_display_name,
+			'displayNameIsGenerated' => (bool)$row->ss_display_name_generated,
+			'isMain' => (bool)$row->ss_is_main,
+			'isDependent' => (bool)$row->ss_is_dependent,
+			'hostSubjectId' => $row->ss_host_subject_id,
+			'readable' => $this->records->access( $title )['read'],
+		];
+	}
+
+	/** IndexedSubject rows matching $conds. */
+	private function rows( array $conds, array $options = [] ): array {
 		$rows = [];
-		foreach ( $res as $row ) {
-			$title = Title::makeTitle( (int)$row->page_namespace, $row->page_title );
-			$rows[] = [
-				'subjectId' => $row->ss_subject_id,
-				'pageId' => (int)$row->ss_page_id,
-				'pageNamespace' => (int)$row->page_namespace,
-				'pageTitle' => $title->getPrefixedText(),
-				'schema' => json_decode( $row->ss_schema, true ),
-				'label' => $row->ss_label,
-				'displayName' => $row->ss_display_name,
-				'displayNameIsGenerated' => (bool)$row->ss_display_name_generated,
-				'isMain' => (bool)$row->ss_is_main,
-				'isDependent' => (bool)$row->ss_is_dependent,
-				'hostSubjectId' => $row->ss_host_subject_id,
-				'readable' => $this->records->access( $title )['read'],
-			];
+		foreach ( $this->select( $conds, $options ) as $row ) {
+			$rows[] = $this->indexed( $row );
 		}
 		return $rows;
 	}
 
-	private static function fold( string $text ): string {
-		return strtr( $text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz' );
-	}
-
 	public function subjectRows( array $ids ): array {
 		return [ 'rows' => $ids === [] ? [] : $this->rows( [ 'ss_subject_id' => $ids ] ) ];
+	}
+
+	/**
+	 * The Subjects changed by the newest $lookback revisions of any page, each once with the time of
+	 * its newest change there, newest first; Subjects no longer indexed are skipped.
+	 */
+	public function recentlyEdited( int $limit, int $lookback ): array {
+		$oldest = $this->db->selectField( 'revision', 'rev_id', [], __METHOD__,
+			[ 'ORDER BY' => 'rev_id DESC', 'OFFSET' => max( 0, $lookback - 1 ), 'LIMIT' => 1 ] );
+		$res = $this->db->select( [ 'strata_revision_subject', 'revision' ], [ 'srs_subject_id', 'rev_timestamp' ],
+			$oldest === false ? [] : [ 'srs_rev_id >= ' . (int)$oldest ], __METHOD__,
+			[ 'ORDER BY' => [ 'srs_rev_id DESC', 'srs_subject_id' ] ], [ 'revision' => [ 'JOIN', 'rev_id = srs_rev_id' ] ] );
+		$newest = [];
+		foreach ( $res as $row ) {
+			$newest[$row->srs_subject_id] ??= $row->rev_timestamp;
+		}
+		$rows = [];
+		foreach ( array_chunk( array_map( 'strval', array_keys( $newest ) ), 500 ) as $ids ) {
+			$found = [];
+			foreach ( $this->select( [ 'ss_subject_id' => $ids ] ) as $row ) {
+				$found[$row->ss_subject_id] = $row;
+			}
+			foreach ( $ids as $id ) {
+				if ( isset( $found[$id] ) ) {
+					$rows[] = $this->indexed( $found[$id] ) + [ 'lastEdited' => PageRecords::iso( $newest[$id] ) ];
+					if ( count( $rows ) >= $limit ) {
+						return [ 'rows' => $rows ];
+					}
+				}
+			}
+		}
+		return [ 'rows' => $rows ];
+	}
+
+	/**
+	 * Standalone Subjects with a non-generated display name starting with $prefix (ASCII case
+	 * ignored), by that name and then by ID; $schemas (stored references) narrow them when not empty.
+	 */
+	public function subjectLabels( array $schemas, ?string $prefix, int $limit ): array {
+		$conds = [ 'ss_display_name_generated' => 0, 'ss_is_dependent' => 0 ];
+		if ( $schemas !== [] ) {
+			$conds['ss_schema_key'] = $schemas;
+		}
+		if ( $prefix !== null && $prefix !== '' ) {
+			$conds[] = 'ss_name_sort' . $this->db->buildLike( IndexTables::nameKey( $prefix ), $this->db->anyString() );
+		}
+		return [ 'rows' => $this->rows( $conds, [ 'ORDER BY' => [ 'ss_name_sort', 'ss_subject_id' ], 'LIMIT' => $limit ] ) ];
 	}
 
 	/** Subjects per stored Schema reference, counting every Subject whatever its page's access. */
@@ -88,8 +144,8 @@ class IndexQueries {
 		}
 		$truncated = $seen > $inspect;
 		$rows = $properties === [] ? [] : $this->rows( [ 'ss_subject_id' => array_map( 'strval', array_keys( $properties ) ) ] );
-		usort( $rows, static fn ( $a, $b ) => [ $a['displayNameIsGenerated'], self::fold( $a['displayName'] ), $a['subjectId'] ]
-			<=> [ $b['displayNameIsGenerated'], self::fold( $b['displayName'] ), $b['subjectId'] ] );
+		usort( $rows, static fn ( $a, $b ) => [ $a['displayNameIsGenerated'], IndexTables::nameKey( $a['displayName'] ), $a['subjectId'] ]
+			<=> [ $b['displayNameIsGenerated'], IndexTables::nameKey( $b['displayName'] ), $b['subjectId'] ] );
 		$truncated = $truncated || count( $rows ) > $limit;
 		$out = [];
 		foreach ( array_slice( $rows, 0, $limit ) as $row ) {

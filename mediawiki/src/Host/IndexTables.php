@@ -1,9 +1,10 @@
 <?php
 /**
- * Strata's index tables (`strata_subject`, `strata_relation`; sql/): a page's rows are replaced with
- * the rows the core computed for its new revision, on the connection and inside the transaction that
- * saves the revision. A Subject keeps its creation time; its edit time moves when the core lists it
- * as changed.
+ * Strata's index tables (`strata_subject`, `strata_relation`, `strata_revision_subject`; sql/): a
+ * page's rows are replaced with the rows the core computed for its new revision, on the connection
+ * and inside the transaction that saves the revision. A Subject keeps the creation time it had on
+ * any page (a moved Subject keeps its age); its edit time moves, and the revision gets a
+ * `strata_revision_subject` row, when the core lists it as changed.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -11,25 +12,42 @@ namespace MediaWiki\Extension\Strata\Host;
 use Wikimedia\Rdbms\IDatabase;
 
 class IndexTables {
-	/** The key a Schema reference is filtered by: the name, or `source:name` for another source. */
+	/** The stored text of a Schema reference: the name, or the JSON text of a `{source, name}` object. */
 	public static function schemaKey( $schema ): string {
-		return is_array( $schema ) ? $schema['source'] . ':' . $schema['name'] : (string)$schema;
+		return is_string( $schema ) ? $schema : json_encode( $schema, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 	}
 
-	public static function replace( IDatabase $dbw, int $pageId, array $index, string $now ): void {
+	/** The name order's key: ASCII letters lower-cased, every other byte as it is. */
+	public static function nameKey( string $name ): string {
+		return strtr( $name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz' );
+	}
+
+	/** A value as substring search compares it: Unicode lower case. */
+	public static function searchKey( string $text ): string {
+		return mb_strtolower( $text, 'UTF-8' );
+	}
+
+	/**
+	 * Replaces the index rows of page $pageId (prefixed title $pageTitle) with $index, the core's
+	 * rows for revision $revisionId saved at $now (a MediaWiki timestamp).
+	 */
+	public static function replace( IDatabase $dbw, int $pageId, string $pageTitle, int $revisionId, array $index, string $now ): void {
+		$subjects = $index['subjects'] ?? [];
+		$ids = array_map( static fn ( $s ) => (string)$s['subjectId'], $subjects );
+		$mine = $dbw->makeList( [ 'ss_page_id' => $pageId ] + ( $ids ? [ 'ss_subject_id' => $ids ] : [] ), LIST_OR );
 		$created = [];
 		$edited = [];
-		$res = $dbw->select( 'strata_subject', [ 'ss_subject_id', 'ss_created', 'ss_edited' ], [ 'ss_page_id' => $pageId ], __METHOD__ );
+		$res = $dbw->select( 'strata_subject', [ 'ss_subject_id', 'ss_created', 'ss_edited' ], [ $mine ], __METHOD__ );
 		foreach ( $res as $row ) {
 			$created[$row->ss_subject_id] = $row->ss_created;
 			$edited[$row->ss_subject_id] = $row->ss_edited;
 		}
 		$changed = array_flip( $index['changedSubjectIds'] ?? [] );
-		$dbw->delete( 'strata_subject', [ 'ss_page_id' => $pageId ], __METHOD__ );
+		$dbw->delete( 'strata_subject', [ $mine ], __METHOD__ );
 		$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId ], __METHOD__ );
 		$rows = [];
-		foreach ( $index['subjects'] ?? [] as $s ) {
-			$id = $s['subjectId'];
+		foreach ( $subjects as $order => $s ) {
+			$id = (string)$s['subjectId'];
 			$rows[] = [
 				'ss_subject_id' => $id,
 				'ss_page_id' => $pageId,
@@ -37,11 +55,15 @@ class IndexTables {
 				'ss_schema_key' => self::schemaKey( $s['schema'] ),
 				'ss_label' => $s['label'] ?? null,
 				'ss_display_name' => $s['displayName'],
+				'ss_name_sort' => self::nameKey( $s['displayName'] ),
+				'ss_name_search' => self::searchKey( $s['displayName'] ),
+				'ss_page_title' => $pageTitle,
+				'ss_title_search' => self::searchKey( $pageTitle ),
 				'ss_display_name_generated' => $s['displayNameIsGenerated'] ? 1 : 0,
 				'ss_is_main' => $s['isMain'] ? 1 : 0,
 				'ss_is_dependent' => $s['isDependent'] ? 1 : 0,
 				'ss_host_subject_id' => $s['hostSubjectId'] ?? null,
-				'ss_position' => (int)$s['position'],
+				'ss_position' => (int)( $s['position'] ?? $order ),
 				'ss_created' => $created[$id] ?? $now,
 				'ss_edited' => isset( $changed[$id] ) || !isset( $edited[$id] ) ? $now : $edited[$id],
 			];
@@ -62,11 +84,19 @@ class IndexTables {
 		if ( $relations ) {
 			$dbw->insert( 'strata_relation', $relations, __METHOD__ );
 		}
+		$changes = [];
+		foreach ( array_keys( $changed ) as $id ) {
+			$changes[] = [ 'srs_rev_id' => $revisionId, 'srs_subject_id' => (string)$id, 'srs_page_id' => $pageId ];
+		}
+		if ( $changes ) {
+			$dbw->insert( 'strata_revision_subject', $changes, __METHOD__, [ 'IGNORE' ] );
+		}
 	}
 
 	public static function removePage( IDatabase $dbw, int $pageId ): void {
 		$dbw->delete( 'strata_subject', [ 'ss_page_id' => $pageId ], __METHOD__ );
 		$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId ], __METHOD__ );
+		$dbw->delete( 'strata_revision_subject', [ 'srs_page_id' => $pageId ], __METHOD__ );
 	}
 
 	/** `{id: {pageId, schema}}` of the ids found in the index. */

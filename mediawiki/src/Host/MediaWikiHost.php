@@ -2,12 +2,12 @@
 /**
  * The Host port (Strata\Bridge\Host, one method per operation of src/host/mod.rs) answered by
  * MediaWiki's services for the caller of one request. Page reads and writes are `PageRecords` and
- * `PageWrites`; the index lookups are `IndexTables`. Operations the MediaWiki host does not answer
- * yet throw, so the core reports a host error instead of wrong data (docs/mediawiki.md).
+ * `PageWrites`; the index lookups are `IndexTables`, `IndexQueries` and `SubjectListing`.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
 
+use MediaWiki\Extension\Strata\Stores\StoreOps;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Strata\Bridge\Host;
@@ -20,17 +20,17 @@ class MediaWikiHost implements Host {
 	private PageRecords $records;
 	private PageWrites $writes;
 	private IndexQueries $index;
+	private SubjectListing $listing;
+	private StoreOps $stores;
 
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = new PageRecords( $services, $user );
-		$this->writes = new PageWrites( $services, $user, $this->records );
+		$this->stores = new StoreOps( $services, $user );
+		$this->writes = new PageWrites( $services, $user, $this->records, $this->stores->names() );
 		$this->index = new IndexQueries( $services, $this->records );
-	}
-
-	private static function notYet( string $op ): never {
-		throw new \RuntimeException( "the MediaWiki host does not answer $op yet" );
+		$this->listing = new SubjectListing( $services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA ), $this->index );
 	}
 
 	public function config( array $args ): mixed {
@@ -87,23 +87,23 @@ class MediaWikiHost implements Host {
 	}
 
 	public function graphStores( array $args ): mixed {
-		return [ 'stores' => [] ];
+		return $this->stores->graphStores();
 	}
 
 	public function startRebuild( array $args ): mixed {
-		return [ 'outcome' => 'unknown', 'run' => null ];
+		return $this->stores->startRebuild( (string)$args['name'] );
 	}
 
 	public function cancelRebuild( array $args ): mixed {
-		return [ 'run' => null ];
+		return $this->stores->cancelRebuild( (string)$args['name'] );
 	}
 
 	public function listSubjects( array $args ): mixed {
-		self::notYet( 'listSubjects' );
+		return $this->listing->list( $args );
 	}
 
 	public function recentlyEdited( array $args ): mixed {
-		self::notYet( 'recentlyEdited' );
+		return $this->index->recentlyEdited( (int)$args['limit'], (int)$args['lookback'] );
 	}
 
 	public function subjectCounts( array $args ): mixed {
@@ -111,7 +111,7 @@ class MediaWikiHost implements Host {
 	}
 
 	public function subjectLabels( array $args ): mixed {
-		self::notYet( 'subjectLabels' );
+		return $this->index->subjectLabels( array_values( array_map( 'strval', $args['schemas'] ?? [] ) ), $args['prefix'] ?? null, (int)$args['limit'] );
 	}
 
 	public function referencingSubjects( array $args ): mixed {
@@ -123,19 +123,30 @@ class MediaWikiHost implements Host {
 	}
 
 	public function sparqlQuery( array $args ): mixed {
-		return [ 'ok' => false, 'kind' => 'unavailable', 'status' => 503, 'detail' => 'no SPARQL store is configured' ];
+		return $this->stores->sparqlQuery( (string)$args['query'], (int)$args['timeoutMs'] );
 	}
 
 	public function cypherQuery( array $args ): mixed {
-		return [ 'ok' => false, 'kind' => 'unavailable', 'detail' => 'no graph database is configured' ];
+		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], (int)$args['maxRows'] );
 	}
 
 	public function updateStores( array $args ): mixed {
+		$this->stores->updateStores( $args );
 		return null;
 	}
 
+	/**
+	 * One use of a rate-limited action counted by MediaWiki's limiter (`$wgRateLimits`). MediaWiki
+	 * does not say when a window ends, so `Retry-After` is the action's longest window, after which
+	 * the caller is allowed again whatever its kind.
+	 */
 	public function hitRateLimit( array $args ): mixed {
-		return [ 'limited' => $this->user->pingLimiter( (string)$args['action'] ) ];
+		$action = (string)$args['action'];
+		if ( !$this->user->pingLimiter( $action ) ) {
+			return [ 'limited' => false ];
+		}
+		$windows = array_map( static fn ( $limit ) => (int)( $limit[1] ?? 0 ), $this->services->getMainConfig()->get( 'RateLimits' )[$action] ?? [] );
+		return [ 'limited' => true, 'retryAfterSeconds' => max( [ 1, ...$windows ] ) ];
 	}
 
 	public function log( array $args ): mixed {

@@ -124,4 +124,16 @@ class PageRecords {
 		}
 		return [ 'pages' => $pages ];
 	}
+
+	/** Every page of a namespace, in title order. */
+	public function all( int $namespace ): array {
+		$pages = [];
+		for ( $after = null; ; $after = end( $batch )['title'] ) {
+			$batch = $this->list( $namespace, $after, 500, null )['pages'];
+			if ( $batch === [] ) {
+				return $pages;
+			}
+			array_push( $pages, ...$batch );
+		}
+	}
 }

@@ -3,8 +3,9 @@
  * The write operations of the Host port on MediaWiki: `savePages` saves every page of a request with
  * PageUpdater inside one cancelable atomic section on the primary database, each save based on the
  * revision the core read (a different latest revision is a conflict and nothing of the request is
- * kept), with the page's index rows written in the same section. `deletePage` deletes through
- * MediaWiki's DeletePage, also atomically with the index rows.
+ * kept), with the page's index rows and its pending-projection markers (one per configured store)
+ * written in the same section. `deletePage` deletes through MediaWiki's DeletePage, also atomically
+ * with the index rows and markers.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -14,6 +15,7 @@ use ContentHandler;
 use MediaWiki\Extension\Strata\Content\StrataJsonContent;
 use MediaWiki\Extension\Strata\Core\PageContentCheck;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Revision\SlotRecord;
 use User;
@@ -24,7 +26,8 @@ class PageWrites {
 	private User $user;
 	private PageRecords $records;
 
-	public function __construct( MediaWikiServices $services, User $user, PageRecords $records ) {
+	/** @param list<string> $stores the configured stores, each of which gets a pending marker per save */
+	public function __construct( MediaWikiServices $services, User $user, PageRecords $records, private array $stores ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = $records;
@@ -97,11 +100,16 @@ class PageWrites {
 		}
 		$revision ??= $parent;
 		$pageId = $revision->getPageId();
-		IndexTables::replace( $dbw, $pageId, $save['index'] ?? [], $revision->getTimestamp() );
+		IndexTables::replace( $dbw, $pageId, $title->getPrefixedText(), $revision->getId(), $save['index'] ?? [], $revision->getTimestamp() );
+		StoreStates::markPending( $dbw, $this->stores, $pageId, $revision->getId() );
 		return [ 'pageId' => $pageId, 'revisionId' => $revision->getId(), 'timestamp' => PageRecords::iso( $revision->getTimestamp() ) ];
 	}
 
 	public function deletePage( int $pageId, ?int $baseRevisionId, string $comment ): array {
+		return PageContentCheck::whileCoreSaves( fn () => $this->deleteOne( $pageId, $baseRevisionId, $comment ) );
+	}
+
+	private function deleteOne( int $pageId, ?int $baseRevisionId, string $comment ): array {
 		$page = $this->services->getPageStore()->getPageById( $pageId );
 		if ( !$page ) {
 			return [ 'ok' => false, 'conflict' => 'missing' ];
@@ -119,6 +127,7 @@ class PageWrites {
 				return [ 'ok' => false, 'conflict' => 'missing' ];
 			}
 			IndexTables::removePage( $dbw, $pageId );
+			StoreStates::markPending( $dbw, $this->stores, $pageId, $page->getLatest() );
 		} catch ( \Throwable $e ) {
 			$dbw->cancelAtomic( __METHOD__ );
 			throw $e;

@@ -1,12 +1,14 @@
 <?php
 /**
  * The `config` Host operation: the core's Settings from the `$wgStrata...` settings and MediaWiki's
- * own (`$wgRateLimits['strata-query']`, `$wgCanonicalServer`). Keys left null take the core's defaults.
+ * own (`$wgRateLimits['strata-query']`, `$wgCanonicalServer`); `stores` names each store of
+ * `$wgStrataStores` with its type and projection. Keys left null take the core's defaults.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
 
 use Config;
+use MediaWiki\Extension\Strata\Stores\StoreConfig;
 
 class Settings {
 	public static function of( Config $config ): array {
@@ -19,9 +21,7 @@ class Settings {
 			'queryLimits' => $config->get( 'StrataQueryLimits' ),
 			'rateLimits' => self::rateLimits( $config->get( 'RateLimits' ) ),
 			'searchTimeoutMs' => $config->get( 'StrataSearchTimeoutMs' ),
-			// The store clients of the MediaWiki host are not written yet (docs/mediawiki.md): until
-			// they are, no store is announced to the core, so nothing is projected or queried.
-			'stores' => (object)[],
+			'stores' => ( new StoreConfig( $config->get( 'StrataStores' ) ) )->forCore(),
 			'sources' => self::sources( $config->get( 'StrataSources' ) ),
 		];
 		return array_filter( $settings, static fn ( $value ) => $value !== null );

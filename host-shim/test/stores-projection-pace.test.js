@@ -1,0 +1,59 @@
+// Projection after the answer: `updateStores` returns before the store has the write, keeps the writes
+// in order, and holds a save back only once its store is MAX_PROJECTIONS_BEHIND projections behind.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createClient } from 'redis';
+import { MAX_PROJECTIONS_BEHIND, StoreRegistry } from '../stores/registry.js';
+import { OwnFalkorDb } from '../test-support/own-falkordb.js';
+import { openSite, quietLog } from '../test-support/site.js';
+import { storeUrls } from '../test-support/stores-wiki.js';
+
+const { skip } = storeUrls();
+let server;
+let redis;
+let site;
+let registry;
+
+before(async () => {
+  if (skip) return;
+  server = await OwnFalkorDb.create();
+  await server.start();
+  redis = createClient({ url: server.url });
+  await redis.connect();
+  site = openSite({ stores: { graph: { type: 'falkordb', url: server.url, graph: 'pace' } } });
+  registry = new StoreRegistry({ db: site.db, config: site.config, log: quietLog });
+});
+
+after(async () => {
+  if (skip) return;
+  await redis.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
+  await registry.close();
+  await redis.quit();
+  site.db.close();
+  await server.remove();
+});
+
+const create = (n) => ({ updates: [{ kind: 'graph', store: 'graph', pageId: n, statements: [`CREATE (:Page {id: ${n}})`] }], pages: [] });
+
+test('saves go on while the store holds its writes, up to the bound; then they wait for it', { skip }, async () => {
+  const entry = registry.entry('graph');
+  await registry.client(entry);
+  await redis.sendCommand(['CLIENT', 'PAUSE', '60000', 'WRITE']);
+  const answered = [];
+  for (let n = 0; n < MAX_PROJECTIONS_BEHIND; n += 1) answered.push(registry.project(create(n)));
+  await Promise.all(answered);
+  let lastAnswered = false;
+  const last = registry.project(create(MAX_PROJECTIONS_BEHIND)).then(() => {
+    lastAnswered = true;
+  });
+  // The store has taken none of the writes, so the save beyond the bound cannot have been answered.
+  const [count] = await Promise.all([redis.sendCommand(['DBSIZE']), new Promise((done) => setImmediate(done))]);
+  assert.equal(Number(count), 0);
+  assert.equal(lastAnswered, false);
+  await redis.sendCommand(['CLIENT', 'UNPAUSE']);
+  await last;
+  await registry.applied();
+  const reply = await redis.sendCommand(['GRAPH.RO_QUERY', 'pace', 'MATCH (p:Page) RETURN collect(p.id)']);
+  // The verbose reply gives the list as its text.
+  assert.equal(reply[1][0][0], `[${Array.from({ length: MAX_PROJECTIONS_BEHIND + 1 }, (_, n) => n).join(', ')}]`, 'every write, in order');
+});

@@ -1,0 +1,85 @@
+<?php
+/**
+ * Index rows and store projection for Subject-slot changes MediaWiki makes itself, without the core:
+ * a revert, rollback, undo or plain api.php edit of a page with a Subject slot
+ * (RevisionFromEditComplete, inside the save's transaction), an undeletion (ArticleUndelete, 1.39's
+ * hook after the revisions are restored) and a deletion through action=delete or Special:Delete
+ * (PageDeleteComplete, after MediaWiki's own transaction). The rows are the core's
+ * (`Host/SubjectSlotIndex`, `preparePages`), written with a pending marker per store; the stores
+ * get the change through the core's `projectPageChanges` once the request's transaction is done. Saves and deletions the core planned
+ * itself (REST writes) have their rows and projection already and are left alone.
+ */
+
+namespace MediaWiki\Extension\Strata\Hooks;
+
+use DeferredUpdates;
+use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\PageContentCheck;
+use MediaWiki\Extension\Strata\Host\IndexTables;
+use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
+use MediaWiki\Extension\Strata\Stores\StoreConfig;
+use MediaWiki\Extension\Strata\Stores\StoreStates;
+use MediaWiki\Logger\LoggerFactory;
+use MediaWiki\MediaWikiServices;
+use MediaWiki\Revision\RevisionRecord;
+use Title;
+use User;
+
+class SubjectSlotHooks {
+	public static function onRevisionFromEditComplete( $wikiPage, RevisionRecord $revision, $originalRevId, $user, &$tags ): void {
+		if ( PageContentCheck::coreIsSaving() ) {
+			return;
+		}
+		$revisions = MediaWikiServices::getInstance()->getRevisionStore();
+		$parent = $revision->getParentId() ? $revisions->getRevisionById( $revision->getParentId() ) : null;
+		if ( !$revision->hasSlot( SlotRoleHook::ROLE ) && !( $parent && $parent->hasSlot( SlotRoleHook::ROLE ) ) ) {
+			return;
+		}
+		SubjectSlotIndex::reindex( $revision );
+		self::markPending( $revision->getPageId(), $revision->getId() );
+		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
+	}
+
+	public static function onArticleUndelete( Title $title, $created, $comment, $oldPageId, $restoredPages ): void {
+		$revision = MediaWikiServices::getInstance()->getRevisionLookup()->getRevisionByTitle( $title );
+		if ( !$revision || !$revision->hasSlot( SlotRoleHook::ROLE ) ) {
+			return;
+		}
+		SubjectSlotIndex::reindex( $revision );
+		self::markPending( $revision->getPageId(), $revision->getId() );
+		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $title->getNamespace(), 'baseRevisionId' => null ] );
+	}
+
+	public static function onPageDeleteComplete( $page, $deleter, $reason, $pageId, RevisionRecord $deleted, $logEntry, $count ): void {
+		if ( PageContentCheck::coreIsSaving() || !$deleted->hasSlot( SlotRoleHook::ROLE ) ) {
+			return;
+		}
+		IndexTables::removePage( MediaWikiServices::getInstance()->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY ), (int)$pageId );
+		self::markPending( (int)$pageId, $deleted->getId() );
+		$text = static fn ( string $role ) => $deleted->hasSlot( $role ) ? $deleted->getContent( $role, RevisionRecord::RAW )?->serialize() : null;
+		self::project( [ 'pageId' => (int)$pageId, 'namespace' => $page->getNamespace(),
+			'deleted' => [ 'mainSlot' => $text( 'main' ), 'subjectSlot' => $text( SlotRoleHook::ROLE ) ] ] );
+	}
+
+	/** The change is pending in every store until the store acknowledges it (docs/stores.md). */
+	private static function markPending( int $pageId, int $revisionId ): void {
+		$services = MediaWikiServices::getInstance();
+		$stores = ( new StoreConfig( $services->getMainConfig()->get( 'StrataStores' ) ) )->names();
+		StoreStates::markPending( $services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY ), $stores, $pageId, $revisionId );
+	}
+
+	/**
+	 * Hands the change to the core's projection once the request's writes are committed, before the
+	 * answer is sent (as a REST write answers after its projection).
+	 */
+	private static function project( array $change ): void {
+		DeferredUpdates::addCallableUpdate( static function () use ( $change ) {
+			try {
+				$system = User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] );
+				CoreGateway::forRequest( $system )->projectPageChanges( [ $change ] );
+			} catch ( \Throwable $e ) {
+				LoggerFactory::getInstance( 'Strata' )->warning( 'projection of page ' . $change['pageId'] . ' failed: ' . $e->getMessage() );
+			}
+		}, DeferredUpdates::PRESEND );
+	}
+}

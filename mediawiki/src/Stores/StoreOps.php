@@ -1,0 +1,98 @@
+<?php
+/**
+ * The store operations of the Host port on MediaWiki (docs/stores.md, "The store operations of the
+ * host"): the configured stores with their states and runs, rebuild runs queued as MediaWiki jobs,
+ * the query endpoints' calls to the first store of each kind, and projection on save
+ * (`updateStores`). A marker older than PENDING_GRACE_SECONDS means the saving request ended without
+ * the store's acknowledgement (a killed worker): its store is stale, as the reference host decides
+ * at start-up.
+ */
+
+namespace MediaWiki\Extension\Strata\Stores;
+
+use JobQueueGroup;
+use MediaWiki\MediaWikiServices;
+use User;
+
+class StoreOps {
+	/** Longer than any request may run (PHP's max_execution_time in Apache is 30 s by default). */
+	public const PENDING_GRACE_SECONDS = 300;
+
+	private StoreRegistry $registry;
+
+	public function __construct( private MediaWikiServices $services, private User $user ) {
+		$this->registry = StoreRegistry::ofWiki( $services );
+	}
+
+	public function graphStores(): array {
+		$states = $this->registry->states();
+		$stores = [];
+		foreach ( $this->registry->config()->names() as $name ) {
+			$this->checkAbandoned( $name );
+			$entry = $this->registry->config()->entry( $name );
+			$state = $states->state( $name );
+			$stores[] = [
+				'name' => $name, 'type' => $entry['type'], 'projection' => $entry['projection'],
+				'state' => $state['state'], 'stateReason' => $state['reason'],
+				'activeRun' => $states->activeRun( $name ), 'lastSuccessfulRun' => $states->lastSuccessfulRun( $name ),
+			];
+		}
+		return [ 'stores' => $stores ];
+	}
+
+	/** Pending markers left by requests that ended unacknowledged make their store stale. */
+	public function checkAbandoned( string $name ): void {
+		$before = wfTimestamp( TS_MW, (int)wfTimestamp( TS_UNIX ) - self::PENDING_GRACE_SECONDS );
+		$count = $this->registry->states()->abandonedMarkers( $name, $before );
+		if ( $count > 0 ) {
+			$this->registry->markStale( $name, "$count saved page" . ( $count === 1 ? ' was' : 's were' )
+				. ' not acknowledged by the store before the saving request ended' );
+		}
+	}
+
+	public function startRebuild( string $name ): array {
+		if ( !$this->registry->config()->entry( $name ) ) {
+			return [ 'outcome' => 'unknown', 'run' => null ];
+		}
+		$start = $this->registry->states()->queueRun( $name, $this->user->getName() );
+		if ( $start['outcome'] === 'queued' ) {
+			$this->jobQueue()->push( RebuildJob::forRun( $start['run']['id'] ) );
+		}
+		return $start;
+	}
+
+	private function jobQueue(): JobQueueGroup {
+		return $this->services->getJobQueueGroup();
+	}
+
+	public function cancelRebuild( string $name ): array {
+		return [ 'run' => $this->registry->config()->entry( $name ) ? $this->registry->states()->cancelRun( $name ) : null ];
+	}
+
+	public function sparqlQuery( string $query, int $timeoutMs ): array {
+		$name = $this->registry->config()->first( 'sparql' );
+		if ( $name === null ) {
+			return [ 'ok' => false, 'kind' => 'unavailable', 'status' => null, 'detail' => 'no SPARQL store is configured' ];
+		}
+		return $this->registry->with( $name, static fn ( SparqlHttpStore $store ) => $store->query( $query, $timeoutMs ) );
+	}
+
+	public function cypherQuery( string $query, int $timeoutMs, int $maxRows ): array {
+		$name = $this->registry->config()->first( 'graph' );
+		if ( $name === null ) {
+			return [ 'ok' => false, 'kind' => 'unavailable', 'detail' => 'no graph store is configured' ];
+		}
+		$answer = $this->registry->with( $name, static fn ( FalkorDbStore $store ) => $store->read( $query, $maxRows, $timeoutMs ) );
+		unset( $answer['status'] );
+		return $answer;
+	}
+
+	public function updateStores( array $args ): void {
+		$this->registry->apply( $args['updates'] ?? [], $args['stale'] ?? [], $args['pages'] ?? [] );
+	}
+
+	/** The configured stores' names, whose pending markers a save writes. */
+	public function names(): array {
+		return $this->registry->config()->names();
+	}
+}

@@ -1,0 +1,69 @@
+//! `BatchValidator`: many Subjects of several Schemas validated in one call (a page, an import, an
+//! editor's whole form), so a host pays the boundary crossing and the answer's decoding once per batch.
+//! The answer lists each item's violations by position; a malformed item is an error at its position
+//! and does not stop the others.
+
+use super::validate::{validate_with, RequestContext, Validator};
+use super::{ExportError, Options};
+use crate::domain::schema::SchemaRef;
+use crate::json::Json;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::io::Write;
+
+/// Schemas compiled once, each Subject validated against the Schema its `schema` names.
+pub struct BatchValidator {
+    validators: HashMap<SchemaRef, Validator>,
+    options: Options,
+}
+
+impl BatchValidator {
+    /// `schemas`: an object of Schema name → Schema.
+    pub fn new(schemas: &Value, options: Options) -> Result<Self, ExportError> {
+        let schemas = schemas.as_object().ok_or_else(|| ExportError::invalid_argument("schemas must be an object of Schema name to Schema"))?;
+        let mut validators = HashMap::new();
+        for (name, schema) in schemas {
+            let name = Value::String(name.clone());
+            let reference = SchemaRef::from_json(&name, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
+            validators.insert(reference, Validator::new(&name, schema, options.clone())?);
+        }
+        Ok(BatchValidator { validators, options })
+    }
+
+    /// `items`: `[{subject, context?}]`, each `subject` a body naming its Schema in `schema`, each
+    /// `context` as [`Validator::validate`] takes it. Answers `{"violations": [...], "errors": [...]}`
+    /// as JSON text: `violations[i]` is item i's list (`[]` when clean, null when the item is in error),
+    /// `errors` holds `{index, code, message}` for each item that could not be validated.
+    pub fn validate_json(&self, items: &str) -> Result<String, ExportError> {
+        let items = super::parse_doc(items, "items")?;
+        let items = items.as_array().ok_or_else(|| ExportError::invalid_argument("items must be an array"))?;
+        let mut out = Vec::with_capacity(64 + items.len() * 4);
+        let mut errors = Vec::new();
+        out.extend_from_slice(b"{\"violations\":[");
+        for (index, item) in items.iter().enumerate() {
+            if index > 0 {
+                out.push(b',');
+            }
+            match self.item(item) {
+                Ok(validated) => serde_json::to_writer(&mut out, &validated.violations).map_err(|e| ExportError::invalid_argument(e.to_string()))?,
+                Err(e) => {
+                    out.extend_from_slice(b"null");
+                    errors.push(serde_json::json!({"index": index, "code": e.code, "message": e.message}));
+                }
+            }
+        }
+        let _ = write!(out, "],\"errors\":{}}}", Value::Array(errors));
+        String::from_utf8(out).map_err(|e| ExportError::invalid_argument(e.to_string()))
+    }
+
+    fn item(&self, item: &Json) -> Result<super::Validated, ExportError> {
+        let subject = item.get("subject").ok_or_else(|| ExportError::missing("item.subject"))?;
+        let reference = subject.get("schema").ok_or_else(|| ExportError::missing("item.subject.schema"))?;
+        let reference = SchemaRef::read(reference, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?;
+        let cx = RequestContext::from_json(item.get("context"), &self.options)?;
+        match self.validators.get(&reference) {
+            Some(validator) => validator.validate_in(subject, &cx),
+            None => validate_with(subject, &cx, reference, None, &self.options),
+        }
+    }
+}

@@ -1,0 +1,61 @@
+"""The list operations of the MediaWiki host: the list conformance corpus (tests/conformance/lists.json)
+run against its `listSubjects` inside the wiki (tests/mediawiki/support/lists_conformance.php, in a
+transaction rolled back afterwards), and the list routes over rest.php on Subjects written through the
+core: `GET /subjects`, `/subject-labels`, `/recently-edited-subjects`, `/subject-counts`.
+
+Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
+
+import unittest
+
+from mediawiki_wiki import WikiTest
+
+SHIP = {"propertyDefinitions": {"Name": {"type": "text"}}}
+
+
+class MediaWikiLists(WikiTest):
+    callers = {"Lee": ["sysop"]}
+
+    def rest(self, method, path, body=None):
+        return self.lee.ok(method, path, body)
+
+    def create(self, label, schema="Ship"):
+        return self.rest("POST", "/subjects", {"schema": schema, "label": label, "statements": {}})["subjectId"]
+
+    def test_the_host_answers_every_case_of_the_list_corpus(self):
+        answer = self.wiki.run_script("tests/mediawiki/support/lists_conformance.php")
+        self.assertGreater(answer["cases"], 20)
+        self.assertEqual(answer["failures"], [])
+
+    def test_list_routes_answer_from_the_index_tables(self):
+        self.rest("PUT", "/schema/Ship", {"schema": SHIP})
+        self.rest("PUT", "/schema/Boat", {"schema": SHIP})
+        zephyr = self.create("Zephyr")
+        argo = self.create("argo")
+        beagle = self.create("Beagle")
+        self.create("Zodiac", schema="Boat")
+
+        by_name = self.rest("GET", "/subjects?schema=Ship&sort=name&limit=2")
+        self.assertEqual([s["id"] for s in by_name["subjects"]], [argo, beagle])
+        rest = self.rest("GET", f"/subjects?schema=Ship&sort=name&limit=2&cursor={by_name['nextCursor']}")
+        self.assertEqual([s["id"] for s in rest["subjects"]], [zephyr])
+        # MediaWiki's timestamps have seconds: Subjects created in one second are in ID order.
+        newest = self.rest("GET", "/subjects?schema=Ship")["subjects"]
+        self.assertEqual(sorted(s["id"] for s in newest), sorted([beagle, argo, zephyr]))
+        self.assertEqual([s["id"] for s in self.rest("GET", "/subjects?search=EPHY")["subjects"]], [zephyr])
+
+        labels = self.rest("GET", "/subject-labels?search=z")["subjects"]
+        self.assertEqual([(s["label"], s["pageTitle"]) for s in labels], [("Zephyr", "Zephyr"), ("Zodiac", "Zodiac")])
+        self.assertEqual([s["id"] for s in self.rest("GET", "/subject-labels?search=z&schema=Ship")["subjects"]], [zephyr])
+
+        self.rest("PUT", f"/subject/{argo}", {"label": "Argo", "statements": {"Name": {"propertyType": "text", "value": ["Argo"]}}})
+        recent = self.rest("GET", "/recently-edited-subjects?limit=2")["subjects"]
+        self.assertEqual([s["id"] for s in recent][0], argo)
+        self.assertEqual(self.rest("GET", "/subject-counts")["counts"]["Boat"], 1)
+
+        self.rest("DELETE", f"/subject/{zephyr}")
+        self.assertEqual([s["id"] for s in self.rest("GET", "/subjects?schema=Ship&sort=name")["subjects"]], [argo, beagle])
+        self.assertNotIn(zephyr, [s["id"] for s in self.rest("GET", "/recently-edited-subjects")["subjects"]])
+
+
+if __name__ == "__main__":
+    unittest.main()
