@@ -7,6 +7,7 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its o
 
 import json
 import sys
+import time
 import unittest
 import urllib.request
 from pathlib import Path
@@ -63,6 +64,15 @@ $wgStrataSources['alpha'] = [ 'baseUrl' => '{cls.alpha.url}/rest.php', 'rdfBaseU
         cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
         cls.site.login(name, password)
         cls.csrf = cls.site.get_token("csrf")
+        cls.until_settings_apply()
+
+    @classmethod
+    def until_settings_apply(cls, deadline_s=60):
+        """PHP's opcache may serve the LocalSettings.php of before the append for a moment (it
+        revalidates files every few seconds): wait until a read through the new source answers."""
+        ends = time.monotonic() + deadline_s
+        while cls.rest(cls, "GET", f"/subject/{PIETER}").status_code != 200 and time.monotonic() < ends:
+            time.sleep(0.5)
 
     @classmethod
     def tearDownClass(cls):
