@@ -46,3 +46,26 @@ fn every_route_is_described_with_its_parameters() {
     let unique: std::collections::HashSet<&String> = ids.iter().collect();
     assert_eq!(ids.len(), unique.len(), "operationIds are unique");
 }
+
+/// OpenAPI 3.0 requires the values of an `enum` to be unique; two tables feeding one enum once broke it.
+#[test]
+fn every_enum_lists_each_value_once() {
+    fn walk(value: &serde_json::Value, at: &str) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(values) = map.get("enum").and_then(|e| e.as_array()) {
+                    let unique: std::collections::HashSet<String> = values.iter().map(|v| v.to_string()).collect();
+                    assert_eq!(unique.len(), values.len(), "{at}: enum with repeated values {values:?}");
+                }
+                map.iter().for_each(|(k, v)| walk(v, &format!("{at}/{k}")));
+            }
+            serde_json::Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| walk(v, &format!("{at}/{i}"))),
+            _ => {}
+        }
+    }
+    let host = MemoryHost::new(Settings::default());
+    let (status, doc) = call(&host, Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
+    assert_eq!(status, 200);
+    assert!(doc["components"]["schemas"]["Error"]["properties"]["error"]["enum"].as_array().is_some_and(|e| e.len() > 10));
+    walk(&doc, "");
+}

@@ -35,11 +35,9 @@ pub fn map(items: Value) -> Value {
     json!({"type": "object", "additionalProperties": items})
 }
 
-/// Errors the host answers itself on `/rest.php`, in the same body (`docs/host.md`).
-const HOST_ERRORS: &[&str] = &["request-too-large", "core-unavailable"];
-
 pub fn components(formats: &Formats) -> Value {
-    let errors: Vec<&str> = ERROR_KINDS.iter().map(|(_, code, _)| *code).chain(HOST_ERRORS.iter().copied()).collect();
+    // ERROR_KINDS includes the errors a host answers itself (`request-too-large`, `core-unavailable`).
+    let errors: Vec<&str> = ERROR_KINDS.iter().map(|(_, code, _)| *code).collect();
     let codes: Vec<&str> = CODES.iter().map(|c| c.name).collect();
     let string = json!({"type": "string"});
     let id = formats.subject_id();
