@@ -51,18 +51,6 @@ class MediaWiki:
                              capture_output=True, text=True).stdout.split()
         return out[0], out[1]
 
-    def client(self, user, *groups):
-        """A mwclient Site logged in with a new bot password of `user` (in `groups`), holding its CSRF token."""
-        site = mwclient.Site(self.host_port, path="/", scheme="http")
-        site.login(*self.bot_password(user, *groups))
-        site.csrf = site.get_token("csrf")
-        return site
-
-    def rest(self, site, method, path, body=None, csrf=True):
-        """A REST request under /rest.php/strata/v0 in `site`'s session, with its CSRF token unless `csrf` is false."""
-        headers = {"x-csrf-token": site.csrf} if csrf else {}
-        return site.connection.request(method, self.url + REST + path, json=body, headers=headers)
-
     root = ROOT
 
     def env(self):

@@ -12,9 +12,7 @@ import unittest
 import urllib.request
 from pathlib import Path
 
-import mwclient
-
-from mediawiki_wiki import REST, MediaWiki
+from mediawiki_wiki import REST, Caller, MediaWiki
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 from strata_server import ROOT, StrataServer  # noqa: E402
@@ -60,10 +58,7 @@ $wgStrataSources['alpha'] = [ 'baseUrl' => '{cls.alpha.url}/rest.php', 'rdfBaseU
         config.update(listen=cls.alpha.host_port, sources={"mw": {"baseUrl": f"{cls.wiki.url}/rest.php"}})
         cls.alpha.config_file.write_text(json.dumps(config))
         cls.alpha.start()
-        name, password = cls.wiki.bot_password("Sam", "sysop")
-        cls.site = mwclient.Site(cls.wiki.host_port, path="/", scheme="http")
-        cls.site.login(name, password)
-        cls.csrf = cls.site.get_token("csrf")
+        cls.sam = Caller(cls.wiki, "Sam", "sysop")
         cls.until_settings_apply()
 
     @classmethod
@@ -80,7 +75,7 @@ $wgStrataSources['alpha'] = [ 'baseUrl' => '{cls.alpha.url}/rest.php', 'rdfBaseU
         cls.alpha.remove()
 
     def rest(self, method, path, body=None):
-        return self.site.connection.request(method, self.wiki.url + REST + path, json=body, headers={"x-csrf-token": self.csrf})
+        return self.sam.request(method, path, body)
 
     def test_1_mediawiki_and_the_reference_wiki_read_and_check_each_other(self):
         read = self.rest("GET", f"/subject/{PIETER}")

@@ -9,7 +9,7 @@ import os
 import subprocess
 import unittest
 
-from mediawiki_wiki import ROOT, MediaWiki
+from mediawiki_wiki import ROOT, Caller, MediaWiki
 
 EXAMPLES = ROOT / "examples" / "wiki"
 
@@ -22,7 +22,7 @@ class ExampleImport(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.wiki = MediaWiki(examples=True).start()
-        cls.site = cls.wiki.client("Reader")
+        cls.reader = Caller(cls.wiki, "Reader")
 
     @classmethod
     def tearDownClass(cls):
@@ -32,9 +32,9 @@ class ExampleImport(unittest.TestCase):
         log = (self.wiki.dir / "logs" / "import.log").read_text()
         pages = sum(len(titles(folder)) for folder in ("Schema", "Layout", "Mapping", "Subject"))
         self.assertIn(f"{pages} created, 0 updated, 0 unchanged, 0 failed", log)
-        schemas = self.wiki.rest(self.site, "GET", "/schemas?limit=100").json()["schemas"]
+        schemas = self.reader.request("GET", "/schemas?limit=100").json()["schemas"]
         self.assertEqual([s["name"] for s in schemas], titles("Schema"))
-        layouts = self.wiki.rest(self.site, "GET", "/layouts?limit=100").json()["layouts"]
+        layouts = self.reader.request("GET", "/layouts?limit=100").json()["layouts"]
         self.assertEqual(len(layouts), len(titles("Layout")))
 
     def test_each_subject_page_reads_back_as_imported(self):
@@ -42,14 +42,14 @@ class ExampleImport(unittest.TestCase):
             slot = json.loads(path.read_text())
             for subject_id, imported in slot["subjects"].items():
                 with self.subTest(page=path.stem, subject=subject_id):
-                    read = self.wiki.rest(self.site, "GET", f"/subject/{subject_id}?expand=page")
+                    read = self.reader.request("GET", f"/subject/{subject_id}?expand=page")
                     self.assertEqual(read.status_code, 200, read.text)
                     subject = read.json()["subjects"][subject_id]
                     self.assertEqual(subject["pageTitle"], path.stem.replace("_", " "))
                     self.assertEqual(subject["schema"], imported["schema"])
 
     def test_the_mappings_give_the_data_tab_its_projections(self):
-        html = self.site.connection.get(f"{self.wiki.url}/index.php?title=Harbour_Branch_Library&action=subjects").text
+        html = self.reader.site.connection.get(f"{self.wiki.url}/index.php?title=Harbour_Branch_Library&action=subjects").text
         self.assertIn('<tr class="subject" id="s1lib1aaaaaaa02">', html)
         self.assertIn('<option value="schemaorg">schemaorg</option>', html)
 
