@@ -66,7 +66,6 @@ wiki_append_settings() {
 \$wgDebugLogGroups['exception'] = '$dir/logs/exception.log';
 \$wgDebugLogGroups['error'] = '$dir/logs/exception.log';
 \$wgShowExceptionDetails = true;
-\$wgGroupPermissions['sysop']['strata-admin'] = true;
 \$wgStrataStores = [
 	'graph' => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:$falkordb_port' ],
 	'sparql' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:$oxigraph_port' ],
