@@ -1,5 +1,6 @@
 //! `docs/architecture.md` checked against the code: each folder of `src/` names (`crate::<folder>`)
-//! only the folders its row of the layer table lists, and every folder has a row.
+//! only the folders its row of the layer table lists, and every folder has a row; every Rust file
+//! opens with a module doc.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -98,4 +99,31 @@ fn the_table_is_read_with_its_may_use_lists() {
     assert!(!table["app"].contains("api"), "the application layer must not use the REST layer");
     assert!(!table["exports"].contains("api"));
     assert!(table["sparql"].is_empty());
+}
+
+/// Whether a file's first line that is neither blank nor an attribute is a module doc (`//!`).
+fn opens_with_module_doc(text: &str) -> bool {
+    text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with("#")).is_some_and(|l| l.starts_with("//!"))
+}
+
+#[test]
+fn every_rust_file_opens_with_a_module_doc() {
+    let mut missing = Vec::new();
+    for dir in ["src", "tests", "benches", "examples"] {
+        if root().join(dir).is_dir() {
+            for file in rust_files(&root().join(dir)) {
+                if !opens_with_module_doc(&fs::read_to_string(&file).unwrap()) {
+                    missing.push(file.strip_prefix(root()).unwrap().display().to_string());
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "files without a module doc (`//!` first):\n{}", missing.join("\n"));
+}
+
+#[test]
+fn a_module_doc_is_the_first_line_that_is_not_an_attribute() {
+    assert!(opens_with_module_doc("#![allow(dead_code)]\n\n//! Doc.\nuse x;"));
+    assert!(!opens_with_module_doc("/// An item doc.\nstruct A;\n//! late"));
+    assert!(!opens_with_module_doc("use x;\n"));
 }

@@ -1,3 +1,5 @@
+//! `LanguageTag`: a BCP 47 language tag of a monolingual text, checked when built.
+
 use serde::{Serialize, Serializer};
 use std::fmt;
 

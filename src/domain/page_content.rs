@@ -1,3 +1,5 @@
+//! `PageContent`: the Subject slot of a page (its main Subject and the Subjects it holds).
+
 use super::ids::SubjectId;
 use super::subject::Subject;
 use super::title::Title;

@@ -1,3 +1,5 @@
+//! `Subject`: one Subject of a page: label, Schema and Statements.
+
 use super::schema::SchemaRef;
 use super::statement::Statement;
 use indexmap::IndexMap;

@@ -1,3 +1,6 @@
+//! The `normalizeContent` export: write-time normalization of a page's Subject slot against its
+//! Schemas.
+
 use super::{ExportError, Options};
 use crate::domain::ids::IdMinter;
 use crate::domain::schema::{Schema, SchemaRef};

@@ -1,3 +1,5 @@
+//! The `preparePages` export: a batch of imported pages normalized, with their index rows.
+
 use super::normalize_content::parse_schemas;
 use super::{ExportError, Options};
 use crate::app::content_index;

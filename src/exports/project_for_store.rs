@@ -1,3 +1,5 @@
+//! The `projectForStore` export: one batch of a store rebuild.
+
 use super::ExportError;
 use crate::app::projection::rebuild::{project_batch, BatchRequest};
 

@@ -1,3 +1,6 @@
+//! The `projectRdf` export and `RdfProjector`: TriG or Turtle of pages, one projection set up once
+//! for many pages.
+
 use super::{ExportError, Options};
 use crate::domain::ids::{SourceKey, SubjectId};
 use crate::domain::mapping::Mapping;

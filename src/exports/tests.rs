@@ -1,3 +1,5 @@
+//! The exports called as JavaScript and PHP call them: JSON in, JSON or a StrataError out.
+
 use crate::json::Json;
 use super::*;
 use serde_json::{json, Value};

@@ -1,3 +1,5 @@
+//! `HostError`: a host operation that failed (as a rejected `bridge.call` does).
+
 use std::fmt;
 
 /// A Host call that failed in transport or in the host itself (not a refusal, which is data).

@@ -1,3 +1,5 @@
+//! The in-memory host against the Host port's rules: settings, conflicts, access.
+
 use super::memory::{Deny, MemoryHost, Viewer};
 use super::*;
 use pollster::block_on;

@@ -1,3 +1,5 @@
+//! The borrowing JSON reader against serde_json, repeated keys and malformed text.
+
 use super::Json;
 use serde_json::{json, Value};
 use std::borrow::Cow;

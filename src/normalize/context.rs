@@ -1,3 +1,6 @@
+//! What normalization reads besides the value: the wiki's own source key, and at write time the ID
+//! minter and the clock.
+
 use crate::domain::ids::{IdMinter, SourceKey};
 pub use crate::domain::schema::SchemaLookup;
 

@@ -1,3 +1,5 @@
+//! Why a write value cannot be normalized: each kind with the path of the value.
+
 use crate::domain::ids::SubjectId;
 use std::fmt;
 

@@ -1,3 +1,5 @@
+//! `Violation`: one finding of validation, with its code, property, severity and part.
+
 use super::codes::{Code, SeverityRule};
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::Severity;

@@ -1,3 +1,5 @@
+//! The wasm-bindgen exports: JavaScript values converted and passed to `crate::exports`.
+
 use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, parse_json, result, to_js_error};
 use crate::exports::{self, ExportError};
 use serde_json::Value;

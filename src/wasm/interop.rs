@@ -1,3 +1,5 @@
+//! Conversions between JavaScript values and JSON for the wasm-bindgen exports.
+
 use crate::exports::{self, ExportError, Options};
 use crate::json::Json;
 use serde::Serialize;

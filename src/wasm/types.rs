@@ -1,3 +1,5 @@
+//! The TypeScript declarations of the wasm module's exports.
+
 use wasm_bindgen::prelude::*;
 
 /// TypeScript declarations for the JSON shapes the exports take and return.

@@ -1,3 +1,5 @@
+//! The display name of a Subject: its label, its page's title, or its Schema's name (generated).
+
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::subject::Subject;

@@ -1,3 +1,6 @@
+//! The index rows of a page's Subjects (Subjects, relations, changed IDs) that a save writes with
+//! its revision.
+
 use super::display_name;
 use super::subject::host_of;
 use crate::domain::page_content::PageContent;

@@ -1,3 +1,5 @@
+//! The base-62 alphabet and fixed length of minted IDs, and the format check every ID kind shares.
+
 /// Base-62 digits in ASCII order, so that encoded numbers sort like the numbers themselves.
 pub const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

@@ -1,3 +1,6 @@
+//! Minting new Subject and relation IDs: a time part followed by random digits, in the base-62
+//! alphabet.
+
 use super::alphabet::{DIGITS, ID_LEN};
 use super::{RelationId, SubjectId};
 

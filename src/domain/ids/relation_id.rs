@@ -1,3 +1,5 @@
+//! `RelationId`: the ID of one relation value, checked when built.
+
 use super::{alphabet, IdError};
 
 /// The ID of one relation value: `r` followed by 14 base-62 characters.

@@ -1,3 +1,6 @@
+//! `SourceKey`: the key of a Subject source (the local wiki or a registered remote one), checked
+//! when built.
+
 use super::IdError;
 
 /// The key of a data source: an ASCII letter followed by up to 63 ASCII letters, digits, `_` or `-`.

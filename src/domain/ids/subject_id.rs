@@ -1,3 +1,5 @@
+//! `SubjectId`: the ID of a local Subject, checked when built.
+
 use super::{alphabet, IdError};
 
 /// The ID of one of this wiki's Subjects: `s` followed by 14 base-62 characters.

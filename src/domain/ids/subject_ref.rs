@@ -1,3 +1,6 @@
+//! `SubjectRef`: a reference to a Subject, local or qualified by a source key, and the local IDs of
+//! remote sources.
+
 use super::{IdError, SourceKey, SubjectId};
 use std::fmt;
 

@@ -1,3 +1,5 @@
+//! Why a Mapping page is refused: each problem with its path and reason.
+
 use super::term::TermError;
 use std::fmt;
 

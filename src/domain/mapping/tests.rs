@@ -1,3 +1,5 @@
+//! Mapping parsing and save rules: one case per reason a save is refused.
+
 use super::term::TermError;
 use super::*;
 use serde_json::{json, Value};

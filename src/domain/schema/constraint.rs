@@ -1,3 +1,5 @@
+//! `Constraint`: a definition rule with its value and the severity of a violation of it.
+
 use super::Severity;
 
 /// A Constraint value together with the severity of violating it.

@@ -1,3 +1,5 @@
+//! `SchemaLookup`: where the validation and projection layers find a Schema by reference.
+
 use super::{Schema, SchemaRef};
 use std::collections::HashMap;
 

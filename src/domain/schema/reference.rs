@@ -1,3 +1,5 @@
+//! `SchemaRef`: the name of a Schema, local or qualified by a source key.
+
 use crate::domain::ids::SourceKey;
 use crate::domain::title::Title;
 use crate::json::Json;

@@ -1,3 +1,5 @@
+//! `Severity`: whether a violated Constraint is an error or a warning.
+
 use serde::{Deserialize, Serialize};
 
 /// Whether violating a Constraint can block a write. The default is `warning`.

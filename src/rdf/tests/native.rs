@@ -1,3 +1,5 @@
+//! The native projection: the fixture page's TriG and the rules of what is left out.
+
 use super::*;
 use crate::rdf::native::{project_page, project_subject};
 use crate::rdf::warning::Warning;

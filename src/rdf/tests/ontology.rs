@@ -1,3 +1,5 @@
+//! The ontology projection: Mappings compiled and the fixture page's TriG.
+
 use super::*;
 use crate::domain::mapping::term::TermError;
 use crate::domain::mapping::Mapping;

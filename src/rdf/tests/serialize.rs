@@ -1,3 +1,5 @@
+//! TriG and Turtle serialization: prefixes, graphs and streaming of many pages.
+
 use super::*;
 use crate::rdf::native::project_page;
 use crate::rdf::serialize::{Format, RdfWriter};

@@ -1,3 +1,6 @@
+//! Which Dependent Subjects a page's standalone Subjects reach, and removing those no longer
+//! reached.
+
 use super::page_view::PageView;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
