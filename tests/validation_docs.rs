@@ -1,19 +1,22 @@
-//! `docs/validation.md`'s code table matches `validation::codes::CODES`, and its property-type table
+//! `docs/validation.md`'s code table matches `types::codes::all` (validation's codes, then each type's), and its property-type table
 //! matches `types::REGISTRY`.
 
 use strata::types::{ValueShape, REGISTRY};
-use strata::validation::codes::{SeverityRule, CODES};
+use strata::types::codes;
+use strata::validation::codes::SeverityRule;
 
 fn expected_table() -> String {
-    let mut out = String::from("| code | severity | valuePartIndex | checked | meaning |\n|---|---|---|---|---|\n");
-    for c in CODES {
+    let mut out = String::from("| code | declared by | severity | valuePartIndex | checked | meaning |\n|---|---|---|---|---|---|\n");
+    for code in codes::all() {
+        let c = code.info();
+        let declared_by = REGISTRY.iter().find(|t| t.codes().contains(&code)).map_or("validation".to_owned(), |t| format!("type `{}`", t.name()));
         let severity = match c.severity {
             SeverityRule::Fixed(s) => s.as_str().to_owned(),
             SeverityRule::FromConstraint(k) => format!("from `{k}`"),
         };
         let part = if c.part_index { "yes" } else { "no" };
         let scope = if c.dependent_rule { "page" } else { "Subject" };
-        out.push_str(&format!("| `{}` | {severity} | {part} | {scope} | {} |\n", c.name, c.description));
+        out.push_str(&format!("| `{}` | {declared_by} | {severity} | {part} | {scope} | {} |\n", c.name, c.description));
     }
     out
 }

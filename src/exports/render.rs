@@ -4,7 +4,7 @@
 use super::{ExportError, Options};
 use crate::domain::schema::Schema;
 use crate::render::{self, Field, Links};
-use crate::validation::codes::CODES;
+use crate::types::codes;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -30,9 +30,9 @@ pub fn editor_fields(name: &str, schema: &Value, options: &Options) -> Result<Ve
     Ok(render::fields(&parse_schema(name, schema, options)?))
 }
 
-/// Each violation code with the sentence that explains it (`validation::codes::CODES`), for editors.
+/// Each violation code with the sentence that explains it (`types::codes::all`), for editors.
 pub fn violation_descriptions() -> BTreeMap<&'static str, &'static str> {
-    CODES.iter().map(|c| (c.name, c.description)).collect()
+    codes::all().into_iter().map(|c| (c.as_str(), c.info().description)).collect()
 }
 
 fn parse_schema(name: &str, schema: &Value, options: &Options) -> Result<Schema, ExportError> {
@@ -53,6 +53,6 @@ mod tests {
         assert_eq!(render_schema(&json!({"name": "S", "schema": bad}), &options).unwrap_err().code, "invalid-schema");
         assert_eq!(editor_fields("S", &bad, &options).unwrap_err().code, "invalid-schema");
         assert_eq!(editor_fields("S", &json!({"propertyDefinitions": {"A": {"type": "url"}}}), &options).unwrap()[0].input, "url");
-        assert_eq!(violation_descriptions().len(), CODES.len());
+        assert_eq!(violation_descriptions().len(), codes::all().len());
     }
 }

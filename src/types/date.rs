@@ -3,13 +3,19 @@
 use super::temporal::Temporal;
 use crate::domain::temporal::{parse_date, Date};
 use crate::rdf::vocab::XSD_DATE;
-use crate::validation::Code;
+use crate::validation::codes::{Code, CodeInfo, SeverityRule};
+use crate::domain::schema::Severity;
 
 pub static DATE: Temporal<Date> = Temporal {
     name: "date",
     date_only: true,
     parse: parse_date,
-    invalid: Code::InvalidDate,
+    invalid: Code::new(&CodeInfo::subject(
+        "invalid-date",
+        SeverityRule::Fixed(Severity::Error),
+        false,
+        "A date part is not a strict YYYY-MM-DD calendar date (one per property).",
+    )),
     datatype: XSD_DATE,
     format: "date",
     pattern: Some("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),

@@ -4,13 +4,19 @@
 use super::temporal::Temporal;
 use crate::domain::temporal::{parse_date_time, Instant};
 use crate::rdf::vocab::XSD_DATE_TIME;
-use crate::validation::Code;
+use crate::validation::codes::{Code, CodeInfo, SeverityRule};
+use crate::domain::schema::Severity;
 
 pub static DATE_TIME: Temporal<Instant> = Temporal {
     name: "dateTime",
     date_only: false,
     parse: parse_date_time,
-    invalid: Code::InvalidDatetime,
+    invalid: Code::new(&CodeInfo::subject(
+        "invalid-datetime",
+        SeverityRule::Fixed(Severity::Error),
+        false,
+        "A dateTime part is not strict ISO 8601 with an explicit offset or Z (one per property).",
+    )),
     datatype: XSD_DATE_TIME,
     format: "date-time",
     pattern: None,

@@ -15,10 +15,15 @@ use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::vocab::XSD_STRING;
 use crate::rdf::Object;
 use crate::validation::types::ValueCheck;
-use crate::validation::Code;
+use crate::validation::codes::{Code, CodeInfo};
 use std::borrow::Cow;
 
 pub struct Email;
+
+const INVALID_EMAIL: Code = Code::new(&CodeInfo::invalid_part(
+    "invalid-email",
+    "An email part is not a valid e-mail address (the HTML standard's syntax, SMTP's lengths).",
+));
 
 impl PropertyType for Email {
     fn name(&self) -> &'static str {
@@ -35,7 +40,11 @@ impl PropertyType for Email {
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
-        ItemRules::compile(kind, is_valid_email, Code::InvalidEmail)
+        ItemRules::compile(kind, is_valid_email, INVALID_EMAIL)
+    }
+
+    fn codes(&self) -> &[Code] {
+        &[INVALID_EMAIL]
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {

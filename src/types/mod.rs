@@ -9,6 +9,7 @@
 //! objects), so adding a type is one file plus its line in [`REGISTRY`].
 
 mod boolean;
+pub mod codes;
 mod date;
 mod date_time;
 mod email;
@@ -29,6 +30,7 @@ use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
+use crate::validation::codes::Code;
 use crate::validation::types::{TypeRules, ValueCheck};
 use serde_json::{Map, Value};
 
@@ -99,6 +101,12 @@ pub trait PropertyType: Sync {
 
     /// The checks of a definition, compiled once.
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck>;
+
+    /// The violation codes only this type reports, declared in its file (`types::codes::all` lists
+    /// them after validation's own). Default: none.
+    fn codes(&self) -> &[Code] {
+        &[]
+    }
 
     /// The RDF objects of a value read with this type, one per value part; nothing for a value of
     /// another shape. Relations give none here: the projections emit their two layers themselves.

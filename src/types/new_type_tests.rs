@@ -12,10 +12,12 @@ use crate::domain::statement::StatementValue;
 use crate::json::Json;
 use crate::normalize::WriteContext;
 use crate::validation::types::ValueCheck;
-use crate::validation::Code;
+use crate::validation::codes::{Code, CodeInfo};
 use serde_json::{json, Map, Value};
 
 struct PhoneNumber;
+
+const INVALID: Code = Code::new(&CodeInfo::invalid_part("invalid-test-number", "not a number"));
 
 impl PropertyType for PhoneNumber {
     fn name(&self) -> &'static str {
@@ -46,7 +48,7 @@ impl PropertyType for PhoneNumber {
 
     fn compile(&self, _: &PropertyKind) -> Box<dyn ValueCheck> {
         let items = PropertyKind::Items { multiple: crate::domain::schema::Constraint::warning(true), unique_items: None };
-        ItemRules::compile(&items, |p| p.starts_with('+') && p[1..].bytes().all(|b| b.is_ascii_digit() || b == b' '), Code::InvalidUrl)
+        ItemRules::compile(&items, |p| p.starts_with('+') && p[1..].bytes().all(|b| b.is_ascii_digit() || b == b' '), INVALID)
     }
 }
 

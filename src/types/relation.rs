@@ -107,10 +107,10 @@ impl TypeRules for Rules {
         check_single(self.single, relations.len(), cx);
         for (i, r) in relations.iter().enumerate() {
             match resolve_source(i, &r.target, cx) {
-                Some(TargetLookup::NotFound) => cx.fixed(Code::RelationTargetNotFound, vec![target_arg(&r.target)], Some(i)),
-                Some(TargetLookup::Unavailable) => cx.fixed(Code::RelationTargetUnavailable, vec![target_arg(&r.target)], Some(i)),
+                Some(TargetLookup::NotFound) => cx.fixed(Code::RELATION_TARGET_NOT_FOUND, vec![target_arg(&r.target)], Some(i)),
+                Some(TargetLookup::Unavailable) => cx.fixed(Code::RELATION_TARGET_UNAVAILABLE, vec![target_arg(&r.target)], Some(i)),
                 Some(TargetLookup::Found { schema }) if !self.target_schemas.contains(&schema) => {
-                    cx.fixed(Code::RelationTargetSchemaMismatch, vec![Value::String(schema.to_string())], Some(i))
+                    cx.fixed(Code::RELATION_TARGET_SCHEMA_MISMATCH, vec![Value::String(schema.to_string())], Some(i))
                 }
                 _ => {}
             }

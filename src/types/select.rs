@@ -12,11 +12,14 @@ use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::option_label;
 use crate::rdf::Object;
 use crate::validation::types::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
-use crate::validation::Code;
+use crate::validation::codes::{Code, CodeInfo, SeverityRule};
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
 
 pub struct Select;
+
+const INVALID_OPTION: Code =
+    Code::new(&CodeInfo::subject("invalid-option", SeverityRule::FromConstraint("options"), true, "A select part is not an option id."));
 
 impl PropertyType for Select {
     fn name(&self) -> &'static str {
@@ -62,6 +65,10 @@ impl PropertyType for Select {
             PropertyKind::Select { options, multiple } => Box::new(Rules::compile(options, multiple)),
             _ => Box::new(Mismatched),
         }
+    }
+
+    fn codes(&self) -> &[Code] {
+        &[INVALID_OPTION]
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, def: &'a PropertyDefinition) -> Vec<Object<'a>> {
@@ -110,7 +117,7 @@ impl TypeRules for Rules {
         check_single(self.single, parts.len(), cx);
         for (i, part) in parts.iter().enumerate() {
             if !is_blank(part) && !self.ids.contains(part.trim()) {
-                cx.push(Code::InvalidOption, self.options_severity, vec![Value::from(part.as_str())], Some(i));
+                cx.push(INVALID_OPTION, self.options_severity, vec![Value::from(part.as_str())], Some(i));
             }
         }
     }

@@ -70,6 +70,10 @@ impl<T: PartialOrd + Send + Sync + 'static> PropertyType for Temporal<T> {
         }
     }
 
+    fn codes(&self) -> &[Code] {
+        std::slice::from_ref(&self.invalid)
+    }
+
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
         match value {
             StatementValue::Strings(parts) => parts.iter().map(|p| checked(p, self.datatype, (self.parse)(p).is_some())).collect(),

@@ -186,3 +186,15 @@ fn email_definition_json_schema_and_graph_value() {
     assert_eq!(t.graph_values("Mail", &strings(&["a@x.org"]), false), [("Mail".to_owned(), json!("a@x.org"))]);
     assert_eq!(t.graph_values("Mail", &strings(&["a@x.org"]), true), [("Mail".to_owned(), json!(["a@x.org"]))]);
 }
+
+#[test]
+fn every_code_is_declared_once_and_found_by_its_name() {
+    let all = super::codes::all();
+    let names: std::collections::BTreeSet<&str> = all.iter().map(|c| c.as_str()).collect();
+    assert_eq!(names.len(), all.len(), "a code name is declared twice");
+    for code in &all {
+        assert_eq!(super::codes::by_name(code.as_str()), Some(*code));
+    }
+    assert!(names.contains("invalid-email") && names.contains("required"), "a type's codes follow validation's own");
+    assert_eq!(super::codes::by_name("no-such-code"), None);
+}

@@ -9,9 +9,11 @@ use crate::rdf::values::url;
 use crate::rdf::Object;
 use crate::validation::types::url_pattern::is_valid_url;
 use crate::validation::types::ValueCheck;
-use crate::validation::Code;
+use crate::validation::codes::{Code, CodeInfo};
 
 pub struct Url;
+
+const INVALID_URL: Code = Code::new(&CodeInfo::invalid_part("invalid-url", "A url part fails the URL pattern."));
 
 impl PropertyType for Url {
     fn name(&self) -> &'static str {
@@ -19,7 +21,11 @@ impl PropertyType for Url {
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
-        ItemRules::compile(kind, is_valid_url, Code::InvalidUrl)
+        ItemRules::compile(kind, is_valid_url, INVALID_URL)
+    }
+
+    fn codes(&self) -> &[Code] {
+        &[INVALID_URL]
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {

@@ -49,17 +49,17 @@ impl CompiledProperty {
         let mut cx = CheckContext { property: &self.name, out, targets };
         let Some(checks) = &self.checks else {
             if statement.is_some() || self.required.is_some() {
-                cx.fixed(Code::UnregisteredType, vec![Value::from(self.type_name.as_str())], None);
+                cx.fixed(Code::UNREGISTERED_TYPE, vec![Value::from(self.type_name.as_str())], None);
             }
             return;
         };
         if let Some(st) = statement.filter(|st| st.property_type != self.type_name) {
-            cx.fixed(Code::TypeMismatch, vec![Value::from(st.property_type.as_str()), Value::from(self.type_name.as_str())], None);
+            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(st.property_type.as_str()), Value::from(self.type_name.as_str())], None);
             return;
         }
         let checked = statement.is_some_and(|st| checks.check_value(&st.value, &mut cx));
         if let Some(severity) = self.required.filter(|_| !checked) {
-            cx.push(Code::Required, severity, vec![], None);
+            cx.push(Code::REQUIRED, severity, vec![], None);
         }
     }
 }

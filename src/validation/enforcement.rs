@@ -38,17 +38,17 @@ mod tests {
         use serde_json::json;
         use Severity::{Error, Warning};
         let stored = vec![
-            v(Code::MinLength, "a", json!([3]), Warning, Some(0)),
-            v(Code::InvalidUrl, "u", json!([]), Error, Some(1)),
+            v(Code::MIN_LENGTH, "a", json!([3]), Warning, Some(0)),
+            v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "u", json!([]), Error, Some(1)),
         ];
         for (name, proposed, new) in [
             ("nothing changed", stored.clone(), 0),
-            ("severity raised on an existing violation", vec![v(Code::MinLength, "a", json!([3]), Error, Some(0))], 0),
-            ("part moved", vec![v(Code::InvalidUrl, "u", json!([]), Error, Some(0))], 0),
-            ("new warning", vec![v(Code::MaxLength, "a", json!([9]), Warning, Some(0))], 0),
-            ("new error on another property", vec![v(Code::InvalidUrl, "w", json!([]), Error, Some(0))], 1),
-            ("same code, other args", vec![v(Code::MinLength, "a", json!([4]), Error, Some(0))], 1),
-            ("on another Subject", vec![v(Code::InvalidUrl, "u", json!([]), Error, Some(1)).on_subject(&SubjectId::parse("s1demo1aaaaaaa2").unwrap())], 1),
+            ("severity raised on an existing violation", vec![v(Code::MIN_LENGTH, "a", json!([3]), Error, Some(0))], 0),
+            ("part moved", vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "u", json!([]), Error, Some(0))], 0),
+            ("new warning", vec![v(Code::MAX_LENGTH, "a", json!([9]), Warning, Some(0))], 0),
+            ("new error on another property", vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "w", json!([]), Error, Some(0))], 1),
+            ("same code, other args", vec![v(Code::MIN_LENGTH, "a", json!([4]), Error, Some(0))], 1),
+            ("on another Subject", vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "u", json!([]), Error, Some(1)).on_subject(&SubjectId::parse("s1demo1aaaaaaa2").unwrap())], 1),
         ] {
             assert_eq!(new_errors(&stored, &proposed).len(), new, "{name}");
             assert_eq!(introduces_new_errors(&stored, &proposed), new > 0, "{name}");

@@ -39,7 +39,7 @@ pub fn validate_subject(input: SubjectInput, schemas: &dyn SchemaLookup, subject
         Some(schema) => CompiledSchema::compile(schema).validate(input, subjects),
         None => {
             let name = Value::String(input.subject.schema.to_string());
-            let mut out = vec![Violation::fixed(Code::SchemaNotFound, None, vec![name])];
+            let mut out = vec![Violation::fixed(Code::SCHEMA_NOT_FOUND, None, vec![name])];
             check_subject_level(input, true, &mut out);
             check_unchecked_relations(input, |_| false, subjects, &mut out);
             out
@@ -64,7 +64,7 @@ impl CompiledSchema {
 /// `label-required`: a standalone Subject other than the page's main Subject needs a label.
 fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Violation>) {
     if standalone && !input.is_main && input.subject.label.as_deref().map_or(true, |l| l.trim().is_empty()) {
-        out.push(Violation::fixed(Code::LabelRequired, None, vec![]));
+        out.push(Violation::fixed(Code::LABEL_REQUIRED, None, vec![]));
     }
 }
 

@@ -110,7 +110,7 @@ pub fn editor_fields(
     result(exports::editor_fields(name, &schema, &options(opts)?))
 }
 
-/// Each violation code with the sentence that explains it (`validation::codes::CODES`), for editors.
+/// Each violation code with the sentence that explains it (`types::codes::all`), for editors.
 #[wasm_bindgen(js_name = violationDescriptions, unchecked_return_type = "Record<string, string>")]
 pub fn violation_descriptions() -> Result<JsValue, JsValue> {
     result(Ok(exports::violation_descriptions()))

@@ -55,7 +55,7 @@ async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId, target: u64, make_main:
     schemas.load(ctx, to.content.subjects.values().map(|s| &s.schema)).await?;
     let moving = from.content.subjects.get(id).ok_or_else(|| subject_not_found(id.as_str()))?;
     if schemas.schema(&moving.schema).is_some_and(|s| s.subjects_are_dependent) {
-        let v = Violation::fixed(Code::DependentSubjectWithoutHost, None, vec![]).on_subject(id);
+        let v = Violation::fixed(Code::DEPENDENT_SUBJECT_WITHOUT_HOST, None, vec![]).on_subject(id);
         return Err(ApiError::new(ErrorKind::DependentSubjectRules, "A Dependent Subject moves only with its Host Subject.")
             .with("status", "refused")
             .with("violations", vec![v.to_json()]));

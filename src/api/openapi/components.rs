@@ -5,7 +5,7 @@
 
 use super::kinds::Formats;
 use crate::app::error::ERROR_KINDS;
-use crate::validation::codes::CODES;
+use crate::types::codes;
 use serde_json::{json, Value};
 
 /// `#/components/schemas/<name>`.
@@ -38,7 +38,7 @@ pub fn map(items: Value) -> Value {
 pub fn components(formats: &Formats) -> Value {
     // ERROR_KINDS includes the errors a host answers itself (`request-too-large`, `core-unavailable`).
     let errors: Vec<&str> = ERROR_KINDS.iter().map(|(_, code, _)| *code).collect();
-    let codes: Vec<&str> = CODES.iter().map(|c| c.name).collect();
+    let codes: Vec<&str> = codes::all().into_iter().map(|c| c.as_str()).collect();
     let string = json!({"type": "string"});
     let id = formats.subject_id();
     let page_fields = json!({

@@ -30,24 +30,24 @@ pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup, 
         let mut own = |code| out.push(Violation::fixed(code, None, vec![]).on_subject(id));
         if view.is_dependent(subject) {
             if page.main_subject.as_ref() == Some(id) {
-                own(Code::DependentSubjectIsMain);
+                own(Code::DEPENDENT_SUBJECT_IS_MAIN);
             }
             if subject.label.is_some() {
-                own(Code::DependentSubjectHasLabel);
+                own(Code::DEPENDENT_SUBJECT_HAS_LABEL);
             }
             if incoming.get(id).copied().unwrap_or(0) > 1 {
-                own(Code::DependentSubjectReferencedTwice);
+                own(Code::DEPENDENT_SUBJECT_REFERENCED_TWICE);
             }
             if !reached.contains(id) {
-                own(Code::DependentSubjectWithoutHost);
+                own(Code::DEPENDENT_SUBJECT_WITHOUT_HOST);
             }
         }
         for (property, i, r) in relations(subject) {
             let code = if view.is_dependent_property(subject, property) {
                 let on_page = r.target.local().is_some_and(|t| page.subjects.contains_key(t));
-                (!on_page).then_some(Code::DependentTargetNotOnPage)
+                (!on_page).then_some(Code::DEPENDENT_TARGET_NOT_ON_PAGE)
             } else {
-                r.target.local().is_some_and(dependent_target).then_some(Code::RelationToDependentSubject)
+                r.target.local().is_some_and(dependent_target).then_some(Code::RELATION_TO_DEPENDENT_SUBJECT)
             };
             if let Some(code) = code {
                 out.push(Violation::fixed(code, Some(property), vec![Value::String(r.target.to_string())]).at_part(i).on_subject(id));

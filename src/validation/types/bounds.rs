@@ -34,7 +34,7 @@ impl<T: PartialOrd> Bounds<T> {
             below |= self.min.as_ref().is_some_and(|b| v < b.at);
             above |= self.max.as_ref().is_some_and(|b| v > b.at);
         }
-        for (hit, bound, code) in [(below, &self.min, Code::MinValue), (above, &self.max, Code::MaxValue)] {
+        for (hit, bound, code) in [(below, &self.min, Code::MIN_VALUE), (above, &self.max, Code::MAX_VALUE)] {
             if let Some(b) = bound.as_ref().filter(|_| hit) {
                 cx.push(code, b.severity, vec![b.arg.clone()], None);
             }

@@ -21,10 +21,10 @@ impl Lengths {
         for (i, part) in parts.enumerate().filter(|(_, p)| !is_blank(p)) {
             let len = part.trim().chars().count() as u64;
             if let Some((min, severity)) = self.min.filter(|(min, _)| len < *min) {
-                cx.push(Code::MinLength, severity, vec![Value::from(min)], Some(i));
+                cx.push(Code::MIN_LENGTH, severity, vec![Value::from(min)], Some(i));
             }
             if let Some((max, severity)) = self.max.filter(|(max, _)| len > *max) {
-                cx.push(Code::MaxLength, severity, vec![Value::from(max)], Some(i));
+                cx.push(Code::MAX_LENGTH, severity, vec![Value::from(max)], Some(i));
             }
         }
     }

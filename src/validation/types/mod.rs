@@ -116,7 +116,7 @@ pub fn single_only(multiple: &Constraint<bool>) -> Option<Severity> {
 
 pub fn check_single(single: Option<Severity>, count: usize, cx: &mut CheckContext) {
     if let Some(severity) = single.filter(|_| count > 1) {
-        cx.push(Code::SingleValueOnly, severity, vec![], None);
+        cx.push(Code::SINGLE_VALUE_ONLY, severity, vec![], None);
     }
 }
 
@@ -125,7 +125,7 @@ pub fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl Iterator
         let mut seen = HashSet::new();
         let mut items = items;
         if !items.all(|i| seen.insert(i)) {
-            cx.push(Code::Unique, severity, vec![], None);
+            cx.push(Code::UNIQUE, severity, vec![], None);
         }
     }
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 pub fn resolve_source(i: usize, target: &SubjectRef, cx: &mut CheckContext) -> Option<TargetLookup> {
     match cx.targets.resolve(target) {
         TargetLookup::UnknownSource => {
-            cx.fixed(Code::RelationTargetUnresolvableSource, vec![target_arg(target)], Some(i));
+            cx.fixed(Code::RELATION_TARGET_UNRESOLVABLE_SOURCE, vec![target_arg(target)], Some(i));
             None
         }
         found => Some(found),
