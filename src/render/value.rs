@@ -5,6 +5,7 @@
 use super::html::{escape, is_safe_external, Links};
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::temporal::parse_date;
+use crate::types::{self, ValueShape};
 use serde_json::{Map, Value};
 
 /// What a value needs besides itself: the Subjects of the page and the relation targets elsewhere
@@ -24,7 +25,8 @@ pub struct ValueContext<'a> {
 pub fn parts(statement: &Value, def: Option<&PropertyDefinition>, cx: &ValueContext) -> Vec<String> {
     let value = &statement["value"];
     let strings = || value.as_array().into_iter().flatten().filter_map(Value::as_str);
-    match statement["propertyType"].as_str().unwrap_or_default() {
+    let type_name = statement["propertyType"].as_str().unwrap_or_default();
+    match type_name {
         "text" => strings().map(escape).collect(),
         "url" => strings().map(url).collect(),
         "date" => strings().map(date).collect(),
@@ -34,6 +36,8 @@ pub fn parts(statement: &Value, def: Option<&PropertyDefinition>, cx: &ValueCont
         "boolean" => value.as_bool().map(|b| (if b { "Yes" } else { "No" }).to_owned()).into_iter().collect(),
         "monolingualText" => monolingual(value, cx.preferred_language),
         "relation" => value.as_array().into_iter().flatten().map(|r| relation(r, cx)).collect(),
+        // Another registered type of string parts (`email`, `phoneNumber`) shows its parts as text.
+        _ if value.is_array() && types::lookup(type_name).is_some_and(|t| t.shape() == ValueShape::Strings) => strings().map(escape).collect(),
         _ => vec![format!("<code class=\"raw-value\">{}</code>", escape(&value.to_string()))],
     }
 }
@@ -233,6 +237,8 @@ mod tests {
                 ],
             ),
             (json!({"propertyType": "email", "value": "<x>"}), vec!["<code class=\"raw-value\">&quot;&lt;x&gt;&quot;</code>"]),
+            (json!({"propertyType": "email", "value": ["a&b@x.org"]}), vec!["a&amp;b@x.org"]),
+            (json!({"propertyType": "phoneNumber-of-a-later-version", "value": ["+43"]}), vec!["<code class=\"raw-value\">[&quot;+43&quot;]</code>"]),
         ];
         for (statement, want) in cases {
             assert_eq!(render(statement.clone(), None), want, "{statement}");

@@ -153,7 +153,7 @@ impl TypeRules for Mismatched {
 }
 
 /// Every registered type, in the order the docs list them.
-pub static REGISTRY: [&dyn PropertyType; 10] = [
+pub static REGISTRY: &[&dyn PropertyType] = &[
     &text::Text,
     &monolingual_text::MonolingualText,
     &url::Url,

@@ -1,5 +1,5 @@
-//! A new property type is one file plus its line in `REGISTRY`: this file writes one, `phoneNumber`
-//! (reserved by the spec) with a definition field of its own, `region`, implementing only what
+//! A new property type is one file plus its line in `REGISTRY`: this file writes one, a test-only
+//! `postalCode` with a definition field of its own, `region`, implementing only what
 //! differs from the registry's defaults. Its definition needs no `PropertyKind` variant of its own
 //! ([`PropertyKind::Own`]); parsing, canonical output, storage, checks and JSON Schema all work
 //! from this impl alone.
@@ -15,13 +15,13 @@ use crate::validation::types::ValueCheck;
 use crate::validation::codes::{Code, CodeInfo};
 use serde_json::{json, Map, Value};
 
-struct PhoneNumber;
+struct PostalCode;
 
-const INVALID: Code = Code::new(&CodeInfo::invalid_part("invalid-test-number", "not a number"));
+const INVALID: Code = Code::new(&CodeInfo::invalid_part("invalid-test-postal-code", "not a postal code"));
 
-impl PropertyType for PhoneNumber {
+impl PropertyType for PostalCode {
     fn name(&self) -> &'static str {
-        "phoneNumber"
+        "postalCode"
     }
 
     fn fields(&self) -> &'static [&'static str] {
@@ -48,7 +48,7 @@ impl PropertyType for PhoneNumber {
 
     fn compile(&self, _: &PropertyKind) -> Box<dyn ValueCheck> {
         let items = PropertyKind::Items { multiple: crate::domain::schema::Constraint::warning(true), unique_items: None };
-        ItemRules::compile(&items, |p| p.starts_with('+') && p[1..].bytes().all(|b| b.is_ascii_digit() || b == b' '), INVALID)
+        ItemRules::compile(&items, |p| p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b' '), INVALID)
     }
 }
 
@@ -56,32 +56,32 @@ fn parse(definition: Value) -> (PropertyKind, SchemaErrors) {
     let own = SourceKey::parse("local").unwrap();
     let mut errs = SchemaErrors::default();
     let obj = definition.as_object().unwrap().clone();
-    let kind = PhoneNumber.parse(&mut Fields::new(&obj, "propertyDefinitions.Phone", &own, &mut errs));
+    let kind = PostalCode.parse(&mut Fields::new(&obj, "propertyDefinitions.Code", &own, &mut errs));
     (kind, errs)
 }
 
 #[test]
 fn a_type_with_a_field_of_its_own_parses_and_writes_it_back_without_a_variant_of_its_own() {
-    let (kind, errs) = parse(json!({"type": "phoneNumber", "region": "at", "multiple": true}));
+    let (kind, errs) = parse(json!({"type": "postalCode", "region": "at", "multiple": true}));
     assert!(errs.0.is_empty(), "{errs}");
     assert!(matches!(&kind, PropertyKind::Own { multiple, .. } if multiple.value));
     let mut out = Map::new();
-    PhoneNumber.canonical(&kind, &mut out);
+    PostalCode.canonical(&kind, &mut out);
     assert_eq!(Value::Object(out), json!({"region": "AT"}));
-    let (_, errs) = parse(json!({"type": "phoneNumber", "region": 43}));
-    assert_eq!(errs.to_string(), "propertyDefinitions.Phone.region: must be a two-letter region code");
+    let (_, errs) = parse(json!({"type": "postalCode", "region": 43}));
+    assert_eq!(errs.to_string(), "propertyDefinitions.Code.region: must be a two-letter region code");
 }
 
 #[test]
 fn the_defaults_store_check_and_describe_its_values() {
-    let (kind, _) = parse(json!({"type": "phoneNumber"}));
-    let def = PropertyDefinition { type_name: "phoneNumber".into(), description: String::new(), required: None, default: None, kind, extra: Map::new() };
+    let (kind, _) = parse(json!({"type": "postalCode"}));
+    let def = PropertyDefinition { type_name: "postalCode".into(), description: String::new(), required: None, default: None, kind, extra: Map::new() };
     let own = SourceKey::parse("local").unwrap();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
-    let stored = PhoneNumber.normalize(&Json::parse(r#"[" +43 1 234 ", "x"]"#).unwrap(), Some(&def), &mut ctx).unwrap();
-    assert_eq!(stored, StatementValue::Strings(vec!["+43 1 234".into(), "x".into()]));
-    assert_eq!(PhoneNumber.json_schema(&def), json!({"type": "array", "items": {"type": "string"}}));
-    assert_eq!(PhoneNumber.shape(), super::ValueShape::Strings);
-    assert_eq!(PhoneNumber.rdf_objects(&stored, &def).len(), 2);
+    let stored = PostalCode.normalize(&Json::parse(r#"[" A-1010 ", "x"]"#).unwrap(), Some(&def), &mut ctx).unwrap();
+    assert_eq!(stored, StatementValue::Strings(vec!["A-1010".into(), "x".into()]));
+    assert_eq!(PostalCode.json_schema(&def), json!({"type": "array", "items": {"type": "string"}}));
+    assert_eq!(PostalCode.shape(), super::ValueShape::Strings);
+    assert_eq!(PostalCode.rdf_objects(&stored, &def).len(), 2);
 }
