@@ -21,6 +21,7 @@ mod relation;
 mod select;
 mod temporal;
 mod text;
+mod time;
 mod url;
 
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
@@ -164,6 +165,7 @@ pub static REGISTRY: &[&dyn PropertyType] = &[
     &date::DATE,
     &date_time::DATE_TIME,
     &email::Email,
+    &time::Time,
 ];
 
 

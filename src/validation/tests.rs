@@ -150,6 +150,19 @@ fn invalid_email() {
 }
 
 #[test]
+fn invalid_time() {
+    table("time", vec![
+        (json!({"type": "time"}), json!(["09:30"]), vec![]),
+        (json!({"type": "time", "multiple": true}), json!(["09:30:15.5", "9:30", " ", "25:00"]), vec![
+            v("invalid-time", json!([]), "error", Some(1)),
+            v("invalid-time", json!([]), "error", Some(3)),
+        ]),
+        (json!({"type": "time", "uniqueItems": true}), json!(["10:00", " 10:00"]), vec![v("unique", json!([]), "warning", None)]),
+        (json!({"type": "time", "required": true}), json!([" "]), vec![v("required", json!([]), "warning", None)]),
+    ]);
+}
+
+#[test]
 fn unique() {
     table("text", vec![
         (json!({"type": "text", "multiple": true, "uniqueItems": true}), json!(["a", "b"]), vec![]),
