@@ -2,6 +2,7 @@
 //! stored and written: `label`, `schema` and `statements`, one property per definition.
 
 use crate::domain::schema::{PropertyDefinition, Schema};
+use crate::types;
 use serde_json::{json, Map, Value};
 
 const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -54,5 +55,5 @@ fn statement(def: &PropertyDefinition) -> Value {
 
 /// The type's fragment; any value for a type with no registered implementation.
 fn value(def: &PropertyDefinition) -> Value {
-    def.property_type().map_or_else(|| json!({}), |t| t.json_schema(def))
+    types::lookup(&def.type_name).map_or_else(|| json!({}), |t| t.json_schema(def))
 }

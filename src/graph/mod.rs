@@ -11,3 +11,4 @@ pub mod model;
 pub mod names;
 pub mod projection;
 pub mod statement;
+pub mod values;

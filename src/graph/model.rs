@@ -5,6 +5,7 @@
 //! types) or, for property keys, as [`property_key`] does. Values are JSON, ready to go in as parameters.
 
 use super::names::{graph_name, property_key};
+use super::values::text;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
@@ -21,8 +22,6 @@ pub const SUBJECT_LABEL: &str = "Subject";
 pub const PAGE_LABEL: &str = "Page";
 /// Type of the Page-to-Subject edges.
 pub const HAS_SUBJECT: &str = "HasSubject";
-/// Suffix of the property holding the languages of a `monolingualText` value.
-pub const LANGUAGE_SUFFIX: &str = "@language";
 /// Strata's own properties of Subject nodes and relation edges start with one `_`; the key of a
 /// Schema property that starts with `_` gets one more (`property_key`), so the two never meet.
 /// The Subject ID (relation edges: the Relation ID).
@@ -141,32 +140,6 @@ fn display_name(id: &SubjectId, subject: &Subject, content: &PageContent, page: 
     }
 }
 
-/// Node properties for one non-relation Statement value under the node property `key`: the default
-/// graph value of a property type (`crate::types`). A value the Schema declares `multiple` is always
-/// a list; any other multi-part value is a scalar when it has one part, a list otherwise. Raw values
-/// and empty values are left out.
-pub fn node_values(key: &str, value: &StatementValue, many: bool) -> Vec<(String, Value)> {
-    let shape = |items: Vec<Value>| match items.len() {
-        0 => None,
-        1 if !many => items.into_iter().next(),
-        _ => Some(Value::Array(items)),
-    };
-    let key = key.to_owned();
-    match value {
-        StatementValue::Strings(parts) => shape(parts.iter().map(|p| text(p)).collect()).map(|v| vec![(key, v)]),
-        StatementValue::Number(n) => Some(vec![(key, Value::Number(n.clone()))]),
-        StatementValue::Boolean(b) => Some(vec![(key, Value::Bool(*b))]),
-        StatementValue::Monolingual(parts) => {
-            let texts = shape(parts.iter().map(|p| text(&p.text)).collect());
-            let languages = shape(parts.iter().map(|p| Value::from(p.language.as_str())).collect());
-            let language_key = format!("{key}{LANGUAGE_SUFFIX}");
-            texts.zip(languages).map(|(t, l)| vec![(key, t), (language_key, l)])
-        }
-        StatementValue::Relations(_) | StatementValue::Raw(_) => None,
-    }
-    .unwrap_or_default()
-}
-
 /// A relation-property value the graph can hold: a string, number or boolean.
 fn scalar(v: &Value) -> Option<Value> {
     match v {
@@ -174,9 +147,4 @@ fn scalar(v: &Value) -> Option<Value> {
         Value::Number(_) | Value::Bool(_) => Some(v.clone()),
         _ => None,
     }
-}
-
-/// A string value, with U+0000 (which FalkorDB cannot receive) replaced by U+FFFD.
-fn text(s: &str) -> Value {
-    Value::String(s.replace('\0', "\u{FFFD}"))
 }

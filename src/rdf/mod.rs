@@ -7,7 +7,7 @@ pub mod ontology;
 mod page;
 mod quad;
 pub mod serialize;
-mod statements;
+pub mod statements;
 pub mod values;
 pub mod vocab;
 mod warning;

@@ -4,7 +4,8 @@
 use super::page::{label, subjects_in_order, PageFacts, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
 use super::statements::{projectable, relation_targets};
-use super::values::{relation_property_object, statement_objects};
+use super::statements::statement_objects;
+use super::values::relation_property_object;
 use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RDF_TYPE, XSD_DATE_TIME};
 use super::warning::Warning;
 use super::{Context, NotDescribable};

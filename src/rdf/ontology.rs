@@ -7,7 +7,7 @@
 use super::page::{label, subjects_in_order, PageView};
 use super::quad::{GraphWriter, Object, QuadSink};
 use super::statements::{projectable, relation_targets};
-use super::values::statement_objects;
+use super::statements::statement_objects;
 use super::vocab::{Iris, RDFS_LABEL, RDF_TYPE};
 use super::warning::Warning;
 use super::{Context, NotDescribable};

@@ -1,27 +1,12 @@
-//! The value mapping: each Statement's objects through its type (`crate::types`), the toolkit the
-//! types' `rdf_objects` build them with, and relation-property values.
+//! The toolkit the property types' `rdf_objects` (`crate::types`) build their objects with, and
+//! relation-property values. It names no type: `statements::statement_objects` asks the type.
 
 use super::quad::Object;
 use super::vocab::*;
 use crate::domain::mapping::iri::is_absolute_iri;
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
-use crate::domain::statement::StatementValue;
-use crate::types::PropertyType;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
-
-/// The objects of a Statement read with the writer's type `ty`, one per value part, through the
-/// type's `rdf_objects`. A part repeated in the value (stored as written, reported by `uniqueItems`)
-/// is one triple, so it is given once.
-pub fn statement_objects<'a>(ty: &dyn PropertyType, value: &'a StatementValue, definition: &'a PropertyDefinition) -> Vec<Object<'a>> {
-    let mut unique: Vec<Object<'a>> = Vec::new();
-    for object in ty.rdf_objects(value, definition) {
-        if !unique.contains(&object) {
-            unique.push(object);
-        }
-    }
-    unique
-}
 
 /// A scalar relation-property value: strings as `xsd:string`, numbers and booleans as for Statements.
 /// Anything else is dropped.

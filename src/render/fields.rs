@@ -3,7 +3,7 @@
 //! and what a Schema page's property table lists. Constraint forms (bare or `{value, severity}`) are
 //! read here once, so no host has to know them.
 
-use crate::types::ValueShape;
+use crate::types::{self, ValueShape};
 use crate::domain::schema::{Constraint, PropertyDefinition, PropertyKind, Schema};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -52,7 +52,7 @@ pub fn fields(schema: &Schema) -> Vec<Field> {
 }
 
 fn field(name: &str, def: &PropertyDefinition) -> Field {
-    let shape = match def.property_type().map(|t| t.shape()) {
+    let shape = match types::lookup(&def.type_name).map(|t| t.shape()) {
         Some(ValueShape::Strings) => "strings",
         Some(ValueShape::Number) => "number",
         Some(ValueShape::Boolean) => "boolean",
@@ -85,7 +85,7 @@ fn field(name: &str, def: &PropertyDefinition) -> Field {
             f.min_length = rules.min_length.as_ref().map(|c| c.value);
             f.max_length = rules.max_length.as_ref().map(|c| c.value);
         }
-        PropertyKind::Items { .. } | PropertyKind::Own { .. } => f.input = def.property_type().map_or("text", |t| t.name()),
+        PropertyKind::Items { .. } | PropertyKind::Own { .. } => f.input = types::lookup(&def.type_name).map_or("text", |t| t.name()),
         PropertyKind::Number { precision, minimum, maximum } => {
             f.input = "number";
             f.precision = *precision;

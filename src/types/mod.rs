@@ -127,7 +127,7 @@ pub trait PropertyType: Sync {
     /// The graph node properties of a non-relation value under the node property `key`; `many`
     /// when the Schema declares the property `multiple`.
     fn graph_values(&self, key: &str, value: &StatementValue, many: bool) -> Vec<(String, Value)> {
-        graph::model::node_values(key, value, many)
+        graph::values::node_values(key, value, many)
     }
 
     /// JSON Schema's `format` of a part, for the default [`PropertyType::json_schema`].

@@ -7,7 +7,7 @@ use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::schema::Schema;
 use crate::domain::statement::MonolingualPart;
-use crate::rdf::values::statement_objects;
+use crate::rdf::statements::statement_objects;
 use crate::rdf::vocab::*;
 use serde_json::json;
 use std::collections::HashSet;

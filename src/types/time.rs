@@ -91,7 +91,7 @@ mod tests {
     use crate::domain::schema::Schema;
     use crate::json::Json;
     use crate::normalize::WriteContext;
-    use crate::rdf::values::statement_objects;
+    use crate::rdf::statements::statement_objects;
     use crate::types::lookup;
     use serde_json::json;
 

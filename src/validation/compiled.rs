@@ -5,6 +5,7 @@ use super::types::{CheckContext, Targets, ValueCheck};
 use super::Violation;
 use crate::domain::schema::{PropertyDefinition, Schema, Severity};
 use crate::domain::statement::Statement;
+use crate::types;
 use indexmap::IndexMap;
 use serde_json::Value;
 
@@ -40,7 +41,7 @@ impl CompiledSchema {
 
 impl CompiledProperty {
     fn compile(name: &str, def: &PropertyDefinition) -> Self {
-        let checks = def.property_type().map(|t| t.compile(&def.kind));
+        let checks = types::lookup(&def.type_name).map(|t| t.compile(&def.kind));
         CompiledProperty { name: name.to_owned(), type_name: def.type_name.clone(), required: def.required.as_ref().map(|c| c.severity), checks }
     }
 

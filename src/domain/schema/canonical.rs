@@ -1,8 +1,9 @@
-//! The canonical JSON form of a Schema: fixed key order, defaults omitted, and every Constraint in
-//! its bare form unless its severity differs from the default. The `put_*` helpers are the toolkit
-//! of each property type's `canonical` (`crate::types`).
+//! The canonical JSON form of a Schema: fixed key order, defaults omitted, a definition's own fields
+//! written by its type's `canonical` (`crate::types`) with the helpers of `canonical_fields`.
 
-use super::{Constraint, PropertyDefinition, Schema, Severity, TextRules};
+use super::canonical_fields::put_flag;
+use super::{PropertyDefinition, Schema};
+use crate::types;
 use serde_json::{Map, Value};
 
 impl Schema {
@@ -32,48 +33,10 @@ impl PropertyDefinition {
         if let Some(d) = &self.default {
             out.insert("default".into(), d.clone());
         }
-        if let Some(t) = self.property_type() {
+        if let Some(t) = types::lookup(&self.type_name) {
             t.canonical(&self.kind, &mut out);
         }
         out.extend(self.extra.clone());
         Value::Object(out)
     }
-}
-
-pub(crate) fn put_text_rules(out: &mut Map<String, Value>, r: &TextRules) {
-    put_multiple(out, &r.multiple);
-    put_flag(out, "uniqueItems", &r.unique_items);
-    put_valued(out, "minLength", &r.min_length);
-    put_valued(out, "maxLength", &r.max_length);
-}
-
-pub(crate) fn put_flag(out: &mut Map<String, Value>, key: &str, c: &Option<Constraint<()>>) {
-    match c {
-        Some(c) if c.severity != Severity::Warning => {
-            out.insert(key.into(), serde_json::json!({"severity": c.severity.as_str()}));
-        }
-        Some(_) => {
-            out.insert(key.into(), true.into());
-        }
-        None => {}
-    }
-}
-
-pub(crate) fn put_multiple(out: &mut Map<String, Value>, c: &Constraint<bool>) {
-    if c.value {
-        out.insert("multiple".into(), true.into());
-    } else if c.severity != Severity::Warning {
-        out.insert("multiple".into(), serde_json::json!({"value": false, "severity": c.severity.as_str()}));
-    }
-}
-
-pub(crate) fn put_valued<T: Clone + Into<Value>>(out: &mut Map<String, Value>, key: &str, c: &Option<Constraint<T>>) {
-    let Some(c) = c else { return };
-    let value: Value = c.value.clone().into();
-    let v = if c.severity == Severity::Warning {
-        value
-    } else {
-        serde_json::json!({"value": value, "severity": c.severity.as_str()})
-    };
-    out.insert(key.into(), v);
 }

@@ -1,7 +1,6 @@
 //! A property definition of a Schema and the type-specific fields it carries.
 
 use super::{Constraint, SchemaRef};
-use crate::types::{self, PropertyType};
 use serde_json::{Map, Number, Value};
 
 /// One property of a Schema.
@@ -19,11 +18,6 @@ pub struct PropertyDefinition {
 }
 
 impl PropertyDefinition {
-    /// The registered type of the definition, if any.
-    pub fn property_type(&self) -> Option<&'static dyn PropertyType> {
-        types::lookup(&self.type_name)
-    }
-
     /// The `multiple` Constraint where the type has one.
     pub fn multiple(&self) -> Option<&Constraint<bool>> {
         match &self.kind {

@@ -1,8 +1,10 @@
 //! The Schema format: property definitions, Constraints with severity, Schema references.
 
 mod canonical;
+mod canonical_fields;
 mod constraint;
 mod definition;
+mod errors;
 mod fields;
 mod lookup;
 mod parse;
@@ -10,12 +12,12 @@ mod reference;
 mod save_rules;
 mod severity;
 
-pub(crate) use canonical::{put_flag, put_multiple, put_text_rules, put_valued};
+pub(crate) use canonical_fields::{put_flag, put_multiple, put_text_rules, put_valued};
 pub use constraint::Constraint;
 pub use lookup::SchemaLookup;
 pub use definition::{PropertyDefinition, PropertyKind, SelectOption, TextRules};
 pub use fields::Fields;
-pub use parse::{SchemaError, SchemaErrors};
+pub use errors::{SchemaError, SchemaErrors};
 pub use reference::SchemaRef;
 pub use severity::Severity;
 
