@@ -3,8 +3,6 @@
 import { EmbeddedSparqlStore } from './sparql-embedded.js';
 import { HttpSparqlStore } from './sparql-http.js';
 
-export const SPARQL_STORE_TYPES = ['oxigraph-embedded', 'sparql-http'];
-
 /**
  * @param {{type: string, url?: string, directory?: string, snapshotDelayMs?: number}} config a `stores` entry; `directory`
  *   already resolved against the data directory

@@ -5,9 +5,13 @@
 // queued before them (`written`), so a query sees every save answered before it.
 import { resolve } from 'node:path';
 import { FalkorDbStore } from './falkordb.js';
-import { openSparqlStore, SPARQL_STORE_TYPES } from './index.js';
+import { loadCore } from '../src/loader.js';
+import { openSparqlStore } from './index.js';
 import { clearPending, pendingCounts } from './pending.js';
 import { contentMarker, markStale, storeState } from './runs.js';
+
+/** Store type to its kind (`sparql` or `graph`): the core's table (`storeKinds`). */
+const STORE_KINDS = (await loadCore()).storeKinds();
 
 const DEFAULT_GRAPH = 'strata';
 /** Projections of saves under way at most; a save beyond waits for the oldest (the stores' pace). */
@@ -27,7 +31,7 @@ export class StoreRegistry {
       this.#entries.set(name, {
         name,
         type: store.type,
-        kind: SPARQL_STORE_TYPES.includes(store.type) ? 'sparql' : 'graph',
+        kind: STORE_KINDS[store.type],
         projection: store.projection ?? 'native',
         options: {
           ...store,

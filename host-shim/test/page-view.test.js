@@ -6,7 +6,7 @@ import { startSite } from '../test-support/site.js';
 
 let site;
 before(async () => {
-  site = await startSite({ core: await loadCore(), config: { readRestrictions: { pages: { 'Staff only': ['staff'] } } } });
+  site = await startSite({ core: await loadCore(), config: { readRestrictions: { pages: { 'Staff only': ['staff'] } }, groupRights: { mapper: ['strata-mapping-edit'] } } });
   const client = new ApiClient(site.url);
   await client.edit({ title: 'Main Page', text: 'Welcome <script>alert(1)</script> & more' });
   await client.edit({ title: 'Staff only', text: 'secret' });
@@ -39,4 +39,27 @@ test('missing, unreadable and invalid titles', async () => {
   assert.equal(home.status, 302);
   assert.equal(home.headers.get('location'), '/wiki/Main_Page');
   assert.equal((await fetch(`${site.url}/elsewhere`)).status, 404);
+});
+
+test('Layout and Mapping pages and the Schema list are drawn by the core', async () => {
+  const { createUser, addUserToGroup } = await import('../platform/auth.js');
+  await createUser(site.db, 'Mapper', 'long enough password');
+  addUserToGroup(site.db, 'Mapper', 'sysop');
+  addUserToGroup(site.db, 'Mapper', 'mapper');
+  const client = new ApiClient(site.url);
+  await client.login('Mapper', 'long enough password');
+  const ok = async (params) => assert.equal((await client.edit(params)).edit?.result, 'Success', params.title);
+  await ok({ title: 'Schema:Person', text: JSON.stringify({ description: 'People & <friends>', propertyDefinitions: { Name: { type: 'text' } } }) });
+  await ok({ title: 'Layout:Person card', text: JSON.stringify({ schema: 'Person', type: 'card', settings: { displayRules: [] } }) });
+  await ok({ title: 'Mapping:Person to FOAF', text: JSON.stringify({ version: 1, schema: 'Person', target: 'foaf', prefixes: { foaf: 'http://xmlns.com/foaf/0.1/' }, subject: { class: 'foaf:Person' }, properties: { Name: { predicate: 'foaf:name' } } }) });
+  const html = async (path) => (await fetch(`${site.url}${path}`)).text();
+  const layoutPage = await html('/wiki/Layout:Person_card');
+  assert.match(layoutPage, /<div class="layout-definition">/);
+  assert.match(layoutPage, /<th scope="row">Schema<\/th><td><a href="\/wiki\/Schema:Person">Person<\/a><\/td>/);
+  const mappingPage = await html('/wiki/Mapping:Person_to_FOAF');
+  assert.match(mappingPage, /<tr><td>Name<\/td><td><code>foaf:name<\/code><\/td><td><\/td><td><\/td><\/tr>/);
+  assert.match(mappingPage, /<th scope="row">Projection<\/th><td>foaf<\/td>/);
+  const schemas = await html('/wiki/Special:Schemas');
+  assert.match(schemas, /<table class="list schema-list">/);
+  assert.match(schemas, /<td>People &amp; &lt;friends&gt;<\/td>/);
 });

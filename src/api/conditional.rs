@@ -5,7 +5,7 @@
 
 use super::context::Ctx;
 use super::handlers::{Body, Reply};
-use crate::app::commit::{commit, Committed, Plan};
+use crate::app::commit::{commit, Committed, WritePlan};
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::{page_of, readable_page};
 use crate::domain::ids::SubjectId;
@@ -68,7 +68,7 @@ pub async fn commit_if_match<H, T, F, Fut>(
 where
     H: Host,
     F: FnMut() -> Fut,
-    Fut: Future<Output = Result<Plan<T>, ApiError>>,
+    Fut: Future<Output = Result<WritePlan<T>, ApiError>>,
 {
     if ctx.header("if-match").is_none() {
         return commit(ctx, plan).await;

@@ -12,10 +12,11 @@ use std::future::Future;
 /// One try plus this many retries after an `edit-conflict`.
 pub const RETRIES: usize = 5;
 
-/// The saves of one write and what the handler needs afterwards. No saves: nothing changed.
-pub struct Plan<T> {
+/// The saves of one write and the use case's own result, which `commit` hands back once they are
+/// saved. No saves: nothing changed.
+pub struct WritePlan<T> {
     pub saves: Vec<PageSave>,
-    pub then: T,
+    pub outcome: T,
 }
 
 /// A page a write committed: the host's answer and, when the core knows it without asking, the
@@ -34,26 +35,26 @@ where
     H: Host,
     E: From<ApiError>,
     F: FnMut() -> Fut,
-    Fut: Future<Output = Result<Plan<T>, E>>,
+    Fut: Future<Output = Result<WritePlan<T>, E>>,
 {
     for _ in 0..=RETRIES {
-        let Plan { saves, then } = plan().await?;
+        let WritePlan { saves, outcome } = plan().await?;
         if saves.is_empty() {
-            return Ok((then, Vec::new()));
+            return Ok((outcome, Vec::new()));
         }
         let read: Vec<Option<PageRecord>> = saves.iter().map(|s| read_at_base(ctx, s)).collect();
-        let outcome = ctx.host.save_pages(SavePages { saves: saves.clone() }).await.map_err(ApiError::from)?;
-        match outcome.conflict {
-            None if outcome.ok => {
+        let answer = ctx.host.save_pages(SavePages { saves: saves.clone() }).await.map_err(ApiError::from)?;
+        match answer.conflict {
+            None if answer.ok => {
                 let befores: Vec<Before> = saves.iter().zip(&read).map(|(save, read)| before(save, read.as_ref())).collect();
-                let committed = committed(ctx, &saves, read, outcome.results);
+                let committed = committed(ctx, &saves, read, answer.results);
                 let changes = saves.iter().zip(&committed).zip(befores);
                 let changes = changes.map(|((save, c), before)| Change { page_id: c.result.page_id, namespace: save.namespace, before });
                 project_changes(ctx, changes.collect()).await;
-                return Ok((then, committed));
+                return Ok((outcome, committed));
             }
             Some(Conflict::TitleExists) => {
-                let title = outcome.index.and_then(|i| saves.get(i)).map(|s| s.title.clone()).unwrap_or_default();
+                let title = answer.index.and_then(|i| saves.get(i)).map(|s| s.title.clone()).unwrap_or_default();
                 return Err(title_taken(&title).into());
             }
             _ => ctx.reads.forget(),

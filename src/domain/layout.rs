@@ -43,6 +43,9 @@ impl fmt::Display for LayoutErrors {
 
 impl std::error::Error for LayoutErrors {}
 
+/// The content model of Layout pages.
+pub const LAYOUT_CONTENT_MODEL: &str = "strata-layout";
+
 const KNOWN_KEYS: [&str; 4] = ["schema", "type", "description", "settings"];
 
 impl Layout {

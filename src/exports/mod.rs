@@ -14,6 +14,7 @@ mod project_rdf;
 mod render;
 mod validate;
 mod validate_batch;
+mod wiki_rules;
 
 pub use error::ExportError;
 pub use host_calls::{handle_page_action, project_page_changes};
@@ -25,9 +26,10 @@ pub use options::Options;
 pub use project_for_store::project_for_store;
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::{project_rdf, RdfProjector};
-pub use render::{editor_fields, render_data_tab, render_page, render_schema, violation_descriptions};
+pub use render::{editor_fields, render_data_tab, render_list, render_page, render_schema, violation_descriptions};
 pub use validate::{validate, Validated, Validator};
 pub use validate_batch::BatchValidator;
+pub use wiki_rules::{default_content_model, namespaces, store_kinds};
 
 #[cfg(test)]
 mod tests;

@@ -11,6 +11,7 @@ use crate::normalize::{read_page_content, read_page_content_str, Context as Read
 use crate::rdf::serialize::{write_to_string, Format, RdfWriter};
 use crate::rdf::{native, ontology, Context, Iris, OntologyProjection, PageFacts, PageView};
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// One projection set up once (Schemas and Mappings parsed, the ontology projection compiled) for
@@ -27,7 +28,8 @@ pub struct RdfProjector {
 
 impl RdfProjector {
     /// Takes `{baseUri, sourceIris?, schemas?, mappings?, projection?, format?}`; `sourceIris` maps a
-    /// registered source's key to its `rdfBaseUri`. Schemas and Mappings that do not
+    /// registered source's key to its `rdfBaseUri`; `schemas` and `mappings` map page titles to the
+    /// pages' JSON or their stored text. Schemas and Mappings that do not
     /// parse count as absent, as stored pages do in the API: a Subject whose Schema is missing is
     /// omitted. An unknown projection is refused with the known ones in the details.
     pub fn new(setup: &Value, options: &Options) -> Result<Self, ExportError> {
@@ -156,19 +158,28 @@ fn page_facts(v: Option<&Json>) -> Result<PageFacts, ExportError> {
     })
 }
 
+/// A page's content as given: its JSON, or its stored text (which a host passes without parsing it);
+/// text that is not JSON is `None`, as is a page that is not a Schema or a Mapping.
+fn page_json(v: &Value) -> Option<Cow<'_, Value>> {
+    match v {
+        Value::String(text) => serde_json::from_str(text).ok().map(Cow::Owned),
+        other => Some(Cow::Borrowed(other)),
+    }
+}
+
 fn schemas(v: Option<&Value>, options: &Options) -> Result<HashMap<SchemaRef, Schema>, ExportError> {
     let Some(m) = object(v, "schemas")? else { return Ok(HashMap::new()) };
     Ok(m.iter()
-        .filter_map(|(name, json)| {
+        .filter_map(|(name, page)| {
             let reference = SchemaRef::from_json(&Value::String(name.clone()), &options.source_key).ok()?;
-            Some((reference, Schema::from_json(json, &options.source_key).ok()?))
+            Some((reference, Schema::from_json(&*page_json(page)?, &options.source_key).ok()?))
         })
         .collect())
 }
 
 fn mappings(v: Option<&Value>) -> Result<Vec<(String, Mapping)>, ExportError> {
     let Some(m) = object(v, "mappings")? else { return Ok(Vec::new()) };
-    Ok(m.iter().filter_map(|(page, json)| Some((page.clone(), Mapping::from_json(json).ok()?))).collect())
+    Ok(m.iter().filter_map(|(page, content)| Some((page.clone(), Mapping::from_json(&*page_json(content)?).ok()?))).collect())
 }
 
 /// `sourceIris`: source key to that source's `rdfBaseUri`.

@@ -3,7 +3,7 @@
 
 use super::{ExportError, Options};
 use crate::domain::schema::Schema;
-use crate::render::{self, Field, Links};
+use crate::render::{self, Field, Links, ListKind};
 use crate::types::codes;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -23,6 +23,14 @@ pub fn render_schema(request: &Value, options: &Options) -> Result<String, Expor
 /// The HTML of a page's Data tab: `{pageId, subjects, mainSubjectId, iris, projections}`.
 pub fn render_data_tab(request: &Value) -> Result<String, ExportError> {
     render::render_data_tab(request).map_err(ExportError::invalid_argument)
+}
+
+/// The HTML table of a special page's list: `{list: "subjects" | "recentlyEdited" | "schemas", rows,
+/// links}`, `rows` as the REST list answers them (`render::render_list`).
+pub fn render_list(request: &Value) -> Result<String, ExportError> {
+    let kind = request["list"].as_str().and_then(ListKind::from_name).ok_or_else(|| ExportError::invalid_argument("request.list must be \"subjects\", \"recentlyEdited\" or \"schemas\""))?;
+    let rows = request["rows"].as_array().ok_or_else(|| ExportError::invalid_argument("request.rows must be an array"))?;
+    Ok(render::render_list(kind, rows, &Links::from_json(request.get("links"))))
 }
 
 /// The form fields of a Schema's Subjects, in Schema order.

@@ -70,13 +70,12 @@ fn native() -> String {
 
 impl StoreSettings {
     pub fn kind(&self) -> Option<StoreKind> {
-        match self.store_type.as_str() {
-            "falkordb" => Some(StoreKind::Graph),
-            "oxigraph-embedded" | "sparql-http" => Some(StoreKind::Sparql),
-            _ => None,
-        }
+        STORE_TYPES.iter().find(|(name, _)| *name == self.store_type).map(|(_, kind)| *kind)
     }
 }
+
+/// Every store type a host may configure, with its kind; hosts take it from the `storeKinds` export.
+pub const STORE_TYPES: [(&str, StoreKind); 3] = [("oxigraph-embedded", StoreKind::Sparql), ("sparql-http", StoreKind::Sparql), ("falkordb", StoreKind::Graph)];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

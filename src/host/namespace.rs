@@ -9,14 +9,29 @@ pub const MAPPING: i32 = 7478;
 /// Where a subject-first wiki puts the pages it titles by Subject ID.
 pub const SUBJECT: i32 = 7480;
 
-/// The title prefix of a namespace, with its colon; empty for the main namespace.
-pub fn prefix(namespace: i32) -> &'static str {
-    match namespace {
-        MEDIAWIKI => "MediaWiki:",
-        SCHEMA => "Schema:",
-        LAYOUT => "Layout:",
-        MAPPING => "Mapping:",
-        SUBJECT => "Subject:",
-        _ => "",
+/// Every namespace a wiki hosting Strata has, with its name: MediaWiki's own that the hosts use and
+/// Strata's, each with its talk namespace. Hosts take it from the `namespaces` export.
+pub const NAMES: [(i32, &str); 14] = [
+    (MAIN, ""),
+    (1, "Talk"),
+    (2, "User"),
+    (3, "User talk"),
+    (MEDIAWIKI, "MediaWiki"),
+    (MEDIAWIKI + 1, "MediaWiki talk"),
+    (SCHEMA, "Schema"),
+    (SCHEMA + 1, "Schema talk"),
+    (LAYOUT, "Layout"),
+    (LAYOUT + 1, "Layout talk"),
+    (MAPPING, "Mapping"),
+    (MAPPING + 1, "Mapping talk"),
+    (SUBJECT, "Subject"),
+    (SUBJECT + 1, "Subject talk"),
+];
+
+/// The title prefix of a namespace, with its colon; empty for the main namespace and an unknown one.
+pub fn prefix(namespace: i32) -> String {
+    match NAMES.iter().find(|(id, _)| *id == namespace) {
+        Some((_, name)) if !name.is_empty() => format!("{name}:"),
+        _ => String::new(),
     }
 }

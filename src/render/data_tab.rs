@@ -31,7 +31,7 @@ pub fn render_data_tab(request: &Value) -> Result<String, String> {
 }
 
 /// The name a reader sees: the display name, and for a Dependent Subject the Host Subject's after "of".
-fn subject_name(subject: &Value) -> String {
+pub(super) fn subject_name(subject: &Value) -> String {
     let name = subject["displayName"].as_str().unwrap_or_default();
     match subject["hostSubject"]["displayName"].as_str() {
         Some(host) => format!("{name} of {host}"),
@@ -39,7 +39,8 @@ fn subject_name(subject: &Value) -> String {
     }
 }
 
-fn schema_name(schema: &Value) -> String {
+/// A Schema reference as the REST reads answer it: a name, or `{source, name}` written `source:name`.
+pub(super) fn schema_name(schema: &Value) -> String {
     match schema {
         Value::String(s) => s.clone(),
         other => format!("{}:{}", other["source"].as_str().unwrap_or_default(), other["name"].as_str().unwrap_or_default()),
@@ -78,6 +79,6 @@ fn rdf_choice(label: &str, format: &str, action: &str, projections: &[&str]) -> 
 }
 
 /// `encodeURIComponent` of a Subject ID (IDs are ASCII letters and digits, but a host may pass any).
-fn url_component(s: &str) -> String {
+pub(super) fn url_component(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }

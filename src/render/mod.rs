@@ -3,9 +3,11 @@
 //! over the JSON the REST API answers, so every host (the reference host, MediaWiki) shows the same.
 
 mod data_tab;
+mod definition_page;
 mod fields;
 mod html;
 mod layout;
+mod lists;
 mod page;
 mod query_table;
 mod schema_view;
@@ -14,6 +16,8 @@ mod value;
 mod wikitext;
 
 pub use data_tab::render_data_tab;
+pub use definition_page::render_definition_page;
+pub use lists::{render_list, ListKind};
 pub use fields::{fields, Field};
 pub use html::{escape, Links};
 pub use page::render_page;

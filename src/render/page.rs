@@ -1,6 +1,7 @@
 //! A whole page for readers: its wikitext, then its Subjects (main Subject first, Dependent Subjects
-//! under their host), each through its Layout.
+//! under their host), each through its Layout; a Layout or Mapping page as what its JSON says.
 
+use super::definition_page::render_definition_page;
 use super::html::Links;
 use super::layout::Layouts;
 use super::subject::PageSubjects;
@@ -10,13 +11,19 @@ use crate::domain::schema::Schema;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-/// The HTML of a page from `{title, wikitext, subjects, layouts, links}`: `subjects` is the body of
+/// The HTML of a page from `{title, wikitext, contentModel?, subjects, layouts, links}`: a page whose
+/// `contentModel` is `strata-layout` or `strata-mapping` shows its text (`wikitext`) read as one;
+/// `subjects` is the body of
 /// `GET /page/{id}/subjects?expand=schemas|relations` (or null), `layouts` the items of
 /// `GET /layouts`, `links` the host's URL patterns ([`Links`]).
 pub fn render_page(request: &Value, own_source: &SourceKey) -> Result<String, String> {
     let title = request["title"].as_str().ok_or("request.title must be a string")?;
     let links = Links::from_json(request.get("links"));
-    let text = wikitext::to_html(request["wikitext"].as_str().unwrap_or_default(), &links);
+    let source = request["wikitext"].as_str().unwrap_or_default();
+    if let Some(html) = request["contentModel"].as_str().and_then(|model| render_definition_page(model, source, &links)) {
+        return Ok(html);
+    }
+    let text = wikitext::to_html(source, &links);
     let mut html = if text.is_empty() { String::new() } else { format!("<div class=\"page-text\">\n{text}</div>\n") };
     let read = &request["subjects"];
     let empty = Map::new();

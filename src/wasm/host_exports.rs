@@ -2,7 +2,7 @@
 //! actions, bulk import, RDF projection and the server-side renderers.
 
 use super::editor::{required, required_text, StrataOptions};
-use super::interop::{options, parse_doc, parse_json, to_js_error};
+use super::interop::{options, parse_doc, parse_json, to_js, to_js_error};
 use crate::exports::{self, ExportError};
 use wasm_bindgen::prelude::*;
 
@@ -46,6 +46,30 @@ pub fn render_data_tab(request_json: &str) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = renderSchema)]
 pub fn render_schema(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
     exports::render_schema(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
+}
+
+/// The HTML table of a special page's list, JSON text in: `{list, rows, links}`.
+#[wasm_bindgen(js_name = renderList)]
+pub fn render_list(request_json: &str) -> Result<String, JsValue> {
+    exports::render_list(&parse_json(request_json, "request")?).map_err(|e| to_js_error(&e))
+}
+
+/// `[[id, name]]` of every namespace of the wiki, the main one first.
+#[wasm_bindgen(js_name = namespaces, unchecked_return_type = "Array<[number, string]>")]
+pub fn namespaces() -> Result<JsValue, JsValue> {
+    to_js(&exports::namespaces())
+}
+
+/// The content model of a new page of `namespace` titled `title` when the editor names none.
+#[wasm_bindgen(js_name = defaultContentModel)]
+pub fn default_content_model(namespace: i32, title: &str) -> Result<String, JsValue> {
+    exports::default_content_model(namespace, title).map_err(|e| to_js_error(&e))
+}
+
+/// `{type: "sparql" | "graph"}` for every store type a configuration may name.
+#[wasm_bindgen(js_name = storeKinds, unchecked_return_type = "Record<string, 'sparql' | 'graph'>")]
+pub fn store_kinds() -> Result<JsValue, JsValue> {
+    to_js(&exports::store_kinds())
 }
 
 /// A projection set up once for many pages (Schemas and Mappings parsed once), as a bulk dump needs.

@@ -2,6 +2,9 @@
 // edited; the user's name with a logout button, or a login link) and the page heading.
 import { escapeHtml } from './responses.js';
 
+/** The URL patterns the core's renderers link with (`src/render/html.rs`). */
+export const RENDER_LINKS = { page: '/wiki/$1', schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
+
 export const STYLESHEET = '/static/host-shim/browser/strata.css';
 
 /** The URL of a page view: `action` null for the page itself; `extra` adds query parameters. */

@@ -6,7 +6,7 @@ import { NS_MAIN, NS_SCHEMA, NS_SUBJECT, parsePrefixedTitle, prefixedTitle } fro
 import { findPageByTitle } from '../storage/pages.js';
 import { dataTab } from './data-tab.js';
 import { editSchema, subjectEditor } from './editor-pages.js';
-import { layout, tabs } from './layout.js';
+import { layout, RENDER_LINKS, tabs } from './layout.js';
 import { readThroughCore, readWholeList } from './rest.js';
 import { escapeHtml } from './responses.js';
 import { mainPageIntro, specialPage } from './special-pages.js';
@@ -16,8 +16,7 @@ import { mainPageIntro, specialPage } from './special-pages.js';
 const CONTENT_NAMESPACES = new Set([NS_MAIN, NS_SUBJECT]);
 const MAIN_PAGE = 'Main Page';
 
-/** The URL patterns the core's renderers link with (`src/render/html.rs`). */
-export const RENDER_LINKS = { page: '/wiki/$1', schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
+export { RENDER_LINKS } from './layout.js';
 
 /**
  * `<link rel="alternate">` to the page's RDF (Turtle and TriG, native projection), for crawlers and
@@ -32,7 +31,10 @@ function autodiscovery(config, page) {
 
 const coreLoaded = (host) => typeof host.core?.renderPage === 'function' && typeof host.core?.handleRoute === 'function';
 
-/** The rendered content of a readable page: a Schema's property table, or wikitext and Subjects. */
+/**
+ * The rendered content of a readable page: a Schema's property table, a Layout's or Mapping's
+ * definition (the core reads the text by its content model), or wikitext and Subjects.
+ */
 async function renderedContent(host, page, heading, editable) {
   if (!coreLoaded(host)) return `<pre class="page-text">${escapeHtml(page.mainSlot ?? '')}</pre>`;
   if (page.namespace === NS_SCHEMA) {
@@ -47,7 +49,7 @@ async function renderedContent(host, page, heading, editable) {
   }
   const links = editable ? { ...RENDER_LINKS, editSubject: '/index.php?title=$1&action=editsubject&subject=$2' } : RENDER_LINKS;
   const layouts = subjects ? await readWholeList(host, '/strata/v0/layouts', 'layouts') : [];
-  return host.core.renderPage(JSON.stringify({ title: heading, wikitext: page.mainSlot ?? '', subjects, layouts, links }));
+  return host.core.renderPage(JSON.stringify({ title: heading, contentModel: page.contentModel, wikitext: page.mainSlot ?? '', subjects, layouts, links }));
 }
 
 function pageTabs(page, heading, editable, current) {

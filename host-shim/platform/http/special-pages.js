@@ -3,7 +3,7 @@
 // logging in and out. Lists are read through the core's REST routes, as any client reads them.
 import { mayCreate } from '../auth/permissions.js';
 import { NS_MAIN } from '../pages/namespaces.js';
-import { layout, pageUrl } from './layout.js';
+import { layout, RENDER_LINKS } from './layout.js';
 import { loginPage, logout } from './login-page.js';
 import { readThroughCore, readWholeList } from './rest.js';
 import { escapeHtml } from './responses.js';
@@ -12,24 +12,10 @@ import { subjectEditor } from './editor-pages.js';
 const SORTS = [['newest', 'Newest'], ['name', 'Name'], ['schema', 'Schema'], ['page', 'Page'], ['edited', 'Last edited']];
 const PAGE_SIZE = '20';
 
-const subjectLink = (row) => `${pageUrl(row.pageTitle)}#subject-${encodeURIComponent(row.id)}`;
-
 const allSchemas = (host) => readWholeList(host, '/strata/v0/schemas', 'schemas');
 
-function subjectTable(rows, { edited = false } = {}) {
-  if (rows.length === 0) return '<p class="empty-list">No Subjects found.</p>';
-  const body = rows.map((row) => {
-    const name = row.hostSubject ? `${row.displayName} (of ${row.hostSubject.displayName})` : row.displayName;
-    const schema = typeof row.schema === 'string' ? row.schema : `${row.schema.source}:${row.schema.name}`;
-    return `<tr><td><a href="${escapeHtml(subjectLink(row))}">${escapeHtml(name)}</a></td>
-<td><a href="${escapeHtml(pageUrl(`Schema:${schema}`))}">${escapeHtml(schema)}</a></td>
-<td><a href="${escapeHtml(pageUrl(row.pageTitle))}">${escapeHtml(row.pageTitle)}</a></td>${edited ? `<td>${escapeHtml(row.lastEdited ?? '')}</td>` : ''}</tr>`;
-  }).join('\n');
-  return `<div class="table-wrap"><table class="list subject-list"><thead><tr><th scope="col">Subject</th><th scope="col">Schema</th><th scope="col">Page</th>${edited ? '<th scope="col">Edited</th>' : ''}</tr></thead>
-<tbody>
-${body}
-</tbody></table></div>`;
-}
+/** A list's table, drawn by the core (`renderList`) from the rows the REST list answered. */
+const listTable = (host, list, rows) => host.core.renderList(JSON.stringify({ list, rows, links: RENDER_LINKS }));
 
 function options(pairs, selected) {
   return pairs.map(([value, label]) => `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
@@ -54,23 +40,16 @@ async function subjectList(host, query) {
     more = `<p><a class="next-page" rel="next" href="/wiki/Special:Subjects?${escapeHtml(next.toString())}">Next page</a></p>`;
   }
   const create = mayCreate(host.config, host.caller, NS_MAIN, 'X') ? '<p><a class="create-subject" href="/wiki/Special:CreateSubject">Create a Subject on a new page</a></p>' : '';
-  return { status: 200, body: `${form}\n${create}${subjectTable(read.body.subjects)}\n${more}` };
+  return { status: 200, body: `${form}\n${create}${listTable(host, 'subjects', read.body.subjects)}\n${more}` };
 }
 
 async function schemaList(host) {
-  const schemas = await allSchemas(host);
-  if (schemas.length === 0) return '<p class="empty-list">This wiki has no Schemas yet.</p>';
-  const rows = schemas.map((s) => `<tr><td><a href="${escapeHtml(pageUrl(`Schema:${s.name}`))}">${escapeHtml(s.name)}</a></td>
-<td>${escapeHtml(s.description ?? '')}</td><td><a href="/wiki/Special:Subjects?schema=${escapeHtml(encodeURIComponent(s.name))}">Subjects</a></td></tr>`).join('\n');
-  return `<div class="table-wrap"><table class="list schema-list"><thead><tr><th scope="col">Schema</th><th scope="col">Description</th><th scope="col">Subjects</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table></div>`;
+  return listTable(host, 'schemas', await allSchemas(host));
 }
 
 async function recentlyEdited(host, limit) {
   const read = await readThroughCore(host, '/strata/v0/recently-edited-subjects', { limit: String(limit) });
-  return read.status === 200 ? subjectTable(read.body.subjects, { edited: true }) : '<p>The list could not be read.</p>';
+  return read.status === 200 ? listTable(host, 'recentlyEdited', read.body.subjects) : '<p>The list could not be read.</p>';
 }
 
 /** What the Main Page shows besides its own text: where to find things, and the latest edits. */

@@ -1,5 +1,6 @@
-// The wiki's namespaces: MediaWiki's core ones the host uses plus Strata's own, and titles with their
-// namespace prefix. What may be a title is the core's rule (`normalizeTitle`); the host never repeats it.
+// The wiki's namespaces and titles with their namespace prefix. The namespace table, the content
+// model of a new page and what may be a title are the core's (`namespaces`, `defaultContentModel`,
+// `normalizeTitle`); the host never repeats them.
 import { loadCore } from '../../src/loader.js';
 
 const core = await loadCore();
@@ -11,22 +12,8 @@ export const NS_LAYOUT = 7476;
 export const NS_MAPPING = 7478;
 export const NS_SUBJECT = 7480;
 
-const NAMES = new Map([
-  [0, ''],
-  [1, 'Talk'],
-  [2, 'User'],
-  [3, 'User talk'],
-  [8, 'MediaWiki'],
-  [9, 'MediaWiki talk'],
-  [NS_SCHEMA, 'Schema'],
-  [NS_SCHEMA + 1, 'Schema talk'],
-  [NS_LAYOUT, 'Layout'],
-  [NS_LAYOUT + 1, 'Layout talk'],
-  [NS_MAPPING, 'Mapping'],
-  [NS_MAPPING + 1, 'Mapping talk'],
-  [NS_SUBJECT, 'Subject'],
-  [NS_SUBJECT + 1, 'Subject talk'],
-]);
+/** Namespace id to name, the core's table (`namespaces`). */
+const NAMES = new Map(core.namespaces());
 
 const BY_LOWER_NAME = new Map([...NAMES].map(([id, name]) => [name.toLowerCase(), id]));
 
@@ -48,13 +35,9 @@ export function namespaceByName(name) {
   return BY_LOWER_NAME.get(name.replace(/_/g, ' ').trim().toLowerCase());
 }
 
-/** The content model a page gets when the editor does not say. */
+/** The content model a page gets when the editor does not say: the core's rule. */
 export function defaultContentModel(namespace, title) {
-  if (namespace === NS_SCHEMA) return 'strata-schema';
-  if (namespace === NS_LAYOUT) return 'strata-layout';
-  if (namespace === NS_MAPPING) return 'strata-mapping';
-  if (namespace === NS_MEDIAWIKI && title.endsWith('.json')) return 'json';
-  return 'wikitext';
+  return core.defaultContentModel(namespace, title);
 }
 
 export class TitleError extends Error {

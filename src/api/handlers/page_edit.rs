@@ -2,7 +2,7 @@
 
 use super::Reply;
 use crate::api::conditional::{commit_if_match, page_target};
-use crate::app::commit::Plan;
+use crate::app::commit::WritePlan;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::page_param;
@@ -107,7 +107,7 @@ where
         } else {
             vec![edit_save(&page.record, &after, &schemas, &changed_ids(&page.content, &after), &ctx.comment())]
         };
-        Ok(Plan { saves, then: after })
+        Ok(WritePlan { saves, outcome: after })
     };
     let (target, current) = page_target(ctx, page_id).await?;
     let (content, _) = commit_if_match(ctx, target, current, plan).await?;

@@ -3,7 +3,7 @@
 use super::listing::scan;
 use super::Reply;
 use crate::app::projection::{project_changes, Before, Change};
-use crate::app::commit::{edit_conflict, Plan};
+use crate::app::commit::{edit_conflict, WritePlan};
 use crate::api::context::Ctx;
 use crate::api::cursor;
 use crate::app::error::{ApiError, ErrorKind};
@@ -75,7 +75,7 @@ struct Saved {
     created: bool,
 }
 
-async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Result<Plan<Saved>, ApiError> {
+async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Result<WritePlan<Saved>, ApiError> {
     let page = schema_page(ctx, title).await?;
     match &page {
         Some(p) if !p.access.read => return Err(missing(title)),
@@ -104,7 +104,7 @@ async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Resu
         subject_slot: None,
         index: IndexRows::default(),
     };
-    Ok(Plan { saves: vec![save], then: Saved { schema: checked.schema, created: page.is_none() } })
+    Ok(WritePlan { saves: vec![save], outcome: Saved { schema: checked.schema, created: page.is_none() } })
 }
 
 pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {

@@ -4,7 +4,7 @@
 use super::subject_update::validate_written;
 use super::Reply;
 use crate::api::conditional::{check_if_match, commit_if_match, page_target};
-use crate::app::commit::{commit, title_taken, Plan};
+use crate::app::commit::{commit, title_taken, WritePlan};
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::api::ids::page_param;
@@ -82,7 +82,7 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let save = new_page_save(ns, title.as_str(), &content, &new.schemas, &ctx.comment());
     let (_, results) = commit(ctx, || {
         let saves = vec![save.clone()];
-        async move { Ok::<_, ApiError>(Plan { saves, then: () }) }
+        async move { Ok::<_, ApiError>(WritePlan { saves, outcome: () }) }
     })
     .await?;
     let page_id = results.first().map(|c| c.result.page_id).unwrap_or_default();
@@ -107,7 +107,7 @@ async fn add_to_page<H: Host>(ctx: &Ctx<'_, H>, as_main: bool) -> Result<Reply, 
     Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
 }
 
-async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as_main: bool) -> Result<Plan<Vec<Violation>>, ApiError> {
+async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as_main: bool) -> Result<WritePlan<Vec<Violation>>, ApiError> {
     let page = readable_page(ctx, page_id).await?.ok_or_else(|| page_not_found(page_id))?;
     if !page.record.access.edit {
         return Err(ApiError::permission(format!("You may not edit the page \"{}\".", page.record.prefixed_title)));
@@ -130,7 +130,7 @@ async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as
     drop_unreached_dependents(&mut after, &schemas, &written);
     let violations = check(ctx, &page.content, &after, &schemas, &written).await?;
     let save = edit_save(&page.record, &after, &schemas, &changed_ids(&page.content, &after), &ctx.comment());
-    Ok(Plan { saves: vec![save], then: violations })
+    Ok(WritePlan { saves: vec![save], outcome: violations })
 }
 
 /// `POST /subject/validate`: the violations the create body would have; 404 without its Schema.

@@ -2,7 +2,7 @@
 
 use super::Reply;
 use crate::api::conditional::{commit_if_match, subject_target};
-use crate::app::commit::Plan;
+use crate::app::commit::WritePlan;
 use crate::api::context::Ctx;
 use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
@@ -23,7 +23,7 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     Ok(Reply::ok(json!({"status": status::DELETED, "subjectId": id.as_str(), "removedDependentSubjectIds": dependents})))
 }
 
-async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<Plan<Vec<SubjectId>>, ApiError> {
+async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<WritePlan<Vec<SubjectId>>, ApiError> {
     let page = page_of(ctx, id).await?.ok_or_else(|| subject_not_found(id.as_str()))?;
     if !page.record.access.edit {
         return Err(ApiError::permission(format!("You may not edit the page \"{}\".", page.record.prefixed_title)));
@@ -32,5 +32,5 @@ async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<Plan<Vec<Subj
     let mut after = page.content.clone();
     let removed = delete_subject(&mut after, id, &schemas);
     let save = edit_save(&page.record, &after, &schemas, &changed_ids(&page.content, &after), &ctx.comment());
-    Ok(Plan { saves: vec![save], then: removed })
+    Ok(WritePlan { saves: vec![save], outcome: removed })
 }

@@ -3,7 +3,7 @@
 
 use super::Reply;
 use crate::api::conditional::{commit_if_match, subject_target};
-use crate::app::commit::Plan;
+use crate::app::commit::WritePlan;
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::api::ids::subject_param;
@@ -40,7 +40,7 @@ pub async fn move_subject<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> 
     })))
 }
 
-async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId, target: u64, make_main: bool) -> Result<Plan<Moved>, ApiError> {
+async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId, target: u64, make_main: bool) -> Result<WritePlan<Moved>, ApiError> {
     let from = page_of(ctx, id).await?.ok_or_else(|| subject_not_found(id.as_str()))?;
     let to = readable_page(ctx, target).await?.ok_or_else(|| page_not_found(target))?;
     for page in [&from, &to] {
@@ -81,5 +81,5 @@ async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId, target: u64, make_main:
         edit_save(&from.record, &source, &schemas, &changed_ids(&from.content, &source), &comment),
         edit_save(&to.record, &dest, &schemas, &changed_ids(&to.content, &dest), &comment),
     ];
-    Ok(Plan { saves, then: Moved { from: from.record.page_id, dependents } })
+    Ok(WritePlan { saves, outcome: Moved { from: from.record.page_id, dependents } })
 }

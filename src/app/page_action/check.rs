@@ -2,7 +2,7 @@
 //! that commits page edits itself (MediaWiki's EditPage and api.php) asks this before its save and
 //! stores the text the core answers; that platform checks permissions itself.
 
-use super::content::{self, Stored};
+use super::content::{self, PreparedEdit};
 use super::error::{Code, PageActionError};
 use super::PageActionRequest;
 use crate::app::Scope;
@@ -24,7 +24,7 @@ struct CheckResult {
 pub async fn check<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let text = request.text.as_deref().ok_or_else(|| PageActionError::new(Code::InvalidRequest, "A check needs \"text\"."))?;
     let page = ctx.host.page_by_title(PageTitle { namespace: request.namespace, title: title.to_string() }).await?;
-    let Stored { content_model, main_slot, subject_slot, index, .. } = content::check(ctx, request, title, text, page.as_ref()).await?;
+    let PreparedEdit { content_model, main_slot, subject_slot, index, .. } = content::check(ctx, request, title, text, page.as_ref()).await?;
     let result = CheckResult { content_model, main_slot, subject_slot, index };
     serde_json::to_value(result).map_err(|e| PageActionError::new(Code::Internal, e.to_string()))
 }

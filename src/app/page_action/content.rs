@@ -6,18 +6,15 @@ use crate::app::Scope;
 use crate::app::load::{mapping_pages, readable_schema};
 use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
 use crate::app::view::{index_rows, read_content, Schemas};
-use crate::domain::layout::Layout;
-use crate::domain::mapping::{self, MappingPageFacts};
+use crate::domain::layout::{Layout, LAYOUT_CONTENT_MODEL};
+use crate::domain::mapping::{self, MappingPageFacts, MAPPING_CONTENT_MODEL};
 use crate::domain::title::Title;
 use crate::host::{namespace, Host, IndexRows, PageRecord};
 use serde_json::Value;
 
-const LAYOUT_CONTENT_MODEL: &str = "strata-layout";
-const MAPPING_CONTENT_MODEL: &str = "strata-mapping";
-const MEDIAWIKI_NAMESPACE: i32 = 8;
 
 /// What an edit stores. `None` slots keep what the page has.
-pub struct Stored {
+pub struct PreparedEdit {
     pub content_model: String,
     pub main_slot: Option<String>,
     pub subject_slot: Option<String>,
@@ -32,7 +29,7 @@ pub async fn check<H: Host>(
     title: &Title,
     text: &str,
     page: Option<&PageRecord>,
-) -> Result<Stored, PageActionError> {
+) -> Result<PreparedEdit, PageActionError> {
     match (request.slot, request.namespace) {
         (Slot::Main, namespace::SCHEMA) => {
             let raw = parse_json(text, Code::InvalidSchema, "Schema")?;
@@ -56,15 +53,23 @@ pub fn parse_json(text: &str, code: Code, what: &str) -> Result<Value, PageActio
     serde_json::from_str(text).map_err(|e| PageActionError::new(code, format!("The {what} is not valid JSON: {e}.")))
 }
 
-/// The content model of a page the edit creates.
+/// The content model of a page created without one: the model of its namespace (Schema, Layout,
+/// Mapping), JSON for a `.json` page of the MediaWiki namespace, else wikitext. Hosts ask it through
+/// the `defaultContentModel` export.
 pub fn default_content_model(ns: i32, title: &Title) -> String {
-    let json = ns == MEDIAWIKI_NAMESPACE && title.as_str().ends_with(".json");
-    (if json { "json" } else { "wikitext" }).into()
+    match ns {
+        namespace::SCHEMA => SCHEMA_CONTENT_MODEL,
+        namespace::LAYOUT => LAYOUT_CONTENT_MODEL,
+        namespace::MAPPING => MAPPING_CONTENT_MODEL,
+        namespace::MEDIAWIKI if title.as_str().ends_with(".json") => "json",
+        _ => "wikitext",
+    }
+    .into()
 }
 
 /// A JSON page: its text replaces the main slot; such pages hold no Subjects.
-fn json_page(content_model: &str, text: String, page: Option<&PageRecord>) -> Stored {
-    Stored {
+fn json_page(content_model: &str, text: String, page: Option<&PageRecord>) -> PreparedEdit {
+    PreparedEdit {
         unchanged: page.is_some_and(|p| p.main_slot.as_deref() == Some(text.as_str())),
         content_model: content_model.into(),
         main_slot: Some(text),
@@ -77,7 +82,7 @@ fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-async fn layout<H: Host>(ctx: &Scope<'_, H>, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+async fn layout<H: Host>(ctx: &Scope<'_, H>, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
     let raw = parse_json(text, Code::InvalidLayout, "Layout")?;
     let named = raw.get("schema").and_then(Value::as_str).and_then(|s| Title::new(s).ok());
     let existing = match named {
@@ -89,7 +94,7 @@ async fn layout<H: Host>(ctx: &Scope<'_, H>, text: &str, page: Option<&PageRecor
     Ok(json_page(LAYOUT_CONTENT_MODEL, pretty(&layout.to_json()), page))
 }
 
-async fn mapping<H: Host>(ctx: &Scope<'_, H>, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+async fn mapping<H: Host>(ctx: &Scope<'_, H>, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
     let raw = parse_json(text, Code::InvalidMapping, "Mapping")?;
     let errs = mapping::save_errors(&raw, title.as_str(), &readable_mappings(ctx).await?);
     if !errs.is_empty() {
@@ -105,7 +110,7 @@ async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<MappingPag
 }
 
 /// Any other page: the text is stored as written; its Subject slot and index rows stay as they are.
-async fn plain<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+async fn plain<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
     let index = match page.and_then(|p| p.subject_slot.as_deref()) {
         Some(slot) => {
             let content = read_content(ctx, Some(slot));
@@ -114,7 +119,7 @@ async fn plain<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, 
         }
         None => IndexRows::default(),
     };
-    Ok(Stored {
+    Ok(PreparedEdit {
         unchanged: page.is_some_and(|p| p.main_slot.as_deref() == Some(text)),
         content_model: page.map_or_else(|| default_content_model(ns, title), |p| p.content_model.clone()),
         main_slot: Some(text.to_owned()),

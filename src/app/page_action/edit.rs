@@ -1,10 +1,10 @@
 //! `action: edit`: permissions from the page's access facts, the content rules of its namespace, and
 //! one save based on the revision read, re-planned when another writer got there first.
 
-use super::content::{self, Stored};
+use super::content::{self, PreparedEdit};
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
-use crate::app::commit::{commit, Plan};
+use crate::app::commit::{commit, WritePlan};
 use crate::app::Scope;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord, PageSave, PageTitle};
@@ -65,14 +65,14 @@ pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
     serde_json::to_value(result).map_err(|e| PageActionError::new(Code::Internal, e.to_string()))
 }
 
-async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, text: &str) -> Result<Plan<Outcome>, PageActionError> {
+async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, text: &str) -> Result<WritePlan<Outcome>, PageActionError> {
     let page = ctx.page_by_title(request.namespace, &title.to_string()).await?;
     may_edit(ctx, request, title, page.as_ref()).await?;
     let stored = content::check(ctx, request, title, text, page.as_ref()).await?;
     if let (true, Some(p)) = (stored.unchanged, &page) {
-        return Ok(Plan { saves: vec![], then: Outcome::Unchanged(p.clone()) });
+        return Ok(WritePlan { saves: vec![], outcome: Outcome::Unchanged(p.clone()) });
     }
-    let Stored { content_model, main_slot, subject_slot, index, .. } = stored;
+    let PreparedEdit { content_model, main_slot, subject_slot, index, .. } = stored;
     let save = PageSave {
         page_id: page.as_ref().map(|p| p.page_id),
         namespace: request.namespace,
@@ -85,7 +85,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &
         subject_slot,
         index,
     };
-    Ok(Plan { saves: vec![save], then: Outcome::Saved { before: page, content_model } })
+    Ok(WritePlan { saves: vec![save], outcome: Outcome::Saved { before: page, content_model } })
 }
 
 /// Whether the caller may make this edit of `page` (None: the page does not exist yet).

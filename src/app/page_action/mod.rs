@@ -15,6 +15,7 @@ mod request;
 mod script_query;
 mod subject_slot;
 
+pub use content::default_content_model;
 pub use request::{Action, PageActionRequest, Slot};
 
 use crate::app::Scope;

@@ -1,7 +1,7 @@
 //! The Subject slot of an import: normalized as a write would be, refused when it breaks the
 //! Dependent-Subject rules or takes Subject IDs that other pages hold, and stored with its index rows.
 
-use super::content::{default_content_model, parse_json, Stored};
+use super::content::{default_content_model, parse_json, PreparedEdit};
 use super::error::{Code, PageActionError};
 use crate::app::Scope;
 use crate::app::view::{index_rows, read_content, Schemas};
@@ -15,7 +15,7 @@ use crate::validation::Violation;
 use crate::json::{Json, JsonObject};
 use serde_json::{Map, Value};
 
-pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<Stored, PageActionError> {
+pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
     let raw = parse_json(text, Code::InvalidContent, "Subject slot")?;
     let mut schemas = Schemas::for_page(ctx, &read_content(ctx, Some(text))).await?;
     let mut minting = Minting::start(ctx).await?;
@@ -43,7 +43,7 @@ pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &s
     }
 
     let changed = changed_ids(&before, &after).iter().map(ToString::to_string).collect();
-    Ok(Stored {
+    Ok(PreparedEdit {
         content_model: page.map_or_else(|| default_content_model(ns, title), |p| p.content_model.clone()),
         main_slot: page.is_none().then(String::new),
         subject_slot: Some(after.to_json().to_string()),

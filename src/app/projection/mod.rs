@@ -42,7 +42,7 @@ pub enum Before {
 }
 
 /// A changed page as projection sees it: the slots before and, unless deleted, the record after.
-struct Seen {
+struct ChangedPage {
     change: Change,
     before_main: Option<String>,
     before: Option<PageContent>,
@@ -137,7 +137,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
             let content = read(record.subject_slot.as_deref()).unwrap_or_default();
             (record, content)
         });
-        seen.push(Seen { before: read(before_subject.as_deref()), before_main, after, change });
+        seen.push(ChangedPage { before: read(before_subject.as_deref()), before_main, after, change });
     }
     let mut stale = Vec::new();
     for s in &seen {
@@ -152,7 +152,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
                     let Some(record) = host.page_by_id(PageById { page_id }).await.map_err(|e| e.to_string())? else { continue };
                     let content = read(record.subject_slot.as_deref()).unwrap_or_default();
                     let change = Change { page_id, namespace: record.namespace, before: Before::Revision(Some(record.latest_revision_id)) };
-                    seen.push(Seen { change, before_main: record.main_slot.clone(), before: Some(content.clone()), after: Some((record, content)) });
+                    seen.push(ChangedPage { change, before_main: record.main_slot.clone(), before: Some(content.clone()), after: Some((record, content)) });
                 }
             }
             Reprojection::Rebuild => {
@@ -195,7 +195,7 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
 }
 
 /// Whether a Schema page was saved with new text: its Subjects are projected again.
-fn schema_edited(seen: &Seen) -> bool {
+fn schema_edited(seen: &ChangedPage) -> bool {
     let after_main = seen.after.as_ref().and_then(|(r, _)| r.main_slot.as_deref());
     seen.change.namespace == namespace::SCHEMA && after_main.is_some() && after_main != seen.before_main.as_deref()
 }
@@ -203,7 +203,7 @@ fn schema_edited(seen: &Seen) -> bool {
 /// A deleted Schema makes every store stale (its Subjects' projection depends on it; a saved one
 /// re-projects them instead); a changed Mapping makes stale the stores whose projection is its
 /// target, before or after.
-fn stale_by(settings: &Settings, seen: &Seen) -> Vec<StaleStore> {
+fn stale_by(settings: &Settings, seen: &ChangedPage) -> Vec<StaleStore> {
     let after_main = seen.after.as_ref().and_then(|(r, _)| r.main_slot.as_deref());
     if after_main == seen.before_main.as_deref() || schema_edited(seen) {
         return Vec::new();

@@ -2,7 +2,7 @@
 //! Dependent-Subject lifecycle, checks, and a save based on the revision read.
 
 use super::{body_relation_targets, check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
-use crate::app::commit::Plan;
+use crate::app::commit::WritePlan;
 use crate::app::Scope;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::error::subject_not_found;
@@ -31,7 +31,7 @@ pub struct Edited {
 }
 
 /// Plans one edit of the Subject `id`; no saves when the page would not change.
-pub async fn plan_edit<H: Host, F>(ctx: &Scope<'_, H>, id: &SubjectId, mutate: &F) -> Result<Plan<Edited>, ApiError>
+pub async fn plan_edit<H: Host, F>(ctx: &Scope<'_, H>, id: &SubjectId, mutate: &F) -> Result<WritePlan<Edited>, ApiError>
 where
     F: Fn(&mut Edit) -> Result<(), ApiError>,
 {
@@ -58,11 +58,11 @@ where
     let violations = check(ctx, &page.content, &after, &schemas, &written).await?;
     let page_id = page.record.page_id;
     if unchanged(&page.content, &after) {
-        return Ok(Plan { saves: vec![], then: Edited { changed: false, page_id, violations } });
+        return Ok(WritePlan { saves: vec![], outcome: Edited { changed: false, page_id, violations } });
     }
     let changed = changed_ids(&page.content, &after);
     let save = edit_save(&page.record, &after, &schemas, &changed, &ctx.comment());
-    Ok(Plan { saves: vec![save], then: Edited { changed: true, page_id, violations } })
+    Ok(WritePlan { saves: vec![save], outcome: Edited { changed: true, page_id, violations } })
 }
 
 /// 409 when a Subject the request adds is already stored (anywhere but on `page`).

@@ -16,6 +16,9 @@ pub use save_rules::{save_errors, MappingPageFacts};
 use crate::domain::title::Title;
 use indexmap::IndexMap;
 
+/// The content model of Mapping pages.
+pub const MAPPING_CONTENT_MODEL: &str = "strata-mapping";
+
 /// The only Mapping format version.
 pub const VERSION: u64 = 1;
 

@@ -18,7 +18,7 @@ use std::hash::Hash;
 
 /// The checks of one property type, compiled from its definition.
 pub trait TypeRules: Send + Sync {
-    type Value: ?Sized + Stored;
+    type Value: ?Sized + ValueOfShape;
 
     /// Whether a stored value counts as no value for `required`.
     fn is_empty(value: &Self::Value) -> bool;
@@ -35,7 +35,7 @@ pub trait ValueCheck: Send + Sync {
 
 impl<R: TypeRules> ValueCheck for R {
     fn check_value(&self, value: &StatementValue, cx: &mut CheckContext) -> bool {
-        let Some(v) = R::Value::stored(value) else { return false };
+        let Some(v) = R::Value::of_shape(value) else { return false };
         let present = !R::is_empty(v);
         if present {
             self.check(v, cx);
@@ -44,15 +44,16 @@ impl<R: TypeRules> ValueCheck for R {
     }
 }
 
-/// The part of a Statement value a type's checks read, when the value has that shape.
-pub trait Stored {
-    fn stored(value: &StatementValue) -> Option<&Self>;
+/// The part of a Statement value a type's checks read (`[String]`, a number, ...): `of_shape` finds it
+/// when the value has that shape.
+pub trait ValueOfShape {
+    fn of_shape(value: &StatementValue) -> Option<&Self>;
 }
 
 macro_rules! stored {
     ($t:ty, $variant:ident, $v:ident => $out:expr) => {
-        impl Stored for $t {
-            fn stored(value: &StatementValue) -> Option<&Self> {
+        impl ValueOfShape for $t {
+            fn of_shape(value: &StatementValue) -> Option<&Self> {
                 match value {
                     StatementValue::$variant($v) => Some($out),
                     _ => None,
