@@ -27,6 +27,7 @@ say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
 usage() { sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
+source "$repo/scripts/mediawiki/code.sh"
 source "$repo/scripts/mediawiki/install.sh"
 source "$repo/scripts/mediawiki/apache.sh"
 source "$repo/scripts/mediawiki/mariadb.sh"
@@ -71,6 +72,7 @@ cmd_start() {
   # A start that fails half-way stops what it started, so nothing is left running without wiki.env.
   trap 'status=$?; if [[ $status != 0 ]]; then say "start failed; stopping what it started for $dir"; stop_all; fi' EXIT
   chmod 755 "$dir"
+  code_sync
   [[ "$db" == mariadb ]] && mariadb_start
   stores_start
   if [[ ! -f "$dir/wiki.env" ]]; then

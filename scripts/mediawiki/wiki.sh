@@ -51,7 +51,7 @@ PHP
 # as the wiki's administrator (a sysop, who may edit Mapping pages here).
 wiki_import_examples() {
   say "importing the example wiki"
-  mw_php "$repo/mediawiki/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
+  mw_php "$(code_dir)/mediawiki/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
     || { tail -n 30 "$dir/logs/import.log" >&2; return 1; }
   chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
 }
@@ -70,7 +70,8 @@ wiki_append_settings() {
 	'graph' => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:$falkordb_port' ],
 	'sparql' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:$oxigraph_port' ],
 ];
-wfLoadExtension( 'Strata', '$repo/mediawiki/extension.json' );
+wfLoadExtension( 'Strata', '$(code_dir)/mediawiki/extension.json' );
+\$wgStrataWasmtimeLibrary = '$(code_dir)/lib/libwasmtime.so';
 # The wiki's administrators manage Strata here (nobody has these rights by default).
 \$wgGroupPermissions['sysop']['strata-admin'] = true;
 \$wgGroupPermissions['sysop']['strata-mapping-edit'] = true;
