@@ -79,6 +79,8 @@ PHP
 ];
 wfLoadExtension( 'Strata', '$(code_dir)/mediawiki/extension.json' );
 \$wgStrataWasmtimeLibrary = '$(code_dir)/lib/libwasmtime.so';
+# Lua modules (Debian's Scribunto runs /usr/bin/lua5.1), for mw.ext.strata (docs/scripting.md).
+wfLoadExtension( 'Scribunto' );
 # The wiki's administrators manage Strata here (nobody has these rights by default).
 \$wgGroupPermissions['sysop']['strata-admin'] = true;
 \$wgGroupPermissions['sysop']['strata-mapping-edit'] = true;
