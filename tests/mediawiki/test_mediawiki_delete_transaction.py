@@ -28,7 +28,7 @@ class MediaWikiDeleteTransaction(WikiTest):
         return [r["i"] for r in rows]
 
     def test_a_deletion_rolled_back_keeps_the_rows_and_one_committed_leaves_none(self):
-        self.dee.ok("PUT", "/schema/Bin", {"schema": {"propertyDefinitions": {"Next": {"type": "relation"}}}})
+        self.dee.ok("PUT", "/schema/Bin", {"schema": {"propertyDefinitions": {"Next": {"type": "relation", "targetSchemas": ["Bin"]}}}})
         other = self.dee.ok("POST", "/subjects", {"schema": "Bin", "label": f"Other bin {TAG}", "statements": {}})["subjectId"]
         subject_id = self.dee.ok("POST", "/subjects", {"schema": "Bin", "label": f"Bin {TAG}", "statements": {
             "Next": {"propertyType": "relation", "value": [{"target": other}]}}})["subjectId"]
