@@ -23,12 +23,16 @@ class CoreRouteHandler extends Handler {
 		$request = $this->getRequest();
 		$caller = CallerFacts::of( $this->getAuthority(), $this->getSession() );
 		$caller['csrfValid'] = $this->csrfValid();
+		$body = (string)$request->getBody();
+		// Bytes that are not UTF-8 cannot travel as JSON text: the core is told, and refuses them.
+		$utf8 = mb_check_encoding( $body, 'UTF-8' );
 		$routeRequest = [
 			'method' => $request->getMethod(),
 			'path' => $this->relativePath(),
 			'query' => (object)$request->getQueryParams(),
 			'headers' => (object)$this->forwardedHeaders(),
-			'body' => (string)$request->getBody(),
+			'body' => $utf8 ? $body : null,
+			'bodyNotUtf8' => !$utf8,
 			'caller' => $caller,
 		];
 		try {
