@@ -11,7 +11,11 @@
 //   STRATA_E2E_CRASH        (optional) a command that kills the web server with SIGKILL and starts it
 //                           again; tests that need it are skipped without it
 //   STRATA_E2E_STORE        (optional) a command taking `stop|start STORE` (graph or sparql) that
-//                           stops or starts one of the wiki's stores; tests that need it are skipped
+//                           stops or starts one of the wiki's stores, and `forget graph` that removes
+//                           the stopped FalkorDB's data; tests that need it are skipped
+//   STRATA_E2E_FALKORDB_URL, STRATA_E2E_OXIGRAPH_URL
+//                           the addresses of the wiki's FalkorDB and Oxigraph server; tests that
+//                           need them are skipped without them
 //   STRATA_E2E_HOST         the host's name in test output (default "an external wiki")
 //   STRATA_E2E_KIND         which host it is, for the differences docs/decisions.md records
 //                           (`byHost`): `mediawiki`, or the reference host's `reference`
@@ -21,6 +25,8 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { mediaWikiGrants, mediaWikiSettings } from './mediawiki-settings.js';
+import { OwnFalkorDb } from './own-falkordb.js';
+import { storeUrls } from './stores-wiki.js';
 import { Wiki } from './wiki-process.js';
 import { RestClient } from './rest-client.js';
 
@@ -45,6 +51,17 @@ export function byHost(expected) {
 /** `name` made unique to this run (letters only, so it is a valid Schema name and page title). */
 export function unique(name) {
   return `${name}${randomBytes(4).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[d])}`;
+}
+
+/**
+ * `{falkordb, oxigraph, skip}`: the stores a test may configure and talk to itself. The reference
+ * host's test stores (STRATA_FALKORDB_URL, STRATA_OXIGRAPH_URL), or the external wiki's own.
+ */
+export function storeAddresses() {
+  if (!external) return storeUrls();
+  const falkordb = env.STRATA_E2E_FALKORDB_URL;
+  const oxigraph = env.STRATA_E2E_OXIGRAPH_URL;
+  return { falkordb, oxigraph, skip: falkordb && oxigraph ? false : `${hostName}: no STRATA_E2E_FALKORDB_URL and STRATA_E2E_OXIGRAPH_URL` };
 }
 
 const COMMANDS = { crash: 'STRATA_E2E_CRASH', settings: 'STRATA_E2E_SETTINGS', store: 'STRATA_E2E_STORE' };
@@ -78,10 +95,13 @@ function shell(command, args = [], input = '') {
 export class Target {
   /**
    * Starts the reference host, or attaches to the external wiki. `settings`: configuration in the
-   * reference host's terms (`groupRights`, `loginRequired`, `readRestrictions`), given to the
-   * reference host's config file, or to an external MediaWiki as `$wg` settings (mediawiki-settings.js).
+   * reference host's terms (`groupRights`, `loginRequired`, `readRestrictions`, `queryLimits`,
+   * `stores`), given to the reference host's config file, or to an external MediaWiki as `$wg`
+   * settings (mediawiki-settings.js). `ownGraphStore`: the graph store `store()` may stop, start and
+   * empty: on the reference host a FalkorDB of the test's own as its only store, on an external wiki
+   * its own.
    */
-  static async start({ settings = null } = {}) {
+  static async start({ settings = null, ownGraphStore = false } = {}) {
     const target = new Target();
     target.users = new Set();
     target.external = external;
@@ -90,6 +110,12 @@ export class Target {
       target.url = env.STRATA_E2E_URL.replace(/\/$/, '');
       if (settings) await target.#configure(mediaWikiSettings(settings));
     } else {
+      if (ownGraphStore) {
+        // A FalkorDB of the test's own, so that stopping it disturbs no other test.
+        target.graphServer = await OwnFalkorDb.create();
+        await target.graphServer.start();
+        settings = { ...settings, stores: { graph: { type: 'falkordb', url: target.graphServer.url } } };
+      }
       target.wiki = new Wiki(settings ?? {});
       await target.wiki.start();
       target.url = target.wiki.url;
@@ -160,14 +186,30 @@ export class Target {
     }
   }
 
-  /** Stops (`stop`) or starts (`start`) the external wiki's store `store` (graph or sparql). */
+  /**
+   * Lets an external wiki run queued jobs: MediaWiki runs them at the end of page views through
+   * index.php (`$wgJobRunRate`), not of api.php or REST requests. The reference host runs its
+   * rebuilds in the server process by itself.
+   */
+  async runQueuedJobs() {
+    if (this.external) await (await fetch(`${this.url}/index.php?title=Special:BlankPage`)).arrayBuffer();
+  }
+
+  /** Stops (`stop`) or starts (`start`) the wiki's store `store`, or removes (`forget`) the stopped graph store's data. */
   async store(action, store) {
-    await shell(env.STRATA_E2E_STORE, [action, store]);
+    if (this.external) {
+      await shell(env.STRATA_E2E_STORE, [action, store]);
+      return;
+    }
+    if (store !== 'graph' || !this.graphServer) throw new Error(`the reference host's target has no ${store} store of its own`);
+    if (action === 'forget') this.graphServer.forgetData();
+    else await this.graphServer[action]();
   }
 
   async remove() {
     if (this.configured) await this.#configure('');
     if (!this.external) await this.wiki.remove();
+    await this.graphServer?.remove();
   }
 }
 

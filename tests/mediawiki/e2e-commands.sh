@@ -8,11 +8,13 @@
 #       opcache never serves an old file under a name it knows), which LocalSettings.php includes
 #       last; the line that does so is appended once.
 #   tests/mediawiki/e2e-commands.sh store DIR stop|start graph|sparql
+#   tests/mediawiki/e2e-commands.sh store DIR forget graph
 #       Stops or starts the wiki's FalkorDB (graph) or Oxigraph server (sparql) with the project's
-#       store scripts, on the port recorded for DIR.
+#       store scripts, on the port recorded for DIR; `forget` removes the stopped FalkorDB's data
+#       (its append-only file), so that it starts as a server without persistence would.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 settings() {
   local dir=$1 folder=$1/e2e-settings
@@ -33,8 +35,13 @@ settings() {
 
 store() {
   local dir=$1 action=$2 store=$3
-  [[ "$action" == stop || "$action" == start ]] || usage
+  [[ "$action" == stop || "$action" == start || "$action" == forget ]] || usage
   source "$dir/wiki.env"
+  if [[ "$action" == forget ]]; then
+    [[ "$store" == graph ]] || usage
+    rm -rf "$dir/stores/falkordb-$falkordb_port"
+    return
+  fi
   case "$store" in
     graph) STRATA_STORES_DIR="$dir/stores" STRATA_FALKORDB_PORT="$falkordb_port" "$repo/scripts/stores/falkordb.sh" "$action" ;;
     sparql) STRATA_STORES_DIR="$dir/stores" STRATA_OXIGRAPH_PORT="$oxigraph_port" "$repo/scripts/stores/oxigraph.sh" "$action" ;;

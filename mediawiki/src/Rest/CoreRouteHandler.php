@@ -8,6 +8,7 @@
 
 namespace MediaWiki\Extension\Strata\Rest;
 
+use LoggedOutEditToken;
 use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Core\CoreUnavailable;
@@ -65,10 +66,21 @@ class CoreRouteHandler extends Handler {
 		return $headers;
 	}
 
-	/** Whether X-CSRF-TOKEN carries this session's edit token; the core decides which routes need it. */
+	/**
+	 * Whether X-CSRF-TOKEN carries this session's edit token; the core decides which routes need it.
+	 * As in MediaWiki's own forms and api.php (`CsrfTokenSet`), an anonymous caller's token is the
+	 * fixed `+\`, and a user's session that never handed out a token matches none.
+	 */
 	private function csrfValid(): bool {
 		$token = $this->getRequest()->getHeaderLine( 'x-csrf-token' );
-		return $token !== '' && $this->getSession()->getToken()->match( $token );
+		$session = $this->getSession();
+		if ( $token === '' ) {
+			return false;
+		}
+		if ( !$session->getUser()->isRegistered() ) {
+			return ( new LoggedOutEditToken() )->match( $token );
+		}
+		return $session->hasToken() && $session->getToken()->match( $token );
 	}
 
 	private function respond( array $answer ): Response {

@@ -9,7 +9,7 @@ use crate::graph::cells::falkordb::decode_result;
 use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::parameter_header;
 use crate::host::{CypherQuery, Host, RateLimitHit, SparqlQuery, StoreAnswer};
-use crate::sparql::query_form::QueryForm;
+use crate::sparql::query_form::{calls_service, QueryForm};
 use serde_json::{json, Map, Value};
 
 pub const QUERY_RIGHT: &str = "strata-query";
@@ -24,6 +24,9 @@ pub async fn sparql<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let text = query_text(ctx, "query")?;
     if QueryForm::of(text).is_refused() {
         return Err(ApiError::new(ErrorKind::UnsupportedQueryForm, "Only SELECT and ASK queries run here."));
+    }
+    if calls_service(text) {
+        return Err(ApiError::new(ErrorKind::SparqlSyntaxError, "The query calls a service (SERVICE): a federated query is not supported here."));
     }
     let tier = admit(ctx).await?;
     let answer = ctx.host.sparql_query(SparqlQuery { query: text.to_owned(), timeout_ms: tier.timeout_ms }).await?;
