@@ -247,4 +247,19 @@ export const MIGRATIONS = [
   `
   ALTER TABLE store_state ADD COLUMN content_marker TEXT;
   `,
+  // 7: index upkeep deferred over a bulk import into an empty wiki (storage/deferred-indexes.js): the
+  // indexes and triggers dropped for the load, with the SQL that recreates them.
+  `
+  CREATE TABLE deferred_index (
+    position INTEGER PRIMARY KEY,
+    type TEXT NOT NULL CHECK (type IN ('index', 'trigger')),
+    name TEXT NOT NULL,
+    sql TEXT NOT NULL
+  );
+  `,
+  // 8: a common Subject-ID prefix in the newest or edited order (docs/lists.md, "Where a search is
+  // slow"): the ID with both times and the list filters, so the prefix's range is read without the table.
+  `
+  CREATE INDEX list_id_time ON subject_index(subject_id, created_at, edited_at, is_dependent, schema);
+  `,
 ];
