@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# Builds the wasm module twice from one crate (docs/architecture.md): the wasm-bindgen module with
-# its JavaScript bindings into pkg/node and pkg/web, and the C-ABI module for PHP and other hosts
-# into pkg/cabi/strata.wasm. The C-ABI build has its own target folder: its getrandom backend flag
-# would otherwise make each build throw away the other's compiled dependencies.
+# Builds the wasm module three times from one crate (docs/architecture.md): the wasm-bindgen module
+# with its JavaScript bindings into pkg/node and pkg/web; the slim browser module (feature `web` alone:
+# what a browser editor needs, docs/ui.md) into pkg/web-slim; and the C-ABI module for PHP and other
+# hosts into pkg/cabi/strata.wasm. The slim and C-ABI builds have target folders of their own: their
+# features (and the C ABI's getrandom backend flag) would otherwise make each build throw away the
+# others' compiled artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/wasm-size.sh
+
 cargo build -q --release --target wasm32-unknown-unknown --lib
 wasm=target/wasm32-unknown-unknown/release/strata.wasm
 wasm-bindgen --target nodejs --out-dir pkg/node "$wasm"
 wasm-bindgen --target web --out-dir pkg/web "$wasm"
-printf '[build] pkg/node and pkg/web: %s bytes of wasm\n' "$(stat -c %s pkg/web/strata_bg.wasm)" >&2
+report_size 'pkg/node and pkg/web' pkg/web/strata_bg.wasm
+
+cargo build -q --release --target wasm32-unknown-unknown --lib --no-default-features --features web --target-dir target/slim
+wasm-bindgen --target web --out-dir pkg/web-slim target/slim/wasm32-unknown-unknown/release/strata.wasm
+optimize_wasm pkg/web-slim/strata_bg.wasm
+report_size pkg/web-slim pkg/web-slim/strata_bg.wasm
 
 RUSTFLAGS='--cfg getrandom_backend="custom"' cargo build -q --release --target wasm32-unknown-unknown --lib \
   --no-default-features --features cabi --target-dir target/cabi
 mkdir -p pkg/cabi
 cp target/cabi/wasm32-unknown-unknown/release/strata.wasm pkg/cabi/strata.wasm
-printf '[build] pkg/cabi: %s bytes of wasm\n' "$(stat -c %s pkg/cabi/strata.wasm)" >&2
+report_size pkg/cabi pkg/cabi/strata.wasm

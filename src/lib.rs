@@ -3,8 +3,8 @@
 //! Layers, from the inside out: [`domain`] (pure types and rules), [`normalize`] and [`validation`],
 //! the projections [`rdf`] and [`graph`], the application layer [`app`] (use cases, talking to the
 //! world only through the [`host`] port), the REST layer [`api`] over it, and two thin wasm adapters:
-//! `wasm` (wasm-bindgen, for JavaScript hosts; feature `js`) and `cabi` (a C ABI over linear memory,
-//! for PHP and other hosts; feature `cabi`).
+//! `wasm` (wasm-bindgen, for JavaScript hosts; feature `js`, or `web` alone for a browser editor's
+//! slim module) and `cabi` (a C ABI over linear memory, for PHP and other hosts; feature `cabi`).
 
 pub mod api;
 pub mod app;
@@ -20,10 +20,10 @@ pub mod validation;
 pub mod sparql;
 pub mod types;
 
-#[cfg(all(target_arch = "wasm32", feature = "js", feature = "cabi"))]
+#[cfg(all(target_arch = "wasm32", feature = "web", feature = "cabi"))]
 compile_error!("the `js` and `cabi` adapters are two builds of the module: enable one of them");
 
-#[cfg(all(target_arch = "wasm32", feature = "js"))]
+#[cfg(all(target_arch = "wasm32", feature = "web"))]
 mod wasm;
 
 #[cfg(all(target_arch = "wasm32", feature = "cabi"))]

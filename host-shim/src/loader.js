@@ -1,12 +1,13 @@
-// Loads the wasm-bindgen build of the Strata core: `pkg/node/strata.js` (`--target nodejs`) in Node and
-// `pkg/web/strata.js` (`--target web`, which needs `init()`) in a browser. Both live at the repository root.
+// Loads the wasm-bindgen build of the Strata core: `pkg/node/strata.js` (`--target nodejs`, every
+// export) in Node and the slim browser module `pkg/web-slim/strata.js` (`--target web`, which needs
+// `init()`; what an editor needs, docs/ui.md) in a browser. Both live at the repository root.
 const NODE_MODULE = new URL('../../pkg/node/strata.js', import.meta.url);
-const WEB_MODULE = new URL('../../pkg/web/strata.js', import.meta.url);
+export const WEB_SLIM_MODULE = new URL('../../pkg/web-slim/strata.js', import.meta.url);
 
 export class CoreNotBuiltError extends Error {
   constructor(moduleUrl, cause) {
     super(`the Strata core is not built: ${moduleUrl.pathname ?? moduleUrl} is missing. Build it at the `
-      + 'repository root (cargo build for wasm32-unknown-unknown, then wasm-bindgen into pkg/node and pkg/web).', { cause });
+      + 'repository root (scripts/build.sh).', { cause });
     this.name = 'CoreNotBuiltError';
   }
 }
@@ -16,7 +17,7 @@ const inBrowser = () => typeof window !== 'undefined' && typeof window.document 
 /** The core's exports (`handleRoute`, `validate`, ...). `moduleUrl` overrides where the module is read from. */
 export async function loadCore({ moduleUrl } = {}) {
   const browser = inBrowser();
-  const url = moduleUrl ?? (browser ? WEB_MODULE : NODE_MODULE);
+  const url = moduleUrl ?? (browser ? WEB_SLIM_MODULE : NODE_MODULE);
   let module;
   try {
     module = await import(url.href ?? url);

@@ -45,7 +45,7 @@ test('loadCore names the build step when the module is missing', async () => {
   await assert.rejects(loadCore({ moduleUrl }), (error) => {
     assert.ok(error instanceof CoreNotBuiltError);
     assert.match(error.message, /not built: .*no-such-build\/strata\.js is missing/);
-    assert.match(error.message, /wasm-bindgen/);
+    assert.match(error.message, /scripts\/build\.sh/);
     return true;
   });
 });

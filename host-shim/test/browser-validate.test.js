@@ -1,4 +1,4 @@
-// An editor's browser validates before saving: the web build of the core runs in Chromium.
+// An editor's browser validates before saving: the slim browser build of the core runs in Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -15,8 +15,11 @@ test('the browser page validates a Subject with the wasm core and shows the viol
     const page = await browser.newPage();
     const pageErrors = [];
     page.on('pageerror', (e) => pageErrors.push(e));
+    const modules = [];
+    page.on('request', (r) => { if (r.url().endsWith('.wasm')) modules.push(new URL(r.url()).pathname); });
     await page.goto(`${site.url}/host-shim/browser/validate.html`);
     await page.getByText('Ready').waitFor();
+    assert.deepEqual(modules, ['/pkg/web-slim/strata_bg.wasm']);
     await page.click('#validate');
     await page.locator('#violations li').first().waitFor();
     const shown = await page.$$eval('#violations li', (items) => items.map((li) => [li.dataset.code, li.className]));

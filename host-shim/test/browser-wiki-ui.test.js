@@ -109,9 +109,14 @@ test('logging in shows the user name and the edit links', async () => {
 });
 
 test('a new Subject is checked in the browser before any request, then saved and shown through its Layout', async () => {
+  const modules = [];
+  const seeModule = (r) => { if (r.url().endsWith('.wasm')) modules.push(new URL(r.url()).pathname); };
+  page.on('request', seeModule);
   await page.goto(`${site.url}/wiki/Special:CreateSubject?schema=Library`);
   const editor = page.locator('#subject-editor form');
   await editor.waitFor();
+  page.off('request', seeModule);
+  assert.deepEqual(modules, ['/static/pkg/web-slim/strata_bg.wasm'], 'the editor runs the slim browser module');
   const sent = [];
   page.on('request', (r) => sent.push(r.url()));
   await page.getByLabel('Page title').fill('Dockside Reading Room');

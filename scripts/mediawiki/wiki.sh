@@ -71,6 +71,8 @@ wiki_append_settings() {
 	'sparql' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:$oxigraph_port' ],
 ];
 wfLoadExtension( 'Strata', '$repo/mediawiki/extension.json' );
+# Lua modules (Debian's Scribunto runs /usr/bin/lua5.1), for mw.ext.strata (docs/scripting.md).
+wfLoadExtension( 'Scribunto' );
 # The wiki's administrators manage Strata here (nobody has these rights by default).
 \$wgGroupPermissions['sysop']['strata-admin'] = true;
 \$wgGroupPermissions['sysop']['strata-mapping-edit'] = true;

@@ -1,5 +1,6 @@
 //! The application layer: the use cases behind the REST routes and the page actions (writes with
-//! their index rows, page reads, Schema and Mapping loading, projection payloads, rebuild batches).
+//! their index rows, page reads, Schema and Mapping loading, projection payloads, rebuild batches,
+//! queries on the stores).
 
 mod caller;
 pub mod commit;
@@ -8,6 +9,7 @@ pub mod json_schema;
 pub mod load;
 pub mod page_action;
 pub mod projection;
+pub mod query;
 mod reads;
 pub mod schema_save;
 mod scope;

@@ -4,6 +4,7 @@
 mod error;
 mod host_calls;
 mod input;
+mod json_schema;
 mod normalize_content;
 mod normalize_title;
 mod options;
@@ -17,6 +18,7 @@ mod validate_batch;
 pub use error::ExportError;
 pub use host_calls::{handle_page_action, project_page_changes};
 pub use input::{parse_doc, parse_json, parse_json_as, required};
+pub use json_schema::json_schema;
 pub use normalize_content::normalize_content;
 pub use normalize_title::normalize_title;
 pub use options::Options;

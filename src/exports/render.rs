@@ -35,7 +35,7 @@ pub fn violation_descriptions() -> BTreeMap<&'static str, &'static str> {
     CODES.iter().map(|c| (c.name, c.description)).collect()
 }
 
-fn parse_schema(name: &str, schema: &Value, options: &Options) -> Result<Schema, ExportError> {
+pub(super) fn parse_schema(name: &str, schema: &Value, options: &Options) -> Result<Schema, ExportError> {
     Schema::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_schema(name, &e))
 }
 

@@ -7,6 +7,7 @@ mod fields;
 mod html;
 mod layout;
 mod page;
+mod query_table;
 mod schema_view;
 mod subject;
 mod value;
@@ -16,6 +17,7 @@ pub use data_tab::render_data_tab;
 pub use fields::{fields, Field};
 pub use html::{escape, Links};
 pub use page::render_page;
+pub use query_table::{render_query_error, render_query_table};
 pub use schema_view::render_schema;
 
 #[cfg(test)]

@@ -80,6 +80,15 @@ fn a_page_without_subjects_is_its_text() {
     assert!(render_page(&json!({"wikitext": "x"}), &local()).is_err());
 }
 
+/// The reference host renders no query parser functions (`docs/decisions.md`, "Queries from wikitext
+/// and scripts"): they stay text, as every wikitext construct outside the subset does.
+#[test]
+fn query_parser_functions_are_text_on_the_reference_host() {
+    let text = "{{#strata_cypher: MATCH (s:Subject) RETURN s._name}}";
+    let html = render_page(&json!({"title": "Report", "wikitext": text, "subjects": null}), &local()).unwrap();
+    assert_eq!(html, format!("<div class=\"page-text\">\n<p>{text}</p>\n</div>\n"));
+}
+
 #[test]
 fn stored_markup_never_reaches_the_html() {
     let mut page = library_page();

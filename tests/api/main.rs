@@ -21,6 +21,7 @@ mod page_actions;
 mod rdf;
 mod reads;
 mod robustness;
+mod scripting;
 mod schema_format;
 mod schemas;
 mod subject_replace;

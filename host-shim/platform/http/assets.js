@@ -1,5 +1,5 @@
 // Static assets under `/static/`: the browser code (`host-shim/browser/`), the core's loader
-// (`host-shim/src/loader.js`) and the web build of the core (`pkg/web/`), at their paths in the
+// (`host-shim/src/loader.js`) and the slim browser build of the core (`pkg/web-slim/`), at their paths in the
 // repository so the loader's relative URL finds the module. Nothing else of the tree is served.
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { send } from './responses.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVED = [/^host-shim\/browser\/[\w.-]+\.(css|js)$/, /^host-shim\/src\/loader\.js$/, /^pkg\/web\/[\w.-]+\.(js|wasm)$/];
+const SERVED = [/^host-shim\/browser\/[\w.-]+\.(css|js)$/, /^host-shim\/src\/loader\.js$/, /^pkg\/web-slim\/[\w.-]+\.(js|wasm)$/];
 const TYPES = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm' };
 
 /** Answers `GET /static/<path>`: the file, or 404 for anything not on the list. */

@@ -1,7 +1,8 @@
 //! Page actions of the platform's page API (`api.php` edit and delete, and imports): the core checks
 //! permissions from the page's access facts and the content rules of the page's namespace, then saves
-//! through the Host port; the Data tab (`action: subjects`) is a page action that only reads. One entry, [`handle_page_action`]: the result, or a [`PageActionError`]
-//! (the exports turn it into the boundary's one failure shape, `docs/architecture.md`).
+//! through the Host port; the Data tab (`action: subjects`) and the scripting accessors (`getSubjects`,
+//! `query`: queries from wikitext or scripts) are page actions that only read. One entry,
+//! [`handle_page_action`]: the result, or a [`PageActionError`] (the exports turn it into the boundary's one failure shape, `docs/architecture.md`).
 
 mod check;
 mod content;
@@ -9,7 +10,9 @@ mod data_tab;
 mod delete;
 mod edit;
 pub mod error;
+mod get_subjects;
 mod request;
+mod script_query;
 mod subject_slot;
 
 pub use request::{Action, PageActionRequest, Slot};
@@ -35,6 +38,8 @@ pub async fn handle_page_action<H: Host>(host: &H, request: &PageActionRequest) 
         Action::Delete => delete::delete(&ctx, request, &title).await,
         Action::Check => check::check(&ctx, request, &title).await,
         Action::Subjects => data_tab::data_tab(&ctx, request, &title).await,
+        Action::GetSubjects => get_subjects::get_subjects(&ctx, request, &title).await,
+        Action::Query => script_query::script_query(&ctx, request).await,
     }
 }
 

@@ -1,7 +1,9 @@
 //! The request the host sends to `handlePageAction` (`docs/page-actions.md`).
 
+use crate::app::query::script::Language;
 use crate::app::Caller;
 use serde::Deserialize;
+use serde_json::{Map, Value};
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -25,6 +27,13 @@ pub struct PageActionRequest {
     pub create_only: bool,
     #[serde(default)]
     pub no_create: bool,
+    /// `query` only: the query's language, its text and its Cypher parameters.
+    #[serde(default)]
+    pub language: Option<Language>,
+    #[serde(default)]
+    pub query: Option<String>,
+    #[serde(default)]
+    pub parameters: Map<String, Value>,
     pub caller: Caller,
 }
 
@@ -37,6 +46,11 @@ pub enum Action {
     Check,
     /// The page's Data tab as HTML (`data_tab.rs`).
     Subjects,
+    /// The scripting accessor: the page's Subjects, main first (`get_subjects.rs`).
+    #[serde(rename = "getSubjects")]
+    GetSubjects,
+    /// A query from the page's wikitext or a script, in the `default` tier (`script_query.rs`).
+    Query,
 }
 
 /// Which slot an edit replaces: the page text, or the Subject slot (imports of `Subject/*.json`).

@@ -1,4 +1,7 @@
-use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, parse_json, result, to_js_error};
+//! The exports a browser editor needs, in both wasm-bindgen builds (the slim `web` module and the full
+//! `js` one): validation, normalization, a Schema's editor fields and JSON Schema, violation texts.
+
+use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, result, to_js_error};
 use crate::exports::{self, ExportError};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -13,21 +16,16 @@ extern "C" {
     pub type ValidationContext;
 }
 
-fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
+pub(super) fn required(v: &JsValue, what: &str) -> Result<Value, JsValue> {
     from_js(v, what)?.ok_or_else(|| missing(what))
 }
 
 /// The JSON text of a required argument, for parsing with [`parse_doc`].
-fn required_text(v: &JsValue, what: &str) -> Result<String, JsValue> {
+pub(super) fn required_text(v: &JsValue, what: &str) -> Result<String, JsValue> {
     json_text(v, what)?.ok_or_else(|| missing(what))
 }
 
-/// A request text the REST layer cannot read.
-fn invalid_argument(message: String) -> JsValue {
-    to_js_error(&ExportError::invalid_argument(message))
-}
-
-fn missing(what: &str) -> JsValue {
+pub(super) fn missing(what: &str) -> JsValue {
     to_js_error(&ExportError::missing(what))
 }
 
@@ -60,43 +58,6 @@ pub fn normalize_title(raw: &str) -> Result<String, JsValue> {
     exports::normalize_title(raw).map_err(|e| to_js_error(&e))
 }
 
-/// Normalizes pages and computes their index rows for a bulk import, JSON text in and out:
-/// `[{title, content}]` and `{name: Schema}` give `{pages: [{subjectSlot, index} | {error}]}`.
-#[wasm_bindgen(js_name = preparePages)]
-pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
-    let pages = parse_doc(pages_json, "pages")?;
-    let schemas = parse_json(schemas_json, "schemas")?;
-    exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
-}
-
-/// The TriG or Turtle of one page, in the native projection or an ontology projection.
-#[wasm_bindgen(js_name = projectRdf)]
-pub fn project_rdf(
-    #[wasm_bindgen(unchecked_param_type = "ProjectRdfRequest")] request: JsValue,
-    opts: Option<StrataOptions>,
-) -> Result<String, JsValue> {
-    let request = required(&request, "request")?;
-    exports::project_rdf(&request, &options(opts)?).map_err(|e| to_js_error(&e))
-}
-
-/// The HTML of a page for readers, JSON text in: `{title, wikitext, subjects, layouts, links}`.
-#[wasm_bindgen(js_name = renderPage)]
-pub fn render_page(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
-    exports::render_page(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
-}
-
-/// The HTML of a page's Data tab, JSON text in: `{pageId, subjects, mainSubjectId, iris, projections}`.
-#[wasm_bindgen(js_name = renderDataTab)]
-pub fn render_data_tab(request_json: &str) -> Result<String, JsValue> {
-    exports::render_data_tab(&parse_json(request_json, "request")?).map_err(|e| to_js_error(&e))
-}
-
-/// The HTML of a Schema page's content, JSON text in: `{name, schema, links}`.
-#[wasm_bindgen(js_name = renderSchema)]
-pub fn render_schema(request_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
-    exports::render_schema(&parse_json(request_json, "request")?, &options(opts)?).map_err(|e| to_js_error(&e))
-}
-
 /// The form fields a Subject editor shows for a Schema's properties.
 #[wasm_bindgen(js_name = editorFields, unchecked_return_type = "EditorField[]")]
 pub fn editor_fields(
@@ -114,44 +75,15 @@ pub fn violation_descriptions() -> Result<JsValue, JsValue> {
     result(Ok(exports::violation_descriptions()))
 }
 
-/// A projection set up once for many pages (Schemas and Mappings parsed once), as a bulk dump needs.
-#[wasm_bindgen(js_name = RdfProjector)]
-pub struct RdfProjector(exports::RdfProjector);
-
-#[wasm_bindgen(js_class = RdfProjector)]
-impl RdfProjector {
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "RdfProjectorSetup")] setup: JsValue,
-        opts: Option<StrataOptions>,
-    ) -> Result<RdfProjector, JsValue> {
-        let setup = required(&setup, "setup")?;
-        exports::RdfProjector::new(&setup, &options(opts)?).map(RdfProjector).map_err(|e| to_js_error(&e))
-    }
-
-    /// The TriG or Turtle of one page: its facts and its Subject slot as JSON text.
-    #[wasm_bindgen(js_name = projectPage)]
-    pub fn project_page(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "RdfPageFacts")] page: JsValue,
-        content: Option<String>,
-        prefixes: bool,
-    ) -> Result<String, JsValue> {
-        let page = required_text(&page, "page")?;
-        self.0.project_text(&parse_doc(&page, "page")?, content.as_deref(), prefixes).map_err(|e| to_js_error(&e))
-    }
-
-    /// `native`, then each Mapping target once, in order: the projections a reader may ask for.
-    #[wasm_bindgen(js_name = projectionNames)]
-    pub fn projection_names(&self) -> Vec<String> {
-        self.0.projection_names().to_vec()
-    }
-
-    /// The IRI of a Subject under the projector's base URI.
-    #[wasm_bindgen(js_name = subjectIri)]
-    pub fn subject_iri(&self, id: &str) -> Result<String, JsValue> {
-        self.0.subject_iri(id).map_err(|e| to_js_error(&e))
-    }
+/// The JSON Schema (2020-12) of a Schema's Subjects, as `GET /schema/{name}/json-schema` answers it.
+#[wasm_bindgen(js_name = jsonSchema)]
+pub fn json_schema(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "Schema")] schema: JsValue,
+    opts: Option<StrataOptions>,
+) -> Result<JsValue, JsValue> {
+    let schema = required(&schema, "schema")?;
+    result(exports::json_schema(name, &schema, &options(opts)?))
 }
 
 /// A Schema compiled once, for validating many Subjects.
@@ -223,42 +155,4 @@ impl BatchValidator {
         let answer = self.0.validate_json(&items).map_err(|e| to_js_error(&e))?;
         js_sys::JSON::parse(&answer)
     }
-}
-
-/// The op names the core calls through a host's bridge (`docs/architecture.md`), so a host can check
-/// that it answers every one.
-#[wasm_bindgen(js_name = hostOperations)]
-pub fn host_operations() -> Vec<String> {
-    crate::host::OPERATIONS.iter().map(|op| (*op).to_owned()).collect()
-}
-
-/// Answers one REST request (`docs/architecture.md`) through the host's bridge.
-#[wasm_bindgen(js_name = handleRoute)]
-pub async fn handle_route(request_json: String, bridge: super::js_host::HostBridge) -> Result<String, JsValue> {
-    crate::api::text::handle_route_text(&super::js_host::JsHost(bridge), &request_json).await.map_err(invalid_argument)
-}
-
-/// The REST response of an error the host answers itself, from the core's error table.
-#[wasm_bindgen(js_name = errorResponse)]
-pub fn error_response(request_json: &str) -> Result<String, JsValue> {
-    crate::api::text::error_response_text(request_json).map_err(invalid_argument)
-}
-
-/// Projects pages the host saved or deleted without the core into every configured store
-/// (`docs/stores.md`), through the host's bridge.
-#[wasm_bindgen(js_name = projectPageChanges)]
-pub async fn project_page_changes(request_json: String, bridge: super::js_host::HostBridge) -> Result<String, JsValue> {
-    exports::project_page_changes(&super::js_host::JsHost(bridge), &request_json).await.map_err(|e| to_js_error(&e))
-}
-
-/// One batch of a store rebuild: the statements or TriG for the pages given (`docs/stores.md`).
-#[wasm_bindgen(js_name = projectForStore)]
-pub fn project_for_store(request_json: &str) -> Result<String, JsValue> {
-    exports::project_for_store(request_json).map_err(|e| to_js_error(&e))
-}
-
-/// Answers one platform page action (api.php edit or delete, imports; `docs/page-actions.md`).
-#[wasm_bindgen(js_name = handlePageAction)]
-pub async fn handle_page_action(request_json: String, bridge: super::js_host::HostBridge) -> Result<String, JsValue> {
-    exports::handle_page_action(&super::js_host::JsHost(bridge), &request_json).await.map_err(|e| to_js_error(&e))
 }

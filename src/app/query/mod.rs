@@ -1,0 +1,130 @@
+//! Running a read-only query on the configured stores, for the REST query routes
+//! (`api::handlers::query`) and for queries from wikitext or scripts ([`script`]): the `strata-query`
+//! right, the tiers and their limits, the SPARQL query form, the Cypher read-only guard with its
+//! parameters and row bound, the decoding of FalkorDB's cells, and a store's failures as the query
+//! endpoints' stable error types.
+
+pub mod script;
+
+use crate::app::error::{ApiError, ErrorKind};
+use crate::app::Caller;
+use crate::graph::cells::falkordb::decode_result;
+use crate::graph::guard::{bound_rows, check_read_only};
+use crate::graph::literal::parameter_header;
+use crate::host::{CypherQuery, Host, Settings, SparqlQuery, StoreAnswer};
+use crate::sparql::query_form::QueryForm;
+use serde_json::{json, Map, Value};
+
+pub const QUERY_RIGHT: &str = "strata-query";
+
+/// The two tiers of the spec: `expensive` for callers with `apihighlimits`, `default` for everyone
+/// else and always for queries from wikitext or scripts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TierName {
+    Default,
+    Expensive,
+}
+
+impl TierName {
+    /// The tier of a caller of the query endpoints.
+    pub fn of(caller: &Caller) -> TierName {
+        if caller.has("apihighlimits") {
+            TierName::Expensive
+        } else {
+            TierName::Default
+        }
+    }
+}
+
+/// The limits of a tier: the setting `queryLimits` or the spec's 30 s / 5,000 rows and 300 s / 50,000.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tier {
+    pub timeout_ms: u64,
+    pub max_rows: u64,
+}
+
+impl Tier {
+    pub fn limits(settings: &Settings, name: TierName) -> Tier {
+        let (key, timeout_s, max_rows) = match name {
+            TierName::Expensive => ("expensive", 300, 50_000),
+            TierName::Default => ("default", 30, 5_000),
+        };
+        let tier = settings.query_limits.get(key);
+        let read = |field: &str, fallback: u64| tier.and_then(|t| t.get(field)).and_then(Value::as_u64).unwrap_or(fallback);
+        Tier { timeout_ms: read("timeoutSeconds", timeout_s) * 1000, max_rows: read("maxRows", max_rows) }
+    }
+}
+
+/// The caller's right to run queries, then the query text: not blank.
+pub fn admit_text<'t>(caller: &Caller, text: Option<&'t str>) -> Result<&'t str, ApiError> {
+    if !caller.has(QUERY_RIGHT) {
+        return Err(ApiError::new(ErrorKind::QueryPermissionDenied, "Running queries needs the strata-query right."));
+    }
+    let text = text.unwrap_or_default();
+    if text.trim().is_empty() {
+        return Err(ApiError::new(ErrorKind::EmptyQuery, "The query is empty."));
+    }
+    Ok(text)
+}
+
+/// Only SELECT and ASK queries run.
+pub fn check_sparql(text: &str) -> Result<(), ApiError> {
+    if QueryForm::of(text).is_refused() {
+        return Err(ApiError::new(ErrorKind::UnsupportedQueryForm, "Only SELECT and ASK queries run here."));
+    }
+    Ok(())
+}
+
+/// The first SPARQL store's answer to a checked query: its content type and body, unchanged.
+pub async fn run_sparql<H: Host>(host: &H, text: &str, tier: Tier) -> Result<(String, String), ApiError> {
+    let answer = host.sparql_query(SparqlQuery { query: text.to_owned(), timeout_ms: tier.timeout_ms }).await?;
+    if answer.ok {
+        let content_type = answer.content_type.unwrap_or_else(|| "application/sparql-results+json".into());
+        return Ok((content_type, answer.body.unwrap_or_default()));
+    }
+    Err(store_failure(answer, ErrorKind::SparqlSyntaxError, ErrorKind::SparqlStoreUnavailable))
+}
+
+/// A Cypher query that passed the read-only guard, with the parameter header of its parameters.
+pub struct CheckedCypher {
+    cypher: String,
+    header: String,
+    parameters: Map<String, Value>,
+}
+
+/// The read-only guard, then every parameter the query names present and writable as a header.
+pub fn check_cypher(text: &str, parameters: Map<String, Value>) -> Result<CheckedCypher, ApiError> {
+    let read = check_read_only(text).map_err(|r| ApiError::new(ErrorKind::WriteQueryRejected, format!("{r}.")))?;
+    if let Some(missing) = read.missing_parameters(&parameters).first() {
+        return Err(ApiError::new(ErrorKind::ParameterMissing, format!("The query uses ${missing}, which \"parameters\" lacks.")));
+    }
+    let header = parameter_header(&parameters).map_err(|e| ApiError::body(format!("parameters: {e}.")))?;
+    Ok(CheckedCypher { cypher: read.cypher, header, parameters })
+}
+
+/// Runs a checked query bounded to the tier's rows: `{columns, rows, truncated, resultCount, durationMs}`.
+pub async fn run_cypher<H: Host>(host: &H, query: &CheckedCypher, tier: Tier) -> Result<Value, ApiError> {
+    let bounded = bound_rows(&query.cypher, tier.max_rows.saturating_add(1), &query.parameters)
+        .map_err(|e| ApiError::new(ErrorKind::CypherSyntaxError, format!("{e}.")))?;
+    let args = CypherQuery { query: format!("{}{bounded}", query.header), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
+    let answer = host.cypher_query(args).await?;
+    if !answer.ok {
+        return Err(store_failure(answer.into_store_answer(), ErrorKind::CypherSyntaxError, ErrorKind::BackendUnavailable));
+    }
+    let input = json!({"reply": answer.reply, "catalog": answer.catalog});
+    let result = decode_result(&input, usize::try_from(tier.max_rows).unwrap_or(usize::MAX))
+        .map_err(|e| ApiError::new(ErrorKind::QueryInternalError, e.to_string()))?;
+    Ok(result.to_json())
+}
+
+fn store_failure(answer: StoreAnswer, syntax: ErrorKind, unavailable: ErrorKind) -> ApiError {
+    let detail = answer.detail.unwrap_or_default();
+    match answer.kind.as_deref() {
+        Some("syntax") => ApiError::new(syntax, detail),
+        Some("timeout") => ApiError::new(ErrorKind::QueryTimeout, "The query ran longer than the tier allows."),
+        Some("tooExpensive") => ApiError::new(ErrorKind::QueryTooExpensive, format!("The query needs more than the store allows one query: {detail}")),
+        Some("readOnly") => ApiError::new(ErrorKind::WriteQueryRejected, detail),
+        Some("unavailable") => ApiError::new(unavailable, format!("The store is unavailable: {detail}")),
+        _ => ApiError::new(ErrorKind::QueryInternalError, format!("The store failed: {detail}")),
+    }
+}
