@@ -7,7 +7,7 @@ use std::time::Instant;
 use strata::domain::ids::{SourceKey, SubjectRef};
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
-use strata::exports::{Options, Validator};
+use strata::exports::{BatchValidator, Options, Validator};
 use strata::json::Json;
 use serde_json::{json, Value};
 use strata::normalize::{read_page_content_str, Context};
@@ -75,6 +75,29 @@ fn main() {
         }
     }
     report("exports::Validator, JSON text in and out", texts.len(), rounds, &dir, start, bytes);
+
+    // One BatchValidator call a round, each context naming the Subject's relation targets with their
+    // Schemas as a host passes them (the items scripts/bench/validate-vs-ajv.mjs builds).
+    let schemas: serde_json::Map<String, Value> = json_files(&dir.join("Schema"))
+        .iter()
+        .map(|p| (p.file_stem().unwrap_or_default().to_string_lossy().replace('_', " "), serde_json::from_str(&std::fs::read_to_string(p).expect("readable")).expect("JSON")))
+        .collect();
+    let batch = BatchValidator::new(&Value::Object(schemas), options()).expect("valid Schemas");
+    let items: Vec<Value> = subjects
+        .iter()
+        .map(|(id, s, main)| {
+            let text = s.to_json().to_string();
+            let targets: serde_json::Map<String, Value> = known.iter().filter(|(k, _)| text.contains(&k.to_string())).map(|(k, v)| (k.to_string(), Value::String(v.to_string()))).collect();
+            json!({"subject": s.to_json(), "context": {"subjectId": id.as_str(), "isMain": main, "knownSubjects": targets}})
+        })
+        .collect();
+    let items = Value::Array(items).to_string();
+    let start = Instant::now();
+    let mut bytes = 0;
+    for _ in 0..rounds {
+        bytes += batch.validate_json(&items).expect("valid batch").len();
+    }
+    report("exports::BatchValidator, one call a round", subjects.len(), rounds, &dir, start, bytes);
 }
 
 fn report(what: &str, subjects: usize, rounds: usize, dir: &Path, start: Instant, checksum: usize) {

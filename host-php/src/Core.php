@@ -116,6 +116,12 @@ final class Core
         return new Validator($this->instance, [$name, $schema, $options]);
     }
 
+    /** Schemas (a JSON object of name to Schema) compiled once, for validating many Subjects of any of them in one call. */
+    public function batchValidator(string $schemas, ?string $options = null): BatchValidator
+    {
+        return new BatchValidator($this->instance, [$schemas, $options]);
+    }
+
     /** A projection set up once for many pages. */
     public function rdfProjector(string $setup, ?string $options = null): RdfProjector
     {

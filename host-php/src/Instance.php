@@ -21,7 +21,8 @@ final class Instance
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
         'projectForStore', 'errorResponse', 'renderDataTab', 'normalizeTitle', 'hostOperations', 'handleRoute', 'handlePageAction', 'projectPageChanges',
-        'validatorNew', 'validatorValidate', 'validatorFree', 'rdfProjectorNew', 'rdfProjectorProjectPage',
+        'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
+        'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
     ];
 

@@ -1,7 +1,7 @@
 <?php
 /**
  * The bridge as PHP callers use it: the module's answers and refusals (the codes of the wasm-bindgen
- * exports), a Validator compiled once, host calls through the import, a trap that does not poison
+ * exports), a Validator and a BatchValidator compiled once, host calls through the import, a trap that does not poison
  * the next call, and the precompiled module cache.
  */
 
@@ -52,6 +52,23 @@ test('a Validator compiles once and validates many Subjects', function () {
     }
     $unlabelled = json_decode($validator->validateJson('{"statements":{}}', '{"isMain":false,"subjectId":"s1demo1aaaaaaa1"}'), true);
     assertSame(['label-required', 'required'], array_column($unlabelled['violations'], 'code'));
+});
+
+test('a BatchValidator validates many Subjects in one call, answering by position', function () {
+    $batch = Core::load()->batchValidator('{"Person":' . PERSON . '}');
+    $items = '[{"subject":{"schema":"Person","label":"Ada","statements":{"Name":{"propertyType":"text","value":["Ada"]}}}},'
+        . '{"subject":{"statements":{}}},'
+        . '{"subject":{"schema":"Person","statements":{}},"context":{"isMain":false,"subjectId":"s1demo1aaaaaaa1"}},'
+        . '{"subject":{"schema":"Ghost","statements":{}}}]';
+    $answer = json_decode($batch->validateJson($items), true);
+    assertSame(4, count($answer['violations']));
+    assertSame([], $answer['violations'][0]);
+    assertSame(null, $answer['violations'][1], 'an item without a Schema name is an error at its position');
+    assertSame(['label-required', 'required'], array_column($answer['violations'][2], 'code'));
+    assertSame(['schema-not-found'], array_column($answer['violations'][3], 'code'));
+    assertSame([1], array_column($answer['errors'], 'index'));
+    assertSame('{"violations":[],"errors":[]}', $batch->validateJson('[]'));
+    assertSame('invalid-argument', assertThrows(StrataError::class, fn () => $batch->validateJson('{}'), 'not an array')->errorCode);
 });
 
 test('a trap discards the instance: the next call and an earlier Validator still work', function () {

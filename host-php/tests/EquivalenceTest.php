@@ -1,10 +1,10 @@
 <?php
 /**
  * The PHP bridge and the Node module give the same answers, byte for byte (errors: the same code and
- * message), for the project's example wiki (every Subject validated against its Schema, alone and
- * through a compiled Validator; every page normalized, prepared for import, and projected to RDF in
- * the native and every Mapping's projection, as TriG and Turtle; rebuild batches for a graph and a
- * SPARQL store) and for refusals.
+ * message), for the project's example wiki (every Subject validated against its Schema, alone,
+ * through a compiled Validator and all in one BatchValidator call; every page normalized, prepared
+ * for import, and projected to RDF in the native and every Mapping's projection, as TriG and Turtle;
+ * rebuild batches for a graph and a SPARQL store) and for refusals.
  */
 
 declare(strict_types=1);
@@ -31,6 +31,7 @@ function equivalenceCases(): array
     $schemaMap = $enc((object) $schemas);
     $cases = [];
     $pages = [];
+    $batchItems = [];
     $id = 0;
     foreach (examplePages('Subject') as $title => $text) {
         $content = json_decode($text);
@@ -43,6 +44,7 @@ function equivalenceCases(): array
             $schema = $schemas[$subject->schema] ?? null;
             $context = ['subjectId' => $sid, 'isMain' => $sid === ($content->mainSubject ?? null), 'knownSubjects' => $known];
             $cases[] = ['export' => 'validate', 'args' => [$enc(['schema' => $schema, 'subject' => $subject] + $context), null]];
+            $batchItems[] = ['subject' => $subject, 'context' => $context];
             if ($schema !== null) {
                 $cases[] = ['export' => 'validatorValidate', 'args' => [$enc($subject), $enc($context)], 'setup' => [$enc($subject->schema), $enc($schema), null]];
             }
@@ -60,6 +62,9 @@ function equivalenceCases(): array
         }
     }
     $cases[] = ['export' => 'preparePages', 'args' => [$enc($pages), $schemaMap, null]];
+    $batchItems[] = ['subject' => ['statements' => new stdClass()]];
+    $batchItems[] = ['subject' => ['schema' => 'Ghost', 'statements' => new stdClass()], 'context' => ['isMain' => 'yes']];
+    $cases[] = ['export' => 'batchValidatorValidate', 'args' => [$enc($batchItems)], 'setup' => [$schemaMap, null]];
     $batch = [];
     foreach ($pages as $i => $page) {
         $batch[] = ['pageId' => $i + 1, 'namespace' => 0, 'title' => $page['title'], 'prefixedTitle' => $page['title'], 'created' => '2026-01-02T03:04:05Z',
@@ -85,6 +90,8 @@ function equivalenceCases(): array
     $cases[] = ['export' => 'normalizeContent', 'args' => ['{"subjects":3}', null, null]];
     $cases[] = ['export' => 'preparePages', 'args' => ['[{"title":', '{}', null]];
     $cases[] = ['export' => 'validatorValidate', 'args' => ['{"statements":{}}', null], 'setup' => ['"P"', '{"propertyDefinitions":5}', null]];
+    $cases[] = ['export' => 'batchValidatorValidate', 'args' => ['{"items":[]}'], 'setup' => [$schemaMap, null]];
+    $cases[] = ['export' => 'batchValidatorValidate', 'args' => ['[]'], 'setup' => ['{"P":{"propertyDefinitions":5}}', null]];
     return $cases;
 }
 
@@ -101,6 +108,7 @@ function phpAnswer(Core $core, array $case): array
             'preparePages' => $core->preparePages($a, $b, $c),
             'projectForStore' => $core->projectForStore($a),
             'validatorValidate' => $core->validator(...$setup)->validateJson($a, $b),
+            'batchValidatorValidate' => $core->batchValidator(...$setup)->validateJson($a),
             'rdfProjectorProjectPage' => $core->rdfProjector(...$setup)->projectPage($a, $b, $c === 'true'),
         }];
     } catch (StrataError $e) {
@@ -129,7 +137,7 @@ test('the example wiki and refusals give byte-identical answers through PHP and 
         }
     }
     assertSame([], array_slice($differ, 0, 5), count($differ) . ' of ' . count($cases) . ' cases differ');
-    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore'] as $kind) {
+    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate', 'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore'] as $kind) {
         assertTrue(isset($kinds[$kind]), "the cases include $kind");
     }
 });

@@ -17,6 +17,7 @@ const calls = {
   projectForStore: ([request]) => core.projectForStore(request),
   validatorValidate: ([subject, context], [name, schema, options]) =>
     new core.Validator(parse(name), parse(schema), parse(options)).validateJson(subject, context ?? undefined),
+  batchValidatorValidate: ([items], [schemas, options]) => new core.BatchValidator(parse(schemas), parse(options)).validateJson(items),
   rdfProjectorProjectPage: ([page, content, prefixes], [setup, options]) =>
     new core.RdfProjector(parse(setup), parse(options)).projectPage(parse(page), content ?? undefined, prefixes === 'true'),
 };

@@ -1,8 +1,9 @@
 <?php
 /**
  * Validation throughput through the PHP bridge (one process, each Schema compiled once into a
- * Validator), the cost of loading the precompiled module in a fresh PHP process (as each PHP request
- * does), compiling it without the cache, and the module's memory. Prints figures, asserts nothing.
+ * Validator, and all of them into one BatchValidator), the cost of loading the precompiled module in
+ * a fresh PHP process (as each PHP request does), compiling it without the cache, and the module's
+ * memory. Prints figures, asserts nothing.
  * Usage: php scripts/bench/validate-php.php [WIKI_DIR] [ROUNDS] [PROCESSES]
  */
 
@@ -26,37 +27,57 @@ $rss = static fn (): int => (int) preg_replace('/\D/', '', preg_grep('/^VmRSS/',
 $rssBefore = $rss();
 $core = Core::load();
 $validators = [];
+$schemaMembers = [];
 foreach (glob("$dir/Schema/*.json") as $file) {
     $name = str_replace('_', ' ', basename($file, '.json'));
     $validators[$name] = $core->validator(json_encode($name), file_get_contents($file));
+    $schemaMembers[] = json_encode($name) . ':' . file_get_contents($file);
 }
+$batch = $core->batchValidator('{' . implode(',', $schemaMembers) . '}');
 $work = [];
+$items = [];
 foreach (glob("$dir/Subject/*.json") as $file) {
     $page = json_decode(file_get_contents($file));
     foreach ($page->subjects ?? [] as $id => $subject) {
         if (isset($validators[$subject->schema])) {
             $context = json_encode(['subjectId' => $id, 'isMain' => ($page->mainSubject ?? null) === $id]);
-            $work[] = [$validators[$subject->schema], json_encode($subject, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION), $context];
+            $subjectJson = json_encode($subject, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
+            $work[] = [$validators[$subject->schema], $subjectJson, $context];
+            $items[] = '{"subject":' . $subjectJson . ',"context":' . $context . '}';
         }
     }
 }
-foreach ($work as [$v, $s, $c]) {
-    $v->validateJson($s, $c);
-}
-$rates = [];
-for ($r = 0; $r < REPEATS; $r++) {
-    $start = hrtime(true);
-    for ($i = 0; $i < $rounds; $i++) {
+// Each path validates every Subject once per round: one Validator call a Subject, or one
+// BatchValidator call for all of them (its items text built inside the round, as a caller would).
+$paths = [
+    'Validator::validateJson, one call a Subject' => static function () use ($work): void {
         foreach ($work as [$v, $s, $c]) {
             $v->validateJson($s, $c);
         }
-    }
-    $rates[] = $rounds * count($work) / ((hrtime(true) - $start) / 1e9);
+    },
+    'BatchValidator::validateJson, one call a round' => static function () use ($batch, $items): void {
+        $batch->validateJson('[' . implode(',', $items) . ']');
+    },
+];
+$rates = array_map(fn () => [], $paths);
+foreach ($paths as $round) {
+    $round();
 }
-sort($rates);
-$m = $median($rates);
-printf("validate php (Validator::validateJson, JSON text): %d Subjects of %s x %d rounds, %d runs: median %d Subjects/s (%.2f µs each), best %d, worst %d\n",
-    count($work), $dir, $rounds, REPEATS, $m, 1e6 / $m, end($rates), $rates[0]);
+for ($r = 0; $r < REPEATS; $r++) {
+    foreach ($paths as $label => $round) {
+        $start = hrtime(true);
+        for ($i = 0; $i < $rounds; $i++) {
+            $round();
+        }
+        $rates[$label][] = $rounds * count($work) / ((hrtime(true) - $start) / 1e9);
+    }
+}
+foreach ($rates as $label => $xs) {
+    sort($xs);
+    $m = $median($xs);
+    printf("validate php (%s, JSON text): %d Subjects of %s x %d rounds, %d runs alternating: median %d Subjects/s (%.2f µs each), best %d, worst %d\n",
+        $label, count($work), $dir, $rounds, REPEATS, $m, 1e6 / $m, end($xs), $xs[0]);
+}
 printf("php module memory: linear memory %.1f MiB after the runs; process RSS %.1f MiB, of which %.1f MiB came with loading the module and validating\n",
     $core->instance->memoryBytes() / 1048576, $rss() / 1048576, ($rss() - $rssBefore) / 1048576);
 

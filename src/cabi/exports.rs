@@ -13,6 +13,7 @@ type Ptr = *mut u8;
 
 thread_local! {
     static VALIDATORS: RefCell<Handles<exports::Validator>> = const { RefCell::new(Handles::new()) };
+    static BATCH_VALIDATORS: RefCell<Handles<exports::BatchValidator>> = const { RefCell::new(Handles::new()) };
     static PROJECTORS: RefCell<Handles<exports::RdfProjector>> = const { RefCell::new(Handles::new()) };
 }
 
@@ -146,6 +147,31 @@ pub unsafe extern "C" fn validator_validate(handle: u32, subject: Ptr, subject_l
 #[export_name = "validatorFree"]
 pub extern "C" fn validator_free(handle: u32) {
     handles::remove(&VALIDATORS, handle)
+}
+
+/// `new BatchValidator(schemas, options?)`: answers the handle of Schemas compiled once.
+#[export_name = "batchValidatorNew"]
+pub unsafe extern "C" fn batch_validator_new(schemas: Ptr, schemas_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let schemas = parse_json(&arg(schemas, schemas_len, "schemas")?, "schemas")?;
+        let validator = exports::BatchValidator::new(&schemas, options(opts, opts_len)?)?;
+        Ok(handles::insert(&BATCH_VALIDATORS, validator).to_string())
+    })
+}
+
+/// `BatchValidator.validateJson(items)`: many Subjects in one call, answered by position.
+#[export_name = "batchValidatorValidate"]
+pub unsafe extern "C" fn batch_validator_validate(handle: u32, items: Ptr, items_len: u32) -> u32 {
+    answer(|| {
+        let items = arg(items, items_len, "items")?;
+        handles::with(&BATCH_VALIDATORS, handle, |v| v.validate_json(&items))
+    })
+}
+
+/// `BatchValidator.free()`.
+#[export_name = "batchValidatorFree"]
+pub extern "C" fn batch_validator_free(handle: u32) {
+    handles::remove(&BATCH_VALIDATORS, handle)
 }
 
 /// `new RdfProjector(setup, options?)`: answers the handle of a projection set up once.
