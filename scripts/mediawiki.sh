@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # A MediaWiki with the Strata extension, set up and served from one folder (docs/mediawiki.md).
 #
-#   scripts/mediawiki.sh start [--empty] DIR PORT [sqlite|mariadb]
+#   scripts/mediawiki.sh start [--empty] [--no-stores] DIR PORT [sqlite|mariadb]
 #       Installs what is missing (Debian's MediaWiki, Apache with mod_php, MariaDB when asked; the
 #       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use and imports
-#       the example wiki (examples/wiki) into it unless --empty is given, starts its stores and Apache
-#       on 127.0.0.1:PORT, and returns once the wiki answers.
-#       The database kind is fixed when DIR is first set up (default sqlite).
+#       the example wiki (examples/wiki) into it unless --empty is given, starts its stores (none
+#       with --no-stores) and Apache on 127.0.0.1:PORT, and returns once the wiki answers.
+#       The database kind and the stores are fixed when DIR is first set up (default sqlite).
 #   scripts/mediawiki.sh botpassword DIR USER [GROUP ...]
 #       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
 #       (USER@...) and password on two lines.
@@ -24,9 +24,10 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
+source "$repo/scripts/mediawiki/code.sh"
 source "$repo/scripts/mediawiki/install.sh"
 source "$repo/scripts/mediawiki/apache.sh"
 source "$repo/scripts/mediawiki/mariadb.sh"
@@ -38,6 +39,7 @@ absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
 # Reads the port and database kind recorded when DIR was set up.
 load_recorded() {
   [[ -f "$dir/wiki.env" ]] || { echo "no wiki in $dir (run start first)" >&2; exit 1; }
+  stores=yes # a wiki set up before --no-stores existed has its stores
   source "$dir/wiki.env"
 }
 
@@ -52,7 +54,15 @@ wait_for_wiki() {
 
 cmd_start() {
   local examples=yes
-  [[ "${1:-}" == --empty ]] && { examples=no; shift; }
+  stores=yes
+  while [[ "${1:-}" == --* ]]; do
+    case $1 in
+      --empty) examples=no ;;
+      --no-stores) stores=no ;;
+      *) usage ;;
+    esac
+    shift
+  done
   [[ $# -ge 2 && $# -le 3 ]] || usage
   dir=$(absolute "$1")
   port=$2
@@ -71,13 +81,14 @@ cmd_start() {
   # A start that fails half-way stops what it started, so nothing is left running without wiki.env.
   trap 'status=$?; if [[ $status != 0 ]]; then say "start failed; stopping what it started for $dir"; stop_all; fi' EXIT
   chmod 755 "$dir"
+  code_sync
   [[ "$db" == mariadb ]] && mariadb_start
   stores_start
   if [[ ! -f "$dir/wiki.env" ]]; then
     say "setting up a $db wiki in $dir"
     wiki_install
     [[ "$examples" == yes ]] && wiki_import_examples
-    printf 'db=%s\nport=%s\nfalkordb_port=%s\noxigraph_port=%s\n' "$db" "$port" "$falkordb_port" "$oxigraph_port" >"$dir/wiki.env"
+    printf 'db=%s\nport=%s\nstores=%s\nfalkordb_port=%s\noxigraph_port=%s\n' "$db" "$port" "$stores" "$falkordb_port" "$oxigraph_port" >"$dir/wiki.env"
   fi
   apache_start
   wait_for_wiki

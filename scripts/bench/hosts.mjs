@@ -30,7 +30,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function mediaWiki(db, port) {
   const dir = mkdtempSync(join(tmpdir(), 'strata-bench-mw-'));
   const env = { ...process.env, STRATA_FALKORDB_PORT: String(port + 1), STRATA_OXIGRAPH_PORT: String(port + 2) };
-  await run(SCRIPT, ['start', '--empty', dir, String(port), db], { env });
+  await run(SCRIPT, ['start', '--empty', '--no-stores', dir, String(port), db], { env });
   const target = await Target.start({ url: `http://127.0.0.1:${port}`, botPassword: `${SCRIPT} botpassword ${dir}`, name: `MediaWiki (${db})` });
   return { target, stop: async () => { await run(SCRIPT, ['stop', dir], { env }); rmSync(dir, { recursive: true, force: true }); } };
 }

@@ -37,13 +37,16 @@ wiki_install() {
 }
 
 # SQLite has one write lock. MediaWiki's request-wide transaction (DBO_TRX) takes it at a write
-# request's first query (BEGIN IMMEDIATE) and keeps it to the end, so parallel writers queue for whole
-# requests and run past SQLite's 60 s busy timeout. Without it the lock is held only while a save's
-# own atomic section commits (docs/mediawiki.md, "SQLite").
+# request's first query (BEGIN IMMEDIATE) and keeps it to the end, so parallel REST writers queue for
+# whole requests and run past SQLite's 60 s busy timeout. Without it (rest.php only) the lock is held
+# only while a save's own transaction commits; api.php and index.php keep MediaWiki's request-wide
+# transaction, which a deletion's index removal joins (docs/mediawiki.md, "SQLite").
 wiki_append_sqlite_settings() {
   cat >>"$dir/LocalSettings.php" <<'PHP'
-$wgDBservers = [ [ 'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '', 'type' => 'sqlite',
-	'flags' => 0, 'load' => 1 ] ];
+if ( defined( 'MW_REST_API' ) ) {
+	$wgDBservers = [ [ 'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '', 'type' => 'sqlite',
+		'flags' => 0, 'load' => 1 ] ];
+}
 PHP
 }
 
@@ -51,7 +54,7 @@ PHP
 # as the wiki's administrator (a sysop, who may edit Mapping pages here).
 wiki_import_examples() {
   say "importing the example wiki"
-  mw_php "$repo/mediawiki/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
+  mw_php "$(code_dir)/mediawiki/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
     || { tail -n 30 "$dir/logs/import.log" >&2; return 1; }
   chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
 }
@@ -67,10 +70,15 @@ wiki_append_settings() {
 \$wgDebugLogGroups['error'] = '$dir/logs/exception.log';
 \$wgShowExceptionDetails = true;
 \$wgStrataStores = [
+PHP
+  [[ "$stores" == yes ]] && cat >>"$dir/LocalSettings.php" <<PHP
 	'graph' => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:$falkordb_port' ],
 	'sparql' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:$oxigraph_port' ],
+PHP
+  cat >>"$dir/LocalSettings.php" <<PHP
 ];
-wfLoadExtension( 'Strata', '$repo/mediawiki/extension.json' );
+wfLoadExtension( 'Strata', '$(code_dir)/mediawiki/extension.json' );
+\$wgStrataWasmtimeLibrary = '$(code_dir)/lib/libwasmtime.so';
 # Lua modules (Debian's Scribunto runs /usr/bin/lua5.1), for mw.ext.strata (docs/scripting.md).
 wfLoadExtension( 'Scribunto' );
 # The wiki's administrators manage Strata here (nobody has these rights by default).

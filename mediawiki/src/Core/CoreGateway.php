@@ -42,6 +42,11 @@ class CoreGateway {
 		}
 		require_once self::bridgeFile();
 		$config = MediaWikiServices::getInstance()->getMainConfig();
+		$library = $config->get( 'StrataWasmtimeLibrary' );
+		if ( $library !== null ) {
+			// The bridge's own way of being told where the library is.
+			putenv( "STRATA_WASMTIME_LIB=$library" );
+		}
 		$cache = $config->get( 'StrataCacheDirectory' ) ?? ( ( $config->get( 'CacheDirectory' ) ?: sys_get_temp_dir() ) . '/strata' );
 		try {
 			return Core::open( $config->get( 'StrataModuleFile' ), $cache );
@@ -50,14 +55,9 @@ class CoreGateway {
 		}
 	}
 
-	private function host(): MediaWikiHost {
-		$services = MediaWikiServices::getInstance();
-		return new MediaWikiHost( $services, $services->getUserFactory()->newFromAuthority( $this->authority ) );
-	}
-
 	/** One handleRoute call: the request array in, `{status, headers, body}` out. */
 	public function handleRoute( array $request ): array {
-		return self::decode( self::core()->handleRoute( self::encode( $request ), $this->host() ) );
+		return self::decode( $this->withHost( fn ( Core $core, MediaWikiHost $host ) => $core->handleRoute( self::encode( $request ), $host ) ) );
 	}
 
 	/**
@@ -66,7 +66,8 @@ class CoreGateway {
 	 */
 	public function handlePageAction( array $request ): array {
 		try {
-			return [ 'ok' => true, 'result' => self::decode( self::core()->handlePageAction( self::encode( $request ), $this->host() ) ) ];
+			$answer = $this->withHost( fn ( Core $core, MediaWikiHost $host ) => $core->handlePageAction( self::encode( $request ), $host ) );
+			return [ 'ok' => true, 'result' => self::decode( $answer ) ];
 		} catch ( StrataError $e ) {
 			$details = is_array( $e->details ) ? $e->details : [];
 			return [ 'ok' => false, 'error' => [ 'code' => $e->errorCode, 'info' => $e->getMessage() ] + $details ];
@@ -75,7 +76,22 @@ class CoreGateway {
 
 	/** Projects pages saved or deleted without the core (`docs/stores.md`) into the stores; never fails. */
 	public function projectPageChanges( array $changes ): void {
-		self::core()->projectPageChanges( self::encode( [ 'changes' => $changes ] ), $this->host() );
+		$this->withHost( fn ( Core $core, MediaWikiHost $host ) => $core->projectPageChanges( self::encode( [ 'changes' => $changes ] ), $host ) );
+	}
+
+	/**
+	 * One call of the core (loaded first: the host implements the bridge's interface) answered by a
+	 * host for this caller; what the call's writes left open is ended after it.
+	 */
+	private function withHost( callable $call ): string {
+		$core = self::core();
+		$services = MediaWikiServices::getInstance();
+		$host = new MediaWikiHost( $services, $services->getUserFactory()->newFromAuthority( $this->authority ) );
+		try {
+			return $call( $core, $host );
+		} finally {
+			$host->finish();
+		}
 	}
 
 	private static function encode( array $value ): string {

@@ -4,7 +4,8 @@
  * a revert, rollback, undo or plain api.php edit of a page with a Subject slot
  * (RevisionFromEditComplete, inside the save's transaction), an undeletion (ArticleUndelete, 1.39's
  * hook after the revisions are restored) and a deletion through action=delete or Special:Delete
- * (PageDeleteComplete, after MediaWiki's own transaction). The rows are the core's
+ * (PageDeleteComplete: after DeletePage's atomic section, inside the request's transaction that
+ * commits it; docs/mediawiki.md). The rows are the core's
  * (`Host/SubjectSlotIndex`, `preparePages`), written with a pending marker per store; the stores
  * get the change through the core's `projectPageChanges` once the request's transaction is done. Saves and deletions the core planned
  * itself (REST writes) have their rows and projection already and are left alone.
@@ -70,9 +71,11 @@ class SubjectSlotHooks {
 
 	/**
 	 * Hands the change to the core's projection once the request's writes are committed, before the
-	 * answer is sent (as a REST write answers after its projection).
+	 * answer is sent (as a REST write answers after its projection); never when the transaction
+	 * holding the change is rolled back.
 	 */
 	private static function project( array $change ): void {
+		$dbw = MediaWikiServices::getInstance()->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
 		DeferredUpdates::addCallableUpdate( static function () use ( $change ) {
 			try {
 				$system = User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] );
@@ -80,6 +83,6 @@ class SubjectSlotHooks {
 			} catch ( \Throwable $e ) {
 				LoggerFactory::getInstance( 'Strata' )->warning( 'projection of page ' . $change['pageId'] . ' failed: ' . $e->getMessage() );
 			}
-		}, DeferredUpdates::PRESEND );
+		}, DeferredUpdates::PRESEND, $dbw );
 	}
 }

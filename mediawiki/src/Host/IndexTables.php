@@ -43,8 +43,16 @@ class IndexTables {
 			$edited[$row->ss_subject_id] = $row->ss_edited;
 		}
 		$changed = array_flip( $index['changedSubjectIds'] ?? [] );
-		$dbw->delete( 'strata_subject', [ $mine ], __METHOD__ );
-		$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId ], __METHOD__ );
+		// Rows are deleted by primary key, only those that exist: a delete by a range of a secondary
+		// index (or of nothing) locks the gap after it, and two saves of new pages then deadlock on
+		// their inserts into that gap.
+		if ( $created ) {
+			$dbw->delete( 'strata_subject', [ 'ss_subject_id' => array_map( 'strval', array_keys( $created ) ) ], __METHOD__ );
+		}
+		$relationIds = $dbw->selectFieldValues( 'strata_relation', 'sr_relation_id', [ 'sr_page_id' => $pageId ], __METHOD__ );
+		if ( $relationIds ) {
+			$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId, 'sr_relation_id' => $relationIds ], __METHOD__ );
+		}
 		$rows = [];
 		foreach ( $subjects as $order => $s ) {
 			$id = (string)$s['subjectId'];

@@ -22,15 +22,22 @@ class MediaWikiHost implements Host {
 	private IndexQueries $index;
 	private SubjectListing $listing;
 	private StoreOps $stores;
+	private WriteTransaction $transaction;
 
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = new PageRecords( $services, $user );
 		$this->stores = new StoreOps( $services, $user );
-		$this->writes = new PageWrites( $services, $user, $this->records, $this->stores->names() );
+		$this->transaction = new WriteTransaction( $services );
+		$this->writes = new PageWrites( $services, $user, $this->records, $this->stores->names(), $this->transaction );
 		$this->index = new IndexQueries( $services, $this->records );
 		$this->listing = new SubjectListing( $services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA ), $this->index );
+	}
+
+	/** Ends what the request's writes left open (a lock taken for a re-plan that saved nothing). */
+	public function finish(): void {
+		$this->transaction->finish();
 	}
 
 	public function config( array $args ): mixed {
@@ -38,10 +45,12 @@ class MediaWikiHost implements Host {
 	}
 
 	public function pageById( array $args ): mixed {
+		$this->transaction->beforeRead( (int)$args['pageId'] );
 		return $this->records->byId( (int)$args['pageId'] );
 	}
 
 	public function pageByTitle( array $args ): mixed {
+		$this->transaction->beforeRead( null, (int)$args['namespace'], (string)$args['title'] );
 		return $this->records->byTitle( (int)$args['namespace'], (string)$args['title'] );
 	}
 

@@ -1,11 +1,11 @@
 <?php
 /**
  * The write operations of the Host port on MediaWiki: `savePages` saves every page of a request with
- * PageUpdater inside one cancelable atomic section on the primary database, each save based on the
- * revision the core read (a different latest revision is a conflict and nothing of the request is
- * kept), with the page's index rows and its pending-projection markers (one per configured store)
- * written in the same section. `deletePage` deletes through MediaWiki's DeletePage, also atomically
- * with the index rows and markers.
+ * PageUpdater in one transaction of its own on the primary database (`WriteTransaction`), each save
+ * based on the revision the core read (a different latest revision is a conflict and nothing of the
+ * request is kept; so is a deadlock), with the page's index rows and its pending-projection markers
+ * (one per configured store) written in the same transaction. `deletePage` deletes through
+ * MediaWiki's DeletePage, also atomically with the index rows and markers.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -27,14 +27,10 @@ class PageWrites {
 	private PageRecords $records;
 
 	/** @param list<string> $stores the configured stores, each of which gets a pending marker per save */
-	public function __construct( MediaWikiServices $services, User $user, PageRecords $records, private array $stores ) {
+	public function __construct( MediaWikiServices $services, User $user, PageRecords $records, private array $stores, private WriteTransaction $transaction ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = $records;
-	}
-
-	private function primary(): IDatabase {
-		return $this->services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
 	}
 
 	public function savePages( array $saves ): array {
@@ -42,24 +38,19 @@ class PageWrites {
 	}
 
 	private function saveAll( array $saves ): array {
-		$dbw = $this->primary();
-		$dbw->startAtomic( __METHOD__, IDatabase::ATOMIC_CANCELABLE );
-		$results = [];
-		try {
+		return $this->transaction->run( __METHOD__, function ( IDatabase $dbw ) use ( $saves ) {
+			$results = [];
 			foreach ( $saves as $index => $save ) {
 				$outcome = $this->saveOne( $dbw, $save );
 				if ( isset( $outcome['conflict'] ) ) {
-					$dbw->cancelAtomic( __METHOD__ );
-					return [ 'ok' => false, 'conflict' => $outcome['conflict'], 'index' => $index ];
+					$pageId = isset( $save['pageId'] ) ? (int)$save['pageId'] : null;
+					$this->transaction->conflicted( $pageId, (int)$save['namespace'], (string)$save['title'] );
+					return [ false, [ 'ok' => false, 'conflict' => $outcome['conflict'], 'index' => $index ] ];
 				}
 				$results[] = $outcome;
 			}
-		} catch ( \Throwable $e ) {
-			$dbw->cancelAtomic( __METHOD__ );
-			throw $e;
-		}
-		$dbw->endAtomic( __METHOD__ );
-		return [ 'ok' => true, 'results' => $results ];
+			return [ true, [ 'ok' => true, 'results' => $results ] ];
+		}, [ 'ok' => false, 'conflict' => 'edit-conflict', 'index' => 0 ] );
 	}
 
 	/** `{pageId, revisionId, timestamp}`, or `{conflict}` when the page is not as the core read it. */
@@ -117,23 +108,15 @@ class PageWrites {
 		if ( $baseRevisionId !== null && $page->getLatest() !== $baseRevisionId ) {
 			return [ 'ok' => false, 'conflict' => 'edit-conflict' ];
 		}
-		$dbw = $this->primary();
-		$dbw->startAtomic( __METHOD__, IDatabase::ATOMIC_CANCELABLE );
-		try {
+		return $this->transaction->run( __METHOD__, function ( IDatabase $dbw ) use ( $page, $pageId, $comment ) {
 			$deletion = $this->services->getDeletePageFactory()->newDeletePage( $page, $this->user );
-			$status = $deletion->deleteUnsafe( $comment );
-			if ( !$status->isOK() ) {
-				$dbw->cancelAtomic( __METHOD__ );
-				return [ 'ok' => false, 'conflict' => 'missing' ];
+			if ( !$deletion->deleteUnsafe( $comment )->isOK() ) {
+				return [ false, [ 'ok' => false, 'conflict' => 'missing' ] ];
 			}
 			IndexTables::removePage( $dbw, $pageId );
 			StoreStates::markPending( $dbw, $this->stores, $pageId, $page->getLatest() );
-		} catch ( \Throwable $e ) {
-			$dbw->cancelAtomic( __METHOD__ );
-			throw $e;
-		}
-		$dbw->endAtomic( __METHOD__ );
-		$logIds = $deletion->getSuccessfulDeletionsIDs();
-		return [ 'ok' => true, 'logId' => (int)( $logIds[$deletion::PAGE_BASE] ?? 0 ) ];
+			$logIds = $deletion->getSuccessfulDeletionsIDs();
+			return [ true, [ 'ok' => true, 'logId' => (int)( $logIds[$deletion::PAGE_BASE] ?? 0 ) ] ];
+		}, [ 'ok' => false, 'conflict' => 'edit-conflict' ] );
 	}
 }
