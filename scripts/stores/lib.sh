@@ -1,15 +1,26 @@
 # The lifecycle shared by every project-local store server, sourced by each store script. A store
-# script sets `name`, `port`, `url`, `env_var` and `root`, defines
+# script calls `store_declare NAME DEFAULT_PORT SCHEME`, defines
 #   install   make sure the server's package is in .venv
 #   launch    run the server in the foreground, bound to 127.0.0.1:$port
 #   answers   succeed when the server answers on its port
-# and ends with `store_main "$@"`. The PID is recorded under var/ (or STRATA_STORES_DIR, where a
-# MediaWiki test wiki keeps its own stores) and only that PID is ever stopped.
+# and ends with `store_main "$@"`. The port is STRATA_<NAME>_PORT (else DEFAULT_PORT), the address
+# SCHEME://127.0.0.1:PORT, and `env` prints it as STRATA_<NAME>_URL. The PID is recorded under var/
+# (or STRATA_STORES_DIR, where a MediaWiki test wiki keeps its own stores) and only that PID is ever
+# stopped.
 
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 venv="$root/.venv"
 var_dir="${STRATA_STORES_DIR:-$root/var}"
-pid_file="$var_dir/$name-$port.pid"
-log_file="$var_dir/$name-$port.log"
+
+store_declare() {
+  name=$1
+  local port_var="STRATA_${name^^}_PORT"
+  port="${!port_var:-$2}"
+  url="$3://127.0.0.1:$port"
+  env_var="STRATA_${name^^}_URL"
+  pid_file="$var_dir/$name-$port.pid"
+  log_file="$var_dir/$name-$port.log"
+}
 
 ensure_venv() {
   [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"

@@ -9,12 +9,17 @@
 # all (docs/stores.md). `env` prints the export line (STRATA_OXIGRAPH_URL) that start-all.sh evaluates.
 # Every action is idempotent.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+store_declare oxigraph 7878 http
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-name=oxigraph
-port="${STRATA_OXIGRAPH_PORT:-7878}"
-url="http://127.0.0.1:$port"
-env_var=STRATA_OXIGRAPH_URL
+install() {
+  [[ -x "$venv/bin/oxigraph" ]] || "$venv/bin/pip" install --quiet --disable-pip-version-check oxigraph
+}
+
+launch() {
+  mkdir -p "$var_dir/oxigraph"
+  exec "$venv/bin/oxigraph" serve --location "$var_dir/oxigraph" --bind "127.0.0.1:$port" --union-default-graph
+}
 
 # True when something answers a SPARQL ASK on the port; needs no curl.
 answers() {
@@ -30,14 +35,4 @@ except Exception:
 PY
 }
 
-install() {
-  [[ -x "$venv/bin/oxigraph" ]] || "$venv/bin/pip" install --quiet --disable-pip-version-check oxigraph
-}
-
-launch() {
-  mkdir -p "$var_dir/oxigraph"
-  exec "$venv/bin/oxigraph" serve --location "$var_dir/oxigraph" --bind "127.0.0.1:$port" --union-default-graph
-}
-
-source "$root/scripts/stores/lib.sh"
 store_main "$@"

@@ -185,6 +185,28 @@ const fn write(method: Method, path: &'static str, handler: Handler, body: &'sta
     Route { method, path, handler, changes_data: true, right: None, store: None, versioning: Versioning::Write, query: &[], body, summary }
 }
 
+impl Route {
+    /// A read answering `ETag` and honouring `If-None-Match`.
+    const fn versioned_read(self) -> Route {
+        Route { versioning: Versioning::Read, ..self }
+    }
+
+    /// The route needs `right` beyond `read`.
+    const fn needs(self, right: &'static str) -> Route {
+        Route { right: Some(right), ..self }
+    }
+
+    /// A graph-store route: `strata-admin`, and no conditional requests.
+    const fn admin(self) -> Route {
+        Route { right: Some("strata-admin"), versioning: Versioning::None, ..self }
+    }
+
+    /// The route exists only when a store of `kind` is configured.
+    const fn on_store(self, kind: StoreKind) -> Route {
+        Route { store: Some(kind), ..self }
+    }
+}
+
 const LIMIT: Field = opt("limit", POSITIVE, "1 to 50, default 10; larger values are capped at 50");
 const CURSOR: Field = opt("cursor", Kind::String, "the nextCursor of the previous page");
 const COMMENT: Field = opt("comment", Kind::String, "edit summary");
@@ -200,6 +222,16 @@ const RDF_QUERY: &[Field] = &[
 ];
 const CREATE_ON_PAGE: &[Field] = &[SCHEMA, STATEMENTS, LABEL, COMMENT, DEPENDENTS, NEW_ID];
 const CREATE: &[Field] = &[SCHEMA, STATEMENTS, LABEL, COMMENT, DEPENDENTS, NEW_ID, PAGE_TITLE];
+const ORDERING: &[Field] = &[
+    opt("mainSubjectId", Kind::NullableSubjectId, "sets the main Subject when given; null clears it"),
+    req("otherSubjectIds", Kind::SubjectIds, "every other Subject of the page, in order"),
+    COMMENT,
+];
+const LABELS_QUERY: &[Field] = &[
+    opt("schema", Kind::String, "pipe-separated Schema names; omit for all"),
+    opt("search", Kind::String, "a name prefix, ignoring case"),
+    LIMIT,
+];
 const IGNORED: &str = "ignored: read-only fields of a Subject read";
 const UPDATE: &[Field] = &[
     STATEMENTS,
@@ -224,7 +256,7 @@ const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], s
 pub const ROUTES: &[Route] = &[
     get("/specs/v0/module/-", Handler::OpenApi, &[], "OpenAPI 3.0 description of every route"),
     get("/strata/v0/schemas", Handler::ListSchemas, &[LIMIT, CURSOR], "List Schemas by name"),
-    Route { versioning: Versioning::Read, ..get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent") },
+    get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent").versioned_read(),
     write(
         Method::Put,
         "/strata/v0/schema/{schemaName}",
@@ -235,9 +267,7 @@ pub const ROUTES: &[Route] = &[
     write(Method::Delete, "/strata/v0/schema/{schemaName}", Handler::DeleteSchema, &[COMMENT], "Delete a Schema"),
     get("/strata/v0/schema/{schemaName}/json-schema", Handler::JsonSchema, &[], "JSON Schema of a Schema's Subjects"),
     get("/strata/v0/schema-names/{search}", Handler::SchemaNames, &[LIMIT], "Schema names starting with a prefix"),
-    Route {
-        versioning: Versioning::Read,
-        ..get(
+    get(
         "/strata/v0/subject/{subjectId}",
         Handler::GetSubject,
         &[
@@ -247,16 +277,14 @@ pub const ROUTES: &[Route] = &[
         ],
         "Read a Subject",
     )
-    },
-    Route {
-        versioning: Versioning::Read,
-        ..get(
-            "/strata/v0/page/{pageId}/subjects",
-            Handler::PageSubjects,
-            &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
-            "Read a page's Subjects, main Subject first",
-        )
-    },
+    .versioned_read(),
+    get(
+        "/strata/v0/page/{pageId}/subjects",
+        Handler::PageSubjects,
+        &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
+        "Read a page's Subjects, main Subject first",
+    )
+    .versioned_read(),
     get("/strata/v0/page/{pageId}/mainSubject", Handler::GetMainSubject, &[], "Read a page's main Subject"),
     write(Method::Post, "/strata/v0/subjects", Handler::CreateSubject, CREATE, "Create a Subject on a new page of its own"),
     write(Method::Post, "/strata/v0/page/{pageId}/mainSubject", Handler::CreateMainSubject, CREATE_ON_PAGE, "Create a page's main Subject"),
@@ -280,10 +308,7 @@ pub const ROUTES: &[Route] = &[
     write(Method::Delete, "/strata/v0/subject/{subjectId}/statements/{propertyName}", Handler::DeleteStatement, &[COMMENT], "Remove one Statement"),
     dry_run("/strata/v0/subject/validate", Handler::ValidateNewSubject, CREATE, "Validate a create body"),
     dry_run("/strata/v0/subject/{subjectId}/validate", Handler::ValidateSubject, UPDATE, "Validate a replacement of a Subject"),
-    Route {
-        right: Some("edit"),
-        ..dry_run("/strata/v0/subject-ids", Handler::MintSubjectIds, &[req("count", Kind::Range(1, MAX_MINTED), "how many IDs")], "Mint unused Subject IDs")
-    },
+    dry_run("/strata/v0/subject-ids", Handler::MintSubjectIds, &[req("count", Kind::Range(1, MAX_MINTED), "how many IDs")], "Mint unused Subject IDs").needs("edit"),
     write(
         Method::Put,
         "/strata/v0/page/{pageId}/mainSubject",
@@ -291,31 +316,13 @@ pub const ROUTES: &[Route] = &[
         &[req("subjectId", Kind::NullableSubjectId, "a Subject on the page, or null to clear"), COMMENT],
         "Promote one of the page's Subjects to main, or clear the main Subject",
     ),
-    write(
-        Method::Put,
-        "/strata/v0/page/{pageId}/subjectsOrdering",
-        Handler::SetSubjectsOrdering,
-        &[
-            opt("mainSubjectId", Kind::NullableSubjectId, "sets the main Subject when given; null clears it"),
-            req("otherSubjectIds", Kind::SubjectIds, "every other Subject of the page, in order"),
-            COMMENT,
-        ],
-        "Order the page's other Subjects",
-    ),
+    write(Method::Put, "/strata/v0/page/{pageId}/subjectsOrdering", Handler::SetSubjectsOrdering, ORDERING, "Order the page's other Subjects"),
     get("/strata/v0/page/{pageId}/rdf", Handler::PageRdf, RDF_QUERY, "A page's RDF: its metadata and every Subject"),
     get("/strata/v0/subject/{subjectId}/rdf", Handler::SubjectRdf, RDF_QUERY, "A Subject's RDF, in its page's named graph"),
     get("/strata/v0/entity/{subjectId}", Handler::Dereference, &[], "303 to the Subject's RDF or its page's Data tab, by Accept"),
-    Route { right: Some("strata-admin"), ..get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state") },
-    Route {
-        right: Some("strata-admin"),
-        versioning: Versioning::None,
-        ..write(Method::Post, "/strata/v0/graph-stores/{name}/rebuild", Handler::StartRebuild, &[], "Queue a rebuild of a store")
-    },
-    Route {
-        right: Some("strata-admin"),
-        versioning: Versioning::None,
-        ..write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild")
-    },
+    get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state").admin(),
+    write(Method::Post, "/strata/v0/graph-stores/{name}/rebuild", Handler::StartRebuild, &[], "Queue a rebuild of a store").admin(),
+    write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild").admin(),
     get(
         "/strata/v0/subjects",
         Handler::ListSubjects,
@@ -330,17 +337,8 @@ pub const ROUTES: &[Route] = &[
         "List Subjects",
     ),
     get("/strata/v0/recently-edited-subjects", Handler::RecentlyEdited, &[LIMIT], "Subjects by their latest edit, newest first"),
-    Route { right: Some("strata-query"), ..get("/strata/v0/subject-counts", Handler::SubjectCounts, &[], "Subjects per Schema") },
-    get(
-        "/strata/v0/subject-labels",
-        Handler::SubjectLabels,
-        &[
-            opt("schema", Kind::String, "pipe-separated Schema names; omit for all"),
-            opt("search", Kind::String, "a name prefix, ignoring case"),
-            LIMIT,
-        ],
-        "Named Subjects whose name starts with a prefix",
-    ),
+    get("/strata/v0/subject-counts", Handler::SubjectCounts, &[], "Subjects per Schema").needs("strata-query"),
+    get("/strata/v0/subject-labels", Handler::SubjectLabels, LABELS_QUERY, "Named Subjects whose name starts with a prefix"),
     get("/strata/v0/subject/{subjectId}/referencingSubjects", Handler::ReferencingSubjects, &[LIMIT], "Subjects holding a relation to a Subject"),
     get(
         "/strata/v0/page/{pageId}/editNotices",
@@ -351,24 +349,15 @@ pub const ROUTES: &[Route] = &[
     get("/strata/v0/layouts", Handler::ListLayouts, &[LIMIT, CURSOR], "List Layouts by name"),
     get("/strata/v0/layout/{layoutName}", Handler::GetLayout, &[], "Read a Layout"),
     get("/strata/v0/mappings", Handler::ListMappings, &[LIMIT, CURSOR], "List Mappings by name, with their mapped Schemas"),
-    Route {
-        store: Some(StoreKind::Sparql),
-        ..dry_run(
-            "/strata/v0/query/sparql",
-            Handler::SparqlQuery,
-            &[req("query", Kind::Query, "a read-only SELECT or ASK query")],
-            "Run a SPARQL query on the first SPARQL store",
-        )
-    },
-    Route {
-        store: Some(StoreKind::Graph),
-        ..dry_run(
-            "/strata/v0/query/cypher",
-            Handler::CypherQuery,
-            &[req("cypher", Kind::Query, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
-            "Run a read-only Cypher query on the graph database",
-        )
-    },
+    dry_run("/strata/v0/query/sparql", Handler::SparqlQuery, &[req("query", Kind::Query, "a read-only SELECT or ASK query")], "Run a SPARQL query on the first SPARQL store")
+        .on_store(StoreKind::Sparql),
+    dry_run(
+        "/strata/v0/query/cypher",
+        Handler::CypherQuery,
+        &[req("cypher", Kind::Query, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
+        "Run a read-only Cypher query on the graph database",
+    )
+    .on_store(StoreKind::Graph),
 ];
 
 /// A route matched to a request, with its decoded path parameters.

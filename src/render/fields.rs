@@ -102,12 +102,8 @@ fn field(name: &str, def: &PropertyDefinition) -> Field {
             f.relation = relation.clone();
         }
         PropertyKind::Boolean => f.input = "boolean",
-        PropertyKind::Date { minimum, maximum } => {
-            f.input = "date";
-            (f.minimum, f.maximum) = (value(minimum), value(maximum));
-        }
-        PropertyKind::DateTime { minimum, maximum } => {
-            f.input = "dateTime";
+        PropertyKind::Date { minimum, maximum } | PropertyKind::DateTime { minimum, maximum } => {
+            f.input = if matches!(def.kind, PropertyKind::Date { .. }) { "date" } else { "dateTime" };
             (f.minimum, f.maximum) = (value(minimum), value(maximum));
         }
         PropertyKind::Unregistered => {}

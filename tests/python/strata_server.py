@@ -1,5 +1,6 @@
 """A Strata wiki for Python tests: `strata serve` started with a temporary configuration and data
-folder, accounts made with the admin command line, and the server stopped by its process id."""
+folder, accounts made with the admin command line, and the server stopped by its process id; and
+`BotPasswordTest`, a test case on such a wiki whose client logs in with a bot password."""
 
 import json
 import os
@@ -9,7 +10,10 @@ import signal
 import subprocess
 import tempfile
 import threading
+import unittest
 from pathlib import Path
+
+import mwclient
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = ROOT / "host-shim" / "bin" / "strata.js"
@@ -68,3 +72,26 @@ class StrataServer:
     def remove(self):
         self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class BotPasswordTest(unittest.TestCase):
+    """A test case on a wiki of its own, started once for the class, with one user and a bot password
+    of `grants`; `login()` is a mwclient Site logged in with it through api.php."""
+
+    user, bot, grants = "Editor", "client", ["read", "edit", "createpage"]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = StrataServer()
+        cls.login_name, cls.password = cls.server.bot_password(cls.user, f"{cls.user} password", cls.bot, cls.grants)
+        cls.server.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.remove()
+
+    @classmethod
+    def login(cls):
+        site = mwclient.Site(cls.server.host_port, path="/", scheme="http")
+        site.login(cls.login_name, cls.password)
+        return site

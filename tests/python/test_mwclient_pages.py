@@ -7,24 +7,18 @@ import unittest
 
 import mwclient
 
-from strata_server import StrataServer
+from strata_server import BotPasswordTest
 
 
-class MwclientPages(unittest.TestCase):
+class MwclientPages(BotPasswordTest):
+    bot = "pages"
+
     @classmethod
     def setUpClass(cls):
-        cls.server = StrataServer()
-        cls.login_name, cls.password = cls.server.bot_password(
-            "Editor", "editor password", "pages", ["read", "edit", "createpage"])
-        cls.server.start()
-        cls.site = mwclient.Site(cls.server.host_port, path="/", scheme="http")
-        cls.site.login(cls.login_name, cls.password)
+        super().setUpClass()
+        cls.site = cls.login()
         for title in ["Apple", "Banana", "Cherry", "Date", "Elderberry"]:
             cls.site.pages[title].save(f"{title} text", summary="fruit")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.remove()
 
     def test_a_missing_page_reads_as_empty_and_save_creates_it(self):
         page = self.site.pages["Fresh page"]

@@ -3,27 +3,14 @@ CSRF token then drive REST writes."""
 
 import unittest
 
-import mwclient
-
-from strata_server import REST, StrataServer
+from strata_server import REST, BotPasswordTest
 
 
-class MwclientSessionDrivesRest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = StrataServer()
-        cls.login_name, cls.password = cls.server.bot_password(
-            "Alice", "alice password", "client", ["read", "edit", "createpage"])
-        cls.server.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.remove()
+class MwclientSessionDrivesRest(BotPasswordTest):
+    user = "Alice"
 
     def site(self):
-        site = mwclient.Site(self.server.host_port, path="/", scheme="http")
-        site.login(self.login_name, self.password)
-        return site
+        return self.login()
 
     def rest(self, site, method, path, **kwargs):
         return site.connection.request(method, self.server.url + REST + path, **kwargs)

@@ -1,5 +1,19 @@
 // Schema migrations, applied in order. The database's `PRAGMA user_version` counts those applied.
 // Never edit a released entry: append a new one.
+
+// The columns of a Subject's index row that migration 1 created and migration 2 copied into the
+// rebuilt subject_index. Both entries are released: never change this text, add a migration instead.
+const SUBJECT_ROW_COLUMNS = `schema TEXT NOT NULL,
+    label TEXT,
+    display_name TEXT NOT NULL,
+    display_name_generated INTEGER NOT NULL,
+    is_main INTEGER NOT NULL,
+    is_dependent INTEGER NOT NULL,
+    host_subject_id TEXT,
+    position INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    edited_at TEXT NOT NULL`;
+
 export const MIGRATIONS = [
   `
   CREATE TABLE user (
@@ -74,16 +88,7 @@ export const MIGRATIONS = [
   CREATE TABLE subject_index (
     subject_id TEXT PRIMARY KEY,
     page_id INTEGER NOT NULL REFERENCES page(id),
-    schema TEXT NOT NULL,
-    label TEXT,
-    display_name TEXT NOT NULL,
-    display_name_generated INTEGER NOT NULL,
-    is_main INTEGER NOT NULL,
-    is_dependent INTEGER NOT NULL,
-    host_subject_id TEXT,
-    position INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    edited_at TEXT NOT NULL
+    ${SUBJECT_ROW_COLUMNS}
   );
   CREATE INDEX subject_index_page ON subject_index(page_id, position);
   CREATE INDEX subject_index_schema ON subject_index(schema, subject_id);
@@ -115,16 +120,7 @@ export const MIGRATIONS = [
     subject_id TEXT NOT NULL UNIQUE,
     page_id INTEGER NOT NULL REFERENCES page(id),
     page_title TEXT NOT NULL,
-    schema TEXT NOT NULL,
-    label TEXT,
-    display_name TEXT NOT NULL,
-    display_name_generated INTEGER NOT NULL,
-    is_main INTEGER NOT NULL,
-    is_dependent INTEGER NOT NULL,
-    host_subject_id TEXT,
-    position INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    edited_at TEXT NOT NULL
+    ${SUBJECT_ROW_COLUMNS}
   );
   INSERT INTO subject_index_v2 (subject_id, page_id, page_title, schema, label, display_name,
     display_name_generated, is_main, is_dependent, host_subject_id, position, created_at, edited_at)

@@ -1,23 +1,40 @@
 <?php
 /**
- * Installs the index tables behind Subject lists and lookups (`sql/<dbtype>/tables.sql`) and the
- * Subjects each revision changed (`sql/<dbtype>/revision_subject.sql`) and the stores' states, runs
- * and pending markers (`sql/<dbtype>/stores.sql`) when update.php runs, for SQLite and MariaDB/MySQL.
+ * Installs Strata's tables when update.php runs, for SQLite and MariaDB/MySQL: the index tables behind
+ * Subject lists and lookups, the Subjects each revision changed, and the stores' states, runs and
+ * pending markers. Each table declared in `sql/tables.json` that the database lacks is created with
+ * its indexes, from the SQL `Schema\TableSql` renders for the database's type.
  */
 
 namespace MediaWiki\Extension\Strata\Hooks;
 
 use DatabaseUpdater;
+use MediaWiki\Extension\Strata\Schema\TableSql;
 
 class SchemaUpdatesHook {
 	public static function onLoadExtensionSchemaUpdates( DatabaseUpdater $updater ): void {
 		$type = $updater->getDB()->getType();
-		$folder = dirname( __DIR__, 2 ) . "/sql/$type";
-		if ( !is_dir( $folder ) ) {
-			throw new \RuntimeException( "Strata has no tables for database type $type" );
+		foreach ( TableSql::declared() as $name => $table ) {
+			$updater->addExtensionUpdate( [ [ self::class, 'createTable' ], $name, TableSql::create( $table, $type ) ] );
 		}
-		$updater->addExtensionTable( 'strata_subject', "$folder/tables.sql" );
-		$updater->addExtensionTable( 'strata_revision_subject', "$folder/revision_subject.sql" );
-		$updater->addExtensionTable( 'strata_store_state', "$folder/stores.sql" );
+	}
+
+	/** Creates a table the database lacks, as `addExtensionTable` does with a file of SQL. */
+	public static function createTable( DatabaseUpdater $updater, string $name, string $sql ): void {
+		$db = $updater->getDB();
+		if ( $db->tableExists( $name, __METHOD__ ) ) {
+			$updater->output( "...$name table already exists.\n" );
+			return;
+		}
+		$updater->output( "Creating $name table..." );
+		$stream = fopen( 'php://memory', 'r+' );
+		fwrite( $stream, $sql );
+		rewind( $stream );
+		try {
+			$db->sourceStream( $stream, null, null, __METHOD__ );
+		} finally {
+			fclose( $stream );
+		}
+		$updater->output( "done.\n" );
 	}
 }

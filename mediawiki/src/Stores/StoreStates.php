@@ -1,9 +1,9 @@
 <?php
 /**
- * Store states, rebuild runs and pending-projection markers in the wiki's database (sql/<type>/
- * stores.sql), with the states, run fields and moves of docs/stores.md: a store is `never-built`
- * until a rebuild succeeds, `in-sync` after one, `stale` once it may miss pages (a never-built store
- * stays never-built). A save writes a pending marker per store in its own transaction; the store's
+ * Store states, rebuild runs and pending-projection markers in the wiki's database (sql/tables.json),
+ * with the states, run fields and moves of docs/stores.md: a store is `never-built` until a rebuild
+ * succeeds, `in-sync` after one, `stale` once it may miss pages (a never-built store stays
+ * never-built). A save writes a pending marker per store in its own transaction; the store's
  * acknowledgement clears it.
  */
 
