@@ -7,9 +7,10 @@
 #       the example wiki (examples/wiki) into it unless --empty is given, starts its stores (none
 #       with --no-stores) and Apache on 127.0.0.1:PORT, and returns once the wiki answers.
 #       The database kind and the stores are fixed when DIR is first set up (default sqlite).
-#   scripts/mediawiki.sh botpassword DIR USER [GROUP ...]
+#   scripts/mediawiki.sh botpassword DIR [--grants=GRANT,...] USER [GROUP ...]
 #       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
-#       (USER@...) and password on two lines.
+#       (USER@...) and password on two lines. The bot password has every grant the wiki knows, or
+#       only the grants given.
 #   scripts/mediawiki.sh stop DIR
 #       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
 #   scripts/mediawiki.sh kill DIR
@@ -24,7 +25,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/code.sh"
@@ -99,8 +100,12 @@ cmd_start() {
 cmd_botpassword() {
   [[ $# -ge 2 ]] || usage
   dir=$(absolute "$1")
-  local user=$2
-  shift 2
+  shift
+  local only_grants=
+  [[ "$1" == --grants=* ]] && { only_grants=${1#--grants=}; shift; }
+  [[ $# -ge 1 ]] || usage
+  local user=$1
+  shift
   load_recorded
   local groups
   groups=$(IFS=,; echo "$*")
@@ -110,7 +115,7 @@ cmd_botpassword() {
   local app password grants
   app="b$(date +%s%N | tail -c 9)"
   password=$(wiki_secret)
-  grants=$(mw_maintenance createBotPassword --showgrants | awk 'NR > 1 { print $1 }' | paste -sd,)
+  grants=${only_grants:-$(mw_maintenance createBotPassword --showgrants | awk 'NR > 1 { print $1 }' | paste -sd,)}
   mw_maintenance createBotPassword --appid="$app" --grants="$grants" "$user" "$password" >/dev/null
   printf '%s@%s\n%s\n' "$user" "$app" "$password"
 }

@@ -27,11 +27,16 @@ STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port STRATA_MEDIAWIKI_DB=$db .v
 status=$?
 
 # The host-agnostic end-to-end tests of the reference host, against this wiki (test-support/target.js),
-# one file at a time: they share the wiki.
+# one file at a time: they share the wiki, and some change its settings for their duration.
 repo=$PWD
-(cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" \
+e2e=()
+for name in endpoints bad-input permissions login-required dependent-rules query-probes store-states concurrency durability; do e2e+=("test/e2e-$name.test.js"); done
+(cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" STRATA_E2E_KIND=mediawiki \
   STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
+  STRATA_E2E_SETTINGS="$repo/tests/mediawiki/e2e-commands.sh settings $dir" \
+  STRATA_E2E_STORE="$repo/tests/mediawiki/e2e-commands.sh store $dir" \
+  STRATA_E2E_FALKORDB_URL="redis://127.0.0.1:$STRATA_FALKORDB_PORT" STRATA_E2E_OXIGRAPH_URL="http://127.0.0.1:$STRATA_OXIGRAPH_PORT" \
   STRATA_E2E_CRASH="'$repo/scripts/mediawiki.sh' kill '$dir' && '$repo/scripts/mediawiki.sh' start '$dir' $port" \
-  node --test --test-concurrency=1 test/e2e-concurrency.test.js test/e2e-durability.test.js test/e2e-dependent-rules.test.js) || status=1
+  node --test --test-concurrency=1 "${e2e[@]}") || status=1
 echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
 exit $status

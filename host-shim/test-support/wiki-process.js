@@ -92,24 +92,8 @@ export class Wiki {
     }
   }
 
-  /** What a failed request must leave alone: the number of revisions and every page's latest one. */
-  storedState() {
-    return this.inspect((db) => ({
-      revisions: db.prepare('SELECT count(*) FROM revision').pluck().get(),
-      latest: db.prepare('SELECT id, latest_revision_id FROM page ORDER BY id').all(),
-    }));
-  }
-
   async remove() {
     if (this.process) await this.stop('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-/** A started wiki whose one account, the sysop Sam, is logged in: `{wiki, sam}`. */
-export async function wikiWithSysop(config = {}) {
-  const wiki = new Wiki(config);
-  await wiki.user('Sam', 'sysop password', ['sysop']);
-  await wiki.start();
-  return { wiki, sam: await wiki.client('Sam', 'sysop password') };
 }

@@ -1,14 +1,19 @@
-// Every Subject, Page and Schema endpoint, through HTTP against a running `strata serve`.
+// Every Subject, Page and Schema endpoint through HTTP, on the reference host or on the wiki
+// STRATA_E2E_URL names (test-support/target.js). The wiki may hold other tests' pages: every name here
+// is unique to the run, and the lists are checked for this file's Schemas and their order.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { V0 } from '../test-support/rest-client.js';
-import { wikiWithSysop } from '../test-support/wiki-process.js';
+import { hostName, latestRevisionId, Target, unique } from '../test-support/target.js';
 
+const STEM = unique('E');
+const [PERSON_NAME, ADDRESS_NAME, BROKEN_NAME, NOBODY_NAME, DOOMED_NAME] = ['Person', 'Address', 'Broken', 'Nobody', 'Doomed'].map((n) => `${STEM}${n}`);
+const title = (name) => `${STEM} ${name}`;
 const PERSON = {
   propertyDefinitions: {
     Name: { type: 'text', required: true },
-    Knows: { type: 'relation', targetSchemas: ['Person'], multiple: true },
-    Home: { type: 'relation', targetSchemas: ['Address'] },
+    Knows: { type: 'relation', targetSchemas: [PERSON_NAME], multiple: true },
+    Home: { type: 'relation', targetSchemas: [ADDRESS_NAME] },
     Role: { type: 'select', options: [{ id: 'o1role1aaaaaaa1', label: 'Author' }] },
   },
 };
@@ -16,58 +21,74 @@ const ADDRESS = { subjectsAreDependent: true, propertyDefinitions: { Street: { t
 const text = (...value) => ({ propertyType: 'text', value });
 const relation = (...targets) => ({ propertyType: 'relation', value: targets.map((target) => ({ target })) });
 
-let wiki;
+let target;
 let sam;
 before(async () => {
-  ({ wiki, sam } = await wikiWithSysop());
+  target = await Target.start();
+  sam = await target.client('Sam', ['sysop']);
 });
-after(() => wiki.remove());
+after(() => target.remove());
 
-describe('Schemas', () => {
+/** Every Schema name of `/schemas`, walked `limit` at a time with the cursor. */
+async function allSchemaNames(limit) {
+  const names = [];
+  let cursor = null;
+  do {
+    const page = await sam.rest('GET', `${V0}/schemas?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    assert.equal(page.status, 200, page.text);
+    assert.ok(page.json.schemas.length <= limit);
+    names.push(...page.json.schemas.map((s) => s.name));
+    cursor = page.json.nextCursor ?? null;
+  } while (cursor);
+  return names;
+}
+
+describe(`Schemas (${hostName})`, () => {
   test('PUT creates (201), replaces (200) and refuses an invalid Schema (400 with messageTranslations)', async () => {
-    const created = await sam.rest('PUT', `${V0}/schema/Person`, { body: { schema: PERSON, comment: 'new' } });
+    const created = await sam.rest('PUT', `${V0}/schema/${PERSON_NAME}`, { body: { schema: PERSON, comment: 'new' } });
     assert.equal(created.status, 201, created.text);
     assert.deepEqual(created.json.schema.propertyDefinitions.Name, { type: 'text', required: true });
-    const replaced = await sam.rest('PUT', `${V0}/schema/Person`, { body: { schema: PERSON } });
+    const replaced = await sam.rest('PUT', `${V0}/schema/${PERSON_NAME}`, { body: { schema: PERSON } });
     assert.equal(replaced.status, 200, replaced.text);
-    assert.equal((await sam.rest('PUT', `${V0}/schema/Address`, { body: { schema: ADDRESS } })).status, 201);
+    assert.equal((await sam.rest('PUT', `${V0}/schema/${ADDRESS_NAME}`, { body: { schema: ADDRESS } })).status, 201);
 
-    const invalid = await sam.rest('PUT', `${V0}/schema/Broken`, { body: { schema: { propertyDefinitions: { X: { type: 'number', minimum: 5, maximum: 1 } } } } });
+    const invalid = await sam.rest('PUT', `${V0}/schema/${BROKEN_NAME}`, { body: { schema: { propertyDefinitions: { X: { type: 'number', minimum: 5, maximum: 1 } } } } });
     assert.equal(invalid.status, 400);
     assert.equal(invalid.json.errorType, 'invalid-schema');
     assert.match(invalid.json.messageTranslations.en, /minimum is greater than maximum/);
   });
 
   test('GET one, the list with its cursor, schema-names and json-schema', async () => {
-    const one = await sam.rest('GET', `${V0}/schema/Person`);
+    const one = await sam.rest('GET', `${V0}/schema/${PERSON_NAME}`);
     assert.equal(one.status, 200);
     assert.deepEqual(Object.keys(one.json.schema.propertyDefinitions), ['Name', 'Knows', 'Home', 'Role']);
-    assert.deepEqual((await sam.rest('GET', `${V0}/schema/Nobody`)).json, { schema: null });
+    assert.deepEqual((await sam.rest('GET', `${V0}/schema/${NOBODY_NAME}`)).json, { schema: null });
 
-    const first = await sam.rest('GET', `${V0}/schemas?limit=1`);
-    assert.equal(first.status, 200);
-    assert.deepEqual(first.json.schemas.map((s) => s.name), ['Address']);
-    const second = await sam.rest('GET', `${V0}/schemas?limit=1&cursor=${encodeURIComponent(first.json.nextCursor)}`);
-    assert.deepEqual(second.json.schemas.map((s) => s.name), ['Person']);
+    // Pages of two and one page of everything list the same names, in order, this file's among them.
+    const byTwo = await allSchemaNames(2);
+    assert.deepEqual(byTwo, await allSchemaNames(500));
+    assert.deepEqual(byTwo.filter((name) => name.startsWith(STEM)), [ADDRESS_NAME, PERSON_NAME]);
 
-    assert.deepEqual((await sam.rest('GET', `${V0}/schema-names/pe`)).json, { schemaNames: ['Person'] });
+    // A title's first letter is case-insensitive, as MediaWiki's.
+    const prefix = `${STEM[0].toLowerCase()}${STEM.slice(1)}Pe`;
+    assert.deepEqual((await sam.rest('GET', `${V0}/schema-names/${prefix}`)).json, { schemaNames: [PERSON_NAME] });
 
-    const jsonSchema = await sam.rest('GET', `${V0}/schema/Person/json-schema`);
+    const jsonSchema = await sam.rest('GET', `${V0}/schema/${PERSON_NAME}/json-schema`);
     assert.equal(jsonSchema.status, 200);
     assert.match(jsonSchema.json.$schema, /json-schema\.org/);
     assert.deepEqual(jsonSchema.json.properties.statements.required, ['Name']);
   });
 
   test('DELETE answers 200, then 404 for the Schema that is gone', async () => {
-    await sam.rest('PUT', `${V0}/schema/Doomed`, { body: { schema: { propertyDefinitions: {} } } });
-    const deleted = await sam.rest('DELETE', `${V0}/schema/Doomed`, { body: { comment: 'not needed' } });
+    await sam.rest('PUT', `${V0}/schema/${DOOMED_NAME}`, { body: { schema: { propertyDefinitions: {} } } });
+    const deleted = await sam.rest('DELETE', `${V0}/schema/${DOOMED_NAME}`, { body: { comment: 'not needed' } });
     assert.equal(deleted.status, 200, deleted.text);
-    assert.deepEqual(deleted.json, { status: 'deleted', schemaName: 'Doomed' });
-    assert.equal((await sam.rest('DELETE', `${V0}/schema/Doomed`)).status, 404);
+    assert.deepEqual(deleted.json, { status: 'deleted', schemaName: DOOMED_NAME });
+    assert.equal((await sam.rest('DELETE', `${V0}/schema/${DOOMED_NAME}`)).status, 404);
   });
 });
 
-describe('Subjects and pages', () => {
+describe(`Subjects and pages (${hostName})`, () => {
   let ada;
   let pageId;
   let addressId;
@@ -76,22 +97,22 @@ describe('Subjects and pages', () => {
     [addressId] = (await sam.rest('POST', `${V0}/subject-ids`, { body: { count: 1 } })).json.subjectIds;
     const created = await sam.rest('POST', `${V0}/subjects`, {
       body: {
-        schema: 'Person', label: 'Ada', statements: { Name: text('Ada Lovelace'), Home: relation(addressId) },
-        dependentSubjects: [{ id: addressId, schema: 'Address', statements: { Street: text('Main St 1') } }],
+        schema: PERSON_NAME, label: title('Ada'), statements: { Name: text('Ada Lovelace'), Home: relation(addressId) },
+        dependentSubjects: [{ id: addressId, schema: ADDRESS_NAME, statements: { Street: text('Main St 1') } }],
       },
     });
     assert.equal(created.status, 201, created.text);
     assert.equal(created.json.status, 'created');
     ada = created.json.subjectId;
     pageId = created.json.subject.pageId;
-    assert.equal(created.json.subject.pageTitle, 'Ada');
+    assert.equal(created.json.subject.pageTitle, title('Ada'));
   });
 
   test('GET /subject with expand, revisionId and latest', async () => {
     const plain = await sam.rest('GET', `${V0}/subject/${ada}`);
     assert.equal(plain.status, 200);
     assert.equal(plain.json.requestedId, ada);
-    assert.equal(plain.json.subjects[ada].displayName, 'Ada');
+    assert.equal(plain.json.subjects[ada].displayName, title('Ada'));
     assert.equal(plain.json.subjects[ada].pageId, undefined);
 
     const expanded = await sam.rest('GET', `${V0}/subject/local:${ada}?expand=page%7Crelations`);
@@ -99,7 +120,7 @@ describe('Subjects and pages', () => {
     assert.equal(expanded.json.subjects[ada].pageId, pageId);
     assert.deepEqual(expanded.json.subjects[addressId].hostSubject.id, ada);
 
-    const revisionId = wiki.inspect((db) => db.prepare('SELECT latest_revision_id FROM page WHERE id = ?').pluck().get(pageId));
+    const revisionId = await latestRevisionId(sam, pageId);
     const atRevision = await sam.rest('GET', `${V0}/subject/${ada}?revisionId=${revisionId}`);
     assert.equal(atRevision.status, 200);
     assert.deepEqual(atRevision.json.subjects[ada], plain.json.subjects[ada]);
@@ -108,8 +129,8 @@ describe('Subjects and pages', () => {
   });
 
   test('PUT /subject replaces, and answers unchanged for the same content', async () => {
-    const body = { label: 'Ada', statements: { Name: text('Ada King'), Home: relation(addressId) },
-      dependentSubjects: [{ id: addressId, schema: 'Address', statements: { Street: text('Main St 2') } }] };
+    const body = { label: title('Ada'), statements: { Name: text('Ada King'), Home: relation(addressId) },
+      dependentSubjects: [{ id: addressId, schema: ADDRESS_NAME, statements: { Street: text('Main St 2') } }] };
     const updated = await sam.rest('PUT', `${V0}/subject/${ada}`, { body });
     assert.equal(updated.status, 200, updated.text);
     assert.equal(updated.json.status, 'updated');
@@ -129,10 +150,10 @@ describe('Subjects and pages', () => {
   });
 
   test('both validate endpoints', async () => {
-    const fresh = await sam.rest('POST', `${V0}/subject/validate`, { body: { schema: 'Person', statements: {} } });
+    const fresh = await sam.rest('POST', `${V0}/subject/validate`, { body: { schema: PERSON_NAME, statements: {} } });
     assert.equal(fresh.status, 200, fresh.text);
     assert.deepEqual(fresh.json.violations.map((v) => [v.code, v.propertyName]), [['required', 'Name']]);
-    assert.equal((await sam.rest('POST', `${V0}/subject/validate`, { body: { schema: 'Nobody', statements: {} } })).status, 404);
+    assert.equal((await sam.rest('POST', `${V0}/subject/validate`, { body: { schema: NOBODY_NAME, statements: {} } })).status, 404);
     const existing = await sam.rest('POST', `${V0}/subject/${ada}/validate`, { body: { statements: { Name: text('Ada'), Knows: relation('s0000000000000z') } } });
     assert.equal(existing.status, 200, existing.text);
     assert.deepEqual(existing.json.violations.map((v) => v.code), ['relation-target-not-found']);
@@ -141,13 +162,13 @@ describe('Subjects and pages', () => {
   let bob;
   let carol;
   test('POST /page/{id}/subjects and /page/{id}/mainSubject add Subjects to an existing page', async () => {
-    const other = await sam.rest('POST', `${V0}/page/${pageId}/subjects`, { body: { schema: 'Person', label: 'Bob', statements: { Name: text('Bob') } } });
+    const other = await sam.rest('POST', `${V0}/page/${pageId}/subjects`, { body: { schema: PERSON_NAME, label: title('Bob'), statements: { Name: text('Bob') } } });
     assert.equal(other.status, 201, other.text);
     bob = other.json.subjectId;
-    const blank = await sam.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', statements: { Name: text('Nobody yet') }, pageTitle: 'Blank' } });
+    const blank = await sam.rest('POST', `${V0}/subjects`, { body: { schema: PERSON_NAME, statements: { Name: text('Nobody yet') }, pageTitle: title('Blank') } });
     const blankPage = blank.json.subject.pageId;
     assert.equal((await sam.rest('PUT', `${V0}/page/${blankPage}/mainSubject`, { body: { subjectId: null } })).status, 200);
-    const main = await sam.rest('POST', `${V0}/page/${blankPage}/mainSubject`, { body: { schema: 'Person', label: 'Carol', statements: { Name: text('Carol') } } });
+    const main = await sam.rest('POST', `${V0}/page/${blankPage}/mainSubject`, { body: { schema: PERSON_NAME, label: title('Carol'), statements: { Name: text('Carol') } } });
     assert.equal(main.status, 201, main.text);
     carol = main.json.subjectId;
     const read = await sam.rest('GET', `${V0}/page/${blankPage}/mainSubject`);
@@ -161,7 +182,7 @@ describe('Subjects and pages', () => {
     assert.equal(page.status, 200, page.text);
     assert.equal(page.json.mainSubjectId, ada);
     assert.deepEqual(Object.keys(page.json.subjects), [ada, addressId, bob]);
-    assert.deepEqual(Object.keys(page.json.schemas).sort(), ['Address', 'Person']);
+    assert.deepEqual(Object.keys(page.json.schemas).sort(), [ADDRESS_NAME, PERSON_NAME]);
     assert.deepEqual(Object.keys(page.json.referencedSubjects), [carol]);
   });
 
@@ -176,7 +197,7 @@ describe('Subjects and pages', () => {
   });
 
   test('POST /subject/{id}/move takes the Dependent Subjects along; DELETE removes them', async () => {
-    const target = (await sam.rest('POST', `${V0}/subjects`, { body: { schema: 'Person', label: 'Dora', statements: { Name: text('Dora') } } })).json.subject.pageId;
+    const target = (await sam.rest('POST', `${V0}/subjects`, { body: { schema: PERSON_NAME, label: title('Dora'), statements: { Name: text('Dora') } } })).json.subject.pageId;
     const moved = await sam.rest('POST', `${V0}/subject/${ada}/move`, { body: { targetPageId: target } });
     assert.equal(moved.status, 200, moved.text);
     assert.deepEqual(moved.json, { status: 'moved', subjectId: ada, fromPageId: pageId, toPageId: target, movedDependentSubjectIds: [addressId] });

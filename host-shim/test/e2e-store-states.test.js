@@ -1,20 +1,28 @@
 // Store states that tell the truth across a SIGKILL: a save commits with its pending-projection
 // markers and is answered, the wiki is killed before the stores acknowledge it, and the next start says which stores
-// miss it and why; `strata rebuild --unless-in-sync` then brings back exact counts. And FalkorDB
-// restarted under a running wiki, with its append-only file and without.
+// miss it and why; `strata rebuild --unless-in-sync` then brings back exact counts (the reference
+// host's start-up and command line). And FalkorDB restarted under a running wiki, with its
+// append-only file and without, on the reference host or on the wiki STRATA_E2E_URL names
+// (test-support/target.js: the reference host gets a FalkorDB of the test's own, a MediaWiki's own is
+// stopped and started by STRATA_E2E_STORE).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createClient } from 'redis';
-import { OwnFalkorDb, wikiOnOwnFalkorDb } from '../test-support/own-falkordb.js';
-import { storeUrls } from '../test-support/stores-wiki.js';
+import { DEFAULT_GROUP_RIGHTS } from '../platform/config/defaults.js';
+import { OwnFalkorDb } from '../test-support/own-falkordb.js';
+import { hostName, skipUnless, storeAddresses, Target, unique } from '../test-support/target.js';
 import { Wiki } from '../test-support/wiki-process.js';
 import { V0 } from '../test-support/rest-client.js';
 
-const { skip } = storeUrls();
+const { skip } = storeAddresses();
 const GRAPH = 'strata';
 const PERSON = { propertyDefinitions: { Name: { type: 'text' } } };
 
-describe('SIGKILL between the commit and the projection', { skip }, () => {
+// MediaWiki has no start-up to find the markers a killed request left: they make a store stale once
+// they are older than a grace period (docs/mediawiki.md, "Stores"; tests/mediawiki/test_mediawiki_store_outage.py).
+const noStartUp = 'no start-up that finds pending markers (the grace period is tested in tests/mediawiki/test_mediawiki_store_outage.py)';
+
+describe('SIGKILL between the commit and the projection', { skip: skip || skipUnless({ missing: noStartUp }) }, () => {
   let wiki;
   let redis;
   let server;
@@ -93,40 +101,57 @@ describe('SIGKILL between the commit and the projection', { skip }, () => {
   });
 });
 
-describe('FalkorDB restarted under a running wiki', { skip }, () => {
-  let server;
-  let wiki;
-  let own;
+describe(`FalkorDB restarted under a running wiki (${hostName})`, { skip: skip || skipUnless({ store: true, settings: true }) }, () => {
+  const ITEM = unique('Item');
+  let target;
+  let admin;
+  let ids;
   before(async () => {
-    own = await wikiOnOwnFalkorDb();
-    ({ server, wiki } = own);
+    // Rebuilds need strata-admin, which no group has by default.
+    target = await Target.start({ ownGraphStore: true, settings: { groupRights: { sysop: [...DEFAULT_GROUP_RIGHTS.sysop, 'strata-admin'] } } });
+    admin = await target.client(unique('Admin'), ['sysop']);
+    assert.equal((await admin.rest('PUT', `${V0}/schema/${ITEM}`, { body: { schema: { propertyDefinitions: {} } } })).status, 201);
   });
-  after(() => own.remove());
+  after(() => target?.remove());
 
-  const graphState = async () => (await wiki.callers.admin.call('GET', '/graph-stores')).body.stores[0];
-  const count = async () => (await wiki.callers.admin.call('POST', '/query/cypher', { cypher: 'MATCH (s:Subject) RETURN count(s) AS n' })).body.rows;
+  const graphState = async () => (await admin.rest('GET', `${V0}/graph-stores`)).json.stores.find((store) => store.name === 'graph');
+  const count = async () => {
+    const cypher = `MATCH (s:Subject) WHERE s._id IN [${ids.map((id) => `'${id}'`).join(', ')}] RETURN count(s) AS n`;
+    return (await admin.rest('POST', `${V0}/query/cypher`, { body: { cypher } })).json.rows;
+  };
+  /** Asks for a rebuild and waits (polling the states, letting MediaWiki run its job queue) until it has succeeded. */
   const rebuild = async () => {
-    assert.equal((await wiki.callers.admin.call('POST', '/graph-stores/graph/rebuild')).status, 202);
-    await wiki.site.stores.rebuilds.idle();
-    assert.equal((await graphState()).state, 'in-sync');
+    const before = JSON.stringify((await graphState()).lastSuccessfulRun ?? null);
+    // An empty JSON body: MediaWiki's REST router refuses a POST without a Content-Type (415).
+    assert.equal((await admin.rest('POST', `${V0}/graph-stores/graph/rebuild`, { body: {} })).status, 202);
+    const ends = Date.now() + 120_000;
+    let state = await graphState();
+    while (!(state.state === 'in-sync' && JSON.stringify(state.lastSuccessfulRun ?? null) !== before)) {
+      assert.ok(Date.now() < ends, `the rebuild did not succeed within 120 s: ${JSON.stringify(state)}`);
+      await target.runQueuedJobs();
+      await new Promise((done) => setTimeout(done, 250));
+      state = await graphState();
+    }
   };
 
-  test('with its data it stays in-sync; without, it is stale with the reason, and a rebuild restores the counts', { timeout: 60_000 }, async () => {
+  test('with its data it stays in-sync; without, it is stale with the reason, and a rebuild restores the counts', { timeout: 300_000 }, async () => {
+    ids = [];
     for (let n = 0; n < 3; n += 1) {
-      const made = await wiki.callers.admin.call('POST', '/subjects', { pageTitle: `R${n}`, label: `R${n}`, schema: 'Person', statements: {} });
-      assert.equal(made.status, 201, JSON.stringify(made.body));
+      const made = await admin.rest('POST', `${V0}/subjects`, { body: { pageTitle: unique('R'), schema: ITEM, statements: {} } });
+      assert.equal(made.status, 201, made.text);
+      ids.push(made.json.subjectId);
     }
     await rebuild();
     assert.deepEqual(await count(), [{ n: 3 }]);
 
-    await server.stop();
-    await server.start();
+    await target.store('stop', 'graph');
+    await target.store('start', 'graph');
     assert.deepEqual(await count(), [{ n: 3 }], 'the append-only file kept the graph');
     assert.deepEqual([(await graphState()).state, (await graphState()).stateReason], ['in-sync', null]);
 
-    await server.stop();
-    server.forgetData();
-    await server.start();
+    await target.store('stop', 'graph');
+    await target.store('forget', 'graph');
+    await target.store('start', 'graph');
     assert.deepEqual(await count(), [], 'a missing graph answers no rows');
     const stale = await graphState();
     assert.equal(stale.state, 'stale');

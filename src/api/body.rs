@@ -1,8 +1,24 @@
-//! How a request body must arrive before its JSON is read: as UTF-8, and labelled as JSON when it is
-//! labelled at all (an unlabelled body is read as JSON, as `curl --data-raw` clients expect).
+//! How a request body must arrive before its JSON is read: at most `MAX_BODY_BYTES`, as UTF-8, and
+//! labelled as JSON when it is labelled at all (an unlabelled body is read as JSON, as `curl
+//! --data-raw` clients expect).
 
 use super::request::Request;
 use crate::app::error::{ApiError, ErrorKind};
+
+/// The largest request body the REST API reads. The reference host stops reading a longer body at
+/// this size (with the same answer); a host that receives bodies whole, such as MediaWiki, passes
+/// them on and `check_size` refuses them.
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+
+/// Refuses a body longer than `MAX_BODY_BYTES` (413), on every route.
+pub fn check_size(request: &Request) -> Result<(), ApiError> {
+    match request.body.as_deref() {
+        Some(body) if body.len() > MAX_BODY_BYTES => {
+            Err(ApiError::new(ErrorKind::RequestTooLarge, format!("the request body is larger than {MAX_BODY_BYTES} bytes")))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// Refuses a body that is not UTF-8 (400) and, on a route that reads a JSON body, a non-blank body
 /// whose `Content-Type` names another media type (415).
@@ -63,5 +79,13 @@ mod tests {
             let got = check_encoding(&request(*label, body, *not_utf8), *reads_json).err().map(|e| e.status());
             assert_eq!(got, *want, "{label:?} {body:?} not_utf8={not_utf8} reads_json={reads_json}");
         }
+    }
+
+    #[test]
+    fn sizes() {
+        let at_limit = "x".repeat(MAX_BODY_BYTES);
+        assert_eq!(check_size(&request(None, &at_limit, false)), Ok(()));
+        let over = check_size(&request(None, &format!("{at_limit}x"), false)).unwrap_err();
+        assert_eq!((over.status(), over.message.as_str()), (413, "the request body is larger than 2097152 bytes"));
     }
 }

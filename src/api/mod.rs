@@ -44,6 +44,7 @@ fn respond(reply: Reply) -> Response {
 }
 
 async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {
+    body::check_size(request)?;
     if !request.caller.has("read") {
         return Err(ApiError::read_denied());
     }

@@ -1,7 +1,8 @@
 //! The form of a SPARQL request (SELECT, ASK, CONSTRUCT, DESCRIBE or an update), read from its first
-//! keyword after the prologue. The SPARQL endpoint runs only SELECT and ASK; it refuses the other
-//! known forms itself, and leaves text it cannot classify to the store, whose parser reports the
-//! syntax error with a position.
+//! keyword after the prologue, and whether it calls a service (`SERVICE`). The SPARQL endpoint runs
+//! only SELECT and ASK without services; it refuses the other known forms and every federated query
+//! itself (a SPARQL server would fetch whatever address the caller names), and leaves text it cannot
+//! classify to the store, whose parser reports the syntax error with a position.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QueryForm {
@@ -12,6 +13,24 @@ pub enum QueryForm {
     Update,
     /// No known keyword where the form belongs: a syntax error, left to the store to describe.
     Unrecognized,
+}
+
+/// Whether the text uses the `SERVICE` keyword anywhere outside IRIs, strings and comments (a
+/// variable named `?service` is not the keyword).
+pub fn calls_service(text: &str) -> bool {
+    let mut after_variable_sign = false;
+    for token in (Tokens { rest: text }) {
+        match token {
+            Token::Word(word) if !after_variable_sign && word.eq_ignore_ascii_case("SERVICE") => return true,
+            Token::Other(sign) => {
+                after_variable_sign = sign == '?' || sign == '$';
+                continue;
+            }
+            _ => {}
+        }
+        after_variable_sign = false;
+    }
+    false
 }
 
 impl QueryForm {
@@ -60,7 +79,7 @@ enum Token<'a> {
     Iri,
     String,
     /// Any other character; ends the prologue.
-    Other,
+    Other(char),
 }
 
 /// Splits SPARQL text into the few tokens the prologue is made of, skipping whitespace and comments.
@@ -76,7 +95,7 @@ impl<'a> Iterator for Tokens<'a> {
         self.skip_blanks();
         let first = self.rest.chars().next()?;
         let token = match first {
-            '<' => self.skip_past(1, ">").map(|_| Token::Iri),
+            '<' if self.iri_follows() => self.skip_past(1, ">").map(|_| Token::Iri),
             '"' | '\'' => self.skip_string(first).map(|_| Token::String),
             c if is_word_char(c) => {
                 let end = self.rest.find(|c: char| !is_word_char(c)).unwrap_or(self.rest.len());
@@ -84,7 +103,10 @@ impl<'a> Iterator for Tokens<'a> {
                 self.rest = rest;
                 Some(Token::Word(word))
             }
-            _ => Some(Token::Other),
+            other => {
+                self.rest = &self.rest[other.len_utf8()..];
+                Some(Token::Other(other))
+            }
         };
         if token.is_none() {
             self.rest = "";
@@ -94,6 +116,16 @@ impl<'a> Iterator for Tokens<'a> {
 }
 
 impl Tokens<'_> {
+    /// Whether the `<` that starts the text opens an IRI: up to the next `>`, none of the characters
+    /// an IRI may not hold (else it is the less-than operator).
+    fn iri_follows(&self) -> bool {
+        let inner = &self.rest[1..];
+        match inner.find('>') {
+            Some(end) => !inner[..end].chars().any(|c| c <= ' ' || matches!(c, '<' | '"' | '{' | '}' | '|' | '^' | '`' | '\\')),
+            None => false,
+        }
+    }
+
     fn skip_blanks(&mut self) {
         loop {
             self.rest = self.rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
@@ -137,6 +169,7 @@ fn is_word_char(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::calls_service;
     use super::QueryForm::{self, *};
 
     #[test]
@@ -192,6 +225,25 @@ mod tests {
         ];
         for (text, expected) in cases {
             assert_eq!(QueryForm::of(text), *expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn service_calls() {
+        let cases: &[(&str, bool)] = &[
+            ("SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }", true),
+            ("select * { service silent <http://x/> { ?s ?p ?o } }", true),
+            ("SELECT * { SERVICE ?endpoint { ?s ?p ?o } }", true),
+            ("SELECT * { FILTER(?a < ?b) SERVICE <http://x/> { ?s ?p ?o } }", true),
+            ("SELECT * { FILTER(?a<?b)SERVICE<http://x/>{ ?s ?p ?o } }", true),
+            ("SELECT ?service { ?service ?p ?o }", false),
+            ("SELECT $service { $service ?p ?o }", false),
+            ("PREFIX ex: <http://x/> SELECT * { ?s ex:service ?o }", false),
+            ("SELECT * { ?s <http://x/SERVICE> \"SERVICE\" } # SERVICE", false),
+            ("SELECT * { ?s ?p \"\"\"a\nSERVICE\"\"\" }", false),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(calls_service(text), *expected, "{text:?}");
         }
     }
 

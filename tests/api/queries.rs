@@ -69,6 +69,12 @@ fn query_errors_have_the_stable_codes() {
     }
     let (_, body) = query(&host, Who::User, "SELEKT ?a");
     assert_eq!(body["message"], "Parse error at 1:5");
+    // A federated query never reaches the store (which would answer it): a SPARQL server fetches
+    // whatever address SERVICE names.
+    host.answer_sparql(answer(true, None, ""));
+    let (got, body) = query(&host, Who::User, "SELECT * { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }");
+    assert_eq!((got, error_code(got, &body).as_str()), (400, "sparqlSyntaxError"));
+    assert_eq!(body["message"], "The query calls a service (SERVICE): a federated query is not supported here.");
     for (kind, status, code) in [("unavailable", 503, "sparqlStoreUnavailable"), ("internal", 500, "internalError")] {
         host.answer_sparql(answer(false, Some(kind), "boom"));
         let (got, body) = query(&host, Who::User, SELECT);

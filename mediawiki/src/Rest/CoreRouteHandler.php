@@ -8,6 +8,7 @@
 
 namespace MediaWiki\Extension\Strata\Rest;
 
+use LoggedOutEditToken;
 use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Core\CoreUnavailable;
@@ -23,12 +24,16 @@ class CoreRouteHandler extends Handler {
 		$request = $this->getRequest();
 		$caller = CallerFacts::of( $this->getAuthority(), $this->getSession() );
 		$caller['csrfValid'] = $this->csrfValid();
+		$body = (string)$request->getBody();
+		// Bytes that are not UTF-8 cannot travel as JSON text: the core is told, and refuses them.
+		$utf8 = mb_check_encoding( $body, 'UTF-8' );
 		$routeRequest = [
 			'method' => $request->getMethod(),
 			'path' => $this->relativePath(),
 			'query' => (object)$request->getQueryParams(),
 			'headers' => (object)$this->forwardedHeaders(),
-			'body' => (string)$request->getBody(),
+			'body' => $utf8 ? $body : null,
+			'bodyNotUtf8' => !$utf8,
 			'caller' => $caller,
 		];
 		try {
@@ -61,10 +66,21 @@ class CoreRouteHandler extends Handler {
 		return $headers;
 	}
 
-	/** Whether X-CSRF-TOKEN carries this session's edit token; the core decides which routes need it. */
+	/**
+	 * Whether X-CSRF-TOKEN carries this session's edit token; the core decides which routes need it.
+	 * As in MediaWiki's own forms and api.php (`CsrfTokenSet`), an anonymous caller's token is the
+	 * fixed `+\`, and a user's session that never handed out a token matches none.
+	 */
 	private function csrfValid(): bool {
 		$token = $this->getRequest()->getHeaderLine( 'x-csrf-token' );
-		return $token !== '' && $this->getSession()->getToken()->match( $token );
+		$session = $this->getSession();
+		if ( $token === '' ) {
+			return false;
+		}
+		if ( !$session->getUser()->isRegistered() ) {
+			return ( new LoggedOutEditToken() )->match( $token );
+		}
+		return $session->hasToken() && $session->getToken()->match( $token );
 	}
 
 	private function respond( array $answer ): Response {

@@ -114,7 +114,7 @@ class FalkorDbStore {
 			return [ 'ok' => true, 'reply' => $reply, 'catalog' => $catalog ];
 		} catch ( RespFailure $e ) {
 			$this->close();
-			return self::failure( $e->kind === 'tooLarge' ? 'syntax' : ( $e->kind === 'timeout' ? 'timeout' : 'unavailable' ), $e->getMessage() );
+			return self::failure( $e->kind === 'tooLarge' ? 'tooExpensive' : ( $e->kind === 'timeout' ? 'timeout' : 'unavailable' ), $e->getMessage() );
 		} catch ( StoreQueryError $e ) {
 			return self::failure( $e->kind, $e->getMessage() );
 		}
@@ -141,6 +141,10 @@ class FalkorDbStore {
 	private static function readErrorKind( string $message ): string {
 		if ( preg_match( '/timed out/i', $message ) ) {
 			return 'timeout';
+		}
+		// The query is fine but needs more memory than FalkorDB lets one query use (QUERY_MEM_CAPACITY).
+		if ( preg_match( '/mem consumption exceeded capacity/i', $message ) ) {
+			return 'tooExpensive';
 		}
 		if ( preg_match( '/RO_QUERY|read-only/i', $message ) ) {
 			return 'readOnly';

@@ -12,7 +12,7 @@ use crate::graph::cells::falkordb::decode_result;
 use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::parameter_header;
 use crate::host::{CypherQuery, Host, Settings, SparqlQuery, StoreAnswer};
-use crate::sparql::query_form::QueryForm;
+use crate::sparql::query_form::{calls_service, QueryForm};
 use serde_json::{json, Map, Value};
 
 pub const QUERY_RIGHT: &str = "strata-query";
@@ -67,10 +67,14 @@ pub fn admit_text<'t>(caller: &Caller, text: Option<&'t str>) -> Result<&'t str,
     Ok(text)
 }
 
-/// Only SELECT and ASK queries run.
+/// Only SELECT and ASK queries run, and no federated query (`SERVICE`): a SPARQL server would fetch
+/// whatever address the caller names.
 pub fn check_sparql(text: &str) -> Result<(), ApiError> {
     if QueryForm::of(text).is_refused() {
         return Err(ApiError::new(ErrorKind::UnsupportedQueryForm, "Only SELECT and ASK queries run here."));
+    }
+    if calls_service(text) {
+        return Err(ApiError::new(ErrorKind::SparqlSyntaxError, "The query calls a service (SERVICE): a federated query is not supported here."));
     }
     Ok(())
 }
