@@ -2,6 +2,7 @@
 
 use indexmap::IndexMap;
 use serde_json::{json, Value};
+use strata::domain::maps::FastIndexMap;
 use strata::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
 use strata::domain::language_tag::LanguageTag;
 use strata::domain::page_content::PageContent;
@@ -49,7 +50,7 @@ fn hostile_schemas() -> Schemas {
 
 fn hostile_page() -> (PageInfo, PageContent) {
     let page = PageInfo { id: 7, namespace: 0, title: Title::new("O'Brien \"the\" `tick`").unwrap() };
-    let mut statements = IndexMap::new();
+    let mut statements = FastIndexMap::default();
     statements.insert("Call number".into(), st("text", StatementValue::Strings(vec!["QA-76 ' \\ \0".into()])));
     statements.insert("Tags".into(), st("text", StatementValue::Strings(vec!["one".into()])));
     statements.insert("Age".into(), st("number", StatementValue::Number(42.into())));
@@ -85,7 +86,7 @@ fn hostile_page() -> (PageInfo, PageContent) {
         ),
     );
     let main = Subject { label: None, schema: SchemaRef::Local(Title::new("Pers`on 😀").unwrap()), statements };
-    let other = Subject { label: Some("Line\nbreak".into()), schema: SchemaRef::Local(Title::new("Unknown schema").unwrap()), statements: IndexMap::new() };
+    let other = Subject { label: Some("Line\nbreak".into()), schema: SchemaRef::Local(Title::new("Unknown schema").unwrap()), statements: FastIndexMap::default() };
     let mut subjects = IndexMap::new();
     subjects.insert(sid("s0000000000000a"), main);
     subjects.insert(sid("s0000000000000b"), other);
@@ -109,7 +110,7 @@ fn a_save_after_a_schema_change_and_a_departure_removes_old_labels() {
     let (page, content) = hostile_page();
     let mut previous = content.clone();
     previous.subjects.get_mut(&sid("s0000000000000a")).unwrap().schema = SchemaRef::Local(Title::new("Old schema").unwrap());
-    previous.subjects.insert(sid("s0000000000000d"), Subject { label: None, schema: SchemaRef::Local(Title::new("Gone`d").unwrap()), statements: IndexMap::new() });
+    previous.subjects.insert(sid("s0000000000000d"), Subject { label: None, schema: SchemaRef::Local(Title::new("Gone`d").unwrap()), statements: FastIndexMap::default() });
     let wire = wire(&page_saved(&page, &content, Some(&previous), &hostile_schemas()));
     assert!(wire.iter().any(|q| q.ends_with("SET s = {_id: s._id, _stub: true} REMOVE s:`Goneˋd`")), "{wire:#?}");
     assert!(wire.iter().any(|q| q.contains("s:`Persˋon 😀` REMOVE s:`Old schema`")), "{wire:#?}");

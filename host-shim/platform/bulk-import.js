@@ -1,7 +1,8 @@
 // The bulk path for loading many Subject pages into a new wiki: batches of pages are normalized and
-// indexed by the core in one call (`preparePages`, the same index-row code as a save) and written in
-// one transaction per batch by the ordinary save code. Schemas are saved first, one page action each.
-// Stores are not fed: each configured store is marked stale and is brought up to date by a rebuild.
+// indexed by the core in one call (`preparePages`, the same index-row code as a save, on a worker
+// thread: page-preparer.js) and written in one transaction per batch by the ordinary save code.
+// Schemas are saved first, one page action each. Stores are not fed: each configured store is marked
+// stale and is brought up to date by a rebuild.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { maintenanceCaller } from './auth/caller.js';
@@ -10,6 +11,8 @@ import { ImportError } from './import.js';
 import { authorOf } from './ops.js';
 import { NS_MAIN, NS_SCHEMA, normalizeTitle } from './pages/namespaces.js';
 import { editPage } from './pages/page-actions.js';
+import { buildDeferredIndexes, deferIndexes } from './storage/deferred-indexes.js';
+import { startPagePreparer } from './page-preparer.js';
 import { savePages } from './storage/page-writes.js';
 import { markStale } from '../stores/runs.js';
 
@@ -30,18 +33,16 @@ export async function saveSchemas(host, schemas) {
 /**
  * Imports `pages` (an iterable of `{title, content}`, content the Subject slot) as new main-namespace
  * pages, `batch` pages per transaction. `schemas` are the Schemas the Subjects use, by name. Resolves
- * to `{pages, subjects, failed: [{title, error}]}`; a title that exists already fails its whole batch.
+ * to `{pages, subjects, failed: [{title, error}], indexSeconds}`; a title that exists already fails its
+ * whole batch. Into a wiki without Subjects the indexes are built after the load (`indexSeconds`).
  */
 export async function bulkImportPages({ db, config, core }, { pages, schemas, batch = DEFAULT_BATCH, onBatch = () => {} }) {
   if (typeof core?.preparePages !== 'function') throw new ImportError('the core has no preparePages export: build it first');
   const author = authorOf(maintenanceCaller(config));
   const schemasJson = JSON.stringify(schemas);
-  const totals = { pages: 0, subjects: 0, failed: [] };
-  let pending = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    const input = pending.map(({ title, content }) => ({ title: normalizeTitle(title), content }));
-    const prepared = JSON.parse(core.preparePages(JSON.stringify(input), schemasJson, { sourceKey: config.sourceKey })).pages;
+  const options = { sourceKey: config.sourceKey };
+  const totals = { pages: 0, subjects: 0, failed: [], indexSeconds: 0 };
+  const write = (input, prepared) => {
     const saves = [];
     prepared.forEach((page, i) => {
       if (page.error) {
@@ -63,13 +64,38 @@ export async function bulkImportPages({ db, config, core }, { pages, schemas, ba
     // The bulk path projects nothing: every store misses these pages until it is rebuilt.
     for (const name of Object.keys(config.stores ?? {})) markStale(db, name, 'pages were bulk-imported');
     onBatch(totals);
-    pending = [];
   };
-  for (const page of pages) {
-    pending.push(page);
-    if (pending.length >= batch) flush();
+  // One batch is prepared on the worker while the one before is written here.
+  const preparer = startPagePreparer();
+  let inFlight = null;
+  const send = (batchPages) => {
+    const input = batchPages.map(({ title, content }) => ({ title: normalizeTitle(title), content }));
+    const answer = preparer.prepare(JSON.stringify(input), schemasJson, options);
+    answer.catch(() => {}); // awaited below; a failure while an earlier batch is written is not unhandled
+    return { input, answer };
+  };
+  const writeInFlight = async (next) => {
+    if (inFlight) write(inFlight.input, JSON.parse(await inFlight.answer).pages);
+    inFlight = next;
+  };
+  // Into an empty wiki the indexes are built once after the load, not kept row by row.
+  const deferred = deferIndexes(db);
+  try {
+    let pending = [];
+    for (const page of pages) {
+      pending.push(page);
+      if (pending.length < batch) continue;
+      await writeInFlight(send(pending));
+      pending = [];
+    }
+    await writeInFlight(pending.length > 0 ? send(pending) : null);
+    await writeInFlight(null);
+  } finally {
+    await preparer.close();
+    const started = Date.now();
+    buildDeferredIndexes(db);
+    if (deferred) totals.indexSeconds = (Date.now() - started) / 1000;
   }
-  flush();
   return totals;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { buildDeferredIndexes } from './storage/deferred-indexes.js';
 import { MIGRATIONS } from './storage/migrations.js';
 
 const DATABASE_FILE_NAME = 'strata.sqlite';
@@ -19,6 +20,8 @@ export function openDatabase(dataDir) {
   db.pragma('cache_size = -65536');
   db.pragma('mmap_size = 1073741824');
   migrate(db);
+  // A bulk import that stopped before building the indexes it deferred leaves that work here.
+  buildDeferredIndexes(db);
   return db;
 }
 

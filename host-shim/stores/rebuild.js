@@ -88,22 +88,47 @@ export class RebuildWorker {
     let afterId = 0;
     let processed = 0;
     let failed = 0;
-    for (let start = true; ; start = false) {
-      if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
-      if (this.#stopping) return this.#failed(entry, queued.id, 'the process stopped during the run');
-      const pages = this.#pages.batch(afterId, this.#batchPages);
-      if (pages.length === 0 && !start) break;
-      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages })));
-      const outcome = await this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
-      if (!outcome.ok) return this.#failed(entry, queued.id, describe(outcome));
+    // One batch is being written while the next is read and projected: the store and this thread
+    // work at the same time. Writes keep their order (the store's queue); progress counts a batch
+    // once its write has succeeded.
+    let writing = null;
+    const settle = async () => {
+      const { outcome, pages, batch } = writing;
+      writing = null;
+      const written = await outcome;
+      if (!written.ok) return describe(written);
       for (const f of batch.failed) this.#log('warning', `rebuild of ${entry.name}: page ${f.pageId} not projected: ${f.reason}`);
       processed += pages.length - batch.failed.length;
       failed += batch.failed.length;
       recordProgress(db, queued.id, processed, failed);
       onProgress({ processed, failed, total });
+      return null;
+    };
+    for (let start = true; ; start = false) {
+      const cancelled = readRun(db, queued.id).state !== 'running';
+      if (cancelled || this.#stopping) {
+        const failure = writing ? await settle() : null;
+        if (failure) return this.#failed(entry, queued.id, failure);
+        if (cancelled) return this.#stopped(entry, queued.id);
+        return this.#failed(entry, queued.id, 'the process stopped during the run');
+      }
+      const pages = this.#pages.batch(afterId, this.#batchPages);
+      if (pages.length === 0 && !start) break;
+      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages })));
+      const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
+      if (writing) {
+        const failure = await settle();
+        if (failure) {
+          await outcome;
+          return this.#failed(entry, queued.id, failure);
+        }
+      }
+      writing = { outcome, pages, batch };
       if (pages.length === 0) break;
       afterId = pages.at(-1).pageId;
     }
+    const failure = writing ? await settle() : null;
+    if (failure) return this.#failed(entry, queued.id, failure);
     if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
     finishRun(db, queued.id, 'succeeded');
     if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');

@@ -16,7 +16,7 @@ import { buildConfig } from '../../host-shim/platform/config.js';
 import { openDatabase } from '../../host-shim/platform/db.js';
 import { savePages } from '../../host-shim/platform/storage/page-writes.js';
 import { queueRun } from '../../host-shim/stores/runs.js';
-import { openStores } from '../../host-shim/stores/site-stores.js';
+import { openStores } from '../../host-shim/platform/site-stores.js';
 import { loadCore } from '../../host-shim/src/loader.js';
 
 const PER_PAGE = 10;

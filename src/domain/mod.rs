@@ -4,6 +4,7 @@ pub mod ids;
 pub mod language_tag;
 pub mod layout;
 pub mod mapping;
+pub mod maps;
 pub mod page_content;
 pub mod schema;
 pub mod statement;

@@ -72,7 +72,7 @@ mod tests {
         let subject = |label: Option<&str>| Subject {
             label: label.map(Into::into),
             schema: SchemaRef::Local(Title::new("Company").unwrap()),
-            statements: IndexMap::new(),
+            statements: Default::default(),
         };
         let cases = [
             ("ACME", Some("ACME Inc"), &main, SubjectName::Label("ACME Inc")),

@@ -2,7 +2,7 @@
 
 use super::schema::SchemaRef;
 use super::statement::Statement;
-use indexmap::IndexMap;
+use super::maps::FastIndexMap;
 use serde_json::{Map, Value};
 
 /// A Subject in its stored form.
@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 pub struct Subject {
     pub label: Option<String>,
     pub schema: SchemaRef,
-    pub statements: IndexMap<String, Statement>,
+    pub statements: FastIndexMap<String, Statement>,
 }
 
 impl Subject {

@@ -12,6 +12,7 @@ mod project_for_store;
 mod prepare_pages;
 mod project_rdf;
 mod render;
+mod schema_names;
 mod validate;
 mod validate_batch;
 mod wiki_rules;

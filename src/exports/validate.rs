@@ -1,8 +1,10 @@
 //! The `validate` export and the `Validator` class: a Subject body checked against its Schema, with
 //! the relation targets and sources the caller knows.
 
+use super::schema_names::SchemaNames;
 use super::{ExportError, Options};
 use crate::domain::ids::{IdMinter, SubjectId, SubjectRef};
+use crate::domain::maps::FastHashMap;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
 use crate::normalize::{normalize_subject_body, WriteContext};
@@ -41,7 +43,7 @@ impl Validator {
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
     pub fn validate(&self, subject: &Json, context: Option<&Json>) -> Result<Validated, ExportError> {
-        self.validate_in(subject, &RequestContext::from_json(context, &self.options)?)
+        self.validate_in(subject, &RequestContext::from_json(context, &self.options, &SchemaNames::default())?)
     }
 
     pub(super) fn validate_in(&self, subject: &Json, cx: &RequestContext) -> Result<Validated, ExportError> {
@@ -56,7 +58,7 @@ impl Validator {
 /// means the Subject's Schema does not exist, reported as `schema-not-found`.
 pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportError> {
     let obj = request.as_object().ok_or_else(|| ExportError::invalid_argument("the request must be an object"))?;
-    let cx = RequestContext::from_json(Some(request), options)?;
+    let cx = RequestContext::from_json(Some(request), options, &SchemaNames::default())?;
     let raw_subject = obj.get("subject").ok_or_else(|| ExportError::invalid_argument("request.subject is required"))?;
     let reference = raw_subject
         .get("schema")
@@ -83,11 +85,11 @@ pub(super) struct RequestContext {
     id: SubjectId,
     given_id: bool,
     is_main: bool,
-    known: HashMap<SubjectRef, SchemaRef>,
+    known: FastHashMap<SubjectRef, SchemaRef>,
 }
 
 impl RequestContext {
-    pub(super) fn from_json(v: Option<&Json>, options: &Options) -> Result<Self, ExportError> {
+    pub(super) fn from_json(v: Option<&Json>, options: &Options, names: &SchemaNames) -> Result<Self, ExportError> {
         let empty = JsonObject::default();
         let obj = match v {
             None | Some(Json::Null) => &empty,
@@ -106,13 +108,13 @@ impl RequestContext {
             Some(Json::Bool(b)) => *b,
             Some(_) => return Err(ExportError::invalid_argument("isMain must be a boolean")),
         };
-        let mut known = HashMap::new();
+        let mut known = FastHashMap::default();
         match obj.get("knownSubjects") {
             None | Some(Json::Null) => {}
             Some(Json::Object(m)) => {
                 for (id, schema) in m {
                     let target = SubjectRef::parse(id, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects: {e}")))?;
-                    let schema = SchemaRef::read(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
+                    let schema = names.read(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
                     known.insert(target, schema);
                 }
             }

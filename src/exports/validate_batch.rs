@@ -3,6 +3,7 @@
 //! The answer lists each item's violations by position; a malformed item is an error at its position
 //! and does not stop the others.
 
+use super::schema_names::SchemaNames;
 use super::validate::{validate_with, RequestContext, Validator};
 use super::{ExportError, Options};
 use crate::domain::schema::SchemaRef;
@@ -14,6 +15,7 @@ use std::io::Write;
 /// Schemas compiled once, each Subject validated against the Schema its `schema` names.
 pub struct BatchValidator {
     validators: HashMap<SchemaRef, Validator>,
+    names: SchemaNames,
     options: Options,
 }
 
@@ -22,12 +24,14 @@ impl BatchValidator {
     pub fn new(schemas: &Value, options: Options) -> Result<Self, ExportError> {
         let schemas = schemas.as_object().ok_or_else(|| ExportError::invalid_argument("schemas must be an object of Schema name to Schema"))?;
         let mut validators = HashMap::new();
-        for (name, schema) in schemas {
-            let name = Value::String(name.clone());
+        let mut names = SchemaNames::default();
+        for (spelling, schema) in schemas {
+            let name = Value::String(spelling.clone());
             let reference = SchemaRef::from_json(&name, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
+            names.remember(spelling, &reference);
             validators.insert(reference, Validator::new(&name, schema, options.clone())?);
         }
-        Ok(BatchValidator { validators, options })
+        Ok(BatchValidator { validators, names, options })
     }
 
     /// `items`: `[{subject, context?}]`, each `subject` a body naming its Schema in `schema`, each
@@ -59,8 +63,8 @@ impl BatchValidator {
     fn item(&self, item: &Json) -> Result<super::Validated, ExportError> {
         let subject = item.get("subject").ok_or_else(|| ExportError::missing("item.subject"))?;
         let reference = subject.get("schema").ok_or_else(|| ExportError::missing("item.subject.schema"))?;
-        let reference = SchemaRef::read(reference, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?;
-        let cx = RequestContext::from_json(item.get("context"), &self.options)?;
+        let reference = self.names.read(reference, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?;
+        let cx = RequestContext::from_json(item.get("context"), &self.options, &self.names)?;
         match self.validators.get(&reference) {
             Some(validator) => validator.validate_in(subject, &cx),
             None => validate_with(subject, &cx, reference, None, &self.options),

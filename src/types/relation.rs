@@ -14,7 +14,7 @@ use crate::validation::types::relation::{resolve_source, target_arg};
 use crate::validation::types::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
 use crate::validation::{Code, TargetLookup};
 use serde_json::{json, Map, Value};
-use std::collections::HashSet;
+use crate::domain::maps::FastHashSet;
 
 pub struct Relation;
 
@@ -86,7 +86,7 @@ impl PropertyType for Relation {
 }
 
 struct Rules {
-    target_schemas: HashSet<SchemaRef>,
+    target_schemas: FastHashSet<SchemaRef>,
     single: Option<Severity>,
 }
 

@@ -14,7 +14,7 @@ use crate::rdf::Object;
 use crate::validation::types::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
 use crate::validation::codes::{Code, CodeInfo, SeverityRule};
 use serde_json::{json, Map, Value};
-use std::collections::HashSet;
+use crate::domain::maps::FastHashSet;
 
 pub struct Select;
 
@@ -95,7 +95,7 @@ impl PropertyType for Select {
 /// Stored parts are option ids; a part equal to a label but not an id is invalid (labels resolve
 /// only on write).
 struct Rules {
-    ids: HashSet<String>,
+    ids: FastHashSet<String>,
     options_severity: Severity,
     single: Option<Severity>,
 }

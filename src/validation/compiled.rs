@@ -5,13 +5,13 @@ use super::types::{CheckContext, Targets, ValueCheck};
 use super::Violation;
 use crate::domain::schema::{PropertyDefinition, Schema, Severity};
 use crate::domain::statement::Statement;
+use crate::domain::maps::FastIndexMap;
 use crate::types;
-use indexmap::IndexMap;
 use serde_json::Value;
 
 pub struct CompiledSchema {
     pub(super) subjects_are_dependent: bool,
-    pub(super) properties: IndexMap<String, CompiledProperty>,
+    pub(super) properties: FastIndexMap<String, CompiledProperty>,
 }
 
 pub(super) struct CompiledProperty {

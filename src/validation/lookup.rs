@@ -3,7 +3,9 @@
 
 use crate::domain::ids::{SourceKey, SubjectId, SubjectRef};
 use crate::domain::schema::SchemaRef;
+use crate::domain::maps::FastHashMap;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// What a relation target resolves to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +25,7 @@ pub trait SubjectLookup {
     fn target(&self, target: &SubjectRef) -> TargetLookup;
 }
 
-impl SubjectLookup for HashMap<SubjectRef, SchemaRef> {
+impl<S: BuildHasher> SubjectLookup for HashMap<SubjectRef, SchemaRef, S> {
     fn target(&self, target: &SubjectRef) -> TargetLookup {
         self.get(target).map_or(TargetLookup::NotFound, |schema| TargetLookup::Found { schema: schema.clone() })
     }
@@ -32,7 +34,7 @@ impl SubjectLookup for HashMap<SubjectRef, SchemaRef> {
 /// The targets a library caller knows (`knownSubjects`) and the sources it registered: a target of
 /// any other source has an unknown source, as in a wiki, whose index holds only registered sources.
 pub struct KnownTargets<'a> {
-    pub known: &'a HashMap<SubjectRef, SchemaRef>,
+    pub known: &'a FastHashMap<SubjectRef, SchemaRef>,
     pub sources: &'a [SourceKey],
 }
 

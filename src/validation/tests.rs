@@ -7,7 +7,6 @@ use crate::domain::ids::{SourceKey, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
 use crate::normalize::{read_statement, Context};
-use indexmap::IndexMap;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -41,7 +40,7 @@ impl SubjectLookup for Targets {
 pub(super) fn subject(schema: &str, label: Option<&str>, statements: Value) -> Subject {
     let own = own();
     let ctx = Context { own_source: &own };
-    let statements: IndexMap<String, _> = statements
+    let statements = statements
         .as_object()
         .unwrap()
         .iter()

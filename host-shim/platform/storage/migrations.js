@@ -243,4 +243,19 @@ export const MIGRATIONS = [
   `
   ALTER TABLE store_state ADD COLUMN content_marker TEXT;
   `,
+  // 7: index upkeep deferred over a bulk import into an empty wiki (storage/deferred-indexes.js): the
+  // indexes and triggers dropped for the load, with the SQL that recreates them.
+  `
+  CREATE TABLE deferred_index (
+    position INTEGER PRIMARY KEY,
+    type TEXT NOT NULL CHECK (type IN ('index', 'trigger')),
+    name TEXT NOT NULL,
+    sql TEXT NOT NULL
+  );
+  `,
+  // 8: the bound of a walk for a common Subject-ID prefix in the newest and edited orders
+  // (docs/lists.md, "Where a search is slow"): each ID with its two times, read without the table.
+  `
+  CREATE INDEX list_id_time ON subject_index(subject_id, created_at, edited_at);
+  `,
 ];

@@ -56,7 +56,7 @@ function saveOne(db, save, index, author, timestamp) {
   prepared(db, 'UPDATE page SET latest_revision_id = ?, content_model = ? WHERE id = ?').run(revisionId, contentModel, pageId);
 
   if (save.index) {
-    replacePageIndex(db, { pageId, pageTitle: prefixedTitle(save.namespace, title), revisionId, timestamp, index: save.index });
+    replacePageIndex(db, { pageId, pageTitle: prefixedTitle(save.namespace, title), revisionId, timestamp, index: save.index, newPage: !page });
   }
   return { pageId, revisionId, timestamp };
 }

@@ -7,17 +7,24 @@ import { encodeSchema } from './pages.js';
  * A Subject keeps the `created_at` it had anywhere before (a moved Subject keeps its age); `edited_at`
  * moves to `timestamp` for the changed Subjects, which also get a `revision_subject` row.
  */
-export function replacePageIndex(db, { pageId, pageTitle, revisionId, timestamp, index }) {
+export function replacePageIndex(db, { pageId, pageTitle, revisionId, timestamp, index, newPage = false }) {
   const subjects = index.subjects ?? [];
   const changed = new Set(index.changedSubjectIds ?? []);
   const ids = JSON.stringify(subjects.map((subject) => subject.subjectId));
+  // A page created in this save has no rows of its own yet (page ids are never reused), so only
+  // Subjects moving in from other pages are looked up: that needs no page index, which a bulk
+  // import may have deferred (deferred-indexes.js).
+  const onPage = newPage ? 'subject_id' : 'page_id = ? OR subject_id';
+  const keys = newPage ? [ids] : [pageId, ids];
   const previous = new Map(prepared(db, `
     SELECT subject_id, created_at, edited_at FROM subject_index
-    WHERE page_id = ? OR subject_id IN (SELECT value FROM json_each(?))`).all(pageId, ids)
+    WHERE ${onPage} IN (SELECT value FROM json_each(?))`).all(...keys)
     .map((row) => [row.subject_id, row]));
 
-  prepared(db, 'DELETE FROM subject_index WHERE page_id = ? OR subject_id IN (SELECT value FROM json_each(?))').run(pageId, ids);
-  prepared(db, 'DELETE FROM relation_index WHERE page_id = ?').run(pageId);
+  if (previous.size > 0) {
+    prepared(db, `DELETE FROM subject_index WHERE ${onPage} IN (SELECT value FROM json_each(?))`).run(...keys);
+  }
+  if (!newPage) prepared(db, 'DELETE FROM relation_index WHERE page_id = ?').run(pageId);
 
   const insertSubject = prepared(db, `
     INSERT INTO subject_index (subject_id, page_id, page_title, schema, label, display_name, display_name_generated,

@@ -22,7 +22,7 @@ pub use reference::SchemaRef;
 pub use severity::Severity;
 
 use crate::domain::ids::SourceKey;
-use indexmap::IndexMap;
+use crate::domain::maps::FastIndexMap;
 use serde_json::{Map, Value};
 
 /// A parsed Schema. `extra` keeps top-level keys this version does not know, so no data is lost.
@@ -30,7 +30,7 @@ use serde_json::{Map, Value};
 pub struct Schema {
     pub description: String,
     pub subjects_are_dependent: bool,
-    pub property_definitions: IndexMap<String, PropertyDefinition>,
+    pub property_definitions: FastIndexMap<String, PropertyDefinition>,
     pub extra: Map<String, Value>,
 }
 

@@ -33,7 +33,7 @@ impl Schema {
                 false
             }
         };
-        let mut property_definitions = indexmap::IndexMap::new();
+        let mut property_definitions = crate::domain::maps::FastIndexMap::default();
         match obj.get("propertyDefinitions") {
             Some(Value::Object(defs)) => {
                 for (name, def) in defs {

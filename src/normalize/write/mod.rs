@@ -10,6 +10,7 @@ use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::statement::Statement;
 use crate::domain::subject::Subject;
+use crate::domain::maps::FastIndexMap;
 use indexmap::IndexMap;
 use crate::json::{Json, JsonObject};
 
@@ -17,7 +18,7 @@ use crate::json::{Json, JsonObject};
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubjectBody {
     pub label: Option<String>,
-    pub statements: IndexMap<String, Statement>,
+    pub statements: FastIndexMap<String, Statement>,
 }
 
 /// Normalizes a whole page's Subject slot. Select write forms resolve through each Subject's Schema.
@@ -84,13 +85,13 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
         .map_err(err)
 }
 
-fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<IndexMap<String, Statement>, NormalizeError> {
+fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<FastIndexMap<String, Statement>, NormalizeError> {
     let entries: &JsonObject = match v {
-        None | Some(Json::Null) => return Ok(IndexMap::new()),
+        None | Some(Json::Null) => return Ok(FastIndexMap::default()),
         Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
     };
-    let mut out = IndexMap::with_capacity(entries.len());
+    let mut out = FastIndexMap::with_capacity_and_hasher(entries.len(), Default::default());
     for (name, st) in entries {
         let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
         let obj = match st {
