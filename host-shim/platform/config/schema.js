@@ -1,4 +1,6 @@
 // JSON Schema of `strata.config.json`. Every key is optional; `defaults.js` fills in the rest.
+import { loadCore } from '../../src/loader.js';
+
 const rightList = { type: 'array', items: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' }, uniqueItems: true };
 const groupList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true };
 const positiveInteger = { type: 'integer', minimum: 1 };
@@ -22,7 +24,7 @@ const store = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { enum: ['oxigraph-embedded', 'sparql-http', 'falkordb'] },
+    type: { enum: Object.keys((await loadCore()).storeKinds()) },
     projection: { type: 'string', minLength: 1 },
     url: { type: 'string', pattern: '^(https?|redis)://' },
     directory: { type: 'string', minLength: 1 },
