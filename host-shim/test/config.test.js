@@ -76,6 +76,7 @@ describe('errors', () => {
     fails({ queryLimits: { default: { timeoutSeconds: 1, maxRows: 1 } } }, /key "queryLimits" must have required property 'expensive'/);
     fails({ readRestrictions: { pages: { 'Bad|title': ['sysop'] } } }, /readRestrictions.pages.Bad\|title/);
     fails([], /the configuration must be object/);
+    fails({ stores: { s: { type: 'neo4j' } } }, /stores.s.type.*must be equal to one of the allowed values/);
   });
 
   test('sources are checked: a rest.php base URL, both credentials or neither, a source key as name', () => {
