@@ -6,7 +6,7 @@
 //! fields are the registry's defaults (`multiple`, `uniqueItems`).
 
 use super::items::ItemRules;
-use super::{MappedLiteral, PropertyType};
+use super::{objects_of_parts, MappedLiteral, PropertyType};
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
@@ -48,10 +48,7 @@ impl PropertyType for Email {
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| mailto(p).map_or_else(|| Object::literal(p.as_str(), XSD_STRING), |iri| Object::Iri(Cow::Owned(iri)))).collect(),
-            _ => vec![],
-        }
+        objects_of_parts(value, |p| mailto(p).map_or_else(|| Object::literal(p, XSD_STRING), |iri| Object::Iri(Cow::Owned(iri))))
     }
 
     fn mapped_literal(&self) -> MappedLiteral {

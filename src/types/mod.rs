@@ -62,6 +62,14 @@ pub enum MappedLiteral {
     Fixed,
 }
 
+/// One RDF object per part of a value of string parts; nothing for a value of another shape.
+pub(crate) fn objects_of_parts<'a>(value: &'a StatementValue, object: impl Fn(&'a str) -> Object<'a>) -> Vec<Object<'a>> {
+    match value {
+        StatementValue::Strings(parts) => parts.iter().map(|p| object(p)).collect(),
+        _ => vec![],
+    }
+}
+
 /// One property type.
 pub trait PropertyType: Sync {
     /// The name Schemas and Statements use.
@@ -113,10 +121,7 @@ pub trait PropertyType: Sync {
     /// another shape. Relations give none here: the projections emit their two layers themselves.
     /// Default: a plain string literal per part.
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _def: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| Object::string(p.as_str())).collect(),
-            _ => vec![],
-        }
+        objects_of_parts(value, Object::string)
     }
 
     /// Default: plain string literals, which a Mapping's `lang` or `datatype` may change.

@@ -2,7 +2,7 @@
 //! back (and projected to RDF) as labels through the current Schema.
 
 use super::json_schema::array;
-use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_multiple, put_valued, Constraint, Fields, PropertyDefinition, PropertyKind, SelectOption, Severity};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
@@ -72,10 +72,7 @@ impl PropertyType for Select {
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, def: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| Object::string(option_label(def, p))).collect(),
-            _ => vec![],
-        }
+        objects_of_parts(value, |p| Object::string(option_label(def, p)))
     }
 
     fn mapped_literal(&self) -> MappedLiteral {

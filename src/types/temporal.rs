@@ -3,7 +3,7 @@
 //! `xsd:string` for a part that does not parse, never an ill-typed literal).
 
 use super::json_schema::array;
-use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::json::Json;
@@ -75,10 +75,7 @@ impl<T: PartialOrd + Send + Sync + 'static> PropertyType for Temporal<T> {
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| checked(p, self.datatype, (self.parse)(p).is_some())).collect(),
-            _ => vec![],
-        }
+        objects_of_parts(value, |p| checked(p, self.datatype, (self.parse)(p).is_some()))
     }
 
     fn mapped_literal(&self) -> MappedLiteral {

@@ -7,7 +7,7 @@
 //! `docs/decisions.md` says why; `docs/validation.md` and `docs/rdf.md` list it.
 
 use super::items::{items_json_schema, ItemRules};
-use super::{MappedLiteral, PropertyType};
+use super::{objects_of_parts, MappedLiteral, PropertyType};
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf::vocab::XSD_STRING;
@@ -43,10 +43,7 @@ impl PropertyType for Time {
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| time_literal(p)).collect(),
-            _ => vec![],
-        }
+        objects_of_parts(value, |p| time_literal(p))
     }
 
     fn mapped_literal(&self) -> MappedLiteral {

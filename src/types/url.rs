@@ -2,7 +2,7 @@
 //! definition and storage are the registry's defaults (`multiple`, `uniqueItems`, trimmed parts).
 
 use super::items::ItemRules;
-use super::{MappedLiteral, PropertyType};
+use super::{objects_of_parts, MappedLiteral, PropertyType};
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf::values::url;
@@ -29,10 +29,7 @@ impl PropertyType for Url {
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        match value {
-            StatementValue::Strings(parts) => parts.iter().map(|p| url(p)).collect(),
-            _ => vec![],
-        }
+        objects_of_parts(value, |p| url(p))
     }
 
     fn mapped_literal(&self) -> MappedLiteral {
