@@ -5,6 +5,7 @@
 //! error replies read by `graph::reply_error` and `sparql::answer`) as the query endpoints' stable
 //! error types.
 
+pub mod arguments;
 pub mod script;
 
 use crate::app::error::{ApiError, ErrorKind};
