@@ -102,7 +102,9 @@ try {
   }
   console.log(`http: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 } finally {
-  // Only the run's own folder is removed; an existing wiki's data folder is outside it.
+  // A clean stop (stores flushed, and a CPU profile written under NODE_OPTIONS=--cpu-prof); only the
+  // run's own folder is removed: an existing wiki's data folder is outside it.
+  if (wiki.process) await wiki.stop('SIGTERM');
   await wiki.remove();
   if (FALKORDB) {
     const store = await new FalkorDbStore({ url: FALKORDB, graph: graphName }).connect();
