@@ -5,6 +5,7 @@ use super::Context;
 use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::page_content::PageContent;
+use crate::domain::relation_properties::RelationProperties;
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
@@ -84,7 +85,7 @@ fn read_relation(v: &Json, ctx: &Context) -> Option<Relation> {
     let target = SubjectRef::parse(o.get("target")?.as_str()?, ctx.own_source).ok()?;
     let properties = match o.get("properties") {
         None => Default::default(),
-        Some(p) => p.as_object()?.to_map(),
+        Some(p) => RelationProperties::stored(p.as_object()?),
     };
     Some(Relation { id, target, properties })
 }
