@@ -24,7 +24,7 @@ fn sid(s: &str) -> SubjectId {
 }
 
 fn st(property_type: &str, value: StatementValue) -> Statement {
-    Statement { property_type: property_type.into(), value }
+    Statement { property_type: property_type.to_owned().into(), value }
 }
 
 fn relation(id: &str, target: &str, properties: Value) -> Relation {

@@ -4,11 +4,13 @@ use super::ids::{RelationId, SubjectRef};
 use super::language_tag::LanguageTag;
 use super::relation_properties::RelationProperties;
 use serde_json::{json, Map, Number, Value};
+use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Statement {
-    /// The writer's type name; may name no registered type.
-    pub property_type: String,
+    /// The writer's type name; may name no registered type. A registered type's name is borrowed
+    /// from the registry (`types::stored_type_name`), so most Statements allocate no name.
+    pub property_type: Cow<'static, str>,
     pub value: StatementValue,
 }
 

@@ -51,12 +51,11 @@ fn read_subject(v: &Json, ctx: &Context) -> Option<Subject> {
 /// Reads one stored Statement; `None` for null or an entry without a string `propertyType`.
 pub fn read_statement(v: &Json, ctx: &Context) -> Option<Statement> {
     let obj = v.as_object()?;
-    let property_type = obj.get("propertyType")?.as_str()?.to_owned();
+    let written = obj.get("propertyType")?.as_str()?;
     let raw = obj.get("value").unwrap_or(&Json::Null);
-    let value = types::lookup(&property_type)
-        .and_then(|t| read_value(t.shape(), raw, ctx))
-        .unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
-    Some(Statement { property_type, value })
+    let registered = types::lookup(written);
+    let value = registered.and_then(|t| read_value(t.shape(), raw, ctx)).unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
+    Some(Statement { property_type: types::stored_type_name(registered, written), value })
 }
 
 /// The typed value when `v` has exactly the stored shape; `None` otherwise.

@@ -76,7 +76,7 @@ pub fn schemas() -> HashMap<SchemaRef, Schema> {
 }
 
 pub fn statement(ty: &str, value: StatementValue) -> Statement {
-    Statement { property_type: ty.into(), value }
+    Statement { property_type: ty.to_owned().into(), value }
 }
 
 pub fn strings(parts: &[&str]) -> StatementValue {
