@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -29,12 +29,15 @@ export function serve(configFile) {
 }
 
 export class Wiki {
-  /** A wiki folder with `strata.config.json` (`config` merged over an ephemeral listen address). */
+  /**
+   * A wiki folder with `strata.config.json` (`config` merged over an ephemeral listen address). An
+   * absolute `config.dataDir` serves data kept elsewhere, which `remove()` leaves alone.
+   */
   constructor(config = {}) {
     this.dir = tempDir();
     this.configFile = join(this.dir, 'strata.config.json');
     writeFileSync(this.configFile, JSON.stringify({ listen: '127.0.0.1:0', dataDir: 'data', ...config }));
-    this.dbFile = join(this.dir, 'data', 'strata.sqlite');
+    this.dbFile = resolve(this.dir, config.dataDir ?? 'data', 'strata.sqlite');
     this.process = null;
   }
 

@@ -1,6 +1,7 @@
 // Throughput and peak memory of `strata dump-rdf` on a generated wiki, and, on a sample of the same
 // quads, the serialization throughput of the N3.js writer and of Oxigraph's store.dump. Usage:
-//   node scripts/bench/dump-rdf.mjs [SUBJECTS ...]      (default 100000; generated wikis are kept in bench-out/)
+//   node scripts/bench/dump-rdf.mjs [SUBJECTS ...]      (default 100000; generated wikis are kept in bench-out/,
+//   or in STRATA_BENCH_OUT when set)
 // A wiki has 10 Subjects per page and 12 Statements per Subject, 3 of them relations.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ const oxigraph = require('oxigraph');
 const SUBJECTS_PER_PAGE = 10;
 const BASE = 'https://wiki.example';
 const SCRIPT = fileURLToPath(import.meta.url);
-const OUT = fileURLToPath(new URL('../../bench-out/', import.meta.url));
+const OUT = process.env.STRATA_BENCH_OUT ? `${process.env.STRATA_BENCH_OUT}/` : fileURLToPath(new URL('../../bench-out/', import.meta.url));
 // Per Subject: rdf:type, rdfs:label, 9 scalar values, 3 direct relation triples and 3 reified
 // relations of 4 triples. Per page: type, name, created, modified, last editor, main Subject and one
 // hasSubject per Subject. Checked against a parse of a small dump below.

@@ -1,8 +1,12 @@
 // One load run against a wiki's REST API: `request(i, worker)` with `concurrency` requests in flight
-// until `requests` are sent or `seconds` pass, whichever ends first. Answers the throughput and the
-// latency percentiles; nothing is asserted.
+// until `requests` are sent or `seconds` pass, whichever ends first. Answers the throughput, the
+// latency percentiles and the CPU the client itself used (it shares the machine with the server);
+// nothing is asserted.
 
-/** `{count, rps, p50, p99, failed}` (milliseconds as strings with two decimals). */
+/**
+ * `{count, rps, p50, p99, failed, clientCpuMs, seconds}` (milliseconds as strings with two
+ * decimals; `clientCpuMs` is this process's user and system CPU over the run).
+ */
 export async function loadRun({ concurrency, requests, seconds }, request) {
   const latencies = [];
   const deadline = performance.now() + seconds * 1000;
@@ -18,10 +22,15 @@ export async function loadRun({ concurrency, requests, seconds }, request) {
       if (answer.status >= 300) failed += 1;
     }
   };
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
   const elapsed = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  return { count: latencies.length, rps: (latencies.length / elapsed).toFixed(0), p50: at(0.5), p99: at(0.99), failed };
+  return {
+    count: latencies.length, rps: (latencies.length / elapsed).toFixed(0), p50: at(0.5), p99: at(0.99), failed,
+    clientCpuMs: (cpu.user + cpu.system) / 1000, seconds: elapsed,
+  };
 }

@@ -2,14 +2,17 @@
 // SPARQL store; its idle RSS, then its peak RSS (sampled from /proc every 20 ms) while CALLERS
 // anonymous callers each send ROUNDS Cypher queries returning 20M rows. Also how long GET /schemas
 // takes while an expensive SPARQL join runs. Prints figures; asserts nothing. Needs
-// STRATA_FALKORDB_URL. Usage: node scripts/bench/query-memory.mjs [CALLERS] [ROUNDS]
+// STRATA_FALKORDB_URL. Usage: node scripts/bench/query-memory.mjs [CALLERS] [ROUNDS] [ROWS] [TIMEOUT_SECONDS]
+// (ROWS per Cypher query, default 20000000; TIMEOUT_SECONDS the query tier's timeout, default 30).
 import { readFileSync } from 'node:fs';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Wiki } from '../../host-shim/test-support/wiki-process.js';
 
 const CALLERS = Number(process.argv[2] ?? 10);
 const ROUNDS = Number(process.argv[3] ?? 3);
-const CYPHER = "UNWIND range(1, 20000000) AS x RETURN x, 'padding-padding-padding' AS y";
+const ROWS = Number(process.argv[4] ?? 20000000);
+const TIMEOUT_SECONDS = Number(process.argv[5] ?? 30);
+const CYPHER = `UNWIND range(1, ${ROWS}) AS x RETURN x, 'padding-padding-padding' AS y`;
 const SPARQL = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }';
 const url = process.env.STRATA_FALKORDB_URL;
 if (!url) throw new Error('STRATA_FALKORDB_URL is not set (scripts/stores/start-all.sh)');
@@ -19,6 +22,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const wiki = new Wiki({
   groupRights: { sysop: ['strata-admin', 'noratelimit', 'apihighlimits'] },
+  queryLimits: { default: { timeoutSeconds: TIMEOUT_SECONDS, maxRows: 5000 }, expensive: { timeoutSeconds: 300, maxRows: 50000 } },
   rateLimits: { 'strata-query': { anon: { count: 100000, seconds: 60 } } },
   stores: { graph: { type: 'falkordb', url, graph: `strata_bench_${process.pid}` }, sparql: { type: 'oxigraph-embedded' } },
 });
@@ -51,7 +55,7 @@ try {
   };
   await Promise.all(Array.from({ length: CALLERS }, caller));
   clearInterval(sampler);
-  console.log(`query-memory: ${CALLERS} anonymous callers x ${ROUNDS} Cypher queries of 20M rows`);
+  console.log(`query-memory: ${CALLERS} anonymous callers x ${ROUNDS} Cypher queries of ${ROWS} rows`);
   console.log(`query-memory host RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
   console.log(`query-memory answers ${JSON.stringify(statuses)}, median ${median(latencies).toFixed(0)} ms`);
 
