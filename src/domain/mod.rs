@@ -8,6 +8,7 @@ pub mod maps;
 pub mod page_content;
 pub mod schema;
 pub mod statement;
+mod stored_form;
 pub mod subject;
 pub mod temporal;
 mod text_value;
