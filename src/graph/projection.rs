@@ -115,21 +115,17 @@ fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: D
     }
     // Adding a label to a node costs FalkorDB time in proportion to the graph, while creating a node
     // with its labels does not: nodes that exist (stubs, Subjects saved before) are updated, and the
-    // others created with both labels.
+    // others created with both labels. One statement does both (FOREACH over an empty or
+    // one-element list is Cypher's conditional write), so the rows are sent and parsed once.
     let mut out: Vec<CypherStatement> = Vec::new();
     for ((label, stale), rows) in by_labels {
         let label = quote(&label);
         out.push(
             CypherStatement::new(format!(
-                "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) SET s = row.properties, s:{label}{}",
-                remove_labels("s", &stale)
-            ))
-            .param("rows", rows.clone()),
-        );
-        out.push(
-            CypherStatement::new(format!(
-                "UNWIND $rows AS row OPTIONAL MATCH (e:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) WITH row WHERE e IS NULL \
-                 CREATE (s:{SUBJECT_LABEL}:{label}) SET s = row.properties"
+                "UNWIND $rows AS row OPTIONAL MATCH (e:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) \
+                 FOREACH (_ IN CASE WHEN e IS NULL THEN [1] ELSE [] END | CREATE (s:{SUBJECT_LABEL}:{label}) SET s = row.properties) \
+                 FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END | SET e = row.properties, e:{label}{})",
+                remove_labels("e", &stale)
             ))
             .param("rows", rows),
         );
