@@ -10,6 +10,7 @@ use std::io;
 use std::time::Instant;
 use strata::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
 use strata::domain::page_content::PageContent;
+use strata::domain::relation_properties::RelationProperties;
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::statement::{Relation, Statement, StatementValue};
 use strata::domain::subject::Subject;
@@ -44,7 +45,7 @@ fn page(i: u64) -> (PageFacts, PageContent) {
                 value: StatementValue::Relations(vec![Relation {
                     id: RelationId::parse(&format!("r{i:014}")).expect("generated ID"),
                     target: SubjectRef::Local(SubjectId::parse(&format!("s{:014}", i.saturating_sub(1))).expect("generated ID")),
-                    properties: json!({"since": 2000}).as_object().cloned().unwrap_or_default(),
+                    properties: json!({"since": 2000}).as_object().map(RelationProperties::from).unwrap_or_default(),
                 }]),
             },
         ),

@@ -6,6 +6,7 @@ use strata::domain::maps::FastIndexMap;
 use strata::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
 use strata::domain::language_tag::LanguageTag;
 use strata::domain::page_content::PageContent;
+use strata::domain::relation_properties::RelationProperties;
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use strata::domain::subject::Subject;
@@ -23,14 +24,14 @@ fn sid(s: &str) -> SubjectId {
 }
 
 fn st(property_type: &str, value: StatementValue) -> Statement {
-    Statement { property_type: property_type.into(), value }
+    Statement { property_type: property_type.to_owned().into(), value }
 }
 
 fn relation(id: &str, target: &str, properties: Value) -> Relation {
     Relation {
         id: RelationId::parse(id).unwrap(),
         target: SubjectRef::parse(target, &own()).unwrap(),
-        properties: properties.as_object().cloned().unwrap_or_default(),
+        properties: properties.as_object().map(RelationProperties::from).unwrap_or_default(),
     }
 }
 

@@ -80,6 +80,11 @@ export class FalkorDbStore {
     return `${this.graph}:strata-build`;
   }
 
+  /** Calls sent at once run in the order sent: they share one connection. */
+  get keepsCallOrder() {
+    return true;
+  }
+
   /** Whether the connection is up; a client whose server went away is replaced by its owner. */
   get isReady() {
     return this.client.isReady;

@@ -41,6 +41,8 @@ export class StoreRegistry {
         },
         client: null,
         queue: Promise.resolve(),
+        // Resolves once the writes queued so far were sent (pipelined) or answered (the others).
+        sending: Promise.resolve(),
         // Set when a write fails while a rebuild runs: the rebuild then cannot leave the store in-sync.
         missedDuringRun: false,
         acknowledged: Promise.resolve(),
@@ -97,17 +99,26 @@ export class StoreRegistry {
     else if (marker !== expected) this.markStale(entry, `the graph "${entry.options.graph}" does not hold the build the wiki last wrote`);
   }
 
-  /** Runs `task(client)` after the store's earlier writes; resolves to its result or a failure. */
-  enqueue(entry, task) {
-    const next = entry.queue.then(async () => {
-      try {
-        return await task(await this.client(entry));
-      } catch (e) {
-        return { ok: false, kind: 'unavailable', detail: e?.message ?? String(e) };
-      }
+  /**
+   * Runs `task(client)` after the store's earlier writes; resolves to its result or a failure. A
+   * `pipelined` task sends all its calls before it returns (no await in between): when the client
+   * takes concurrent calls in their order (one connection, one worker thread), the next write is sent
+   * at once instead of after this one's answer, so a save's projection does not wait for a round trip
+   * per write. Any other task, or a client that cannot keep the order, holds the writes behind it
+   * until it is answered.
+   */
+  enqueue(entry, task, { pipelined = false } = {}) {
+    const step = entry.sending.then(async () => {
+      const client = await this.client(entry);
+      const outcome = task(client);
+      if (!(pipelined && client.keepsCallOrder)) await outcome;
+      return { outcome };
     });
-    entry.queue = next;
-    return next;
+    entry.sending = step.catch(() => {});
+    const result = step.then(({ outcome }) => outcome)
+      .catch((e) => ({ ok: false, kind: 'unavailable', detail: e?.message ?? String(e) }));
+    entry.queue = entry.queue.then(() => result);
+    return result;
   }
 
   /** Resolves once the store has taken (or failed) every write queued so far. */
@@ -165,7 +176,7 @@ export class StoreRegistry {
     }
     await Promise.all(this.entries().map(async (entry) => {
       const outcomes = await Promise.all(updates.filter((u) => u.store === entry.name)
-        .map((update) => this.enqueue(entry, (client) => writePage(client, update)).then((outcome) => ({ update, outcome }))));
+        .map((update) => this.enqueue(entry, (client) => writePage(client, update), { pipelined: true }).then((outcome) => ({ update, outcome }))));
       for (const { update, outcome } of outcomes) {
         if (outcome.ok) continue;
         this.markStale(entry, `page ${update.pageId} not written: ${describe(outcome)}`);
@@ -180,9 +191,7 @@ export class StoreRegistry {
   #acknowledge(entry, pages) {
     if (pages.length === 0) return;
     const durable = entry.client?.persisted?.() ?? Promise.resolve(true);
-    entry.acknowledged = Promise.all([entry.acknowledged, durable.then((ok) => {
-      if (ok) clearPending(this.#db, entry.name, pages);
-    }).catch((e) => this.#log('warning', `store ${entry.name}: ${e?.message ?? e}`))]);
+    entry.acknowledged = Promise.all([entry.acknowledged, durable.then((ok) => (ok ? clearPending(this.#db, entry.name, pages) : null)).catch((e) => this.#log('warning', `store ${entry.name}: ${e?.message ?? e}`))]);
   }
 
   /** Resolves once every acknowledgement so far has cleared its markers (tests, shutdown). */
@@ -201,8 +210,10 @@ export class StoreRegistry {
   }
 }
 
+// Every call is sent before the first answer: a page's statements go pipelined too (a failed one
+// makes the store stale, whatever the statements after it did).
 function writePage(client, update) {
-  return update.kind === 'graph' ? client.run(update.statements) : client.replaceGraph(update.graph, update.trig);
+  return update.kind === 'graph' ? client.runAll(update.statements) : client.replaceGraph(update.graph, update.trig);
 }
 
 export function describe(outcome) {

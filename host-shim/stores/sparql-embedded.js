@@ -73,6 +73,11 @@ export class EmbeddedSparqlStore {
     return this.#write('loadBulk', [text, format]);
   }
 
+  /** Calls made at once run in the order made: one worker thread takes them one at a time. */
+  get keepsCallOrder() {
+    return true;
+  }
+
   /** Runs a SELECT or ASK query; `timeoutMs` stops it (kind `unavailable`, as a store timeout). */
   query(sparql, { timeoutMs = null } = {}) {
     return this.#call('query', [sparql], timeoutMs);

@@ -12,9 +12,12 @@ import { tempDir } from './site.js';
 
 export const CLI = fileURLToPath(new URL('../bin/strata.js', import.meta.url));
 
-/** Starts `strata serve`; `url` resolves once it prints the address it listens on. */
-export function serve(configFile) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--config', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+/**
+ * Starts `strata serve` (`nodeArgs` go to Node, e.g. `--cpu-prof`); `url` resolves once it prints the
+ * address it listens on.
+ */
+export function serve(configFile, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--config', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let output = '';
   const url = new Promise((resolve, reject) => {
@@ -59,8 +62,8 @@ export class Wiki {
     return { loginName, password };
   }
 
-  async start() {
-    this.process = serve(this.configFile);
+  async start({ nodeArgs = [] } = {}) {
+    this.process = serve(this.configFile, nodeArgs);
     this.url = await this.process.url;
     return this;
   }

@@ -4,6 +4,7 @@ import { after, beforeEach, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { findPageByTitle } from '../platform/storage/pages.js';
 import { groupStats, savePagesInGroup } from '../platform/storage/save-groups.js';
+import { clearPending } from '../stores/pending.js';
 import { openSite } from '../test-support/site.js';
 
 const author = { userId: null, name: 'Tester' };
@@ -67,5 +68,60 @@ describe('saves committed in groups', () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe('acknowledgements of the stores', () => {
+  const pending = () => site.db.prepare('SELECT store, page_id FROM projection_pending ORDER BY store, page_id').raw().all();
+  // Counts the outermost transactions (commits) run while `work` is awaited.
+  async function commitsDuring(work) {
+    const transaction = site.db.transaction;
+    let commits = 0;
+    site.db.transaction = (fn) => {
+      const wrapped = transaction.call(site.db, fn);
+      return (...args) => {
+        if (!site.db.inTransaction) commits += 1;
+        return wrapped(...args);
+      };
+    };
+    try {
+      await work();
+    } finally {
+      site.db.transaction = transaction;
+    }
+    return commits;
+  }
+
+  test('the acknowledgements of one turn clear their markers in one commit', async () => {
+    const saved = await Promise.all(['P1', 'P2', 'P3'].map((title) => savePagesInGroup(site.db, [newPage(title)], author, 't', ['graph', 'sparql'])));
+    const pages = saved.map((a) => ({ pageId: a.results[0].pageId, revisionId: a.results[0].revisionId }));
+    assert.equal(pending().length, 6);
+    const commits = await commitsDuring(() => Promise.all([
+      ...pages.map((page) => clearPending(site.db, 'graph', [page])),
+      clearPending(site.db, 'sparql', pages.slice(0, 2)),
+    ]));
+    assert.equal(commits, 1);
+    assert.deepEqual(pending(), [['sparql', pages[2].pageId]]);
+  });
+
+  test('a save group that commits first takes the queued acknowledgements into its own transaction', async () => {
+    const first = await savePagesInGroup(site.db, [newPage('Q1')], author, 't', ['graph']);
+    const page = { pageId: first.results[0].pageId, revisionId: first.results[0].revisionId };
+    let cleared = false;
+    const commits = await commitsDuring(() => Promise.all([
+      savePagesInGroup(site.db, [newPage('Q2')], author, 't', ['graph']),
+      clearPending(site.db, 'graph', [page]).then(() => { cleared = true; }),
+    ]));
+    assert.equal(commits, 1);
+    assert.ok(cleared);
+    assert.deepEqual(pending().map(([store]) => store), ['graph'], 'only the new save is pending');
+  });
+
+  test('a marker of a later revision stays when an older one is acknowledged', async () => {
+    const first = await savePagesInGroup(site.db, [newPage('R1')], author, 't', ['graph']);
+    const { pageId, revisionId } = first.results[0];
+    await savePagesInGroup(site.db, [{ ...newPage('R1'), pageId, baseRevisionId: revisionId, createOnly: false }], author, 't', ['graph']);
+    await clearPending(site.db, 'graph', [{ pageId, revisionId }]);
+    assert.deepEqual(pending(), [['graph', pageId]]);
   });
 });

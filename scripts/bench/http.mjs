@@ -8,8 +8,9 @@
 // wiki instead of a new one: it is neither copied nor deleted. The run adds to it an account
 // (`HTTP bench`), a Schema (`HTTP bench person`), its Subjects, and with stores their state rows; GET
 // reads a sample of the wiki's own Subjects. STRATA_BENCH_HTTP_ONLY=<regex> runs only the matching
-// lines (e.g. `PUT.*c=8`).
-import { readFileSync } from 'node:fs';
+// lines (e.g. `PUT.*c=8`); STRATA_BENCH_SERVER_NODE_ARGS gives the server's Node options (e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/prof`: the profile is written when the run stops the server).
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { tempDir } from '../../host-shim/test-support/site.js';
@@ -40,6 +41,17 @@ function cpuMsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
 }
 
+/** The PID of the FalkorDB server at `url` when it runs on this machine (its CPU is counted), else null. */
+async function falkorDbPid(url) {
+  const store = await new FalkorDbStore({ url, graph: graphName }).connect();
+  try {
+    const pid = Number((await store.client.info('server')).match(/process_id:(\d+)/)?.[1]);
+    return pid && existsSync(`/proc/${pid}/stat`) ? pid : null;
+  } finally {
+    await store.close();
+  }
+}
+
 /** Up to SAMPLE Subject IDs spread over an existing wiki's index, read without a server. */
 function sampledIds(wiki) {
   return wiki.inspect((db) => {
@@ -63,7 +75,7 @@ try {
     if (!WIKI_DIR || !/already exists/.test(error.message)) throw error;
   });
   const readIds = WIKI_DIR ? sampledIds(wiki) : [];
-  await wiki.start();
+  await wiki.start({ nodeArgs: (process.env.STRATA_BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
   const client = await wiki.client(...USER);
   if ((await client.rest('GET', `${V0}/schema/${SCHEMA.replaceAll(' ', '_')}`)).status === 404) {
     await client.rest('PUT', `${V0}/schema/${SCHEMA.replaceAll(' ', '_')}`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
@@ -86,18 +98,22 @@ try {
   console.log(`http: ${REQUESTS} requests or ${SECONDS} s per run, loopback, SQLite synchronous=FULL, ${storesOn}, `
     + `${WIKI_DIR ? `the wiki in ${WIKI_DIR} (GET over ${getIds.length} of its Subjects)` : 'a new wiki'}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const serverPid = wiki.process.child.pid;
+  const storePid = FALKORDB ? await falkorDbPid(FALKORDB) : null;
   for (const [name, request] of scenarios) {
     for (const concurrency of CONCURRENCY) {
       const line = `${name.padEnd(18)} c=${String(concurrency).padEnd(2)}`;
       if (!ONLY.test(line)) continue;
       const http = keepAliveClient({ baseUrl: wiki.url, cookie: client.cookieHeader(), csrf: client.csrf, connections: concurrency });
       const serverBefore = cpuMsOf(serverPid);
+      const storeBefore = storePid ? cpuMsOf(storePid) : 0;
       const { count, rps, p50, p99, failed, clientCpuMs } = await loadRun({ concurrency, requests: REQUESTS, seconds: SECONDS }, (i, w) => request(http, i, w));
       const serverCpuMs = cpuMsOf(serverPid) - serverBefore;
+      const storeCpuMs = storePid ? cpuMsOf(storePid) - storeBefore : null;
       http.close();
       const perRequest = (ms) => (ms / count).toFixed(2).padStart(5);
       console.log(`http ${line} ${rps.padStart(6)} req/s  p50 ${p50.padStart(7)} ms  p99 ${p99.padStart(7)} ms  `
-        + `CPU/request: server ${perRequest(serverCpuMs)} ms, client ${perRequest(clientCpuMs)} ms  (${count} requests${failed ? `, ${failed} not 2xx` : ''})`);
+        + `CPU/request: server ${perRequest(serverCpuMs)} ms, client ${perRequest(clientCpuMs)} ms`
+        + `${storeCpuMs === null ? '' : `, FalkorDB ${perRequest(storeCpuMs)} ms`}  (${count} requests${failed ? `, ${failed} not 2xx` : ''})`);
     }
   }
   console.log(`http: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);

@@ -2,12 +2,15 @@
 
 use super::ids::{RelationId, SubjectRef};
 use super::language_tag::LanguageTag;
-use serde_json::{Map, Number, Value};
+use super::relation_properties::RelationProperties;
+use serde_json::{Number, Value};
+use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Statement {
-    /// The writer's type name; may name no registered type.
-    pub property_type: String,
+    /// The writer's type name; may name no registered type. A registered type's name is borrowed
+    /// from the registry (`types::stored_type_name`), so most Statements allocate no name.
+    pub property_type: Cow<'static, str>,
     pub value: StatementValue,
 }
 
@@ -27,9 +30,8 @@ pub enum StatementValue {
 pub struct Relation {
     pub id: RelationId,
     pub target: SubjectRef,
-    /// Relation properties; empty when there are none. Writes accept only strings, numbers and
-    /// booleans; a stored value of another kind is kept as read, and projections drop it.
-    pub properties: Map<String, Value>,
+    /// Relation properties; empty when there are none.
+    pub properties: RelationProperties,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -4,6 +4,7 @@
 //! order; a relation's `properties` and a Subject's `label` are left out when absent.
 
 use super::page_content::PageContent;
+use super::relation_properties::{RelationProperties, RelationPropertyValue};
 use super::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use super::subject::Subject;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -72,6 +73,23 @@ impl Serialize for Relation {
             map.serialize_entry("properties", &self.properties)?;
         }
         map.end()
+    }
+}
+
+impl Serialize for RelationProperties {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}
+
+impl Serialize for RelationPropertyValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RelationPropertyValue::String(s) => serializer.serialize_str(s),
+            RelationPropertyValue::Number(n) => n.serialize(serializer),
+            RelationPropertyValue::Boolean(b) => serializer.serialize_bool(*b),
+            RelationPropertyValue::Kept(v) => v.serialize(serializer),
+        }
     }
 }
 

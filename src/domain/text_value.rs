@@ -1,19 +1,19 @@
 //! The traits every text-backed value object shares: it displays and serializes as its text, and
 //! deserializes only through its own checking constructor, so no unchecked value is ever built.
 
-/// Implements `Display`, `Serialize` and `Deserialize` for a newtype over `String` whose checked
-/// constructor is `$parse(&str) -> Result<Self, E>`.
+/// Implements `Display`, `Serialize` and `Deserialize` for a value object with an `as_str` whose
+/// checked constructor is `$parse(&str) -> Result<Self, E>`.
 macro_rules! text_value_object {
     ($type:ty, $parse:path) => {
         impl std::fmt::Display for $type {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(&self.0)
+                f.write_str(self.as_str())
             }
         }
 
         impl serde::Serialize for $type {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(&self.0)
+                s.serialize_str(self.as_str())
             }
         }
 

@@ -8,6 +8,7 @@ use super::names::{graph_name, property_key};
 use super::values::text;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::{PageContent, SubjectName};
+use crate::domain::relation_properties::RelationPropertyValue;
 use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
@@ -91,7 +92,7 @@ pub fn page_graph(page: &PageInfo, content: &PageContent, schemas: &Schemas) -> 
                 for r in values {
                     let mut props = Map::new();
                     props.insert(SUBJECT_ID.into(), r.id.as_str().into());
-                    for (k, v) in &r.properties {
+                    for (k, v) in r.properties.iter() {
                         if let Some(v) = scalar(v) {
                             props.insert(property_key(k), v);
                         }
@@ -141,10 +142,11 @@ fn display_name(id: &SubjectId, subject: &Subject, content: &PageContent, page: 
 }
 
 /// A relation-property value the graph can hold: a string, number or boolean.
-fn scalar(v: &Value) -> Option<Value> {
+fn scalar(v: &RelationPropertyValue) -> Option<Value> {
     match v {
-        Value::String(s) => Some(text(s)),
-        Value::Number(_) | Value::Bool(_) => Some(v.clone()),
-        _ => None,
+        RelationPropertyValue::String(s) => Some(text(s)),
+        RelationPropertyValue::Number(n) => Some(Value::Number(n.clone())),
+        RelationPropertyValue::Boolean(b) => Some(Value::Bool(*b)),
+        RelationPropertyValue::Kept(_) => None,
     }
 }

@@ -5,6 +5,7 @@ use super::Context;
 use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::page_content::PageContent;
+use crate::domain::relation_properties::RelationProperties;
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
@@ -50,12 +51,11 @@ fn read_subject(v: &Json, ctx: &Context) -> Option<Subject> {
 /// Reads one stored Statement; `None` for null or an entry without a string `propertyType`.
 pub fn read_statement(v: &Json, ctx: &Context) -> Option<Statement> {
     let obj = v.as_object()?;
-    let property_type = obj.get("propertyType")?.as_str()?.to_owned();
+    let written = obj.get("propertyType")?.as_str()?;
     let raw = obj.get("value").unwrap_or(&Json::Null);
-    let value = types::lookup(&property_type)
-        .and_then(|t| read_value(t.shape(), raw, ctx))
-        .unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
-    Some(Statement { property_type, value })
+    let registered = types::lookup(written);
+    let value = registered.and_then(|t| read_value(t.shape(), raw, ctx)).unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
+    Some(Statement { property_type: types::stored_type_name(registered, written), value })
 }
 
 /// The typed value when `v` has exactly the stored shape; `None` otherwise.
@@ -84,7 +84,7 @@ fn read_relation(v: &Json, ctx: &Context) -> Option<Relation> {
     let target = SubjectRef::parse(o.get("target")?.as_str()?, ctx.own_source).ok()?;
     let properties = match o.get("properties") {
         None => Default::default(),
-        Some(p) => p.as_object()?.to_map(),
+        Some(p) => RelationProperties::stored(p.as_object()?),
     };
     Some(Relation { id, target, properties })
 }

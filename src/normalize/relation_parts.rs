@@ -1,12 +1,6 @@
 //! Relation-object fields shared by reading and writing.
 
-use crate::json::{Json, JsonObject};
-use serde_json::{Map, Value};
-
-/// Relation `properties`: an object whose values are strings, numbers or booleans.
-pub(super) fn scalar_properties(v: &Json) -> Option<Map<String, Value>> {
-    v.as_object().filter(|o| o.values().all(|x| matches!(x, Json::String(_) | Json::Number(_) | Json::Bool(_)))).map(JsonObject::to_map)
-}
+use crate::json::JsonObject;
 
 pub(super) const RELATION_KEYS: [&str; 3] = ["id", "target", "properties"];
 pub(super) const MONOLINGUAL_KEYS: [&str; 2] = ["text", "language"];

@@ -122,7 +122,7 @@ fn reified_relation(iris: &Iris, source: &str, predicate: &str, relation: &Relat
     out.link(&r, &iris.term(term::SOURCE), source);
     out.link(&r, &iris.term(term::TARGET), target);
     out.link(&r, &iris.term(term::RELATION_TYPE), predicate);
-    for (key, value) in &relation.properties {
+    for (key, value) in relation.properties.iter() {
         if let Some(object) = relation_property_object(value) {
             out.triple(&r, &iris.property(key), &object);
         }

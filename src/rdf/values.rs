@@ -4,18 +4,19 @@
 use super::quad::Object;
 use super::vocab::*;
 use crate::domain::mapping::iri::is_absolute_iri;
+use crate::domain::relation_properties::RelationPropertyValue;
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
-use serde_json::{Number, Value};
+use serde_json::Number;
 use std::borrow::Cow;
 
 /// A scalar relation-property value: strings as `xsd:string`, numbers and booleans as for Statements.
-/// Anything else is dropped.
-pub fn relation_property_object(v: &Value) -> Option<Object<'_>> {
+/// A value kept as read that is not a scalar is dropped.
+pub fn relation_property_object(v: &RelationPropertyValue) -> Option<Object<'_>> {
     match v {
-        Value::String(s) => Some(Object::string(s.as_str())),
-        Value::Number(n) => Some(number(n)),
-        Value::Bool(b) => Some(boolean(*b)),
-        _ => None,
+        RelationPropertyValue::String(s) => Some(Object::string(s.as_str())),
+        RelationPropertyValue::Number(n) => Some(number(n)),
+        RelationPropertyValue::Boolean(b) => Some(boolean(*b)),
+        RelationPropertyValue::Kept(_) => None,
     }
 }
 
@@ -63,6 +64,7 @@ pub fn option_label<'a>(definition: &'a PropertyDefinition, id: &'a str) -> &'a 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::relation_properties::RelationProperties;
     use serde_json::json;
 
     fn lit(value: &str, datatype: &'static str) -> Object<'static> {
@@ -100,7 +102,9 @@ mod tests {
             (json!({"a": 1}), None),
         ];
         for (v, want) in cases {
-            assert_eq!(relation_property_object(&v), want, "{v}");
+            let stored = RelationProperties::from(json!({"p": v}).as_object().unwrap());
+            let (_, value) = stored.iter().next().unwrap();
+            assert_eq!(relation_property_object(value), want, "{v}");
         }
     }
 }

@@ -34,6 +34,7 @@ use crate::rdf::Object;
 use crate::validation::codes::Code;
 use crate::validation::types::{TypeRules, ValueCheck};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// How a Statement of a type stores its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,6 +178,12 @@ pub static REGISTRY: &[&dyn PropertyType] = &[
 /// The registered type of that name.
 pub fn lookup(name: &str) -> Option<&'static dyn PropertyType> {
     REGISTRY.iter().copied().find(|t| t.name() == name)
+}
+
+/// A Statement's `propertyType` as stored: the `registered` type's own name (nothing allocated),
+/// else the name as `written`.
+pub fn stored_type_name(registered: Option<&'static dyn PropertyType>, written: &str) -> Cow<'static, str> {
+    registered.map_or_else(|| Cow::Owned(written.to_owned()), |t| Cow::Borrowed(t.name()))
 }
 
 #[cfg(test)]

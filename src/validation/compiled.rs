@@ -55,7 +55,7 @@ impl CompiledProperty {
             return;
         };
         if let Some(st) = statement.filter(|st| st.property_type != self.type_name) {
-            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(st.property_type.as_str()), Value::from(self.type_name.as_str())], None);
+            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(&*st.property_type), Value::from(self.type_name.as_str())], None);
             return;
         }
         let checked = statement.is_some_and(|st| checks.check_value(&st.value, &mut cx));

@@ -3,6 +3,7 @@
 // so one fsync (`synchronous = FULL`) makes all of them durable. Each request's saves stay atomic with
 // their index rows inside the group (a savepoint each: a conflict or a failure undoes that request's saves
 // alone), and each request is answered only after its group's COMMIT returned.
+import { runQueuedClears } from '../../stores/pending.js';
 import { savePages } from './page-writes.js';
 
 const waitingByDb = new WeakMap();
@@ -32,19 +33,27 @@ export function savePagesInGroup(db, saves, author, timestamp, pendingStores = [
 function commitGroup(db, waiting) {
   const group = waiting.splice(0);
   let answers;
+  // The stores' acknowledgements queued so far commit with the group: no commit of their own.
+  let settleClears = () => {};
   try {
     // savePages opens a transaction of its own; inside this one, better-sqlite3 makes it a savepoint.
-    answers = db.transaction(() => group.map(({ saves, author, timestamp, pendingStores }) => {
-      try {
-        return { value: savePages(db, saves, author, timestamp, pendingStores) };
-      } catch (error) {
-        return { error };
-      }
-    }))();
+    answers = db.transaction(() => {
+      const saved = group.map(({ saves, author, timestamp, pendingStores }) => {
+        try {
+          return { value: savePages(db, saves, author, timestamp, pendingStores) };
+        } catch (error) {
+          return { error };
+        }
+      });
+      settleClears = runQueuedClears(db);
+      return saved;
+    })();
   } catch (error) {
+    settleClears(error);
     for (const { reject } of group) reject(error);
     return;
   }
+  settleClears();
   const stats = statsByDb.get(db) ?? { groups: 0, saves: 0 };
   statsByDb.set(db, { groups: stats.groups + 1, saves: stats.saves + group.length });
   group.forEach(({ resolve, reject }, i) => (answers[i].error ? reject(answers[i].error) : resolve(answers[i].value)));

@@ -46,7 +46,7 @@ fn statements_json(subject: &Subject, schema: Option<&Schema>) -> Value {
     let mut out = Map::new();
     for (name, st) in &subject.statements {
         let mut v = st.to_json();
-        if let (StatementValue::Strings(ids), "select") = (&st.value, st.property_type.as_str()) {
+        if let (StatementValue::Strings(ids), "select") = (&st.value, &*st.property_type) {
             let options = schema.and_then(|s| s.property(name)).and_then(|d| match &d.kind {
                 PropertyKind::Select { options, .. } => Some(&options.value),
                 _ => None,

@@ -1,6 +1,7 @@
 //! Identifiers: this wiki's Subject and Relation IDs, source keys, and source-qualified references.
 
 mod alphabet;
+mod fixed_id;
 mod minter;
 mod relation_id;
 mod source_key;

@@ -1,23 +1,24 @@
 //! `RelationId`: the ID of one relation value, checked when built.
 
+use super::fixed_id::FixedId;
 use super::{alphabet, IdError};
 
 /// The ID of one relation value: `r` followed by 14 base-62 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RelationId(String);
+pub struct RelationId(FixedId);
 
 impl RelationId {
     pub fn parse(s: &str) -> Result<Self, IdError> {
         alphabet::check("Relation ID", b'r', s)?;
-        Ok(RelationId(s.to_owned()))
+        Ok(RelationId(FixedId::new(s)))
     }
 
     pub(super) fn from_minted(s: String) -> Self {
-        RelationId(s)
+        RelationId(FixedId::new(&s))
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        self.0.as_str()
     }
 }
 

@@ -1,10 +1,11 @@
 //! `SubjectId`: the ID of a local Subject, checked when built.
 
+use super::fixed_id::FixedId;
 use super::{alphabet, IdError};
 
 /// The ID of one of this wiki's Subjects: `s` followed by 14 base-62 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SubjectId(String);
+pub struct SubjectId(FixedId);
 
 impl SubjectId {
     /// The format `parse` accepts, as a regular expression (ECMA-262, for JSON Schema and OpenAPI).
@@ -12,15 +13,15 @@ impl SubjectId {
 
     pub fn parse(s: &str) -> Result<Self, IdError> {
         alphabet::check("Subject ID", b's', s)?;
-        Ok(SubjectId(s.to_owned()))
+        Ok(SubjectId(FixedId::new(s)))
     }
 
     pub(super) fn from_minted(s: String) -> Self {
-        SubjectId(s)
+        SubjectId(FixedId::new(&s))
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        self.0.as_str()
     }
 }
 

@@ -80,9 +80,7 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
         Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
     };
     let value = obj.get("value").unwrap_or(&Json::Null);
-    value::normalize_value(property_type, value, Some(def), ctx)
-        .map(|v| v.map(|value| Statement { property_type: property_type.to_owned(), value }))
-        .map_err(err)
+    value::normalize_value(property_type, value, Some(def), ctx).map_err(err)
 }
 
 fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<FastIndexMap<String, Statement>, NormalizeError> {
@@ -105,9 +103,8 @@ fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: O
             Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
         };
         let def = schema.and_then(|s| s.property(name));
-        let value = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, ctx).map_err(err)?;
-        if let Some(value) = value {
-            out.insert(name.to_owned(), Statement { property_type: property_type.to_string(), value });
+        if let Some(statement) = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, ctx).map_err(err)? {
+            out.insert(name.to_owned(), statement);
         }
     }
     Ok(out)

@@ -1,10 +1,11 @@
 //! The toolkit of each property type's `normalize` (`crate::types`): value parts, strings, relation
 //! objects and monolingual parts from their write form to their stored form.
 
-use super::super::relation_parts::{scalar_properties, unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
+use super::super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
 use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
+use crate::domain::relation_properties::RelationProperties;
 use crate::domain::statement::{MonolingualPart, Relation};
 use crate::json::{Json, JsonObject};
 
@@ -59,7 +60,7 @@ pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, No
     };
     let properties = match o.get("properties") {
         None | Some(Json::Null) => Default::default(),
-        Some(props) => scalar_properties(props)
+        Some(props) => props.as_object().and_then(RelationProperties::written)
             .ok_or_else(|| NormalizeError::shape("relation properties must be an object of strings, numbers and booleans"))?,
     };
     Ok(Some(Relation { id, target, properties }))

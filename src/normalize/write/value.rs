@@ -2,18 +2,21 @@
 
 use super::super::{NormalizeError, WriteContext};
 use crate::domain::schema::PropertyDefinition;
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{Statement, StatementValue};
 use crate::json::Json;
 use crate::types;
 
-/// The stored value, or `None` when the value is empty for its type (the Statement is dropped).
-/// `def` is the Schema's definition of the property, used to resolve select labels. A value of an
-/// unregistered type is kept as written.
-pub(super) fn normalize_value(type_name: &str, v: &Json, def: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<Option<StatementValue>, NormalizeError> {
+/// The stored Statement of `type_name` with value `v`, or `None` when the value is empty for its type
+/// (the Statement is dropped). `def` is the Schema's definition of the property, used to resolve
+/// select labels. A value of an unregistered type is kept as written.
+pub(super) fn normalize_value(type_name: &str, v: &Json, def: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<Option<Statement>, NormalizeError> {
     if v.is_null() {
         return Ok(None);
     }
-    let Some(t) = types::lookup(type_name) else { return Ok(Some(StatementValue::Raw(v.to_value()))) };
-    let value = t.normalize(v, def, ctx)?;
-    Ok((value.part_count() > 0).then_some(value))
+    let registered = types::lookup(type_name);
+    let value = match registered {
+        None => StatementValue::Raw(v.to_value()),
+        Some(t) => t.normalize(v, def, ctx)?,
+    };
+    Ok((value.part_count() > 0).then(|| Statement { property_type: types::stored_type_name(registered, type_name), value }))
 }

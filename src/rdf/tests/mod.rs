@@ -14,12 +14,13 @@ use super::Context;
 use crate::domain::ids::{RelationId, SourceKey, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::page_content::PageContent;
+use crate::domain::relation_properties::RelationProperties;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
 use oxrdf::{GraphName, Literal, NamedNode, Quad};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
@@ -75,7 +76,7 @@ pub fn schemas() -> HashMap<SchemaRef, Schema> {
 }
 
 pub fn statement(ty: &str, value: StatementValue) -> Statement {
-    Statement { property_type: ty.into(), value }
+    Statement { property_type: ty.to_owned().into(), value }
 }
 
 pub fn strings(parts: &[&str]) -> StatementValue {
@@ -83,7 +84,7 @@ pub fn strings(parts: &[&str]) -> StatementValue {
 }
 
 pub fn relation(id: &str, target: &str, properties: Value) -> Relation {
-    let properties: Map<String, Value> = properties.as_object().cloned().unwrap_or_default();
+    let properties = properties.as_object().map(RelationProperties::from).unwrap_or_default();
     Relation { id: RelationId::parse(id).unwrap(), target: SubjectRef::parse(target, &own()).unwrap(), properties }
 }
 

@@ -10,10 +10,10 @@ use super::codes::Code;
 use super::lookup::{SubjectLookup, TargetLookup};
 use super::Violation;
 use crate::domain::ids::{SubjectId, SubjectRef};
+use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{Constraint, SchemaRef, Severity};
 use crate::domain::statement::{MonolingualPart, Relation, StatementValue};
 use serde_json::{Number, Value};
-use std::collections::HashSet;
 use std::hash::Hash;
 
 /// The checks of one property type, compiled from its definition.
@@ -121,16 +121,47 @@ pub fn check_single(single: Option<Severity>, count: usize, cx: &mut CheckContex
     }
 }
 
-pub fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl Iterator<Item = T>, cx: &mut CheckContext) {
-    if let Some(severity) = unique {
-        let mut seen = HashSet::new();
-        let mut items = items;
-        if !items.all(|i| seen.insert(i)) {
-            cx.push(Code::UNIQUE, severity, vec![], None);
-        }
+pub fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl Iterator<Item = T> + Clone, cx: &mut CheckContext) {
+    if let Some(severity) = unique.filter(|_| repeats(items)) {
+        cx.push(Code::UNIQUE, severity, vec![], None);
     }
+}
+
+/// Whether an item repeats. A few parts, the common case, are compared pairwise without allocating;
+/// many go through a set, so a long value stays linear.
+fn repeats<T: Eq + Hash>(items: impl Iterator<Item = T> + Clone) -> bool {
+    const PAIRWISE_UP_TO: usize = 16;
+    if items.clone().nth(PAIRWISE_UP_TO).is_none() {
+        return items.clone().enumerate().any(|(i, item)| items.clone().take(i).any(|seen| seen == item));
+    }
+    let mut seen = FastHashSet::default();
+    let mut items = items;
+    !items.all(|i| seen.insert(i))
 }
 
 pub fn is_blank(s: &str) -> bool {
     s.trim().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repeats;
+
+    #[test]
+    fn a_repeat_is_found_pairwise_and_through_the_set_alike() {
+        let many: Vec<String> = (0..40).map(|i| format!("p{i}")).collect();
+        let cases: Vec<(Vec<&str>, bool)> = vec![
+            (vec![], false),
+            (vec!["a"], false),
+            (vec!["a", "b"], false),
+            (vec!["a", "a"], true),
+            (vec!["a", "b", "c", "b"], true),
+            (many.iter().map(String::as_str).collect(), false),
+            (many.iter().map(String::as_str).chain(["p39"]).collect(), true),
+            (["x"].into_iter().chain(many.iter().map(String::as_str)).chain(["x"]).collect(), true),
+        ];
+        for (items, want) in cases {
+            assert_eq!(repeats(items.iter()), want, "{items:?}");
+        }
+    }
 }
