@@ -25,6 +25,6 @@ pub fn required<T>(v: Option<T>, what: &str) -> Result<T, ExportError> {
     v.ok_or_else(|| ExportError::missing(what))
 }
 
-fn malformed(what: &str, e: &serde_json::Error) -> ExportError {
+fn malformed(what: &str, e: &dyn std::fmt::Display) -> ExportError {
     ExportError::invalid_argument(format!("{what}: {e}"))
 }

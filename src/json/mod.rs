@@ -6,8 +6,10 @@
 //! `serde_json`'s `preserve_order` semantics: keys in first-seen order, a repeated key keeps its
 //! first position and its last value.
 
-mod de;
+mod read;
 mod value;
+
+pub use read::{ErrorKind, ParseError};
 
 use serde_json::Number;
 use std::borrow::Cow;
@@ -27,9 +29,10 @@ pub enum Json<'a> {
 pub struct JsonObject<'a>(Vec<(Cow<'a, str>, Json<'a>)>);
 
 impl<'a> Json<'a> {
-    /// Parses JSON text, borrowing its unescaped strings. Nesting is limited as `serde_json` limits it.
-    pub fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+    /// Parses JSON text, borrowing its unescaped strings. Accepts what `serde_json` accepts, nesting
+    /// limited as it limits it, and fails with its error kinds, messages and positions.
+    pub fn parse(text: &'a str) -> Result<Self, ParseError> {
+        read::parse(text)
     }
 
     pub fn is_null(&self) -> bool {

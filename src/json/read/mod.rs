@@ -1,0 +1,209 @@
+//! The hand-written reader behind [`Json::parse`](super::Json::parse): one pass over the bytes, no
+//! serde visitor. It accepts exactly the text `serde_json` accepts, builds the document `serde_json`
+//! would (with `float_roundtrip`: numbers correctly rounded), and fails with `serde_json`'s error
+//! kind and position, which `tests/` checks against `serde_json` itself.
+//!
+//! Containers are read onto two scratch stacks shared by the whole parse and moved into a vector of
+//! exactly their length when they close, so no container grows by doubling.
+
+mod error;
+mod number;
+mod string;
+
+pub use error::{ErrorKind, ParseError};
+
+use super::{Json, JsonObject};
+use std::borrow::Cow;
+use ErrorKind::*;
+
+/// Nesting allowed, as `serde_json` counts it: the 128th open container is refused.
+const MAX_DEPTH: u8 = 128;
+
+pub(super) fn parse(text: &str) -> Result<Json<'_>, ParseError> {
+    let mut reader = Reader::new(text);
+    let value = reader.value()?;
+    match reader.skip_whitespace() {
+        Some(_) => Err(reader.peek_error(TrailingCharacters)),
+        None => Ok(value),
+    }
+}
+
+/// What differs between reading an array and an object.
+#[derive(Clone, Copy)]
+struct Container {
+    close: u8,
+    eof: ErrorKind,
+    comma_or_end: ErrorKind,
+    /// Members start with a string key.
+    keyed: bool,
+}
+
+const ARRAY: Container = Container { close: b']', eof: EofWhileParsingList, comma_or_end: ExpectedListCommaOrEnd, keyed: false };
+const OBJECT: Container = Container { close: b'}', eof: EofWhileParsingObject, comma_or_end: ExpectedObjectCommaOrEnd, keyed: true };
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    /// The next byte to read.
+    index: usize,
+    remaining_depth: u8,
+    /// Elements of the arrays being read, innermost last.
+    values: Vec<Json<'a>>,
+    /// Members of the objects being read, innermost last.
+    members: Vec<(Cow<'a, str>, Json<'a>)>,
+    /// A string with escapes, decoded.
+    unescaped: String,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Self {
+        Reader { text, bytes: text.as_bytes(), index: 0, remaining_depth: MAX_DEPTH, values: Vec::new(), members: Vec::new(), unescaped: String::new() }
+    }
+
+    /// An error about the byte just read (`serde_json`'s `error`).
+    #[cold]
+    fn error(&self, kind: ErrorKind) -> ParseError {
+        ParseError::at(kind, self.bytes, self.index)
+    }
+
+    /// An error about the byte about to be read (`serde_json`'s `peek_error`).
+    #[cold]
+    fn peek_error(&self, kind: ErrorKind) -> ParseError {
+        ParseError::at(kind, self.bytes, (self.index + 1).min(self.bytes.len()))
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.index).copied()
+    }
+
+    /// Skips JSON whitespace and answers the next byte without consuming it.
+    #[inline]
+    fn skip_whitespace(&mut self) -> Option<u8> {
+        while let Some(&b) = self.bytes.get(self.index) {
+            match b {
+                b' ' | b'\n' | b'\t' | b'\r' => self.index += 1,
+                _ => return Some(b),
+            }
+        }
+        None
+    }
+
+    fn value(&mut self) -> Result<Json<'a>, ParseError> {
+        let Some(peek) = self.skip_whitespace() else {
+            return Err(self.peek_error(EofWhileParsingValue));
+        };
+        match peek {
+            b'"' => {
+                self.index += 1;
+                self.string().map(Json::String)
+            }
+            b'{' => {
+                self.enter()?;
+                let object = self.object();
+                self.remaining_depth += 1;
+                object
+            }
+            b'[' => {
+                self.enter()?;
+                let array = self.array();
+                self.remaining_depth += 1;
+                array
+            }
+            b'0'..=b'9' => self.number(true),
+            b'-' => {
+                self.index += 1;
+                self.number(false)
+            }
+            b'n' => self.literal(b"null", Json::Null),
+            b't' => self.literal(b"true", Json::Bool(true)),
+            b'f' => self.literal(b"false", Json::Bool(false)),
+            _ => Err(self.peek_error(ExpectedSomeValue)),
+        }
+    }
+
+    /// `null`, `true` or `false`, whose first byte is known to match.
+    fn literal(&mut self, word: &[u8], value: Json<'a>) -> Result<Json<'a>, ParseError> {
+        self.index += 1;
+        for &expected in &word[1..] {
+            let Some(b) = self.peek() else {
+                return Err(self.error(EofWhileParsingValue));
+            };
+            self.index += 1;
+            if b != expected {
+                return Err(self.error(ExpectedSomeIdent));
+            }
+        }
+        Ok(value)
+    }
+
+    /// Counts an opening bracket, refusing one nesting level too many, and consumes it.
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.remaining_depth -= 1;
+        if self.remaining_depth == 0 {
+            return Err(self.peek_error(RecursionLimitExceeded));
+        }
+        self.index += 1;
+        Ok(())
+    }
+
+    fn array(&mut self) -> Result<Json<'a>, ParseError> {
+        let base = self.values.len();
+        let mut first = true;
+        while self.next_member(&mut first, ARRAY)? {
+            let value = self.value()?;
+            self.values.push(value);
+        }
+        Ok(Json::Array(self.values.drain(base..).collect()))
+    }
+
+    fn object(&mut self) -> Result<Json<'a>, ParseError> {
+        let base = self.members.len();
+        let mut first = true;
+        while self.next_member(&mut first, OBJECT)? {
+            self.index += 1;
+            let key = self.string()?;
+            match self.skip_whitespace() {
+                Some(b':') => self.index += 1,
+                Some(_) => return Err(self.peek_error(ExpectedColon)),
+                None => return Err(self.peek_error(EofWhileParsingObject)),
+            }
+            let value = self.value()?;
+            self.members.push((key, value));
+        }
+        Ok(Json::Object(JsonObject::from_members(self.members.drain(base..).collect())))
+    }
+
+    /// Before each member of an open container: consumes the closing bracket and answers false, or
+    /// consumes the comma before any member but the first and answers true. Inlined so that each
+    /// container's constants fold in.
+    #[inline(always)]
+    fn next_member(&mut self, first: &mut bool, container: Container) -> Result<bool, ParseError> {
+        let Some(peek) = self.skip_whitespace() else {
+            return Err(self.peek_error(container.eof));
+        };
+        if peek == container.close {
+            self.index += 1;
+            return Ok(false);
+        }
+        let start = if *first {
+            *first = false;
+            peek
+        } else if peek == b',' {
+            self.index += 1;
+            match self.skip_whitespace() {
+                Some(b) if b == container.close => return Err(self.peek_error(TrailingComma)),
+                Some(b) => b,
+                None => return Err(self.peek_error(EofWhileParsingValue)),
+            }
+        } else {
+            return Err(self.peek_error(container.comma_or_end));
+        };
+        if container.keyed && start != b'"' {
+            return Err(self.peek_error(KeyMustBeAString));
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests;
