@@ -23,6 +23,23 @@ function p.subjects(frame)
   return 'subjects: ' .. table.concat(names, '; ')
 end
 
+function p.here(frame)
+  local ids = {}
+  for _, s in ipairs(mw.ext.strata.getSubjects()) do
+    ids[#ids + 1] = s.id
+  end
+  return 'here: ' .. table.concat(ids, ' ')
+end
+
+function p.badTitles(frame)
+  local answers = {}
+  for _, title in ipairs({ 'Bad[title', '' }) do
+    local ok, message = pcall(mw.ext.strata.getSubjects, title)
+    answers[#answers + 1] = tostring(ok) .. ' ' .. message
+  end
+  return 'bad titles: ' .. table.concat(answers, '; ')
+end
+
 function p.count(frame)
   local result = mw.ext.strata.query('cypher', 'MATCH (g:Gauge) WHERE g.Reading > $min RETURN count(g) AS n', { min = 1 })
   return 'count: ' .. result.columns[1] .. '=' .. result.rows[1].n .. ' truncated=' .. tostring(result.truncated)
@@ -54,8 +71,8 @@ class Scripting(WikiTest):
         assert moved.status_code == 200, moved.text
         cls.wren.site.pages["Module:Strata gauges"].edit(MODULE, summary="scripting test")
 
-    def parse(self, text):
-        answer = self.wren.site.api("parse", text=text, title="Gauge report", contentmodel="wikitext", prop="text", disablelimitreport=1)
+    def parse(self, text, title="Gauge report"):
+        answer = self.wren.site.api("parse", text=text, title=title, contentmodel="wikitext", prop="text", disablelimitreport=1)
         return answer["parse"]["text"]["*"]
 
     def test_a_cypher_parser_function_renders_a_table(self):
@@ -67,6 +84,17 @@ class Scripting(WikiTest):
     def test_a_pipe_in_the_query_is_part_of_it(self):
         html = self.parse("{{#strata_cypher: MATCH (p:Page)-[:HasSubject|Holds]->(g:Gauge {_id: '" + SOUTH + "'}) RETURN p.title AS page}}")
         self.assertIn("<tr><td>Weir gauges</td></tr>", html)
+
+    def test_the_last_dollar_arguments_are_cypher_parameters(self):
+        html = self.parse("{{#strata_cypher: MATCH (g:Gauge) WHERE g.Reading > $min AND g._name <> $skip RETURN g._name AS name"
+                          " | $min = 1 | $skip = South weir }}")
+        self.assertIn("<tr><td>North &lt;weir&gt;</td></tr>", html)
+        self.assertNotIn("South weir", html)
+        html = self.parse("{{#strata_cypher: MATCH (g:Gauge) WHERE g.Reading > $min RETURN g._name AS name | $min = 3}}")
+        self.assertIn("<tr><td>South weir</td></tr>", html, "a number compares as a number")
+        self.assertNotIn("North", html)
+        twice = self.parse("{{#strata_cypher: RETURN $a AS a | $a = 1 | $a = 2}}")
+        self.assertIn('<strong class="error strata-query-error">Strata query failed (invalid-body): parameters: $a is given twice.', twice)
 
     def test_a_sparql_parser_function_renders_the_same_table(self):
         html = self.parse("{{#strata_sparql: SELECT ?s WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> \"South weir\" } }}")
@@ -83,6 +111,13 @@ class Scripting(WikiTest):
         html = self.parse("{{#invoke:Strata gauges|subjects|Weir gauges}}")
         self.assertIn(f"subjects: North &lt;weir&gt; {NORTH} main; South weir {SOUTH} other", html)
         self.assertIn("subjects: </p>", self.parse("{{#invoke:Strata gauges|subjects|No such page}}").replace("subjects: \n", "subjects: "))
+
+    def test_lua_get_subjects_without_a_title_reads_the_page_being_parsed_and_a_bad_title_is_an_error(self):
+        self.assertIn(f"here: {NORTH} {SOUTH}", self.parse("{{#invoke:Strata gauges|here}}", title="Weir gauges"))
+        self.assertIn("here: </p>", self.parse("{{#invoke:Strata gauges|here}}").replace("here: \n", "here: "))
+        bad = self.parse("{{#invoke:Strata gauges|badTitles}}").replace("&quot;", '"')
+        self.assertIn('bad titles: false mw.ext.strata.getSubjects: "Bad[title" is not a valid page title; '
+                      'false mw.ext.strata.getSubjects: "" is not a valid page title', bad)
 
     def test_lua_queries_answer_tables_and_raise_errors(self):
         self.assertIn("count: n=2 truncated=false", self.parse("{{#invoke:Strata gauges|count}}"))

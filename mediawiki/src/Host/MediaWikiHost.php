@@ -62,8 +62,8 @@ class MediaWikiHost implements Host {
 		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
 		$found = IndexTables::subjects( $db, array_values( $args['ids'] ?? [] ) );
 		foreach ( $found as $id => $info ) {
-			$page = $this->services->getPageStore()->getPageById( $info['pageId'] );
-			$found[$id]['readable'] = $page !== null && $this->records->access( $page )['read'];
+			$page = $this->records->page( $info['pageId'] );
+			$found[$id]['readable'] = $page !== null && $this->records->can( 'read', $page );
 		}
 		return (object)$found;
 	}
@@ -73,22 +73,29 @@ class MediaWikiHost implements Host {
 		if ( !$title ) {
 			return [ 'allowed' => false, 'exists' => false, 'readable' => false ];
 		}
-		$pm = $this->services->getPermissionManager();
 		$access = $this->records->access( $title );
 		return [
-			'allowed' => $access['edit'] && $pm->userCan( 'create', $this->user, $title, $pm::RIGOR_QUICK ),
+			'allowed' => $access['edit'] && $this->records->can( 'create', $title ),
 			'exists' => $title->exists(),
 			'readable' => $access['read'],
 		];
 	}
 
 	public function savePages( array $args ): mixed {
-		return $this->writes->savePages( $args['saves'] ?? [] );
+		try {
+			return $this->writes->savePages( $args['saves'] ?? [] );
+		} finally {
+			$this->records->forget();
+		}
 	}
 
 	public function deletePage( array $args ): mixed {
 		$base = $args['baseRevisionId'] ?? null;
-		return $this->writes->deletePage( (int)$args['pageId'], $base === null ? null : (int)$base, (string)( $args['comment'] ?? '' ) );
+		try {
+			return $this->writes->deletePage( (int)$args['pageId'], $base === null ? null : (int)$base, (string)( $args['comment'] ?? '' ) );
+		} finally {
+			$this->records->forget();
+		}
 	}
 
 	public function listPages( array $args ): mixed {

@@ -1,7 +1,10 @@
 <?php
 /**
  * PageRecord and RevisionRecord of the Host port (docs/architecture.md) from MediaWiki's page and
- * revision stores, with the caller's `access` from the PermissionManager.
+ * revision stores, with the caller's `access` from the PermissionManager. A page the core asks about
+ * twice in one call (its Subjects' `subjectsInfo`, then its record) is looked up once, and each
+ * permission of a page is asked once: the lookups are forgotten at every write (`forget`), so a
+ * re-plan after a conflict reads the page again; the permissions stay, as no save changes them.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -17,8 +20,14 @@ use Title;
 use User;
 
 class PageRecords {
+	/** The most pages and answers kept at once (a rebuild job reads pages by the thousand). */
+	private const KEPT = 512;
 	private MediaWikiServices $services;
 	private User $user;
+	/** @var array<int, ?MwPageRecord> pages looked up by id since the last write */
+	private array $pages = [];
+	/** @var array<string, bool> `"action ns:dbkey"` to the caller's permission */
+	private array $allowed = [];
 
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
@@ -34,15 +43,38 @@ class PageRecords {
 		return $this->services->getTitleFactory()->makeTitleSafe( $namespace, $title );
 	}
 
-	public function access( PageIdentity $page ): array {
-		$pm = $this->services->getPermissionManager();
+	/** Whether the caller may do $action (`read`, `edit`, `create`) on $page. */
+	public function can( string $action, PageIdentity $page ): bool {
 		$title = Title::castFromPageIdentity( $page );
-		$read = $pm->userCan( 'read', $this->user, $title, PermissionManager::RIGOR_QUICK );
-		return [ 'read' => $read, 'edit' => $read && $pm->userCan( 'edit', $this->user, $title, PermissionManager::RIGOR_QUICK ) ];
+		$key = "$action {$title->getNamespace()}:{$title->getDBkey()}";
+		if ( !isset( $this->allowed[$key] ) ) {
+			$this->allowed = count( $this->allowed ) < self::KEPT ? $this->allowed : [];
+			$this->allowed[$key] = $this->services->getPermissionManager()->userCan( $action, $this->user, $title, PermissionManager::RIGOR_QUICK );
+		}
+		return $this->allowed[$key];
+	}
+
+	public function access( PageIdentity $page ): array {
+		$read = $this->can( 'read', $page );
+		return [ 'read' => $read, 'edit' => $read && $this->can( 'edit', $page ) ];
+	}
+
+	/** The page with id $pageId, or null. */
+	public function page( int $pageId ): ?MwPageRecord {
+		if ( !array_key_exists( $pageId, $this->pages ) ) {
+			$this->pages = count( $this->pages ) < self::KEPT ? $this->pages : [];
+			$this->pages[$pageId] = $this->services->getPageStore()->getPageById( $pageId );
+		}
+		return $this->pages[$pageId];
+	}
+
+	/** Forgets the pages looked up so far: a write changed them, or may have. */
+	public function forget(): void {
+		$this->pages = [];
 	}
 
 	public function byId( int $pageId ): ?array {
-		$page = $this->services->getPageStore()->getPageById( $pageId );
+		$page = $this->page( $pageId );
 		return $page ? $this->record( $page ) : null;
 	}
 
@@ -82,7 +114,7 @@ class PageRecords {
 		if ( !$revision ) {
 			return null;
 		}
-		$page = $this->services->getPageStore()->getPageById( $revision->getPageId() );
+		$page = $this->page( $revision->getPageId() );
 		if ( !$page ) {
 			return null;
 		}

@@ -26,7 +26,10 @@ class LuaLibrary extends Scribunto_LuaLibraryBase {
 		] );
 	}
 
-	/** The Subjects of a page (the current page when none is named), main first, each with isMainSubject. */
+	/**
+	 * The Subjects of a page (the page being parsed when none is named), main first, each with
+	 * isMainSubject. A string that is not a valid title (`''` too) is a Lua error.
+	 */
 	public function getSubjects( $page = null ): array {
 		$this->checkTypeOptional( 'mw.ext.strata.getSubjects', 1, $page, 'string', null );
 		$title = $page === null ? $this->getTitle() : Title::newFromText( $page );
@@ -48,7 +51,7 @@ class LuaLibrary extends Scribunto_LuaLibraryBase {
 		$this->checkTypeOptional( 'mw.ext.strata.query', 3, $parameters, 'table', null );
 		$this->incrementExpensiveFunctionCount();
 		$this->getParser()->getOutput()->updateCacheExpiry( 0 );
-		$answer = ScriptCalls::query( $this->getParser(), $language, $text, $parameters ?? [] );
+		$answer = ScriptCalls::query( $this->getParser(), $language, [ 'query' => $text ] + ( $parameters ? [ 'parameters' => $parameters ] : [] ) );
 		if ( !$answer['ok'] ) {
 			throw new Scribunto_LuaError( "Strata query failed ({$answer['errorType']}): {$answer['message']}" );
 		}

@@ -1,6 +1,7 @@
 <?php
 /**
- * The parser functions `{{#strata_cypher: query}}` and `{{#strata_sparql: query}}` (docs/scripting.md):
+ * The parser functions `{{#strata_cypher: query | $name = value ...}}` and `{{#strata_sparql: query}}`
+ * (docs/scripting.md):
  * the query's result as the core's table, a refused or failed query as the core's error message. Each
  * counts as an expensive parser function, and a page that runs one is not kept in the parser cache, as
  * its result changes with the store and with the reader's strata-query right.
@@ -22,15 +23,18 @@ class QueryParserFunctions {
 		}, Parser::SFH_OBJECT_ARGS );
 	}
 
-	/** The query is the whole text after the colon: the parser split it at each `|`, so join it again. */
+	/**
+	 * The arguments go to the core as the parser split them at each `|`: the core joins the query
+	 * again and takes the last `$name = value` arguments as its Cypher parameters.
+	 */
 	private static function run( Parser $parser, PPFrame $frame, array $args, string $language ): array {
-		$text = implode( '|', array_map( static fn ( $arg ) => $frame->expand( $arg ), $args ) );
+		$arguments = array_map( static fn ( $arg ) => $frame->expand( $arg ), $args );
 		$parser->getOutput()->updateCacheExpiry( 0 );
 		if ( !$parser->incrementExpensiveFunctionCount() ) {
 			$html = Html::element( 'strong', [ 'class' => 'error strata-query-error' ],
 				wfMessage( 'strata-query-too-many' )->inContentLanguage()->text() );
 		} else {
-			$html = (string)ScriptCalls::query( $parser, $language, trim( $text ) )['html'];
+			$html = (string)ScriptCalls::query( $parser, $language, [ 'arguments' => $arguments ] )['html'];
 		}
 		return [ $html, 'noparse' => true, 'isHTML' => true ];
 	}

@@ -19,13 +19,11 @@ use Title;
 
 class ScriptCalls {
 	/**
-	 * The core's answer to a query: `{ok: true, columns, rows, truncated, html}` or
-	 * `{ok: false, errorType, message, html}`.
+	 * The core's answer to a query, `$query` being `{query, parameters?}` or a parser function's
+	 * `{arguments}`: `{ok: true, columns, rows, truncated, html}` or `{ok: false, errorType, message, html}`.
 	 */
-	public static function query( Parser $parser, string $language, string $text, array $parameters = [] ): array {
-		$request = [ 'action' => 'query', 'language' => $language, 'query' => $text ]
-			+ ( $parameters ? [ 'parameters' => $parameters ] : [] );
-		$answer = self::call( $parser, self::pageOf( $parser ), $request );
+	public static function query( Parser $parser, string $language, array $query ): array {
+		$answer = self::call( $parser, self::pageOf( $parser ), [ 'action' => 'query', 'language' => $language ] + $query );
 		if ( $answer['ok'] ) {
 			return $answer['result'];
 		}
