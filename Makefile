@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers for development.
-.PHONY: run test build bench setup
+.PHONY: run test build bench bench-scale setup
 
 run:     ## set up, build, and serve the example wiki on http://127.0.0.1:8484
 	./scripts/run.sh
@@ -12,6 +12,9 @@ build:
 
 bench:   ## print performance figures (see docs/benchmarks.md)
 	./scripts/bench.sh
+
+bench-scale:   ## import 10,000,000 Subjects once, then lists, HTTP and the dump on them (about an hour, 25 GB)
+	./scripts/bench-scale.sh
 
 setup:
 	./scripts/setup.sh

@@ -4,8 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh >/dev/null
-./scripts/build.sh
 wiki=${1:-examples/wiki}
+# Everything printed is also kept, so the issue's table can be read back from it at the end.
+mkdir -p bench-out
+exec > >(tee bench-out/bench.log) 2>&1
+./scripts/build.sh
 
 echo "== validation (issue: core crate) =="
 cargo bench -q --bench validate -- "$wiki" 2000 2>/dev/null | grep '^validate'
@@ -34,3 +37,5 @@ echo "== the reference host beside MediaWiki (issue: MediaWiki) =="
 node scripts/bench/hosts.mjs 300 5 3
 echo "== RDF dump at scale (issue: RDF) =="
 node scripts/bench/dump-rdf.mjs 100000 1000000
+
+node scripts/bench/summary.mjs bench-out/bench.log

@@ -3,24 +3,28 @@
 // nothing). Stores come from the test run's environment (scripts/stores/start-all.sh); a script that
 // needs a missing store is skipped with the reason. MediaWiki is not started here: `hosts.mjs` runs
 // its reference-host half (the MediaWiki half runs in `make bench`; MediaWiki itself has test stages).
+// Last, `summary.mjs` reads the issue's table back from what the runs printed, so a changed figure
+// line that the summary no longer finds fails here too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { rows } from '../../scripts/bench/summary.mjs';
 import { storeUrls } from '../test-support/stores-wiki.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, 'scripts/bench');
 const { falkordb, skip: storesMissing } = storeUrls();
 const out = mkdtempSync(join(tmpdir(), 'strata-bench-smoke-'));
+const printed = [];
 process.once('exit', () => rmSync(out, { recursive: true, force: true }));
 
 // Modules the scripts import; they run through the scripts that use them.
-const MODULES = ['example-subjects.mjs', 'http-client.mjs', 'load.mjs'];
+const MODULES = ['example-subjects.mjs', 'http-client.mjs', 'load.mjs', 'summary.mjs'];
 // Script → [command, arguments, the line its figures start with, skip reason or false].
 const RUNS = {
   'dump-rdf.mjs': ['node', ['100'], /^dump-rdf 100 Subjects: /m, false],
@@ -48,8 +52,20 @@ for (const [script, [command, args, figures, skip, env]] of Object.entries(RUNS)
   test(`scripts/bench/${script} runs at its smallest size`, { skip }, async () => {
     const { stdout } = await run(command, [join(BENCH, script), ...args], env);
     assert.match(stdout, figures);
+    printed.push(stdout);
   });
 }
+
+test('summary.mjs finds the figures of the runs above', async () => {
+  const log = join(out, 'bench.log');
+  writeFileSync(log, printed.join('\n'));
+  const { stdout } = await run('node', [join(BENCH, 'summary.mjs'), log]);
+  assert.match(stdout, /^measure +\| Strata +\| peer +\| goal +\| met$/m);
+  const measured = new Map(rows(printed.join('\n')).map(([measure, strata]) => [measure.replace(/ \(.*| at .*/, ''), strata]));
+  const expected = ['validation through wasm, JSON text', 'validation through wasm, JS objects', 'bulk import', 'lists'];
+  if (falkordb) expected.push('PUT /subject/{id}, both stores, c=8', 'rebuild into FalkorDB');
+  for (const measure of expected) assert.doesNotMatch(measured.get(measure) ?? 'absent', /not measured|absent/, measure);
+});
 
 test('benches/*.rs build and run at their smallest size', async () => {
   const benches = readdirSync(join(ROOT, 'benches')).map((f) => f.replace(/\.rs$/, '')).sort();
