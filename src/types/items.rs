@@ -64,8 +64,8 @@ impl TypeRules for ItemRules {
     }
 
     fn check(&self, parts: &[String], cx: &mut CheckContext) {
-        for (i, part) in parts.iter().enumerate() {
-            if !is_blank(part) && !(self.valid)(part.trim()) {
+        for (i, part) in parts.iter().map(|p| p.trim()).enumerate() {
+            if !part.is_empty() && !(self.valid)(part) {
                 cx.fixed(self.invalid, vec![], Some(i));
             }
         }

@@ -121,22 +121,30 @@ pub fn check_single(single: Option<Severity>, count: usize, cx: &mut CheckContex
     }
 }
 
-pub fn check_unique<T: Eq + Hash>(unique: Option<Severity>, items: impl Iterator<Item = T> + Clone, cx: &mut CheckContext) {
+pub fn check_unique<T: Eq + Hash + Copy>(unique: Option<Severity>, items: impl Iterator<Item = T> + Clone, cx: &mut CheckContext) {
     if let Some(severity) = unique.filter(|_| repeats(items)) {
         cx.push(Code::UNIQUE, severity, vec![], None);
     }
 }
 
-/// Whether an item repeats. A few parts, the common case, are compared pairwise without allocating;
-/// many go through a set, so a long value stays linear.
-fn repeats<T: Eq + Hash>(items: impl Iterator<Item = T> + Clone) -> bool {
-    const PAIRWISE_UP_TO: usize = 16;
-    if items.clone().nth(PAIRWISE_UP_TO).is_none() {
-        return items.clone().enumerate().any(|(i, item)| items.clone().take(i).any(|seen| seen == item));
+/// Whether an item repeats. The first few items, the common case, are kept on the stack and compared
+/// pairwise without allocating; beyond them every item goes through a set, so a long value stays
+/// linear. Each item is computed once (or twice past the first few).
+fn repeats<T: Eq + Hash + Copy>(items: impl Iterator<Item = T> + Clone) -> bool {
+    const ON_STACK: usize = 16;
+    let mut seen: [Option<T>; ON_STACK] = [None; ON_STACK];
+    for (i, item) in items.clone().enumerate() {
+        if i == ON_STACK {
+            let mut set = FastHashSet::default();
+            let mut all = items;
+            return !all.all(|i| set.insert(i));
+        }
+        if seen[..i].contains(&Some(item)) {
+            return true;
+        }
+        seen[i] = Some(item);
     }
-    let mut seen = FastHashSet::default();
-    let mut items = items;
-    !items.all(|i| seen.insert(i))
+    false
 }
 
 pub fn is_blank(s: &str) -> bool {
