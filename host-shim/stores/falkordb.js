@@ -1,16 +1,15 @@
 // FalkorDB graph store client: runs the core's statements and read queries over the Redis protocol.
 // It moves bytes only: the core writes every query text (parameter header included, bounded to the
 // row cap plus one by its guard) and decodes the replies (src/graph/cells/falkordb.rs); this file
-// sends them and reports what came back. Reads go over a connection of their own each
-// (resp-command.js), read at most `MAX_REPLY_BYTES` and are dropped at the tier timeout; FalkorDB's
-// own TIMEOUT argument stops the query on the server.
-import { createClient } from 'redis';
+// sends them and reports what came back: an error reply of the server goes on as it came (kind
+// `errorReply`), for the core to read (src/graph/reply_error.rs). Reads go over a connection of their
+// own each (resp-command.js), read at most `MAX_REPLY_BYTES` and are dropped at the tier timeout;
+// FalkorDB's own TIMEOUT argument stops the query on the server.
+import { createClient, ErrorReply as ClientErrorReply } from 'redis';
 import { ErrorReply, sendCommand } from './resp-command.js';
 
 /** The most a read may send back; a larger result is refused (docs/graph.md). */
 export const MAX_REPLY_BYTES = 32 * 1024 * 1024;
-// Error replies of a server that cannot answer now (loading, busy, out of memory, ...), not of a query.
-const SERVER_CONDITION = /^(LOADING|BUSY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|MISCONF|NOAUTH)\b/;
 
 const CATALOG = [
   ['labels', 'CALL db.labels()'],
@@ -92,34 +91,32 @@ export class FalkorDbStore {
 
   /**
    * Runs one read with GRAPH.RO_QUERY and returns the input of the core's decode_result:
-   * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows, or {ok: false, error: {kind, message}}. A graph that does
-   * not exist (never written, or lost by a restart) answers no rows; an error reply of FalkorDB about
-   * the query (syntax, an unsupported feature such as `=~`, a type error) is kind `syntax`; a query over
-   * the server's per-query memory cap or a reply over `MAX_REPLY_BYTES` is kind `tooExpensive`.
+   * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows, or {ok: false, error: {kind, message}}:
+   * kind `errorReply` with the server's error reply (the core reads it: a graph that does not exist,
+   * a syntax error, the server's memory cap per query...), `tooExpensive` for a reply over
+   * `MAX_REPLY_BYTES`, `timeout` or `unavailable`.
    */
   async read(query, { maxRows, timeoutMs = this.timeoutMs }) {
     try {
       const reply = await this.#read(query, ['--compact'], timeoutMs);
       // Each part of a UNION is bounded on its own; the answer keeps maxRows + 1 rows (a cut shows).
       if (reply?.length === 3 && reply[1].length > maxRows + 1) reply[1] = reply[1].slice(0, maxRows + 1);
-      if (reply === null) return { ok: true, result: { reply: [[], [], []], catalog: { labels: [], relationshipTypes: [], propertyKeys: [] } } };
       const lists = await Promise.all(CATALOG.map(([, call]) => this.#read(call, [], timeoutMs)));
       const catalog = Object.fromEntries(CATALOG.map(([key], i) => [key, (lists[i]?.[1] ?? []).map((row) => row[0])]));
       return { ok: true, result: { reply, catalog } };
     } catch (e) {
-      if (!e.kind) return { ok: false, error: classify(e) };
-      return { ok: false, error: { kind: e.kind === 'tooLarge' ? 'tooExpensive' : e.kind, message: e.message } };
+      const kind = { tooLarge: 'tooExpensive', timeout: 'timeout', errorReply: 'errorReply' }[e.kind] ?? 'unavailable';
+      return { ok: false, error: { kind, message: e.message } };
     }
   }
 
-  // One RO_QUERY on a connection of its own; null when the graph does not exist.
+  // One RO_QUERY on a connection of its own.
   async #read(query, flags, timeoutMs) {
     const args = ['GRAPH.RO_QUERY', this.graph, query, ...flags, 'TIMEOUT', String(timeoutMs)];
     const reply = await sendCommand(this.url, args, { maxBytes: MAX_REPLY_BYTES, timeoutMs: timeoutMs + 1000 });
     const error = reply instanceof ErrorReply ? reply : Array.isArray(reply) ? reply.find((r) => r instanceof ErrorReply) : null;
     if (!error) return reply;
-    if (/empty key/i.test(error.message)) return null;
-    throw Object.assign(new Error(error.message), { kind: readErrorKind(error.message) });
+    throw Object.assign(new Error(error.message), { kind: 'errorReply' });
   }
 
   /** The server enforces the timeout (TIMEOUT argument); the client gives up a second later. */
@@ -137,22 +134,9 @@ export class FalkorDbStore {
   }
 }
 
-/** What an error reply to a read means: the caller's query is wrong unless the server is not able now. */
-function readErrorKind(message) {
-  if (/timed out/i.test(message)) return 'timeout';
-  // QUERY_MEM_CAPACITY (scripts/stores/falkordb.sh): the query is fine but needs more memory than one query may use.
-  if (/mem consumption exceeded capacity/i.test(message)) return 'tooExpensive';
-  if (/RO_QUERY|read-only/i.test(message)) return 'readOnly';
-  return SERVER_CONDITION.test(message) ? 'unavailable' : 'syntax';
-}
-
-/** Error kinds the core maps to errorType: timeout, readOnly, syntax, unavailable, failed. */
+/** A failed write: the server's error reply as it came, or why there was none. */
 function classify(e) {
   const message = String(e?.message ?? e);
-  let kind = 'failed';
-  if (e?.timedOut || /timed out/i.test(message)) kind = 'timeout';
-  else if (/RO_QUERY|read-only/i.test(message)) kind = 'readOnly';
-  else if (/errMsg: Invalid input|Parse error|syntax|Unknown function|not defined|Missing parameters/i.test(message)) kind = 'syntax';
-  else if (!(e instanceof Error) || /ECONNREFUSED|closed|socket|connect/i.test(message)) kind = 'unavailable';
-  return { kind, message };
+  if (e instanceof ClientErrorReply) return { kind: 'errorReply', message };
+  return { kind: e?.timedOut ? 'timeout' : 'unavailable', message };
 }

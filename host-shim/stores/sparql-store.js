@@ -16,12 +16,14 @@
 //   close() → Promise<void>                           releases the store (the embedded one flushes)
 //
 // Result:      {ok: true} or Failure.
-// QueryResult: {ok: true, contentType, body}, body being the store's results JSON text, unmodified;
-//              or Failure.
+// QueryResult: {ok: true, contentType, body}, the store's answer unmodified (the core checks it is a
+//              SPARQL results JSON document); or Failure.
 // Failure:     {ok: false, kind, status, detail}
-//   kind "syntax"       the store refused the query or the data (HTTP 4xx, a parse error)
-//   kind "unavailable"  the store is unreachable or failed (HTTP 5xx, transport error, timeout)
-//   kind "internal"     anything else, e.g. a 2xx answer that is not a SPARQL results JSON document
+//   kind "errorReply"   a server answered with an HTTP status other than 2xx; the core reads the status
+//                       (src/sparql/answer.rs)
+//   kind "syntax"       the client refused the query or the data itself (a parse error, a bad graph IRI)
+//   kind "unavailable"  no answer: the store is unreachable, or no answer came in time
+//   kind "internal"     anything else the client met (the embedded store's thread failed)
 //   status              the store's HTTP status, or null when there was no HTTP answer
 //   detail              the store's own message (text), for logs and for `sparqlSyntaxError`
 import oxigraph from 'oxigraph';

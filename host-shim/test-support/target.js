@@ -92,6 +92,12 @@ function shell(command, args = [], input = '') {
   });
 }
 
+/** The test file's target, started as `Target.start` does, and its sysop `Sam`: `{target, sam}`. */
+export async function startWithSysop(options) {
+  const target = await Target.start(options);
+  return { target, sam: await target.client('Sam', ['sysop']) };
+}
+
 export class Target {
   /**
    * Starts the reference host, or attaches to the external wiki. `settings`: configuration in the

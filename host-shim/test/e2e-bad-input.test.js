@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { V0 } from '../test-support/rest-client.js';
-import { byHost, hostName, storedState, Target, unique } from '../test-support/target.js';
+import { byHost, hostName, startWithSysop, storedState, unique } from '../test-support/target.js';
 
 const PERSON_NAME = unique('Person');
 const PERSON = { propertyDefinitions: { Name: { type: 'text' }, Bio: { type: 'monolingualText' }, Knows: { type: 'relation', targetSchemas: [PERSON_NAME] } } };
@@ -16,8 +16,7 @@ let sam;
 let subject;
 let pageId;
 before(async () => {
-  target = await Target.start();
-  sam = await target.client('Sam', ['sysop']);
+  ({ target, sam } = await startWithSysop());
   assert.equal((await sam.rest('PUT', `${V0}/schema/${PERSON_NAME}`, { body: { schema: PERSON } })).status, 201);
   const created = await sam.rest('POST', `${V0}/subjects`, { body: { schema: PERSON_NAME, label: unique('Ada'), statements: { Name: { propertyType: 'text', value: ['Ada'] } } } });
   ({ id: subject, pageId } = created.json.subject);

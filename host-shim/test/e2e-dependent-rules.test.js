@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { V0 } from '../test-support/rest-client.js';
-import { hostName, Target, unique } from '../test-support/target.js';
+import { hostName, startWithSysop, unique } from '../test-support/target.js';
 
 const PERSON_NAME = unique('Person');
 const ADDRESS_NAME = unique('Address');
@@ -21,10 +21,7 @@ const relation = (target) => ({ propertyType: 'relation', value: [{ target }] })
 
 let target;
 let sam;
-before(async () => {
-  target = await Target.start();
-  sam = await target.client('Sam', ['sysop']);
-});
+before(async () => ({ target, sam } = await startWithSysop()));
 after(() => target.remove());
 
 test(`relations to a Dependent Subject on another page are refused with 422 (${hostName})`, async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { V0 } from '../test-support/rest-client.js';
-import { hostName, latestRevisionId, Target, unique } from '../test-support/target.js';
+import { hostName, latestRevisionId, startWithSysop, unique } from '../test-support/target.js';
 
 const STEM = unique('E');
 const [PERSON_NAME, ADDRESS_NAME, BROKEN_NAME, NOBODY_NAME, DOOMED_NAME] = ['Person', 'Address', 'Broken', 'Nobody', 'Doomed'].map((n) => `${STEM}${n}`);
@@ -23,10 +23,7 @@ const relation = (...targets) => ({ propertyType: 'relation', value: targets.map
 
 let target;
 let sam;
-before(async () => {
-  target = await Target.start();
-  sam = await target.client('Sam', ['sysop']);
-});
+before(async () => ({ target, sam } = await startWithSysop()));
 after(() => target.remove());
 
 /** Every Schema name of `/schemas`, walked `limit` at a time with the cursor. */

@@ -106,8 +106,7 @@ function contract(open) {
     const text = [pageTrig(G1, 's1', 'One'), pageTrig(G2, 's2', 'Two'), pageTrig(G3, 's3', 'Three')].join('');
     assert.deepEqual(await store.loadBulk(text), { ok: true });
     assert.deepEqual(await labels(store), [[G1, 'One'], [G2, 'Two'], [G3, 'Three']]);
-    const refused = await store.loadBulk('this is not TriG');
-    assert.equal(refused.kind, 'syntax');
+    assert.ok(refused(await store.loadBulk('this is not TriG')));
   });
 
   test('SELECT and ASK answers are the store results JSON, unmodified, over the union default graph', async () => {
@@ -130,10 +129,14 @@ function contract(open) {
 
   test('a query the store cannot parse is a syntax failure carrying the store detail', async () => {
     const answer = await store.query('SELEC * WHERE { ?s ?p ?o }');
-    assert.equal(answer.ok, false);
-    assert.equal(answer.kind, 'syntax');
+    assert.ok(refused(answer), answer);
     assert.match(answer.detail, /^error at 1:\d+/);
   });
+}
+
+// The data or query refused: by the client itself, or by a server's 4xx answer (the core reads it so).
+function refused(answer) {
+  return answer.kind === 'syntax' || (answer.kind === 'errorReply' && answer.status >= 400 && answer.status < 500);
 }
 
 describe('embedded store', () => {

@@ -3,10 +3,11 @@
 #
 #   scripts/stores/oxigraph.sh start|stop|status|env
 #
-# The server binds 127.0.0.1 only and keeps its data in var/oxigraph. Port: STRATA_OXIGRAPH_PORT
-# (default 7878). It runs with --union-default-graph: Strata writes every quad to a page's named graph
-# and nothing to the default graph, so without the flag a query without GRAPH would see no data at
-# all (docs/stores.md). `env` prints the export line (STRATA_OXIGRAPH_URL) that start-all.sh evaluates.
+# The server binds 127.0.0.1 only and keeps its data in var/oxigraph-PORT/, so two checkouts or test
+# wikis on different ports never share a store's data. Port: STRATA_OXIGRAPH_PORT (default 7878). It
+# runs with --union-default-graph: Strata writes every quad to a page's named graph and nothing to
+# the default graph, so without the flag a query without GRAPH would see no data at all
+# (docs/stores.md). `env` prints the export line (STRATA_OXIGRAPH_URL) that start-all.sh evaluates.
 # Every action is idempotent.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -17,8 +18,8 @@ install() {
 }
 
 launch() {
-  mkdir -p "$var_dir/oxigraph"
-  exec "$venv/bin/oxigraph" serve --location "$var_dir/oxigraph" --bind "127.0.0.1:$port" --union-default-graph
+  mkdir -p "$var_dir/oxigraph-$port"
+  exec "$venv/bin/oxigraph" serve --location "$var_dir/oxigraph-$port" --bind "127.0.0.1:$port" --union-default-graph
 }
 
 # True when something answers a SPARQL ASK on the port; needs no curl.

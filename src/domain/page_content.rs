@@ -60,20 +60,31 @@ impl PageContent {
     }
 }
 
+/// A page of two Subjects of the Schema `Company`: its main Subject `s1demo1aaaaaaa1` with the label
+/// given, and `s1demo1aaaaaaa2` without one. For the tests of the name rule and of its users.
+#[cfg(test)]
+pub(crate) fn two_subject_page(main_label: Option<&str>) -> PageContent {
+    use crate::domain::schema::SchemaRef;
+    let subject = |label: Option<&str>| Subject {
+        label: label.map(Into::into),
+        schema: SchemaRef::Local(Title::new("Company").unwrap()),
+        statements: Default::default(),
+    };
+    let [main, other] = ["s1demo1aaaaaaa1", "s1demo1aaaaaaa2"].map(|id| SubjectId::parse(id).unwrap());
+    let mut content = PageContent { main_subject: Some(main.clone()), subjects: IndexMap::new() };
+    content.subjects.insert(main, subject(main_label));
+    content.subjects.insert(other, subject(None));
+    content
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::schema::SchemaRef;
 
     #[test]
     fn the_name_a_subject_goes_by() {
         let main = SubjectId::parse("s1demo1aaaaaaa1").unwrap();
         let other = SubjectId::parse("s1demo1aaaaaaa2").unwrap();
-        let subject = |label: Option<&str>| Subject {
-            label: label.map(Into::into),
-            schema: SchemaRef::Local(Title::new("Company").unwrap()),
-            statements: Default::default(),
-        };
         let cases = [
             ("ACME", Some("ACME Inc"), &main, SubjectName::Label("ACME Inc")),
             ("ACME", None, &main, SubjectName::PageName),
@@ -85,9 +96,7 @@ mod tests {
             ("S1demo1aaaaaaa3", None, &main, SubjectName::PageName),
         ];
         for (title, label, id, want) in cases {
-            let mut content = PageContent { main_subject: Some(main.clone()), subjects: IndexMap::new() };
-            content.subjects.insert(main.clone(), subject(label));
-            content.subjects.insert(other.clone(), subject(None));
+            let content = two_subject_page(label);
             let s = content.subjects[id].clone();
             assert_eq!(content.name_of(title, id, &s), want, "{title} {label:?} {id}");
         }

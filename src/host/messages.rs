@@ -368,7 +368,13 @@ pub struct SparqlQuery {
     pub timeout_ms: u64,
 }
 
-/// A store's answer: `{ok: true, contentType, body}` or `{ok: false, kind, status, detail}`.
+/// The failure kind of a store answer that passes on the store's own error reply, for the core to
+/// read: FalkorDB's message as `detail` (`graph::reply_error`), or a SPARQL server's HTTP status other
+/// than 2xx as `status` with its body as `detail` (`sparql::answer`).
+pub const ERROR_REPLY: &str = "errorReply";
+
+/// A store's answer: `{ok: true, contentType, body}` (the store's answer as it came) or
+/// `{ok: false, kind, status, detail}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreAnswer {
@@ -377,7 +383,7 @@ pub struct StoreAnswer {
     pub content_type: Option<String>,
     #[serde(default)]
     pub body: Option<String>,
-    /// `syntax`, `unavailable` or `internal`.
+    /// [`ERROR_REPLY`], or what the host found itself: `syntax`, `unavailable` or `internal`.
     #[serde(default)]
     pub kind: Option<String>,
     #[serde(default)]
@@ -398,9 +404,9 @@ pub struct CypherQuery {
 }
 
 /// `{ok: true, reply, catalog}` (FalkorDB's compact reply and the graph's catalog, see
-/// `docs/graph.md`) or `{ok: false, kind: "syntax" | "timeout" | "tooExpensive" | "readOnly" |
-/// "unavailable" | "internal", detail}`; `tooExpensive`: over the store's per-query memory or the
-/// host's reply size.
+/// `docs/graph.md`) or `{ok: false, kind, detail}`: kind [`ERROR_REPLY`] passes FalkorDB's error
+/// reply on as `detail`; the host's own failures are `timeout` (its deadline), `tooExpensive` (a reply
+/// over its byte budget), `unavailable` (no connection) or `internal`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CypherAnswer {
     pub ok: bool,

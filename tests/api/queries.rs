@@ -87,6 +87,24 @@ fn query_errors_have_the_stable_codes() {
 }
 
 #[test]
+fn the_servers_own_answers_are_read_by_the_core() {
+    let host = host_with_sparql(json!(null));
+    let statuses = [(400, 400, "sparqlSyntaxError"), (406, 400, "sparqlSyntaxError"), (500, 503, "sparqlStoreUnavailable"), (302, 500, "internalError")];
+    for (store_status, status, code) in statuses {
+        host.answer_sparql(StoreAnswer { status: Some(store_status), ..answer(false, Some("errorReply"), "the body") });
+        let (got, body) = query(&host, Who::User, SELECT);
+        assert_eq!((got, error_code(got, &body)), (status, code.to_owned()), "{store_status}");
+    }
+    let cases = [("text/html", "<html>login</html>"), ("application/sparql-results+json", "{\"head\":{\"vars\":[]},\"res")];
+    for (content_type, body) in cases {
+        host.answer_sparql(StoreAnswer { content_type: Some(content_type.into()), body: Some(body.into()), ..answer(true, None, "") });
+        let (got, answer) = query(&host, Who::User, SELECT);
+        assert_eq!((got, error_code(got, &answer).as_str()), (500, "internalError"), "{body}");
+        assert!(answer["message"].as_str().unwrap().contains("not a SPARQL results JSON document"), "{answer}");
+    }
+}
+
+#[test]
 fn rate_limits_and_tiers() {
     let host = host_with_sparql(json!({"default": {"timeoutSeconds": 5, "maxRows": 10}, "expensive": {"timeoutSeconds": 60, "maxRows": 100}}));
     host.answer_sparql(answer(true, None, ""));
@@ -160,6 +178,21 @@ fn cypher_refusals() {
         let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
         assert_eq!((got, error_code(got, &answer)), (status, code.to_owned()), "{kind}");
     }
+    let replies = [
+        ("Query timed out", 408, "queryTimeout"),
+        ("Query's mem consumption exceeded capacity", 422, "queryTooExpensive"),
+        ("graph.RO_QUERY is to be executed only on read-only queries", 422, "writeQueryRejected"),
+        ("LOADING Redis is loading the dataset in memory", 503, "backendUnavailable"),
+        ("Unknown function 'foo'", 400, "cypherSyntaxError"),
+    ];
+    for (message, status, code) in replies {
+        host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some("errorReply".into()), detail: Some(message.into()) });
+        let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
+        assert_eq!((got, error_code(got, &answer)), (status, code.to_owned()), "{message}");
+    }
+    host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some("errorReply".into()), detail: Some("ERR Invalid graph operation on empty key".into()) });
+    let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
+    assert_eq!((got, &answer["rows"]), (200, &json!([])), "a graph never written has no rows: {answer}");
     host.answer_cypher(CypherAnswer { ok: true, reply: json!([1, 2]), catalog: json!({}), kind: None, detail: None });
     let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
     assert_eq!((got, error_code(got, &answer).as_str()), (500, "internalError"), "a reply that does not decode");

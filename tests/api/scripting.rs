@@ -133,3 +133,24 @@ fn refused_and_failed_queries_are_visible_errors_with_the_stable_error_types() {
     let request = json!({"action": "query", "namespace": 0, "title": "Report", "query": "RETURN 1", "caller": caller(Who::User)});
     assert_eq!(page_action(&storeless, &request.to_string())["error"]["code"], "strata-invalid-request", "a query needs its language");
 }
+
+#[test]
+fn a_parser_functions_arguments_are_the_query_and_its_last_dollar_arguments_its_parameters() {
+    let host = host_with_stores();
+    host.answer_cypher(names_reply());
+    let who = caller(Who::User);
+    let run = |arguments: Value| {
+        let request = json!({"action": "query", "namespace": 0, "title": "Report", "language": "cypher", "arguments": arguments, "caller": who});
+        page_action(&acting(&host, &who), &request.to_string())
+    };
+    let answer = run(json!(["MATCH (g:Gauge)-[:A", "B]->(s) WHERE g.Reading > $min AND s.name = $name RETURN g.name AS name ", " $min = 1.5", "$name = ACME"]));
+    assert_eq!(answer["result"]["ok"], true, "{answer}");
+    let sent = &host.cypher_queries()[0].query;
+    assert!(sent.starts_with("CYPHER min=1.5 name='ACME' MATCH (g:Gauge)-[:A|B]->(s) WHERE"), "{sent}");
+    let twice = run(json!(["RETURN $a AS a", "$a = 1", "$a = 2"]));
+    assert_eq!((twice["result"]["ok"].as_bool(), twice["result"]["errorType"].as_str()), (Some(false), Some("invalid-body")), "{twice}");
+    let missing = run(json!(["RETURN $a AS a", "$b = 1"]));
+    assert_eq!(missing["result"]["errorType"], "parameterMissing", "{missing}");
+    let request = json!({"action": "query", "namespace": 0, "title": "Report", "language": "cypher", "arguments": ["RETURN 1"], "query": "RETURN 1", "caller": who});
+    assert_eq!(page_action(&acting(&host, &who), &request.to_string())["error"]["code"], "strata-invalid-request", "arguments or a query, not both");
+}

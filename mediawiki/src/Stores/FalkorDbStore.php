@@ -3,8 +3,9 @@
  * FalkorDB as a graph store of the MediaWiki host (docs/stores.md): the core's write statements with
  * GRAPH.QUERY, reads with GRAPH.RO_QUERY --compact and the graph's catalog, and the build marker
  * kept beside the graph. It moves bytes only: the core writes every query text and decodes the
- * replies. FalkorDB's TIMEOUT argument stops a query on the server; the connection gives up a second
- * later, so no request waits on the store for longer than its tier allows.
+ * replies, an error reply of the server included (passed on as kind `errorReply`,
+ * src/graph/reply_error.rs). FalkorDB's TIMEOUT argument stops a query on the server; the connection
+ * gives up a second later, so no request waits on the store for longer than its tier allows.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
@@ -13,8 +14,6 @@ class FalkorDbStore {
 	/** The most a read may send back (docs/graph.md). */
 	public const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 	private const CONNECT_MS = 5000;
-	/** Error replies of a server that cannot answer now, not of a query. */
-	private const SERVER_CONDITION = '/^(LOADING|BUSY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|MISCONF|NOAUTH)\b/';
 	private const CATALOG = [
 		'labels' => 'CALL db.labels()',
 		'relationshipTypes' => 'CALL db.relationshipTypes()',
@@ -58,7 +57,7 @@ class FalkorDbStore {
 		}
 		foreach ( $replies as $reply ) {
 			if ( $reply instanceof RespError ) {
-				return self::failure( 'failed', $reply->message );
+				return self::failure( 'errorReply', $reply->message );
 			}
 		}
 		return [ 'ok' => true ];
@@ -72,7 +71,7 @@ class FalkorDbStore {
 			$this->close();
 			return self::failure( $e->kind === 'timeout' ? 'timeout' : 'unavailable', $e->getMessage() );
 		}
-		return $reply instanceof RespError ? self::failure( 'failed', $reply->message ) : null;
+		return $reply instanceof RespError ? self::failure( 'errorReply', $reply->message ) : null;
 	}
 
 	private static function failure( string $kind, string $detail ): array {
@@ -94,61 +93,42 @@ class FalkorDbStore {
 
 	/**
 	 * One read (the core's guarded text) as the `cypherQuery` answer: `{ok: true, reply, catalog}`
-	 * with at most $maxRows + 1 rows, or `{ok: false, kind, detail}`. A graph that does not exist
-	 * answers no rows.
+	 * with at most $maxRows + 1 rows, or `{ok: false, kind, detail}`: kind `errorReply` with the
+	 * server's error reply (a graph that does not exist, a syntax error, ...), which the core reads.
 	 */
 	public function read( string $query, int $maxRows, int $timeoutMs ): array {
 		try {
 			$reply = $this->readOne( $query, [ '--compact' ], $timeoutMs );
-			if ( $reply === null ) {
-				return [ 'ok' => true, 'reply' => [ [], [], [] ], 'catalog' => [ 'labels' => [], 'relationshipTypes' => [], 'propertyKeys' => [] ] ];
+			if ( $reply instanceof RespError ) {
+				return self::failure( 'errorReply', $reply->message );
 			}
 			if ( is_array( $reply ) && count( $reply ) === 3 && is_array( $reply[1] ) && count( $reply[1] ) > $maxRows + 1 ) {
 				$reply[1] = array_slice( $reply[1], 0, $maxRows + 1 );
 			}
 			$catalog = [];
 			foreach ( self::CATALOG as $key => $call ) {
-				$rows = $this->readOne( $call, [], $timeoutMs )[1] ?? [];
-				$catalog[$key] = array_map( static fn ( $row ) => $row[0], $rows );
+				$list = $this->readOne( $call, [], $timeoutMs );
+				if ( $list instanceof RespError ) {
+					return self::failure( 'errorReply', $list->message );
+				}
+				$catalog[$key] = array_map( static fn ( $row ) => $row[0], $list[1] ?? [] );
 			}
 			return [ 'ok' => true, 'reply' => $reply, 'catalog' => $catalog ];
 		} catch ( RespFailure $e ) {
 			$this->close();
 			return self::failure( $e->kind === 'tooLarge' ? 'tooExpensive' : ( $e->kind === 'timeout' ? 'timeout' : 'unavailable' ), $e->getMessage() );
-		} catch ( StoreQueryError $e ) {
-			return self::failure( $e->kind, $e->getMessage() );
 		}
 	}
 
-	/** One RO_QUERY; null when the graph does not exist. */
+	/** One RO_QUERY: its reply, or the error reply in it. */
 	private function readOne( string $query, array $flags, int $timeoutMs ) {
 		$args = array_merge( [ 'GRAPH.RO_QUERY', $this->graph, $query ], $flags, [ 'TIMEOUT', $timeoutMs ] );
 		$reply = $this->connection()->command( $args, $timeoutMs + 1000, self::MAX_REPLY_BYTES );
-		$error = $reply instanceof RespError ? $reply : null;
 		foreach ( is_array( $reply ) ? $reply : [] as $part ) {
-			$error ??= $part instanceof RespError ? $part : null;
+			if ( $part instanceof RespError ) {
+				return $part;
+			}
 		}
-		if ( !$error ) {
-			return $reply;
-		}
-		if ( preg_match( '/empty key/i', $error->message ) ) {
-			return null;
-		}
-		throw new StoreQueryError( self::readErrorKind( $error->message ), $error->message );
-	}
-
-	/** An error reply to a read is the caller's query's fault unless the server cannot answer now. */
-	private static function readErrorKind( string $message ): string {
-		if ( preg_match( '/timed out/i', $message ) ) {
-			return 'timeout';
-		}
-		// The query is fine but needs more memory than FalkorDB lets one query use (QUERY_MEM_CAPACITY).
-		if ( preg_match( '/mem consumption exceeded capacity/i', $message ) ) {
-			return 'tooExpensive';
-		}
-		if ( preg_match( '/RO_QUERY|read-only/i', $message ) ) {
-			return 'readOnly';
-		}
-		return preg_match( self::SERVER_CONDITION, $message ) ? 'unavailable' : 'syntax';
+		return $reply;
 	}
 }

@@ -27,13 +27,16 @@ pub struct PageActionRequest {
     pub create_only: bool,
     #[serde(default)]
     pub no_create: bool,
-    /// `query` only: the query's language, its text and its Cypher parameters.
+    /// `query` only: the query's language, its text and its Cypher parameters; or instead of the
+    /// text and parameters, a parser function's `arguments` (`app::query::arguments`).
     #[serde(default)]
     pub language: Option<Language>,
     #[serde(default)]
     pub query: Option<String>,
     #[serde(default)]
     pub parameters: Map<String, Value>,
+    #[serde(default)]
+    pub arguments: Option<Vec<String>>,
     pub caller: Caller,
 }
 

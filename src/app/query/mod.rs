@@ -1,9 +1,11 @@
 //! Running a read-only query on the configured stores, for the REST query routes
 //! (`api::handlers::query`) and for queries from wikitext or scripts ([`script`]): the `strata-query`
 //! right, the tiers and their limits, the SPARQL query form, the Cypher read-only guard with its
-//! parameters and row bound, the decoding of FalkorDB's cells, and a store's failures as the query
-//! endpoints' stable error types.
+//! parameters and row bound, the decoding of FalkorDB's cells, and a store's failures (the store's own
+//! error replies read by `graph::reply_error` and `sparql::answer`) as the query endpoints' stable
+//! error types.
 
+pub mod arguments;
 pub mod script;
 
 use crate::app::error::{ApiError, ErrorKind};
@@ -11,7 +13,9 @@ use crate::app::Caller;
 use crate::graph::cells::falkordb::decode_result;
 use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::parameter_header;
-use crate::host::{CypherQuery, Host, Settings, SparqlQuery, StoreAnswer};
+use crate::graph::reply_error::ReplyError;
+use crate::host::{CypherAnswer, CypherQuery, Host, Settings, SparqlQuery, StoreAnswer, ERROR_REPLY};
+use crate::sparql::answer::{is_results_json, status_failure_kind, RESULTS_JSON};
 use crate::sparql::query_form::{calls_service, QueryForm};
 use serde_json::{json, Map, Value};
 
@@ -81,10 +85,18 @@ pub fn check_sparql(text: &str) -> Result<(), ApiError> {
 
 /// The first SPARQL store's answer to a checked query: its content type and body, unchanged.
 pub async fn run_sparql<H: Host>(host: &H, text: &str, tier: Tier) -> Result<(String, String), ApiError> {
-    let answer = host.sparql_query(SparqlQuery { query: text.to_owned(), timeout_ms: tier.timeout_ms }).await?;
+    let mut answer = host.sparql_query(SparqlQuery { query: text.to_owned(), timeout_ms: tier.timeout_ms }).await?;
     if answer.ok {
-        let content_type = answer.content_type.unwrap_or_else(|| "application/sparql-results+json".into());
-        return Ok((content_type, answer.body.unwrap_or_default()));
+        let content_type = answer.content_type.unwrap_or_else(|| RESULTS_JSON.into());
+        let body = answer.body.unwrap_or_default();
+        if !is_results_json(&content_type, &body) {
+            let shown: String = body.chars().take(200).collect();
+            return Err(ApiError::new(ErrorKind::QueryInternalError, format!("The store answered {content_type}, not a SPARQL results JSON document: {shown}")));
+        }
+        return Ok((content_type, body));
+    }
+    if answer.kind.as_deref() == Some(ERROR_REPLY) {
+        answer.kind = Some(status_failure_kind(answer.status).into());
     }
     Err(store_failure(answer, ErrorKind::SparqlSyntaxError, ErrorKind::SparqlStoreUnavailable))
 }
@@ -111,7 +123,14 @@ pub async fn run_cypher<H: Host>(host: &H, query: &CheckedCypher, tier: Tier) ->
     let bounded = bound_rows(&query.cypher, tier.max_rows.saturating_add(1), &query.parameters)
         .map_err(|e| ApiError::new(ErrorKind::CypherSyntaxError, format!("{e}.")))?;
     let args = CypherQuery { query: format!("{}{bounded}", query.header), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
-    let answer = host.cypher_query(args).await?;
+    let mut answer = host.cypher_query(args).await?;
+    if !answer.ok && answer.kind.as_deref() == Some(ERROR_REPLY) {
+        match ReplyError::of(answer.detail.as_deref().unwrap_or_default()).failure_kind() {
+            // A graph never written (or lost by a restart) holds nothing to find.
+            None => answer = no_rows(),
+            kind => answer.kind = kind.map(Into::into),
+        }
+    }
     if !answer.ok {
         return Err(store_failure(answer.into_store_answer(), ErrorKind::CypherSyntaxError, ErrorKind::BackendUnavailable));
     }
@@ -119,6 +138,11 @@ pub async fn run_cypher<H: Host>(host: &H, query: &CheckedCypher, tier: Tier) ->
     let result = decode_result(&input, usize::try_from(tier.max_rows).unwrap_or(usize::MAX))
         .map_err(|e| ApiError::new(ErrorKind::QueryInternalError, e.to_string()))?;
     Ok(result.to_json())
+}
+
+fn no_rows() -> CypherAnswer {
+    let catalog = json!({"labels": [], "relationshipTypes": [], "propertyKeys": []});
+    CypherAnswer { ok: true, reply: json!([[], [], []]), catalog, kind: None, detail: None }
 }
 
 fn store_failure(answer: StoreAnswer, syntax: ErrorKind, unavailable: ErrorKind) -> ApiError {

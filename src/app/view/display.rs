@@ -16,38 +16,16 @@ pub fn display_name(page_title: &str, content: &PageContent, id: &SubjectId, sub
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::schema::SchemaRef;
-    use crate::domain::title::Title;
+    use crate::domain::page_content::two_subject_page;
 
+    /// Which name applies is `PageContent::name_of`'s rule, tested there; here each name's text.
     #[test]
-    fn display_name_rule() {
-        let main = SubjectId::parse("s1demo1aaaaaaa1").unwrap();
-        let other = SubjectId::parse("s1demo1aaaaaaa2").unwrap();
-        let subject = |label: Option<&str>| Subject {
-            label: label.map(Into::into),
-            schema: SchemaRef::Local(Title::new("Company").unwrap()),
-            statements: Default::default(),
-        };
-        let page = |main_label: Option<&str>| {
-            let mut c = PageContent { main_subject: Some(main.clone()), subjects: Default::default() };
-            c.subjects.insert(main.clone(), subject(main_label));
-            c.subjects.insert(other.clone(), subject(None));
-            c
-        };
-        let cases = [
-            ("ACME", Some("ACME Inc"), &main, ("ACME Inc", false)),
-            ("ACME", None, &main, ("ACME", false)),
-            ("ACME", Some("  "), &main, ("ACME", false)),
-            ("ACME", None, &other, ("Company", true)),
-            ("s1demo1aaaaaaa2", None, &main, ("Company", true)),
-            ("s1demo1aaaaaaa1", None, &main, ("Company", true)),
-            ("S1demo1aaaaaaa2", None, &main, ("Company", true)),
-            ("s1demo1aaaaaaa1", Some("Named"), &main, ("Named", false)),
-        ];
-        for (title, label, id, (want, generated)) in cases {
-            let content = page(label);
-            let s = &content.subjects[id];
-            assert_eq!(display_name(title, &content, id, s), (want.to_owned(), generated), "{title} {label:?} {id}");
+    fn each_name_gives_its_text_and_only_the_schemas_is_generated() {
+        let [main, other] = ["s1demo1aaaaaaa1", "s1demo1aaaaaaa2"].map(|id| SubjectId::parse(id).unwrap());
+        let cases = [(Some("ACME Inc"), &main, ("ACME Inc", false)), (None, &main, ("ACME", false)), (None, &other, ("Company", true))];
+        for (label, id, (want, generated)) in cases {
+            let content = two_subject_page(label);
+            assert_eq!(display_name("ACME", &content, id, &content.subjects[id]), (want.to_owned(), generated), "{label:?} {id}");
         }
     }
 }

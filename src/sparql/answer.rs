@@ -1,0 +1,74 @@
+//! What a SPARQL server's HTTP answer means. A host passes the answer on as it came: a 2xx answer as
+//! `{ok: true, contentType, body}`, any other as `{ok: false, kind: "errorReply", status, detail}`
+//! with the body as detail (`docs/stores.md`). The core reads both here, once for every host.
+
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+
+pub const RESULTS_JSON: &str = "application/sparql-results+json";
+
+/// The failure kind of a store answer (`docs/architecture.md`) an HTTP status other than 2xx stands
+/// for: the server refused the query (4xx), failed or is down (5xx), or answered something else.
+pub fn status_failure_kind(status: Option<u16>) -> &'static str {
+    match status {
+        Some(500..) => "unavailable",
+        Some(400..=499) => "syntax",
+        _ => "internal",
+    }
+}
+
+/// Whether a 2xx answer is a SPARQL results JSON document: its media type, then a JSON object with
+/// `head` and either `results.bindings` (SELECT) or a boolean (ASK). The parse keeps nothing, and
+/// catches a truncated body or a login page a proxy answered in the server's place.
+pub fn is_results_json(content_type: &str, body: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Results {
+        #[serde(rename = "bindings")]
+        _bindings: Vec<IgnoredAny>,
+    }
+    #[derive(Deserialize)]
+    struct Document {
+        head: Option<serde_json::Map<String, serde_json::Value>>,
+        results: Option<Results>,
+        boolean: Option<bool>,
+    }
+    let media_type = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    if media_type != RESULTS_JSON && media_type != "application/json" {
+        return false;
+    }
+    matches!(serde_json::from_str::<Document>(body), Ok(d) if d.head.is_some() && (d.results.is_some() || d.boolean.is_some()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SELECT: &str = r#"{"head":{"vars":["a"]},"results":{"bindings":[{"a":{"type":"literal","value":"1"}}]}}"#;
+
+    #[test]
+    fn statuses_other_than_2xx_have_one_failure_kind_each() {
+        let cases = [(Some(400), "syntax"), (Some(406), "syntax"), (Some(499), "syntax"), (Some(500), "unavailable"), (Some(503), "unavailable"), (Some(302), "internal"), (Some(204), "internal"), (None, "internal")];
+        for (status, kind) in cases {
+            assert_eq!(status_failure_kind(status), kind, "{status:?}");
+        }
+    }
+
+    #[test]
+    fn only_a_results_document_is_an_answer() {
+        let cases = [
+            ("application/sparql-results+json", SELECT, true),
+            ("application/sparql-results+json; charset=utf-8", r#"{"head":{},"boolean":true}"#, true),
+            ("application/json", SELECT, true),
+            ("text/html", "<html>login</html>", false),
+            ("application/json", r#"{"error":"none"}"#, false),
+            (RESULTS_JSON, &SELECT[..30], false),
+            (RESULTS_JSON, r#"{"head":{},"results":{}}"#, false),
+            (RESULTS_JSON, "[]", false),
+            (RESULTS_JSON, r#"{"head":{},"boolean":"yes"}"#, false),
+            ("", "", false),
+        ];
+        for (content_type, body, expected) in cases {
+            assert_eq!(is_results_json(content_type, body), expected, "{content_type} {body}");
+        }
+    }
+}
