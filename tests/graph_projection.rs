@@ -114,7 +114,7 @@ fn a_save_after_a_schema_change_and_a_departure_removes_old_labels() {
     previous.subjects.insert(sid("s0000000000000d"), Subject { label: None, schema: SchemaRef::Local(Title::new("Gone`d").unwrap()), statements: FastIndexMap::default() });
     let wire = wire(&page_saved(&page, &content, Some(&previous), &hostile_schemas()));
     assert!(wire.iter().any(|q| q.ends_with("SET s = {_id: s._id, _stub: true} REMOVE s:`Goneˋd`")), "{wire:#?}");
-    assert!(wire.iter().any(|q| q.contains("s:`Persˋon 😀` REMOVE s:`Old schema`")), "{wire:#?}");
+    assert!(wire.iter().any(|q| q.contains("e:`Persˋon 😀` REMOVE e:`Old schema`)")), "{wire:#?}");
 }
 
 /// Strata's own node and edge keys start with one `_`; Schema property names (and relation-property

@@ -28,7 +28,8 @@ export function clearPending(db, store, pages) {
   }
   return new Promise((resolve, reject) => {
     waiting.push({ store, pages, resolve, reject });
-    if (waiting.length === 1) setImmediate(() => commitClears(db, waiting));
+    // One turn later, so that a save group scheduled in the same turn runs first and takes them.
+    if (waiting.length === 1) setImmediate(() => setImmediate(() => commitClears(db, waiting)));
   });
 }
 

@@ -7,9 +7,10 @@
 // stops using CPU at once) and a new one loads the snapshot and replays the writes made since it
 // (kept here, in order, until a snapshot holds them), then the calls that were waiting.
 //
-// The snapshot is written at most `flushDelayMs` after the first change that is not yet on disk, and
-// by flush() and close(). A crash loses the changes of that window: persisted() tells the registry
-// when a change is on disk, and only then is its pending marker cleared (docs/stores.md).
+// The snapshot is written at most `flushDelayMs` after the first change that is not yet on disk, or
+// `SNAPSHOT_SPACING` times as long as the last snapshot took when that is longer, and by flush() and
+// close(). A crash loses the changes of that window: persisted() tells the registry when a change is
+// on disk, and only then is its pending marker cleared (docs/stores.md).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -18,10 +19,15 @@ import { OK, failure } from './sparql-store.js';
 const SNAPSHOT = 'sparql-store.nq';
 const WORKER = new URL('./sparql-embedded-worker.js', import.meta.url);
 const WRITES = new Set(['replaceGraph', 'dropGraph', 'clear', 'loadBulk']);
+// A snapshot dumps the whole store and holds the worker meanwhile, so its cost grows with the store.
+// Spaced by a multiple of that cost, snapshots take at most a fifth of the worker's time however
+// large the store is; at a fixed delay, writing a large store (a rebuild) slowed down as it grew.
+const SNAPSHOT_SPACING = 4;
 
 export class EmbeddedSparqlStore {
   #snapshot;
   #flushDelayMs;
+  #lastSnapshotMs = 0;
   #worker = null;
   #nextId = 1;
   /** Calls posted and not yet answered: id → {message, resolve, timer}. */
@@ -106,7 +112,8 @@ export class EmbeddedSparqlStore {
     this.#version += 1;
     this.#dirty = true;
     // A failed write is kept in #flushError; the timer has no one to tell.
-    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), this.#flushDelayMs).unref();
+    const delay = Math.max(this.#flushDelayMs, SNAPSHOT_SPACING * this.#lastSnapshotMs);
+    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), delay).unref();
     // A snapshot that could not be written is reported by the next change: the store goes stale.
     return this.#flushError ? failure('unavailable', null, `snapshot not written: ${this.#flushError.message}`) : OK;
   }
@@ -171,7 +178,9 @@ export class EmbeddedSparqlStore {
     this.#dirty = false;
     const version = this.#version;
     const upTo = this.#nextId - 1;
+    const started = performance.now();
     const result = await this.#call('snapshot', [], null);
+    this.#lastSnapshotMs = performance.now() - started;
     if (!result.ok) {
       this.#dirty = true;
       this.#flushError = new Error(result.detail);

@@ -104,18 +104,19 @@ describe('acknowledgements of the stores', () => {
     assert.deepEqual(pending(), [['sparql', pages[2].pageId]]);
   });
 
-  test('a save group that commits first takes the queued acknowledgements into its own transaction', async () => {
-    const first = await savePagesInGroup(site.db, [newPage('Q1')], author, 't', ['graph']);
-    const page = { pageId: first.results[0].pageId, revisionId: first.results[0].revisionId };
-    let cleared = false;
-    const commits = await commitsDuring(() => Promise.all([
-      savePagesInGroup(site.db, [newPage('Q2')], author, 't', ['graph']),
-      clearPending(site.db, 'graph', [page]).then(() => { cleared = true; }),
-    ]));
-    assert.equal(commits, 1);
-    assert.ok(cleared);
-    assert.deepEqual(pending().map(([store]) => store), ['graph'], 'only the new save is pending');
-  });
+  for (const clearFirst of [false, true]) {
+    test(`a save group of the same turn takes the queued acknowledgements into its transaction (${clearFirst ? 'acknowledged' : 'saved'} first)`, async () => {
+      const first = await savePagesInGroup(site.db, [newPage(`Q1 ${clearFirst}`)], author, 't', ['graph']);
+      const page = { pageId: first.results[0].pageId, revisionId: first.results[0].revisionId };
+      let cleared = false;
+      const save = () => savePagesInGroup(site.db, [newPage(`Q2 ${clearFirst}`)], author, 't', ['graph']);
+      const clear = () => clearPending(site.db, 'graph', [page]).then(() => { cleared = true; });
+      const commits = await commitsDuring(() => Promise.all(clearFirst ? [clear(), save()] : [save(), clear()]));
+      assert.equal(commits, 1);
+      assert.ok(cleared);
+      assert.deepEqual(pending().map(([store]) => store), ['graph'], 'only the new save is pending');
+    });
+  }
 
   test('a marker of a later revision stays when an older one is acknowledged', async () => {
     const first = await savePagesInGroup(site.db, [newPage('R1')], author, 't', ['graph']);

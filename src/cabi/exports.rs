@@ -59,7 +59,7 @@ pub unsafe extern "C" fn prepare_pages(pages: Ptr, pages_len: u32, schemas: Ptr,
         let pages = arg(pages, pages_len, "pages")?;
         let schemas = parse_json(&arg(schemas, schemas_len, "schemas")?, "schemas")?;
         let options = options(opts, opts_len)?;
-        Ok(exports::prepare_pages(&parse_doc(&pages, "pages")?, Some(&schemas), &options)?.to_string())
+        exports::prepare_pages(&parse_doc(&pages, "pages")?, Some(&schemas), &options)
     })
 }
 

@@ -4,7 +4,7 @@ use super::ids::SubjectId;
 use super::subject::Subject;
 use super::title::Title;
 use indexmap::IndexMap;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// The Subject slot of a page: an optional main Subject and the page's Subjects in display order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -14,15 +14,10 @@ pub struct PageContent {
 }
 
 impl PageContent {
+    /// The stored JSON form (`stored_form.rs`); `serde_json::to_string` writes the slot text
+    /// without building this tree.
     pub fn to_json(&self) -> Value {
-        let mut o = Map::new();
-        if let Some(m) = &self.main_subject {
-            o.insert("mainSubject".into(), m.as_str().into());
-        }
-        let subjects: Map<String, Value> =
-            self.subjects.iter().map(|(id, s)| (id.as_str().to_owned(), s.to_json())).collect();
-        o.insert("subjects".into(), Value::Object(subjects));
-        Value::Object(o)
+        serde_json::to_value(self).expect("page content serializes to JSON")
     }
 
     /// The page's Subjects other than the main one, in display order.

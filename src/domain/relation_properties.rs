@@ -33,13 +33,9 @@ impl RelationPropertyValue {
         }
     }
 
+    /// The stored JSON form (`stored_form.rs`).
     pub fn to_json(&self) -> Value {
-        match self {
-            RelationPropertyValue::String(s) => Value::String(s.clone()),
-            RelationPropertyValue::Number(n) => Value::Number(n.clone()),
-            RelationPropertyValue::Boolean(b) => Value::Bool(*b),
-            RelationPropertyValue::Kept(v) => v.clone(),
-        }
+        serde_json::to_value(self).expect("a relation-property value serializes to JSON")
     }
 }
 

@@ -3,7 +3,7 @@
 use super::ids::{RelationId, SubjectRef};
 use super::language_tag::LanguageTag;
 use super::relation_properties::RelationProperties;
-use serde_json::{json, Map, Number, Value};
+use serde_json::{Number, Value};
 use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -53,33 +53,18 @@ impl StatementValue {
     }
 
     pub fn to_json(&self) -> Value {
-        match self {
-            StatementValue::Strings(v) => json!(v),
-            StatementValue::Number(n) => Value::Number(n.clone()),
-            StatementValue::Boolean(b) => Value::Bool(*b),
-            StatementValue::Relations(v) => Value::Array(v.iter().map(Relation::to_json).collect()),
-            StatementValue::Monolingual(v) => {
-                Value::Array(v.iter().map(|p| json!({"text": p.text, "language": p.language.as_str()})).collect())
-            }
-            StatementValue::Raw(v) => v.clone(),
-        }
+        serde_json::to_value(self).expect("a Statement value serializes to JSON")
     }
 }
 
 impl Relation {
     pub fn to_json(&self) -> Value {
-        let mut o = Map::new();
-        o.insert("id".into(), self.id.as_str().into());
-        o.insert("target".into(), self.target.to_string().into());
-        if !self.properties.is_empty() {
-            o.insert("properties".into(), Value::Object(self.properties.to_json()));
-        }
-        Value::Object(o)
+        serde_json::to_value(self).expect("a relation serializes to JSON")
     }
 }
 
 impl Statement {
     pub fn to_json(&self) -> Value {
-        json!({"propertyType": self.property_type, "value": self.value.to_json()})
+        serde_json::to_value(self).expect("a Statement serializes to JSON")
     }
 }

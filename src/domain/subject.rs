@@ -3,7 +3,7 @@
 use super::schema::SchemaRef;
 use super::statement::Statement;
 use super::maps::FastIndexMap;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A Subject in its stored form.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,15 +14,8 @@ pub struct Subject {
 }
 
 impl Subject {
-    /// The stored JSON form, keys in a stable order.
+    /// The stored JSON form, keys in a stable order (`stored_form.rs`).
     pub fn to_json(&self) -> Value {
-        let mut o = Map::new();
-        if let Some(l) = &self.label {
-            o.insert("label".into(), l.clone().into());
-        }
-        o.insert("schema".into(), self.schema.to_json());
-        let st: Map<String, Value> = self.statements.iter().map(|(k, s)| (k.clone(), s.to_json())).collect();
-        o.insert("statements".into(), Value::Object(st));
-        Value::Object(o)
+        serde_json::to_value(self).expect("a Subject serializes to JSON")
     }
 }

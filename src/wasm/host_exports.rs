@@ -17,7 +17,7 @@ fn invalid_argument(message: String) -> JsValue {
 pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
     let pages = parse_doc(pages_json, "pages")?;
     let schemas = parse_json(schemas_json, "schemas")?;
-    exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map(|v| v.to_string()).map_err(|e| to_js_error(&e))
+    exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map_err(|e| to_js_error(&e))
 }
 
 /// The TriG or Turtle of one page, in the native projection or an ontology projection.

@@ -3,7 +3,8 @@
 use crate::domain::ids::SourceKey;
 use crate::domain::title::Title;
 use crate::json::Json;
-use serde_json::{json, Value};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
 use std::fmt;
 
 /// A Schema named by a Subject or by a relation's `targetSchemas`.
@@ -40,10 +41,7 @@ impl SchemaRef {
     }
 
     pub fn to_json(&self) -> Value {
-        match self {
-            SchemaRef::Local(t) => Value::String(t.to_string()),
-            SchemaRef::Foreign { source, name } => json!({"source": source.as_str(), "name": name.as_str()}),
-        }
+        serde_json::to_value(self).expect("a Schema reference serializes to JSON")
     }
 
     /// The Schema name: the title for both local and foreign references.
@@ -67,6 +65,21 @@ impl SchemaRef {
         match self {
             SchemaRef::Local(t) => Some(t),
             SchemaRef::Foreign { .. } => None,
+        }
+    }
+}
+
+/// The stored form: the title for a local Schema, `{source, name}` for another source's.
+impl Serialize for SchemaRef {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SchemaRef::Local(t) => serializer.serialize_str(t.as_str()),
+            SchemaRef::Foreign { source, name } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("source", source.as_str())?;
+                map.serialize_entry("name", name.as_str())?;
+                map.end()
+            }
         }
     }
 }
