@@ -1,6 +1,6 @@
 // The ways the SQLite host answers a Subject search must agree: sorting the candidates (few matches),
-// walking the order's index with the search as a filter (many), and for a short search a bounded walk
-// first. A million-Subject wiki walks for common words; here the candidate cap is lowered to force it.
+// walking windows of the order's index with the search as a filter (many), and rounds of both. A
+// million-Subject wiki walks for common words; here the windows and caps are set to force each way.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { loadCore } from '../src/loader.js';
@@ -36,12 +36,16 @@ describe('Subject search over SQLite', () => {
   });
   after(() => site.db.close());
 
-  // Every row of a search, page by page, with the given candidate cap and short-search walk.
-  function everyRow(query, sortedCandidates, shortWindowRows = 0) {
+  const SORTED = { windowRows: 0, candidateCap: 100000 };
+  const WALKED = { windowRows: 1, candidateCap: 0 };
+  const ROUNDS = { windowRows: 9, candidateCap: 20 };
+
+  // Every row of a search, page by page, with the given first window and candidate cap.
+  function everyRow(query, options) {
     const rows = [];
     let after = null;
     for (;;) {
-      const page = listSubjects(site.db, { schema: null, after, limit: 7, includeDependent: false, timeoutMs: 60000, ...query }, { sortedCandidates, shortWindowRows });
+      const page = listSubjects(site.db, { schema: null, after, limit: 7, includeDependent: false, timeoutMs: 60000, ...query }, options);
       assert.equal(page.timedOut, false);
       rows.push(...page.rows.map((r) => r.subjectId));
       if (page.rows.length < 7) return rows;
@@ -58,9 +62,9 @@ describe('Subject search over SQLite', () => {
         for (const direction of ['asc', 'desc']) {
           for (const schema of [null, 'Place']) {
             const query = { search, sort, direction, schema, includeDependent: schema !== null };
-            const sorted = everyRow(query, 100000);
-            assert.deepEqual(everyRow(query, 0), sorted, JSON.stringify(query));
-            assert.deepEqual(everyRow(query, 100000, 9), sorted, `${JSON.stringify(query)}, short walk first`);
+            const sorted = everyRow(query, SORTED);
+            assert.deepEqual(everyRow(query, WALKED), sorted, `${JSON.stringify(query)}, walked`);
+            assert.deepEqual(everyRow(query, ROUNDS), sorted, `${JSON.stringify(query)}, in rounds`);
             matched += sorted.length;
           }
         }
@@ -70,20 +74,20 @@ describe('Subject search over SQLite', () => {
   });
 
   test('a substring search folds case beyond ASCII on both paths', () => {
-    for (const cap of [0, 100000]) {
-      const rows = everyRow({ search: 'ÉMILE', sort: 'name', direction: 'asc' }, cap);
-      assert.ok(rows.length > 0, `cap ${cap}`);
-      assert.deepEqual(rows, everyRow({ search: 'émile', sort: 'name', direction: 'asc' }, cap));
+    for (const options of [SORTED, WALKED]) {
+      const rows = everyRow({ search: 'ÉMILE', sort: 'name', direction: 'asc' }, options);
+      assert.ok(rows.length > 0, JSON.stringify(options));
+      assert.deepEqual(rows, everyRow({ search: 'émile', sort: 'name', direction: 'asc' }, options));
     }
   });
 
   test('a search past its deadline stops on either path', () => {
     const query = { sort: 'name', direction: 'asc', schema: null, search: 'anna', after: null, limit: 7, includeDependent: false, timeoutMs: 0 };
-    for (const sortedCandidates of [0, 100000]) {
+    for (const options of [SORTED, WALKED]) {
       // deadlineEvery 1: the walk checks the clock on its first row.
-      const page = listSubjects(site.db, query, { sortedCandidates, deadlineEvery: 1 });
-      assert.deepEqual(page, { rows: [], timedOut: true }, `cap ${sortedCandidates}`);
+      const page = listSubjects(site.db, query, { ...options, deadlineEvery: 1 });
+      assert.deepEqual(page, { rows: [], timedOut: true }, JSON.stringify(options));
     }
-    assert.equal(listSubjects(site.db, { ...query, timeoutMs: 60000 }, { sortedCandidates: 0, deadlineEvery: 1 }).rows.length, 7);
+    assert.equal(listSubjects(site.db, { ...query, timeoutMs: 60000 }, { ...WALKED, deadlineEvery: 1 }).rows.length, 7);
   });
 });

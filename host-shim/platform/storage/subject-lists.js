@@ -38,16 +38,16 @@ const SORT_COLUMNS = {
 /** Searches shorter than this have no trigram of their own: they are a range of the indexed trigrams. */
 export const SUBSTRING_MIN_CHARS = 3;
 /**
- * Up to this many search candidates are sorted directly (under 1 µs each with the page cache warm);
- * more means the search is common, and the order's index is walked with the search as a filter.
+ * A search runs in rounds that grow by `GROWTH`: each first walks a window of the order's index (a
+ * common search finds its page there), then reads the search's candidates up to a cap (a rare search
+ * reads them all and sorts them). Round 0 walks `WINDOW_ROWS` rows and reads `CANDIDATE_CAP`
+ * candidates: a walked entry costs about a quarter of a sorted candidate, which is read from the
+ * table at random. Docs/lists.md, "How SQLite answers a search", gives the costs.
  */
-const SORTED_CANDIDATES = 20000;
-/**
- * A short search first tests this many rows at the start of the order's index: a common one (most
- * are) finds its page there, before its candidates would even be counted.
- */
-const SHORT_WINDOW_ROWS = 300;
-/** The walk checks its deadline on one row in this many, so the check costs nothing measurable. */
+const WINDOW_ROWS = 1000;
+const CANDIDATE_CAP = 250;
+const GROWTH = 4;
+/** A walk checks its deadline on one row in this many, so the check costs nothing measurable. */
 const DEADLINE_EVERY = 256;
 
 export class SearchTimeout extends Error {}
@@ -64,58 +64,66 @@ function idRange(prefix) {
 /**
  * The two halves of a search: the name half (a case-insensitive substring of the display name or page
  * title) and the ID half (a range of the ID index). Each has `rowIds(db, cap)`, the row_ids it selects
- * (at most `cap`; null when it knows there are more), and `filter`, the same as a condition on a row `s` of an index walk, with its
- * `params`; the parts of a short search also `test` an index row in JavaScript. A search of three characters or more is a phrase of the trigram index. A shorter one is
- * every indexed trigram that starts with it (each position of a value starts one: migration 5); a
- * walk tests it on the row, folding case as the trigram tokenizer does.
+ * (at most `cap`; null when there are more), read without counting the rest; `filter`, the same as a
+ * condition on a row `s` of a walk, with its `params` and the `columns` it reads; and, where it costs
+ * a seek, `isEmpty(db)`. The name half's `rowIds` reads the trigram table: a search of three
+ * characters or more is a phrase; a shorter one is every indexed trigram that starts with it (each
+ * position of a value starts one: migration 5), listed from the vocabulary one seek a trigram.
  */
-function searchParts(search) {
+function searchParts(db, search) {
   const range = idRange(search);
   const folded = search.toLowerCase();
-  const match = (db, query, cap) => db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(query, cap);
+  const match = (query, cap) => db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(query, cap);
   // SQLite's lower() folds ASCII only: enough for an ASCII search (the rare letters whose lower case
   // is ASCII, like the Kelvin sign, aside); any other is tested with JavaScript's lower case.
   const fold = /^[\x00-\x7f]*$/.test(search) ? 'lower' : 'strata_fold';
-  const name = [...search].length < SUBSTRING_MIN_CHARS
-    ? {
-      // The trigrams and the number of Subjects holding each: more than `cap` in all, and the search
-      // is common enough to walk.
-      rowIds: (db, cap) => {
-        const terms = db.prepare('SELECT term, doc FROM subject_search_terms WHERE term >= ? AND term < ?').all(folded, `${folded}\u{10FFFF}`);
-        if (terms.reduce((sum, term) => sum + term.doc, 0) > cap) return null;
-        return terms.length === 0 ? [] : match(db, terms.map((term) => ftsPhrase(term.term)).join(' OR '), cap);
-      },
-      filter: `(instr(${fold}(s.display_name), ?) > 0 OR instr(${fold}(s.page_title), ?) > 0)`,
-      params: [folded, folded],
-      test: (row) => row.display_name.toLowerCase().includes(folded) || row.page_title.toLowerCase().includes(folded),
-    }
-    : {
-      rowIds: (db, cap) => match(db, ftsPhrase(search), cap),
-      // The unary + keeps SQLite from driving a walk from the row_id set: the order's index leads,
-      // and the set, built once, is probed with the row_id every index entry carries.
-      filter: '+s.row_id IN (SELECT rowid FROM subject_search WHERE subject_search MATCH ?)',
-      params: [ftsPhrase(search)],
-    };
+  const name = {
+    rowIds: [...search].length < SUBSTRING_MIN_CHARS
+      ? (cap) => {
+        const terms = trigramsStartingWith(db, folded);
+        return terms.length === 0 ? [] : match(terms.map(ftsPhrase).join(' OR '), cap);
+      }
+      : (cap) => match(ftsPhrase(search), cap),
+    isEmpty: [...search].length < SUBSTRING_MIN_CHARS ? undefined : () => match(ftsPhrase(search), 1).length === 0,
+    filter: `(instr(${fold}(s.display_name), ?) > 0 OR instr(${fold}(s.page_title), ?) > 0)`,
+    params: [folded, folded],
+    columns: ['s.display_name', 's.page_title'],
+  };
   const id = range && {
-    rowIds: (db, cap) => db.prepare('SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT ?').pluck().all(...range, cap),
+    rowIds: (cap) => db.prepare('SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT ?').pluck().all(...range, cap),
+    isEmpty: () => db.prepare('SELECT 1 FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT 1').pluck().get(...range) === undefined,
     // Unary +: a walk must not turn into a read of the ID range and a sort of all of it.
     filter: '(+s.subject_id >= ? AND +s.subject_id < ?)',
     params: range,
+    columns: [],
     range,
-    test: (row) => row.subject_id >= range[0] && row.subject_id < range[1],
   };
   return [name, id].filter(Boolean);
 }
 
 /**
+ * The indexed trigrams starting with `prefix` (one or two folded characters), one seek of the
+ * vocabulary's instance table each: the row table would count every posting of every trigram first.
+ * A trigram is three characters, so the next one after `term` is at `term` + U+0001 or later.
+ */
+function trigramsStartingWith(db, prefix) {
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.subject_search_instances USING fts5vocab(main, subject_search, instance)');
+  const next = db.prepare('SELECT term FROM temp.subject_search_instances WHERE term >= ? AND term < ? LIMIT 1').pluck();
+  const terms = [];
+  for (let term = next.get(prefix, `${prefix}\u{10FFFF}`); term !== undefined; term = next.get(`${term}\u0001`, `${prefix}\u{10FFFF}`)) {
+    terms.push(term);
+  }
+  return terms;
+}
+
+/**
  * One keyset page of Subjects: `{rows: [{...IndexedSubject, sortKey}], timedOut}`. `after` is
- * `{key, id}` or null. A short search first tests the first `shortWindowRows` rows of the order. Then a
- * search collects its candidates from its parts; up to `sortedCandidates` are sorted directly, more
- * mean the order's index is walked with the parts as a filter. The search stops with `timedOut`
- * once `timeoutMs` have passed.
+ * `{key, id}` or null. A search runs in rounds (see `WINDOW_ROWS`): a window of the order's index
+ * tested row by row, then the candidates up to a cap, both growing until one of them answers. The
+ * search stops with `timedOut` once `timeoutMs` have passed.
  */
 export function listSubjects(db, { sort, direction, schema, search, after, limit, includeDependent, timeoutMs },
-  { sortedCandidates = SORTED_CANDIDATES, shortWindowRows = SHORT_WINDOW_ROWS, deadlineEvery = DEADLINE_EVERY } = {}) {
+  { windowRows = WINDOW_ROWS, candidateCap = CANDIDATE_CAP, deadlineEvery = DEADLINE_EVERY } = {}) {
   const key = SORT_COLUMNS[sort] ?? SORT_COLUMNS.newest;
   const desc = direction === 'desc';
   const where = [];
@@ -133,6 +141,9 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   const select = (from, extra) => `SELECT ${ROW_COLUMNS}, ${key.replace(' COLLATE NOCASE', '')} AS sort_key FROM ${from}
     WHERE ${[...where, ...extra].join(' AND ') || '1'} ${order}`;
   const toRow = (row) => ({ ...toIndexedSubject(row), sortKey: row.sort_key });
+  // The page of rows whose row_ids were found, joined with the table and its pages in the order.
+  const rowsOf = (ids) => db.prepare(select('json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value JOIN page p ON p.id = s.page_id', []))
+    .all(JSON.stringify(ids), ...params, limit).map(toRow);
 
   if (search == null || search === '') {
     return { rows: db.prepare(select(FROM_ROWS, [])).all(...params, limit).map(toRow), timedOut: false };
@@ -140,53 +151,58 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   const deadline = Date.now() + timeoutMs;
   // A part that selects nothing (the name half of a pasted ID, mostly) is left out of the walk's
   // filter, which tests every index entry it passes; a search nothing matches answers at once.
-  const parts = searchParts(search).filter((part) => part.rowIds(db, 1)?.length !== 0);
+  const parts = searchParts(db, search).filter((part) => !part.isEmpty?.());
   if (parts.length === 0) return { rows: [], timedOut: false };
-  const short = [...search].length < SUBSTRING_MIN_CHARS;
-  const timeColumn = parts.length === 1 && parts[0].range ? TIME_COLUMNS[key] : undefined;
   defineFunctions(db);
-  const matches = `(${parts.map((part) => part.filter).join(' OR ')})`;
-  const matchParams = parts.flatMap((part) => part.params);
-  if ((short || timeColumn) && shortWindowRows > 0) {
-    // The first rows of the order, tested as they come: a common search stops after its page. Fewer
-    // matches than `limit` leave the answer to the paths below, which see the whole list.
-    const window = db.prepare(`SELECT s.row_id, s.subject_id, s.display_name, s.page_title FROM subject_index s
-      WHERE ${where.join(' AND ') || '1'} ${order}`);
-    const ids = [];
-    for (const row of window.iterate(...params, shortWindowRows)) {
-      if (parts.some((part) => part.test(row)) && ids.push(row.row_id) === limit) break;
+  const timeColumn = parts.length === 1 && parts[0].range ? TIME_COLUMNS[key] : undefined;
+  if (!(windowRows > 0 || candidateCap > 0)) throw new Error('a search needs windows or candidates');
+  // Every row_id is at most this: a window this long is the whole order, a cap this high every candidate.
+  const total = db.prepare('SELECT max(row_id) FROM subject_index').pluck().get() ?? 0;
+  let start = { where: [], params: [] };
+  try {
+    for (let round = 0, rows = windowRows, cap = candidateCap; ; round += 1, rows *= GROWTH, cap *= GROWTH) {
+      if (Date.now() >= deadline) return { rows: [], timedOut: true };
+      if (round === 1 && timeColumn) {
+        // An ID prefix in a time order: later windows start at the prefix's newest (oldest) time.
+        start = timeBound(db, timeColumn, parts[0].range, desc);
+        if (start === null) return { rows: [], timedOut: false };
+      }
+      if (rows > 0) {
+        const found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, deadline, deadlineEvery }, rows, limit);
+        if (found.length === limit || rows >= total) return { rows: rowsOf(found), timedOut: false };
+      }
+      const candidates = searchCandidates(parts, cap);
+      if (candidates !== null) {
+        if (Date.now() >= deadline) return { rows: [], timedOut: true };
+        return { rows: sortCandidates(db, candidates, { where, params, order, select, limit }).map(toRow), timedOut: false };
+      }
     }
-    if (ids.length === limit) {
-      const rows = db.prepare(select('json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value JOIN page p ON p.id = s.page_id', []))
-        .all(JSON.stringify(ids), ...params, limit);
-      return { rows: rows.map(toRow), timedOut: false };
-    }
+  } catch (error) {
+    if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
+    throw error;
   }
-  const candidates = searchCandidates(db, parts, sortedCandidates);
-  if (candidates === null) {
-    // The order's index walked with the search as a filter, reading nothing but the index (row_id,
-    // key, subject_id): only the page of rows found is then joined with the table and its pages.
-    const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
-    const start = timeColumn ? timeBound(db, timeColumn, parts[0].range, desc) : { where: [], params: [] };
-    if (start === null) return { rows: [], timedOut: false };
-    const walk = `SELECT s.row_id FROM subject_index s WHERE ${[...where, ...start.where, beforeDeadline, matches].join(' AND ')} ${order}`;
-    try {
-      const found = db.prepare(select(`(${walk}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
-        .all(...params, ...start.params, deadline, ...matchParams, limit, ...params, limit);
-      return { rows: found.map(toRow), timedOut: false };
-    } catch (error) {
-      if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
-      throw error;
-    }
-  }
-  if (Date.now() >= deadline) return { rows: [], timedOut: true };
-  // CROSS JOIN makes SQLite read the candidates first and sort them, not walk an index past them;
-  // only the page of rows kept is then joined with its page.
+}
+
+/**
+ * The row_ids of the first `limit` rows among the first `rows` of the order that the search matches.
+ * The window reads the order's index and, for a name search, the table row's two names; it stops at
+ * the `limit`-th match. The clock is checked on one index entry in `deadlineEvery`.
+ */
+function walkWindow(db, { parts, where, params, order, deadline, deadlineEvery }, rows, limit) {
+  const columns = [...new Set(['s.row_id', 's.subject_id', ...parts.flatMap((part) => part.columns)])];
+  const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
+  const window = `SELECT ${columns.join(', ')} FROM subject_index s WHERE ${[...where, beforeDeadline].join(' AND ')} ${order}`;
+  return db.prepare(`SELECT s.row_id FROM (${window}) s WHERE ${parts.map((part) => part.filter).join(' OR ')} LIMIT ?`).pluck()
+    .all(...params, deadline, rows, ...parts.flatMap((part) => part.params), limit);
+}
+
+/** The first `limit` of the candidates in the order: read and sorted, then joined with their pages. */
+function sortCandidates(db, candidates, { where, params, order, select, limit }) {
+  // CROSS JOIN makes SQLite read the candidates first and sort them, not walk an index past them.
   const top = `SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
     WHERE ${where.join(' AND ') || '1'} ${order}`;
-  const rows = db.prepare(select(`(${top}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
+  return db.prepare(select(`(${top}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
     .all(JSON.stringify(candidates), ...params, limit, ...params, limit);
-  return { rows: rows.map(toRow), timedOut: false };
 }
 
 // The time orders: an ID prefix's Subjects lie together in them, since minted IDs start with their
@@ -222,11 +238,11 @@ function defineFunctions(db) {
 }
 
 /** The row_ids the search parts select, or null when there are more than `cap`. */
-function searchCandidates(db, parts, cap) {
+function searchCandidates(parts, cap) {
   const found = new Set();
   for (const part of parts) {
-    const ids = part.rowIds(db, cap + 1);
-    if (ids === null) return null;
+    const ids = part.rowIds(cap + 1);
+    if (ids.length > cap) return null;
     for (const id of ids) found.add(id);
     if (found.size > cap) return null;
   }
