@@ -41,11 +41,12 @@ export const SUBSTRING_MIN_CHARS = 3;
  * A search runs in rounds that grow by `GROWTH`: each first walks a window of the order's index (a
  * common search finds its page there), then reads the search's candidates up to a cap (a rare search
  * reads them all and sorts them). Round 0 walks `WINDOW_ROWS` rows and reads `CANDIDATE_CAP`
- * candidates: a walked entry costs about a quarter of a sorted candidate, which is read from the
- * table at random. Docs/lists.md, "How SQLite answers a search", gives the costs.
+ * candidates; the cap is reached in the round after a window of its size, because reading a
+ * candidate costs little and sorting one (a random read of the table) about four walked entries.
+ * Docs/lists.md, "How SQLite answers a search", gives the costs.
  */
 const WINDOW_ROWS = 1000;
-const CANDIDATE_CAP = 250;
+const CANDIDATE_CAP = 1000;
 const GROWTH = 4;
 /** A walk checks its deadline on one row in this many, so the check costs nothing measurable. */
 const DEADLINE_EVERY = 256;
@@ -75,8 +76,11 @@ function searchParts(db, search) {
   const folded = search.toLowerCase();
   const match = (query, cap) => db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(query, cap);
   // SQLite's lower() folds ASCII only: enough for an ASCII search (the rare letters whose lower case
-  // is ASCII, like the Kelvin sign, aside); any other is tested with JavaScript's lower case.
-  const fold = /^[\x00-\x7f]*$/.test(search) ? 'lower' : 'strata_fold';
+  // is ASCII, like the Kelvin sign, aside); any other is tested with JavaScript's lower case, called
+  // only on values holding a character outside printable ASCII (an ASCII value folds to ASCII).
+  const contains = /^[\x00-\x7f]*$/.test(search)
+    ? (column) => `instr(lower(${column}), ?) > 0`
+    : (column) => `(${column} GLOB '*[^ -~]*' AND instr(strata_fold(${column}), ?) > 0)`;
   const name = {
     rowIds: [...search].length < SUBSTRING_MIN_CHARS
       ? (cap) => {
@@ -85,7 +89,7 @@ function searchParts(db, search) {
       }
       : (cap) => match(ftsPhrase(search), cap),
     isEmpty: [...search].length < SUBSTRING_MIN_CHARS ? undefined : () => match(ftsPhrase(search), 1).length === 0,
-    filter: `(instr(${fold}(s.display_name), ?) > 0 OR instr(${fold}(s.page_title), ?) > 0)`,
+    filter: `(${contains('s.display_name')} OR ${contains('s.page_title')})`,
     params: [folded, folded],
     columns: ['s.display_name', 's.page_title'],
   };
