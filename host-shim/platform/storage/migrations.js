@@ -261,8 +261,11 @@ export const MIGRATIONS = [
   // 9: a search walks the name and page orders reading their index alone (docs/lists.md, "How SQLite
   // answers a search"): each index also holds the other of the two values a search tests. In those
   // orders the table rows lie at random, and reading one for every index entry walked cost five times
-  // the entry itself.
+  // the entry itself. The trigrams a short search stands for are listed from the vocabulary's instance
+  // table, one seek each; the row table counted every posting of every trigram it listed.
   `
+  DROP TABLE subject_search_terms;
+  CREATE VIRTUAL TABLE subject_search_instances USING fts5vocab(subject_search, 'instance');
   DROP INDEX list_name;
   CREATE INDEX list_name ON subject_index(display_name COLLATE NOCASE, subject_id, page_title) WHERE is_dependent = 0;
   DROP INDEX list_page;

@@ -107,12 +107,11 @@ function searchParts(db, search) {
 
 /**
  * The indexed trigrams starting with `prefix` (one or two folded characters), one seek of the
- * vocabulary's instance table each: the row table would count every posting of every trigram first.
+ * vocabulary's instance table (migration 9) each: its first row of a trigram is its first posting.
  * A trigram is three characters, so the next one after `term` is at `term` + U+0001 or later.
  */
 function trigramsStartingWith(db, prefix) {
-  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.subject_search_instances USING fts5vocab(main, subject_search, instance)');
-  const next = db.prepare('SELECT term FROM temp.subject_search_instances WHERE term >= ? AND term < ? LIMIT 1').pluck();
+  const next = db.prepare('SELECT term FROM subject_search_instances WHERE term >= ? AND term < ? LIMIT 1').pluck();
   const terms = [];
   for (let term = next.get(prefix, `${prefix}\u{10FFFF}`); term !== undefined; term = next.get(`${term}\u0001`, `${prefix}\u{10FFFF}`)) {
     terms.push(term);
@@ -163,6 +162,7 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   // Every row_id is at most this: a window this long is the whole order, a cap this high every candidate.
   const total = db.prepare('SELECT max(row_id) FROM subject_index').pluck().get() ?? 0;
   let start = { where: [], params: [] };
+  let clustered = false;
   try {
     for (let round = 0, rows = windowRows, cap = candidateCap; ; round += 1, rows *= GROWTH, cap *= GROWTH) {
       if (Date.now() >= deadline) return { rows: [], timedOut: true };
@@ -171,15 +171,20 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
         start = timeBound(db, timeColumn, parts[0].range, desc);
         if (start === null) return { rows: [], timedOut: false };
       }
-      if (rows > 0) {
-        const found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, deadline, deadlineEvery }, rows, limit);
+      let found = [];
+      if (rows > 0 && !clustered) {
+        found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, deadline, deadlineEvery }, rows, limit);
         if (found.length === limit || rows >= total) return { rows: rowsOf(found), timedOut: false };
       }
-      const candidates = searchCandidates(parts, cap);
+      const candidates = searchCandidates(parts, clustered ? total : cap);
       if (candidates !== null) {
         if (Date.now() >= deadline) return { rows: [], timedOut: true };
         return { rows: sortCandidates(db, candidates, { where, params, order, select, limit }).map(toRow), timedOut: false };
       }
+      // More than `cap` matches spread along the order would have put at least four pages of them in
+      // this window: they lie together further on, where only a longer walk would reach them, so the
+      // next round reads all the candidates instead (unless the walk starts at an ID prefix's time).
+      clustered = !timeColumn && rows * (cap / total) >= 4 * limit;
     }
   } catch (error) {
     if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
