@@ -133,7 +133,8 @@ mod tests {
         let own = SourceKey::parse("local").unwrap();
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
-        let stored = ty.normalize(&Json::parse(r#"[" 09:30 "]"#).unwrap(), Some(def), &mut ctx).unwrap();
+        let written = Json::parse(r#"[" 09:30 "]"#).unwrap();
+        let stored = ty.normalize(&written, Some(def), &mut ctx).unwrap();
         assert_eq!(stored, StatementValue::Strings(vec!["09:30".into()]));
         assert_eq!(ty.json_schema(def), json!({"type": "array", "uniqueItems": true, "items": {"type": "string", "pattern": PATTERN}}));
         assert_eq!(ty.codes(), &[INVALID_TIME]);
