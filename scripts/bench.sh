@@ -28,7 +28,7 @@ node scripts/bench/rebuild.mjs "${STRATA_BENCH_REBUILD_SUBJECTS:-100000}"
 echo "== query memory (issue: bounded queries) =="
 node scripts/bench/query-memory.mjs 10 3
 echo "== lists (issue: lists and search at scale) =="
-# 1,000,000 Subjects take about ten minutes to import; LISTS_SIZES picks fewer.
+# 1,000,000 Subjects take about two minutes to import; LISTS_SIZES picks fewer.
 node scripts/bench/lists.mjs ${LISTS_SIZES:-10000 100000 1000000}
 
 echo "== HTTP (issue: reference host and REST API) =="

@@ -64,7 +64,7 @@ export function storeAddresses() {
   return { falkordb, oxigraph, skip: falkordb && oxigraph ? false : `${hostName}: no STRATA_E2E_FALKORDB_URL and STRATA_E2E_OXIGRAPH_URL` };
 }
 
-const COMMANDS = { crash: 'STRATA_E2E_CRASH', settings: 'STRATA_E2E_SETTINGS', store: 'STRATA_E2E_STORE' };
+const COMMANDS = { botPassword: 'STRATA_E2E_BOTPASSWORD', crash: 'STRATA_E2E_CRASH', settings: 'STRATA_E2E_SETTINGS', store: 'STRATA_E2E_STORE' };
 
 /**
  * A test's `skip` option: the reason it cannot run here, or false. `crash`, `settings`, `store`: it
@@ -105,15 +105,18 @@ export class Target {
    * `stores`), given to the reference host's config file, or to an external MediaWiki as `$wg`
    * settings (mediawiki-settings.js). `ownGraphStore`: the graph store `store()` may stop, start and
    * empty: on the reference host a FalkorDB of the test's own as its only store, on an external wiki
-   * its own.
+   * its own. `wiki`: attach to this external wiki instead of the one the environment names (a
+   * benchmark's own MediaWiki): `{url, name, commands}`, `commands` holding what the STRATA_E2E_*
+   * commands hold (`botPassword`, and optionally `settings`, `crash`, `store`).
    */
-  static async start({ settings = null, ownGraphStore = false } = {}) {
+  static async start({ settings = null, ownGraphStore = false, wiki = null } = {}) {
     const target = new Target();
     target.users = new Set();
-    target.external = external;
-    target.name = hostName;
+    target.external = Boolean(wiki) || external;
+    target.name = wiki?.name ?? hostName;
+    target.commands = wiki?.commands ?? Object.fromEntries(Object.entries(COMMANDS).map(([need, variable]) => [need, env[variable]]));
     if (target.external) {
-      target.url = env.STRATA_E2E_URL.replace(/\/$/, '');
+      target.url = (wiki?.url ?? env.STRATA_E2E_URL).replace(/\/$/, '');
       if (settings) await target.#configure(mediaWikiSettings(settings));
     } else {
       if (ownGraphStore) {
@@ -135,10 +138,10 @@ export class Target {
    * `$wgRightsText`, read back through api.php by a sysop of the target's own.
    */
   async #configure(php) {
-    if (!env.STRATA_E2E_SETTINGS) throw new Error(`${this.name}: no STRATA_E2E_SETTINGS command to configure it`);
+    if (!this.commands.settings) throw new Error(`${this.name}: no STRATA_E2E_SETTINGS command to configure it`);
     this.settingsProbe ??= await this.client(unique('Settings'), ['sysop']);
     const marker = php ? unique('strata-e2e-settings-') : '';
-    await shell(env.STRATA_E2E_SETTINGS, [], php ? `${php}\n$wgRightsText = '${marker}';\n` : '');
+    await shell(this.commands.settings, [], php ? `${php}\n$wgRightsText = '${marker}';\n` : '');
     const rightsText = async () => (await this.settingsProbe.get({ action: 'query', meta: 'siteinfo', siprop: 'rightsinfo' })).query.rightsinfo.text;
     const ends = Date.now() + 60_000;
     for (let text = await rightsText(); (marker ? text !== marker : text.startsWith('strata-e2e-settings-')); text = await rightsText()) {
@@ -155,7 +158,7 @@ export class Target {
   async botPassword(user, groups = [], grants = null) {
     if (this.external) {
       const options = grants ? [`--grants=${mediaWikiGrants(grants).join(',')}`] : [];
-      const stdout = await shell(env.STRATA_E2E_BOTPASSWORD, [...options, user, ...groups]);
+      const stdout = await shell(this.commands.botPassword, [...options, user, ...groups]);
       const [loginName, password] = stdout.trim().split('\n');
       return { loginName, password };
     }
@@ -184,7 +187,7 @@ export class Target {
   /** Kills the web server with SIGKILL (requests in flight are cut off) and starts it again. */
   async crash() {
     if (this.external) {
-      await run('bash', ['-c', env.STRATA_E2E_CRASH]);
+      await run('bash', ['-c', this.commands.crash]);
     } else {
       await this.wiki.stop('SIGKILL');
       await this.wiki.start();
@@ -204,7 +207,7 @@ export class Target {
   /** Stops (`stop`) or starts (`start`) the wiki's store `store`, or removes (`forget`) the stopped graph store's data. */
   async store(action, store) {
     if (this.external) {
-      await shell(env.STRATA_E2E_STORE, [action, store]);
+      await shell(this.commands.store, [action, store]);
       return;
     }
     if (store !== 'graph' || !this.graphServer) throw new Error(`the reference host's target has no ${store} store of its own`);

@@ -31,7 +31,7 @@ async function mediaWiki(db, port) {
   const dir = mkdtempSync(join(tmpdir(), 'strata-bench-mw-'));
   const env = { ...process.env, STRATA_FALKORDB_PORT: String(port + 1), STRATA_OXIGRAPH_PORT: String(port + 2) };
   await run(SCRIPT, ['start', '--empty', '--no-stores', dir, String(port), db], { env });
-  const target = await Target.start({ url: `http://127.0.0.1:${port}`, botPassword: `${SCRIPT} botpassword ${dir}`, name: `MediaWiki (${db})` });
+  const target = await Target.start({ wiki: { url: `http://127.0.0.1:${port}`, name: `MediaWiki (${db})`, commands: { botPassword: `${SCRIPT} botpassword ${dir}` } } });
   return { target, stop: async () => { await run(SCRIPT, ['stop', dir], { env }); rmSync(dir, { recursive: true, force: true }); } };
 }
 

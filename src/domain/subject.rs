@@ -1,8 +1,9 @@
-//! `Subject`: one Subject of a page: label, Schema and Statements.
+//! `Subject`: one Subject of a page: label, Schema and Statements; and [`SubjectView`], the same
+//! Subject with its strings borrowed, as validation reads it.
 
-use super::schema::SchemaRef;
-use super::statement::Statement;
 use super::maps::FastIndexMap;
+use super::schema::SchemaRef;
+use super::statement::{Statement, StatementView};
 use serde_json::Value;
 
 /// A Subject in its stored form.
@@ -18,4 +19,23 @@ impl Subject {
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("a Subject serializes to JSON")
     }
+
+    /// This Subject with its strings borrowed.
+    pub fn view(&self) -> SubjectView<'_> {
+        SubjectView {
+            label: self.label.as_deref(),
+            schema: self.schema.clone(),
+            statements: self.statements.iter().map(|(name, st)| (name.as_str(), st.view())).collect(),
+        }
+    }
+}
+
+/// A Subject whose label, property names and string parts borrow: what write-time normalization
+/// makes of a parsed write before anything is stored, and what validation reads. Property names
+/// are unique and in written order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubjectView<'a> {
+    pub label: Option<&'a str>,
+    pub schema: SchemaRef,
+    pub statements: Vec<(&'a str, StatementView<'a>)>,
 }

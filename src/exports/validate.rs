@@ -6,8 +6,8 @@ use super::{ExportError, Options};
 use crate::domain::ids::{IdMinter, SubjectId, SubjectRef};
 use crate::domain::maps::FastHashMap;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::domain::subject::Subject;
-use crate::normalize::{normalize_subject_body, WriteContext};
+use crate::domain::subject::SubjectView;
+use crate::normalize::{normalize_body_view, WriteContext};
 use crate::validation::{validate_subject, CompiledSchema, KnownTargets, SchemaLookup, SubjectInput, Violation};
 use serde::Serialize;
 use crate::json::{Json, JsonObject};
@@ -73,8 +73,8 @@ pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportEr
 
 /// Validates `raw_subject` against `schema` (`None`: the Schema named by `reference` does not exist).
 pub(super) fn validate_with(raw_subject: &Json, cx: &RequestContext, reference: SchemaRef, schema: Option<Schema>, options: &Options) -> Result<Validated, ExportError> {
-    let subject = cx.subject(raw_subject, schema.as_ref(), reference.clone(), options)?;
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
+    let subject = cx.subject(raw_subject, schemas.get(&reference), reference, options)?;
     let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
     let targets = KnownTargets { known: &cx.known, sources: &options.sources };
     Ok(Validated { violations: validate_subject(input, &schemas as &dyn SchemaLookup, &targets) })
@@ -123,11 +123,11 @@ impl RequestContext {
         Ok(RequestContext { id, given_id, is_main, known })
     }
 
-    /// The Subject as it would be stored: normalized against its Schema, as a save would.
-    fn subject(&self, raw: &Json, schema: Option<&Schema>, reference: SchemaRef, options: &Options) -> Result<Subject, ExportError> {
+    /// The Subject as it would be stored, normalized against its Schema as a save would, its strings
+    /// borrowed from `raw` and `schema`.
+    fn subject<'v>(&self, raw: &'v Json, schema: Option<&'v Schema>, reference: SchemaRef, options: &Options) -> Result<SubjectView<'v>, ExportError> {
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
-        let body = normalize_subject_body(raw, schema, self.given_id.then_some(&self.id), &mut ctx)?;
-        Ok(Subject { label: body.label, schema: reference, statements: body.statements })
+        Ok(normalize_body_view(raw, schema, self.given_id.then_some(&self.id), &mut ctx)?.into_subject(reference))
     }
 }

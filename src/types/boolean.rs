@@ -2,7 +2,7 @@
 
 use super::{MappedLiteral, PropertyType, ValueShape};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
@@ -35,7 +35,7 @@ impl PropertyType for Boolean {
 
     fn canonical(&self, _: &PropertyKind, _: &mut Map<String, Value>) {}
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Boolean(value.as_bool().ok_or_else(|| expected("boolean", "true or false"))?))
     }
 
@@ -62,7 +62,7 @@ impl PropertyType for Boolean {
 struct Rules;
 
 impl TypeRules for Rules {
-    type Value = bool;
+    type Value<'a> = bool;
 
     fn is_empty(_: &bool) -> bool {
         false

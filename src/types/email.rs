@@ -8,7 +8,7 @@
 use super::items::ItemRules;
 use super::{objects_of_parts, MappedLiteral, PropertyType};
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
@@ -34,9 +34,9 @@ impl PropertyType for Email {
         Some("email")
     }
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         let trimmed = parts(self.name(), value, |p| string_part(self.name(), p, true))?;
-        Ok(StatementValue::Strings(trimmed.into_iter().map(|p| lower_domain(&p)).collect()))
+        Ok(StatementValue::Strings(trimmed.into_iter().map(lower_domain).collect()))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
@@ -57,11 +57,11 @@ impl PropertyType for Email {
 }
 
 /// The part with the domain (after the last `@`) in ASCII lower case; domains compare
-/// case-insensitively, local parts do not.
-fn lower_domain(part: &str) -> String {
+/// case-insensitively, local parts do not. A part already so is kept as it is.
+fn lower_domain(part: Cow<str>) -> Cow<str> {
     match part.rsplit_once('@') {
-        Some((local, domain)) => format!("{local}@{}", domain.to_ascii_lowercase()),
-        None => part.to_owned(),
+        Some((local, domain)) if domain.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Owned(format!("{local}@{}", domain.to_ascii_lowercase())),
+        _ => part,
     }
 }
 

@@ -3,6 +3,7 @@
 //! each part checked by the type's own test, and a JSON Schema array of strings. A type that is
 //! "strings with a format" (`url`, `email`) writes only what differs.
 
+use std::borrow::Cow;
 use super::json_schema::{array, unique};
 use super::Mismatched;
 use crate::domain::schema::{put_flag, put_multiple, Fields, PropertyKind, Severity};
@@ -57,13 +58,13 @@ impl ItemRules {
 }
 
 impl TypeRules for ItemRules {
-    type Value = [String];
+    type Value<'a> = [Cow<'a, str>];
 
-    fn is_empty(parts: &[String]) -> bool {
+    fn is_empty(parts: &[Cow<str>]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
-    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
         for (i, part) in parts.iter().map(|p| p.trim()).enumerate() {
             if !part.is_empty() && !(self.valid)(part) {
                 cx.fixed(self.invalid, vec![], Some(i));

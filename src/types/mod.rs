@@ -25,7 +25,7 @@ mod time;
 mod url;
 
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::graph;
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
@@ -105,7 +105,7 @@ pub trait PropertyType: Sync {
 
     /// The stored form of a non-null write value. `def` is the Schema's definition, if any.
     /// Default: string parts, trimmed.
-    fn normalize(&self, value: &Json, _def: Option<&PropertyDefinition>, _ctx: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _def: Option<&'v PropertyDefinition>, _ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Strings(parts(self.name(), value, |p| string_part(self.name(), p, true))?))
     }
 
@@ -152,9 +152,9 @@ pub trait PropertyType: Sync {
 struct Mismatched;
 
 impl TypeRules for Mismatched {
-    type Value = [String];
+    type Value<'a> = [Cow<'a, str>];
 
-    fn is_empty(_: &[String]) -> bool {
+    fn is_empty(_: &[Cow<str>]) -> bool {
         true
     }
 }

@@ -1,10 +1,11 @@
 //! `monolingualText`: text parts each tagged with a language.
 
+use std::borrow::Cow;
 use super::json_schema::{array, monolingual_part, unique};
 use super::text::TEXT_FIELDS;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
-use crate::domain::statement::{MonolingualPart, StatementValue};
+use crate::domain::statement::{MonolingualPart, StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::{monolingual, parts};
 use crate::normalize::{NormalizeError, WriteContext};
@@ -42,7 +43,7 @@ impl PropertyType for MonolingualText {
         }
     }
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Monolingual(parts(self.name(), value, monolingual)?))
     }
 
@@ -87,16 +88,16 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value = [MonolingualPart];
+    type Value<'a> = [MonolingualPart<Cow<'a, str>>];
 
-    fn is_empty(parts: &[MonolingualPart]) -> bool {
+    fn is_empty(parts: &[MonolingualPart<Cow<str>>]) -> bool {
         parts.iter().all(|p| is_blank(&p.text))
     }
 
     /// Parts repeat when text (trimmed) and language both repeat.
-    fn check(&self, parts: &[MonolingualPart], cx: &mut CheckContext) {
+    fn check(&self, parts: &[MonolingualPart<Cow<str>>], cx: &mut CheckContext) {
         check_single(self.single, parts.len(), cx);
         check_unique(self.unique, parts.iter().map(|p| (p.text.trim(), &p.language)), cx);
-        self.lengths.check(parts.iter().map(|p| p.text.as_str()), cx);
+        self.lengths.check(parts.iter().map(|p| &*p.text), cx);
     }
 }

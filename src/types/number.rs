@@ -3,7 +3,7 @@
 use super::json_schema::put;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
@@ -49,7 +49,7 @@ impl PropertyType for Number {
         }
     }
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Number(value.as_number().ok_or_else(|| expected("number", "a number"))?.clone()))
     }
 
@@ -105,7 +105,7 @@ struct Rules {
 }
 
 impl TypeRules for Rules {
-    type Value = JsonNumber;
+    type Value<'a> = JsonNumber;
 
     fn is_empty(_: &JsonNumber) -> bool {
         false

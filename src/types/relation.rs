@@ -5,7 +5,7 @@
 use super::json_schema::array;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_multiple, Constraint, Fields, PropertyDefinition, PropertyKind, SchemaRef, Severity};
-use crate::domain::statement::{Relation as RelationValue, StatementValue};
+use crate::domain::statement::{Relation as RelationValue, StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::{parts, relation};
 use crate::normalize::{NormalizeError, WriteContext};
@@ -48,7 +48,7 @@ impl PropertyType for Relation {
         put_multiple(out, multiple);
     }
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Relations(parts(self.name(), value, |p| relation(p, ctx))?))
     }
 
@@ -97,7 +97,7 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value = [RelationValue];
+    type Value<'a> = [RelationValue];
 
     fn is_empty(relations: &[RelationValue]) -> bool {
         relations.is_empty()

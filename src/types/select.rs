@@ -1,10 +1,11 @@
 //! `select`: option ids from the definition's `options`; written as an id, a label or both, read
 //! back (and projected to RDF) as labels through the current Schema.
 
+use std::borrow::Cow;
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_multiple, put_valued, Constraint, Fields, PropertyDefinition, PropertyKind, SelectOption, Severity};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::parts;
 use crate::normalize::select::resolve;
@@ -52,7 +53,7 @@ impl PropertyType for Select {
     }
 
     /// Labels resolve to ids through the Schema's options; without them parts are kept as written.
-    fn normalize(&self, value: &Json, def: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, def: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         let options = match def.map(|d| &d.kind) {
             Some(PropertyKind::Select { options, .. }) => Some(options.value.as_slice()),
             _ => None,
@@ -104,17 +105,17 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value = [String];
+    type Value<'a> = [Cow<'a, str>];
 
-    fn is_empty(parts: &[String]) -> bool {
+    fn is_empty(parts: &[Cow<str>]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
-    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
         check_single(self.single, parts.len(), cx);
         for (i, part) in parts.iter().enumerate() {
             if !is_blank(part) && !self.ids.contains(part.trim()) {
-                cx.push(INVALID_OPTION, self.options_severity, vec![Value::from(part.as_str())], Some(i));
+                cx.push(INVALID_OPTION, self.options_severity, vec![Value::from(&**part)], Some(i));
             }
         }
     }

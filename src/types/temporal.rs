@@ -5,7 +5,7 @@
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
@@ -57,7 +57,7 @@ impl<T: PartialOrd + Send + Sync + 'static> PropertyType for Temporal<T> {
         }
     }
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Strings(parts(self.name, value, |p| string_part(self.name, p, true))?))
     }
 

@@ -1,9 +1,10 @@
 //! `text`: one or more plain strings, stored as written (whitespace-only parts dropped).
 
+use std::borrow::Cow;
 use super::json_schema::{array, length_bounds, unique};
 use super::{Mismatched, PropertyType};
 use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
-use crate::domain::statement::StatementValue;
+use crate::domain::statement::{StatementValue, ValueView};
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
@@ -35,7 +36,7 @@ impl PropertyType for Text {
         }
     }
 
-    fn normalize(&self, value: &Json, _: Option<&PropertyDefinition>, _: &mut WriteContext) -> Result<StatementValue, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         Ok(StatementValue::Strings(parts(self.name(), value, |p| string_part(self.name(), p, false))?))
     }
 
@@ -66,15 +67,15 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value = [String];
+    type Value<'a> = [Cow<'a, str>];
 
-    fn is_empty(parts: &[String]) -> bool {
+    fn is_empty(parts: &[Cow<str>]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
     /// Duplicates compare trimmed parts; `multiple` is not checked for text.
-    fn check(&self, parts: &[String], cx: &mut CheckContext) {
+    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
         check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
-        self.lengths.check(parts.iter().map(String::as_str), cx);
+        self.lengths.check(parts.iter().map(|p| &**p), cx);
     }
 }

@@ -4,7 +4,7 @@ use super::codes::Code;
 use super::types::{CheckContext, Targets, ValueCheck};
 use super::Violation;
 use crate::domain::schema::{PropertyDefinition, Schema, Severity};
-use crate::domain::statement::Statement;
+use crate::domain::statement::StatementView;
 use crate::domain::maps::FastIndexMap;
 use crate::types;
 use serde_json::Value;
@@ -46,7 +46,7 @@ impl CompiledProperty {
     }
 
     /// The property's violations, given its Statement if the Subject has one.
-    pub fn check(&self, statement: Option<&Statement>, targets: &Targets, out: &mut Vec<Violation>) {
+    pub fn check(&self, statement: Option<&StatementView>, targets: &Targets, out: &mut Vec<Violation>) {
         let mut cx = CheckContext { property: &self.name, out, targets };
         let Some(checks) = &self.checks else {
             if statement.is_some() || self.required.is_some() {

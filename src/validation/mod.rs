@@ -18,19 +18,23 @@ pub use violation::Violation;
 pub use crate::domain::schema::SchemaLookup;
 
 use crate::domain::ids::SubjectId;
-use crate::domain::statement::StatementValue;
-use crate::domain::subject::Subject;
+use crate::domain::statement::{StatementValue, StatementView};
+use crate::domain::subject::SubjectView;
 use serde_json::Value;
 use types::{CheckContext, Targets};
 
-/// A Subject to validate: its ID (a relation to itself resolves to its own Schema) and whether it is
-/// its page's main Subject (only other Subjects need a label).
+/// A Subject to validate, its strings borrowed (`Subject::view` for a stored one): its ID (a
+/// relation to itself resolves to its own Schema) and whether it is its page's main Subject (only
+/// other Subjects need a label).
 #[derive(Debug, Clone, Copy)]
 pub struct SubjectInput<'a> {
     pub id: &'a SubjectId,
-    pub subject: &'a Subject,
+    pub subject: &'a SubjectView<'a>,
     pub is_main: bool,
 }
+
+/// Property slots kept on the stack: Schemas with more properties use the heap.
+const STACK_SLOTS: usize = 32;
 
 /// The entry point the wasm `validate` export and the REST layer share: the Subject's violations,
 /// without the page-level Dependent-Subject rules.
@@ -53,17 +57,35 @@ impl CompiledSchema {
         let mut out = Vec::new();
         check_subject_level(input, !self.subjects_are_dependent, &mut out);
         let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
-        for (name, property) in &self.properties {
-            property.check(input.subject.statements.get(name), &targets, &mut out);
+        // Each Statement placed at its property's position, so the properties are checked in the
+        // Schema's order with one lookup per Statement.
+        let (mut stack, mut heap): ([Option<&StatementView>; STACK_SLOTS], Vec<Option<&StatementView>>) = ([None; STACK_SLOTS], Vec::new());
+        let slots = if self.properties.len() <= STACK_SLOTS {
+            &mut stack[..self.properties.len()]
+        } else {
+            heap.resize(self.properties.len(), None);
+            &mut heap[..]
+        };
+        let mut undeclared = false;
+        for (name, st) in &input.subject.statements {
+            match self.properties.get_index_of(*name) {
+                Some(i) => slots[i] = Some(st),
+                None => undeclared = true,
+            }
         }
-        check_unchecked_relations(input, |name| self.declares(name), subjects, &mut out);
+        for (property, st) in self.properties.values().zip(slots.iter()) {
+            property.check(*st, &targets, &mut out);
+        }
+        if undeclared {
+            check_unchecked_relations(input, |name| self.declares(name), subjects, &mut out);
+        }
         out
     }
 }
 
 /// `label-required`: a standalone Subject other than the page's main Subject needs a label.
 fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Violation>) {
-    if standalone && !input.is_main && input.subject.label.as_deref().map_or(true, |l| l.trim().is_empty()) {
+    if standalone && !input.is_main && input.subject.label.map_or(true, |l| l.trim().is_empty()) {
         out.push(Violation::fixed(Code::LABEL_REQUIRED, None, vec![]));
     }
 }

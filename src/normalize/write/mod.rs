@@ -8,8 +8,8 @@ use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::domain::statement::Statement;
-use crate::domain::subject::Subject;
+use crate::domain::statement::{Statement, StatementView};
+use crate::domain::subject::{Subject, SubjectView};
 use crate::domain::maps::FastIndexMap;
 use indexmap::IndexMap;
 use crate::json::{Json, JsonObject};
@@ -51,19 +51,48 @@ fn normalize_subject(v: &Json, id: &SubjectId, schemas: &dyn SchemaLookup, ctx: 
     let raw_schema = obj.get("schema").ok_or_else(|| NormalizeError::malformed("a Subject needs a schema"))?;
     let schema = SchemaRef::read(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
     let statements = normalize_statements(obj.get("statements"), schemas.schema(&schema), Some(id), ctx)?;
-    Ok(Subject { label: label(obj)?, schema, statements })
+    Ok(Subject { label: label(obj)?.map(str::to_owned), schema, statements: owned(statements) })
 }
 
 /// Normalizes a Subject body's `label` and `statements` against the Subject's Schema (if it loads).
 /// `statements` is required; other keys belong to the caller and are ignored here.
 pub fn normalize_subject_body(json: &Json, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<SubjectBody, NormalizeError> {
+    normalize_body_view(json, schema, subject_id, ctx).map(BodyView::into_owned)
+}
+
+/// [`normalize_subject_body`] without copying: the label, property names and string parts borrow
+/// from `json` and `schema`.
+pub fn normalize_body_view<'v>(json: &'v Json, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<BodyView<'v>, NormalizeError> {
     let run = |ctx: &mut WriteContext| {
         let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("the body must be a JSON object"))?;
         let raw = obj.get("statements").ok_or_else(|| NormalizeError::malformed("statements is required"))?;
         let statements = normalize_statements(Some(raw), schema, subject_id, ctx)?;
-        Ok(SubjectBody { label: label(obj)?, statements })
+        Ok(BodyView { label: label(obj)?, statements })
     };
     run(ctx).map_err(|e: NormalizeError| e.on_subject(subject_id))
+}
+
+/// A normalized Subject body whose strings borrow from the write: what validation reads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BodyView<'v> {
+    pub label: Option<&'v str>,
+    pub statements: Vec<(&'v str, StatementView<'v>)>,
+}
+
+impl<'v> BodyView<'v> {
+    pub fn into_owned(self) -> SubjectBody {
+        SubjectBody { label: self.label.map(str::to_owned), statements: owned(self.statements) }
+    }
+
+    /// The Subject this body makes under the Schema `schema`.
+    pub fn into_subject(self, schema: SchemaRef) -> SubjectView<'v> {
+        SubjectView { label: self.label, schema, statements: self.statements }
+    }
+}
+
+/// The stored form of normalized Statements.
+fn owned(statements: Vec<(&str, StatementView)>) -> FastIndexMap<String, Statement> {
+    statements.into_iter().map(|(name, st)| (name.to_owned(), st.into_owned())).collect()
 }
 
 /// Normalizes the Statement of a single-Statement write. `propertyType` may be omitted and then
@@ -80,16 +109,17 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
         Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
     };
     let value = obj.get("value").unwrap_or(&Json::Null);
-    value::normalize_value(property_type, value, Some(def), ctx).map_err(err)
+    Ok(value::normalize_value(property_type, value, Some(def), ctx).map_err(err)?.map(StatementView::into_owned))
 }
 
-fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<FastIndexMap<String, Statement>, NormalizeError> {
+/// Each Statement normalized, in written order; a JSON object holds each name once.
+fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<Vec<(&'v str, StatementView<'v>)>, NormalizeError> {
     let entries: &JsonObject = match v {
-        None | Some(Json::Null) => return Ok(FastIndexMap::default()),
+        None | Some(Json::Null) => return Ok(Vec::new()),
         Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
     };
-    let mut out = FastIndexMap::with_capacity_and_hasher(entries.len(), Default::default());
+    let mut out = Vec::with_capacity(entries.len());
     for (name, st) in entries {
         let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
         let obj = match st {
@@ -104,17 +134,17 @@ fn normalize_statements(v: Option<&Json>, schema: Option<&Schema>, subject_id: O
         };
         let def = schema.and_then(|s| s.property(name));
         if let Some(statement) = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, ctx).map_err(err)? {
-            out.insert(name.to_owned(), statement);
+            out.push((name, statement));
         }
     }
     Ok(out)
 }
 
 /// A label is trimmed; a blank or absent label is no label.
-fn label(obj: &JsonObject) -> Result<Option<String>, NormalizeError> {
+fn label<'v>(obj: &'v JsonObject) -> Result<Option<&'v str>, NormalizeError> {
     match obj.get("label") {
         None | Some(Json::Null) => Ok(None),
-        Some(Json::String(s)) => Ok(Some(s.trim()).filter(|s| !s.is_empty()).map(str::to_owned)),
+        Some(Json::String(s)) => Ok(Some(s.trim()).filter(|s| !s.is_empty())),
         Some(_) => Err(NormalizeError::malformed("label must be a string")),
     }
 }

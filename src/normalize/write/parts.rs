@@ -8,6 +8,7 @@ use crate::domain::language_tag::LanguageTag;
 use crate::domain::relation_properties::RelationProperties;
 use crate::domain::statement::{MonolingualPart, Relation};
 use crate::json::{Json, JsonObject};
+use std::borrow::Cow;
 
 /// A value of the wrong JSON kind for its type.
 pub fn expected(type_name: &str, what: &str) -> NormalizeError {
@@ -15,7 +16,7 @@ pub fn expected(type_name: &str, what: &str) -> NormalizeError {
 }
 
 /// Normalizes each part of an array value; a part normalized to `None` is dropped.
-pub fn parts<T>(type_name: &str, v: &Json, mut one: impl FnMut(&Json) -> Result<Option<T>, NormalizeError>) -> Result<Vec<T>, NormalizeError> {
+pub fn parts<'v, T>(type_name: &str, v: &'v Json, mut one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>) -> Result<Vec<T>, NormalizeError> {
     let arr = v.as_array().ok_or_else(|| expected(type_name, "an array of value parts"))?;
     let mut out = Vec::with_capacity(arr.len());
     for (i, p) in arr.iter().enumerate() {
@@ -25,11 +26,12 @@ pub fn parts<T>(type_name: &str, v: &Json, mut one: impl FnMut(&Json) -> Result<
     Ok(out)
 }
 
-/// A string part: whitespace-only parts are dropped; `trim` stores the rest trimmed, otherwise as written.
-pub fn string_part(type_name: &str, p: &Json, trim: bool) -> Result<Option<String>, NormalizeError> {
+/// A string part, borrowed from the write: whitespace-only parts are dropped; `trim` stores the rest
+/// trimmed, otherwise as written.
+pub fn string_part<'v>(type_name: &str, p: &'v Json, trim: bool) -> Result<Option<Cow<'v, str>>, NormalizeError> {
     let s = p.as_str().ok_or_else(|| NormalizeError::shape(format!("a {type_name} value part must be a string")))?;
     let trimmed = s.trim();
-    Ok((!trimmed.is_empty()).then(|| if trim { trimmed } else { s }.to_owned()))
+    Ok((!trimmed.is_empty()).then_some(Cow::Borrowed(if trim { trimmed } else { s })))
 }
 
 /// A value part that must be an object with only the `allowed` keys; `what` names it in errors.
@@ -66,9 +68,9 @@ pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, No
     Ok(Some(Relation { id, target, properties }))
 }
 
-/// A monolingual part: text trimmed, tag lower-cased. An empty text drops the part before its tag
-/// is looked at.
-pub fn monolingual(p: &Json) -> Result<Option<MonolingualPart>, NormalizeError> {
+/// A monolingual part: text trimmed (borrowed), tag lower-cased. An empty text drops the part before
+/// its tag is looked at.
+pub fn monolingual<'v>(p: &'v Json) -> Result<Option<MonolingualPart<Cow<'v, str>>>, NormalizeError> {
     let o = part_object(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
     let text = string_field(o, "monolingualText part", "text")?.trim();
     if text.is_empty() {
@@ -78,5 +80,5 @@ pub fn monolingual(p: &Json) -> Result<Option<MonolingualPart>, NormalizeError> 
     let language = LanguageTag::parse(tag).ok_or_else(|| {
         NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{}\" is not a valid language tag", tag.chars().take(40).collect::<String>()))
     })?;
-    Ok(Some(MonolingualPart { text: text.to_owned(), language }))
+    Ok(Some(MonolingualPart { text: Cow::Borrowed(text), language }))
 }

@@ -4,12 +4,14 @@ use super::super::relation_parts::unknown_key;
 use super::super::{NormalizeError, NormalizeErrorKind};
 use crate::domain::schema::SelectOption;
 use crate::json::Json;
+use std::borrow::Cow;
 
-/// The stored option id for one written part; `None` drops a blank part. Without `options` (no
-/// Schema, or the property is not a select) the written id, else label, is kept as written.
-pub fn resolve(part: &Json, options: Option<&[SelectOption]>) -> Result<Option<String>, NormalizeError> {
+/// The stored option id for one written part, borrowed from the options or the write; `None` drops
+/// a blank part. Without `options` (no Schema, or the property is not a select) the written id, else
+/// label, is kept as written.
+pub fn resolve<'v>(part: &'v Json, options: Option<&'v [SelectOption]>) -> Result<Option<Cow<'v, str>>, NormalizeError> {
     match part {
-        Json::String(s) => Ok(blank_to_none(s).map(|s| by_label(s, options).unwrap_or(s).to_owned())),
+        Json::String(s) => Ok(blank_to_none(s).map(|s| Cow::Borrowed(by_label(s, options).unwrap_or(s)))),
         Json::Object(o) => {
             if let Some(k) = unknown_key(o, &["id", "label"]) {
                 return Err(NormalizeError::shape(format!("a select object has only \"id\" and \"label\", not \"{k}\"")));
@@ -24,11 +26,11 @@ pub fn resolve(part: &Json, options: Option<&[SelectOption]>) -> Result<Option<S
             };
             match (field("id")?, field("label")?) {
                 (None, None) => Ok(None),
-                (Some(id), None) => Ok(Some(id.to_owned())),
-                (None, Some(label)) => Ok(Some(by_label(label, options).unwrap_or(label).to_owned())),
+                (Some(id), None) => Ok(Some(Cow::Borrowed(id))),
+                (None, Some(label)) => Ok(Some(Cow::Borrowed(by_label(label, options).unwrap_or(label)))),
                 (Some(id), Some(label)) => match options {
-                    None => Ok(Some(id.to_owned())),
-                    Some(_) if by_label(label, options) == Some(id) => Ok(Some(id.to_owned())),
+                    None => Ok(Some(Cow::Borrowed(id))),
+                    Some(_) if by_label(label, options) == Some(id) => Ok(Some(Cow::Borrowed(id))),
                     Some(_) => Err(NormalizeError::new(
                         NormalizeErrorKind::SelectDisagrees,
                         format!("option id \"{id}\" and label \"{label}\" do not name the same option"),

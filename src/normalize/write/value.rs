@@ -2,14 +2,15 @@
 
 use super::super::{NormalizeError, WriteContext};
 use crate::domain::schema::PropertyDefinition;
-use crate::domain::statement::{Statement, StatementValue};
+use crate::domain::statement::{Statement, StatementValue, StatementView};
 use crate::json::Json;
 use crate::types;
 
-/// The stored Statement of `type_name` with value `v`, or `None` when the value is empty for its type
-/// (the Statement is dropped). `def` is the Schema's definition of the property, used to resolve
-/// select labels. A value of an unregistered type is kept as written.
-pub(super) fn normalize_value(type_name: &str, v: &Json, def: Option<&PropertyDefinition>, ctx: &mut WriteContext) -> Result<Option<Statement>, NormalizeError> {
+/// The stored Statement of `type_name` with value `v` (its strings borrowed from `v` and `def`), or
+/// `None` when the value is empty for its type (the Statement is dropped). `def` is the Schema's
+/// definition of the property, used to resolve select labels. A value of an unregistered type is
+/// kept as written.
+pub(super) fn normalize_value<'v>(type_name: &str, v: &'v Json, def: Option<&'v PropertyDefinition>, ctx: &mut WriteContext) -> Result<Option<StatementView<'v>>, NormalizeError> {
     if v.is_null() {
         return Ok(None);
     }

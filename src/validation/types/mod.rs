@@ -12,30 +12,32 @@ use super::Violation;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{Constraint, SchemaRef, Severity};
-use crate::domain::statement::{MonolingualPart, Relation, StatementValue};
+use crate::domain::statement::{MonolingualPart, Relation, StatementValue, ValueView};
 use serde_json::{Number, Value};
+use std::borrow::Cow;
 use std::hash::Hash;
 
-/// The checks of one property type, compiled from its definition.
+/// The checks of one property type, compiled from its definition. `Value<'a>` is the part of a
+/// Statement value they read (`[Cow<'a, str>]`, a number, ...), with string parts borrowed.
 pub trait TypeRules: Send + Sync {
-    type Value: ?Sized + ValueOfShape;
+    type Value<'a>: ?Sized + ValueOfShape<'a>;
 
     /// Whether a stored value counts as no value for `required`.
-    fn is_empty(value: &Self::Value) -> bool;
+    fn is_empty(value: &Self::Value<'_>) -> bool;
 
-    fn check(&self, _value: &Self::Value, _cx: &mut CheckContext) {}
+    fn check(&self, _value: &Self::Value<'_>, _cx: &mut CheckContext) {}
 }
 
 /// A type's compiled checks over any Statement value: what the validator holds per property.
 pub trait ValueCheck: Send + Sync {
     /// Runs the checks on a non-empty value of the type's shape; false when the value counts as
     /// empty (a stored value that does not fit the type counts as empty).
-    fn check_value(&self, value: &StatementValue, cx: &mut CheckContext) -> bool;
+    fn check_value(&self, value: &ValueView, cx: &mut CheckContext) -> bool;
 }
 
 impl<R: TypeRules> ValueCheck for R {
-    fn check_value(&self, value: &StatementValue, cx: &mut CheckContext) -> bool {
-        let Some(v) = R::Value::of_shape(value) else { return false };
+    fn check_value(&self, value: &ValueView, cx: &mut CheckContext) -> bool {
+        let Some(v) = <R::Value<'_>>::of_shape(value) else { return false };
         let present = !R::is_empty(v);
         if present {
             self.check(v, cx);
@@ -44,16 +46,16 @@ impl<R: TypeRules> ValueCheck for R {
     }
 }
 
-/// The part of a Statement value a type's checks read (`[String]`, a number, ...): `of_shape` finds it
-/// when the value has that shape.
-pub trait ValueOfShape {
-    fn of_shape(value: &StatementValue) -> Option<&Self>;
+/// The part of a Statement value a type's checks read: `of_shape` finds it when the value has that
+/// shape.
+pub trait ValueOfShape<'a> {
+    fn of_shape<'v>(value: &'v ValueView<'a>) -> Option<&'v Self>;
 }
 
 macro_rules! stored {
     ($t:ty, $variant:ident, $v:ident => $out:expr) => {
-        impl ValueOfShape for $t {
-            fn of_shape(value: &StatementValue) -> Option<&Self> {
+        impl<'a> ValueOfShape<'a> for $t {
+            fn of_shape<'v>(value: &'v ValueView<'a>) -> Option<&'v Self> {
                 match value {
                     StatementValue::$variant($v) => Some($out),
                     _ => None,
@@ -63,9 +65,9 @@ macro_rules! stored {
     };
 }
 
-stored!([String], Strings, v => v.as_slice());
+stored!([Cow<'a, str>], Strings, v => v.as_slice());
 stored!([Relation], Relations, v => v.as_slice());
-stored!([MonolingualPart], Monolingual, v => v.as_slice());
+stored!([MonolingualPart<Cow<'a, str>>], Monolingual, v => v.as_slice());
 stored!(Number, Number, n => n);
 stored!(bool, Boolean, b => b);
 
