@@ -77,10 +77,12 @@ function searchParts(db, search) {
   const match = (query, cap) => db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(query, cap);
   // SQLite's lower() folds ASCII only: enough for an ASCII search (the rare letters whose lower case
   // is ASCII, like the Kelvin sign, aside); any other is tested with JavaScript's lower case, called
-  // only on values holding a character outside printable ASCII (an ASCII value folds to ASCII).
-  const contains = /^[\x00-\x7f]*$/.test(search)
+  // only on values holding a character whose lower case is the search's first non-ASCII one.
+  const other = [...folded].find((c) => c > '\x7f');
+  const sources = other === undefined ? [] : lowerCaseSources(other);
+  const contains = other === undefined
     ? (column) => `instr(lower(${column}), ?) > 0`
-    : (column) => `(${column} GLOB '*[^ -~]*' AND instr(strata_fold(${column}), ?) > 0)`;
+    : (column) => `((${sources.map(() => `instr(${column}, ?) > 0`).join(' OR ')}) AND instr(strata_fold(${column}), ?) > 0)`;
   const name = {
     rowIds: [...search].length < SUBSTRING_MIN_CHARS
       ? (cap) => {
@@ -90,7 +92,7 @@ function searchParts(db, search) {
       : (cap) => match(ftsPhrase(search), cap),
     isEmpty: [...search].length < SUBSTRING_MIN_CHARS ? undefined : () => match(ftsPhrase(search), 1).length === 0,
     filter: `(${contains('s.display_name')} OR ${contains('s.page_title')})`,
-    params: [folded, folded],
+    params: [...sources, folded, ...sources, folded],
     columns: ['s.display_name', 's.page_title'],
   };
   const id = range && {
@@ -103,6 +105,26 @@ function searchParts(db, search) {
     range,
   };
   return [name, id].filter(Boolean);
+}
+
+let lowerCaseMap = null;
+
+/**
+ * The characters whose JavaScript lower case holds `char` (itself among them when it is lower case).
+ * A map of the characters that change, built once from every code point up to U+1FFFF (no case
+ * mapping lies above), and the final sigma: the one lower case that depends on what precedes it.
+ */
+function lowerCaseSources(char) {
+  if (lowerCaseMap === null) {
+    lowerCaseMap = new Map([['ς', ['Σ']]]);
+    for (let code = 0x80; code <= 0x1ffff; code += 1) {
+      const source = String.fromCodePoint(code);
+      const lower = source.toLowerCase();
+      if (lower === source) continue;
+      for (const part of new Set(lower)) lowerCaseMap.set(part, [...(lowerCaseMap.get(part) ?? []), source]);
+    }
+  }
+  return [...(char.toLowerCase().includes(char) ? [char] : []), ...(lowerCaseMap.get(char) ?? [])];
 }
 
 /**
