@@ -6,15 +6,15 @@
 use super::schema_names::SchemaNames;
 use super::validate::{validate_with, RequestContext, Validator};
 use super::{ExportError, Options};
+use crate::domain::maps::FastHashMap;
 use crate::domain::schema::SchemaRef;
 use crate::json::Json;
 use serde_json::Value;
-use std::collections::HashMap;
 use std::io::Write;
 
 /// Schemas compiled once, each Subject validated against the Schema its `schema` names.
 pub struct BatchValidator {
-    validators: HashMap<SchemaRef, Validator>,
+    validators: FastHashMap<SchemaRef, Validator>,
     names: SchemaNames,
     options: Options,
 }
@@ -23,7 +23,7 @@ impl BatchValidator {
     /// `schemas`: an object of Schema name → Schema.
     pub fn new(schemas: &Value, options: Options) -> Result<Self, ExportError> {
         let schemas = schemas.as_object().ok_or_else(|| ExportError::invalid_argument("schemas must be an object of Schema name to Schema"))?;
-        let mut validators = HashMap::new();
+        let mut validators = FastHashMap::default();
         let mut names = SchemaNames::default();
         for (spelling, schema) in schemas {
             let name = Value::String(spelling.clone());
