@@ -8,7 +8,7 @@ use strata::domain::ids::{SourceKey, SubjectRef};
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
 use strata::exports::{BatchValidator, Options, Validator};
-use strata::json::Json;
+use strata::json::{Arena, Json};
 use serde_json::{json, Value};
 use strata::normalize::{read_page_content_str, Context};
 use strata::validation::{CompiledSchema, SubjectInput};
@@ -69,8 +69,9 @@ fn main() {
     for _ in 0..rounds {
         for (schema, subject, context) in &texts {
             if let Some(v) = validators.get(schema) {
-                let subject = Json::parse(subject).expect("JSON");
-                let context = Json::parse(context).expect("JSON");
+                let arena = Arena::new();
+                let subject = Json::parse(subject, &arena).expect("JSON");
+                let context = Json::parse(context, &arena).expect("JSON");
                 bytes += serde_json::to_string(&v.validate(&subject, Some(&context)).expect("valid")).expect("serializable").len();
             }
         }

@@ -1,6 +1,6 @@
 //! Malformed input of every kind gives an error or a lenient result, never a panic.
 
-use strata::json::Json;
+use strata::json::{Arena, Json};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use strata::domain::ids::{IdMinter, SourceKey};
@@ -91,14 +91,14 @@ fn hostile_json_never_panics() {
     all_schemas.push(HashMap::new());
     let no_targets = HashMap::<SubjectRef, SchemaRef>::new();
     for page in hostile_pages() {
-        let read = read_page_content(&Json::from(&page), &Context { own_source: &own });
+        let read = read_page_content(&Json::from_value(&page, &Arena::new()), &Context { own_source: &own });
         for schemas in &all_schemas {
             for (id, subject) in &read.subjects {
                 let _ = validate_subject(SubjectInput { id, subject: &subject.view(), is_main: false }, schemas, &no_targets);
             }
             let _ = validate_page_dependents(&read, schemas, &Default::default());
             let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: u64::MAX };
-            if let Ok(content) = normalize_content(&Json::from(&page), schemas, &mut ctx) {
+            if let Ok(content) = normalize_content(&Json::from_value(&page, &Arena::new()), schemas, &mut ctx) {
                 let _ = content.to_json();
             }
         }

@@ -1,6 +1,6 @@
 //! Every page of the example wiki (`examples/wiki`) normalizes, normalizing is idempotent, and the stored form reads back unchanged.
 
-use strata::json::Json;
+use strata::json::{Arena, Json};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -48,13 +48,13 @@ fn every_example_page_normalizes_idempotently_and_reads_back() {
     for path in pages {
         let raw = json(&path);
         let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1_700_000_000_000 };
-        let once = normalize_content(&Json::from(&raw), &schemas, &mut ctx).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let once = normalize_content(&Json::from_value(&raw, &Arena::new()), &schemas, &mut ctx).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(!once.subjects.is_empty(), "{}", path.display());
-        let twice = normalize_content(&Json::from(&once.to_json()), &schemas, &mut ctx).unwrap();
+        let twice = normalize_content(&Json::from_value(&once.to_json(), &Arena::new()), &schemas, &mut ctx).unwrap();
         assert_eq!(twice, once, "normalizing {} twice changes it", path.display());
-        let read = read_page_content(&Json::from(&once.to_json()), &Context { own_source: &own });
+        let read = read_page_content(&Json::from_value(&once.to_json(), &Arena::new()), &Context { own_source: &own });
         assert_eq!(read, once, "the stored form of {} reads back differently", path.display());
-        assert_eq!(read_page_content(&Json::from(&raw), &Context { own_source: &own }), once, "{} was not already normalized", path.display());
+        assert_eq!(read_page_content(&Json::from_value(&raw, &Arena::new()), &Context { own_source: &own }), once, "{} was not already normalized", path.display());
         if path.file_stem().is_some_and(|s| s == "Harbour_Branch_Library") {
             insta::assert_json_snapshot!("normalized_Harbour_Branch_Library", once.to_json());
         }

@@ -6,6 +6,7 @@ use super::drive::block_on;
 use super::handles::{self, Handles};
 use super::imports::{now_ms, ImportedHost};
 use crate::exports::{self, parse_doc, parse_json, required, ExportError, Options};
+use crate::json::Arena;
 use serde::Serialize;
 use std::cell::RefCell;
 
@@ -37,7 +38,7 @@ pub unsafe extern "C" fn validate(request: Ptr, request_len: u32, opts: Ptr, opt
     answer(|| {
         let request = arg(request, request_len, "request")?;
         let options = options(opts, opts_len)?;
-        to_json(&exports::validate(&parse_doc(&request, "request")?, &options)?)
+        to_json(&exports::validate(&parse_doc(&request, "request", &Arena::new())?, &options)?)
     })
 }
 
@@ -59,7 +60,8 @@ pub unsafe extern "C" fn prepare_pages(pages: Ptr, pages_len: u32, schemas: Ptr,
         let pages = arg(pages, pages_len, "pages")?;
         let schemas = parse_json(&arg(schemas, schemas_len, "schemas")?, "schemas")?;
         let options = options(opts, opts_len)?;
-        exports::prepare_pages(&parse_doc(&pages, "pages")?, Some(&schemas), &options)
+        let arena = Arena::new();
+        exports::prepare_pages(&parse_doc(&pages, "pages", &arena)?, Some(&schemas), &options)
     })
 }
 
@@ -137,8 +139,9 @@ pub unsafe extern "C" fn validator_validate(handle: u32, subject: Ptr, subject_l
     answer(|| {
         let subject = arg(subject, subject_len, "subject")?;
         let context = text(context, context_len, "context")?;
-        let context = context.as_deref().map(|c| parse_doc(c, "context")).transpose()?;
-        let subject = parse_doc(&subject, "subject")?;
+        let arena = Arena::new();
+        let context = context.as_deref().map(|c| parse_doc(c, "context", &arena)).transpose()?;
+        let subject = parse_doc(&subject, "subject", &arena)?;
         handles::with(&VALIDATORS, handle, |v| to_json(&v.validate(&subject, context.as_ref())?))
     })
 }
@@ -190,7 +193,8 @@ pub unsafe extern "C" fn rdf_projector_project_page(handle: u32, page: Ptr, page
     answer(|| {
         let page = arg(page, page_len, "page")?;
         let content = text(content, content_len, "content")?;
-        let page = parse_doc(&page, "page")?;
+        let arena = Arena::new();
+        let page = parse_doc(&page, "page", &arena)?;
         handles::with(&PROJECTORS, handle, |p| p.project_text(&page, content.as_deref(), prefixes != 0))
     })
 }

@@ -5,7 +5,7 @@
 //! other value). A stored value of another kind is kept as read and written back verbatim
 //! ([`RelationProperties::stored`]); projections skip it.
 
-use crate::json::{Json, JsonObject};
+use crate::json::{Arena, Json, JsonObject};
 use serde_json::{Map, Number, Value};
 
 /// One relation-property value.
@@ -67,7 +67,7 @@ impl RelationProperties {
 impl From<&Map<String, Value>> for RelationProperties {
     /// Properties held as a JSON object (tests, generated data): read as stored content is.
     fn from(o: &Map<String, Value>) -> Self {
-        RelationProperties::stored(&o.into())
+        RelationProperties::stored(&JsonObject::from_map(o, &Arena::new()))
     }
 }
 
@@ -87,7 +87,8 @@ mod tests {
             (json!({"o": {"k": 1}}), None, json!({"o": {"k": 1}})),
         ];
         for (given, written, stored) in cases {
-            let o = Json::from(&given);
+            let arena = Arena::new();
+            let o = Json::from_value(&given, &arena);
             let o = o.as_object().unwrap();
             assert_eq!(RelationProperties::written(o).map(|p| Value::Object(p.to_json())), written, "written {given}");
             assert_eq!(Value::Object(RelationProperties::stored(o).to_json()), stored, "stored {given}");
@@ -97,7 +98,8 @@ mod tests {
     #[test]
     fn the_written_order_is_kept() {
         let given = json!({"z": 1, "a": "x", "m": false});
-        let o = Json::from(&given);
+        let arena = Arena::new();
+        let o = Json::from_value(&given, &arena);
         let p = RelationProperties::written(o.as_object().unwrap()).unwrap();
         assert_eq!(p.iter().map(|(k, _)| k).collect::<Vec<_>>(), ["z", "a", "m"]);
         assert_eq!(serde_json::to_string(&p.to_json()).unwrap(), r#"{"z":1,"a":"x","m":false}"#);

@@ -2,7 +2,7 @@
 //! or missing input is an `invalid-argument` error naming the argument.
 
 use super::ExportError;
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use serde_json::Value;
 
 /// Parses JSON text handed across the boundary.
@@ -16,8 +16,9 @@ pub fn parse_json_as<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> 
 }
 
 /// [`parse_json`] into a document that borrows from `text`, for content parsed on hot paths.
-pub fn parse_doc<'a>(text: &'a str, what: &str) -> Result<Json<'a>, ExportError> {
-    Json::parse(text).map_err(|e| malformed(what, &e))
+/// The document lives in `arena`.
+pub fn parse_doc<'a>(text: &'a str, what: &str, arena: &'a Arena) -> Result<Json<'a>, ExportError> {
+    Json::parse(text, arena).map_err(|e| malformed(what, &e))
 }
 
 /// The value of an argument the caller must give.

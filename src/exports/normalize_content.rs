@@ -4,7 +4,7 @@
 use super::{ExportError, Options};
 use crate::domain::ids::IdMinter;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use crate::normalize::{self, WriteContext};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -15,7 +15,7 @@ pub fn normalize_content(content: &Value, schemas: Option<&Value>, options: &Opt
     let parsed = parse_schemas(schemas, options)?;
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
-    Ok(normalize::normalize_content(&Json::from(content), &parsed, &mut ctx)?.to_json())
+    Ok(normalize::normalize_content(&Json::from_value(content, &Arena::new()), &parsed, &mut ctx)?.to_json())
 }
 
 /// The `schemas` argument of the exports: Schema names to Schema JSON.

@@ -6,7 +6,7 @@ use crate::domain::ids::{SourceKey, SubjectId};
 use crate::domain::mapping::Mapping;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::json::{Json, JsonObject};
+use crate::json::{Arena, Json, JsonObject};
 use crate::normalize::{read_page_content, read_page_content_str, Context as ReadContext};
 use crate::rdf::serialize::{write_to_string, Format, RdfWriter};
 use crate::rdf::{native, ontology, Context, Iris, OntologyProjection, PageFacts, PageView};
@@ -95,11 +95,12 @@ impl RdfProjector {
 /// `prefixes` (default true).
 pub fn project_rdf(request: &Value, options: &Options) -> Result<String, ExportError> {
     let projector = RdfProjector::new(request, options)?;
-    let facts = page_facts(request.get("page").map(Json::from).as_ref())?;
+    let arena = Arena::new();
+    let facts = page_facts(request.get("page").map(|v| Json::from_value(v, &arena)).as_ref())?;
     let content = match request.get("content") {
         None | Some(Value::Null) => PageContent::default(),
         Some(Value::String(text)) => read_page_content_str(text, &projector.read_context()),
-        Some(v) => read_page_content(&Json::from(v), &projector.read_context()),
+        Some(v) => read_page_content(&Json::from_value(v, &arena), &projector.read_context()),
     };
     let prefixes = match request.get("prefixes") {
         None => true,

@@ -24,7 +24,7 @@ impl SchemaNames {
     /// [`SchemaRef::read`], answered from the remembered names when the spelling is one of them.
     pub(super) fn read(&self, v: &Json, own_source: &SourceKey) -> Result<SchemaRef, String> {
         match v {
-            Json::String(s) => self.0.get(s.as_ref()).map_or_else(|| SchemaRef::read(v, own_source), |r| Ok(r.clone())),
+            Json::String(s) => self.0.get(*s).map_or_else(|| SchemaRef::read(v, own_source), |r| Ok(r.clone())),
             _ => SchemaRef::read(v, own_source),
         }
     }

@@ -1,6 +1,6 @@
 //! The exports called as JavaScript and PHP call them: JSON in, JSON or a StrataError out.
 
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use super::*;
 use serde_json::{json, Value};
 
@@ -28,7 +28,7 @@ fn validate_reports_violations_of_the_normalized_subject() {
         }},
         "knownSubjects": {"s1demo1aaaaaaa1": "Person"}
     });
-    let out = serde_json::to_value(validate(&Json::from(&request), &options()).unwrap()).unwrap();
+    let out = serde_json::to_value(validate(&Json::from_value(&request, &Arena::new()), &options()).unwrap()).unwrap();
     let codes: Vec<&str> = out["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["required", "min-value"], "{out}");
     assert_eq!(out["violations"][0]["severity"], "error");
@@ -40,7 +40,7 @@ fn unregistered_types_keep_their_values_and_are_reported() {
         "schema": {"propertyDefinitions": {"Mail": {"type": "emial"}, "Phone": {"type": "phoneNumber", "required": true}}},
         "subject": {"schema": "Contact", "statements": {"Mail": {"propertyType": "emial", "value": {"any": "shape"}}}}
     });
-    let out = serde_json::to_value(validate(&Json::from(&request), &options()).unwrap()).unwrap();
+    let out = serde_json::to_value(validate(&Json::from_value(&request, &Arena::new()), &options()).unwrap()).unwrap();
     let found: Vec<(&str, &str, &Value)> =
         out["violations"].as_array().unwrap().iter().map(|v| (v["propertyName"].as_str().unwrap(), v["code"].as_str().unwrap(), &v["args"])).collect();
     assert_eq!(found, [("Mail", "unregistered-type", &json!(["emial"])), ("Phone", "unregistered-type", &json!(["phoneNumber"]))], "{out}");
@@ -48,7 +48,7 @@ fn unregistered_types_keep_their_values_and_are_reported() {
 
 #[test]
 fn a_missing_schema_is_a_violation_not_an_error() {
-    let out = serde_json::to_value(validate(&Json::from(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}})), &options()).unwrap()).unwrap();
+    let out = serde_json::to_value(validate(&Json::from_value(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}}), &Arena::new()), &options()).unwrap()).unwrap();
     assert_eq!(out["violations"][0]["code"], "schema-not-found");
     assert_eq!(out["violations"][0]["args"], json!(["Nope"]));
 }
@@ -63,10 +63,10 @@ fn bad_arguments_are_typed_errors() {
         (json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()}), "value-shape-mismatch"),
     ];
     for (request, code) in cases {
-        assert_eq!(validate(&Json::from(&request), &options()).unwrap_err().code, code, "{request}");
+        assert_eq!(validate(&Json::from_value(&request, &Arena::new()), &options()).unwrap_err().code, code, "{request}");
     }
     let unsaved = json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()});
-    let message = validate(&Json::from(&unsaved), &options()).unwrap_err().message;
+    let message = validate(&Json::from_value(&unsaved, &Arena::new()), &options()).unwrap_err().message;
     assert!(!message.contains("s00000000000000") && message.contains("Age"), "{message}");
 }
 
@@ -74,10 +74,10 @@ fn bad_arguments_are_typed_errors() {
 fn a_validator_is_compiled_once_and_reused() {
     let v = Validator::new(&json!("Person"), &person(), options()).unwrap();
     for age in [1, 2, 3] {
-        let out = serde_json::to_value(v.validate(&Json::from(&json!({"label": "x", "statements": {"Name": {"propertyType": "text", "value": ["n"]}, "Age": {"propertyType": "number", "value": age}}})), None).unwrap()).unwrap();
+        let out = serde_json::to_value(v.validate(&Json::from_value(&json!({"label": "x", "statements": {"Name": {"propertyType": "text", "value": ["n"]}, "Age": {"propertyType": "number", "value": age}}}), &Arena::new()), None).unwrap()).unwrap();
         assert_eq!(out, json!({"violations": []}));
     }
-    let out = serde_json::to_value(v.validate(&Json::from(&json!({"statements": {}})), Some(&Json::from(&json!({"isMain": false})))).unwrap()).unwrap();
+    let out = serde_json::to_value(v.validate(&Json::from_value(&json!({"statements": {}}), &Arena::new()), Some(&Json::from_value(&json!({"isMain": false}), &Arena::new()))).unwrap()).unwrap();
     let codes: Vec<&str> = out["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["label-required", "required"]);
 }
@@ -162,7 +162,8 @@ mod project_rdf {
         for projection in ["native", "schemaorg"] {
             let setup = request(json!({"projection": projection}));
             let projector = RdfProjector::new(&setup, &options()).unwrap();
-            let page = Json::from(&setup["page"]);
+            let arena = Arena::new();
+            let page = Json::from_value(&setup["page"], &arena);
             for (content, prefixes) in [(setup["content"].to_string(), true), ("{}".to_owned(), false), ("not JSON".to_owned(), true)] {
                 let one_shot = project_rdf(&request(json!({"projection": projection, "content": content, "prefixes": prefixes})), &options()).unwrap();
                 assert_eq!(projector.project_text(&page, Some(&content), prefixes).unwrap(), one_shot, "{projection} {content}");
@@ -265,9 +266,10 @@ fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
     let answer: Value = serde_json::from_str(&batch.validate_json(&Value::Array(items.to_vec()).to_string()).unwrap()).unwrap();
     for (i, item) in items.iter().enumerate().take(4) {
         let name = item["subject"]["schema"].as_str().unwrap();
+        let arena = Arena::new();
         let alone = match schemas.get(name) {
-            Some(schema) => Validator::new(&json!(name), schema, options()).unwrap().validate(&Json::from(&item["subject"]), item.get("context").map(Json::from).as_ref()),
-            None => validate(&Json::from(&json!({"schema": null, "subject": item["subject"]})), &options()),
+            Some(schema) => Validator::new(&json!(name), schema, options()).unwrap().validate(&Json::from_value(&item["subject"], &arena), item.get("context").map(|c| Json::from_value(c, &arena)).as_ref()),
+            None => validate(&Json::from_value(&json!({"schema": null, "subject": item["subject"]}), &arena), &options()),
         };
         assert_eq!(answer["violations"][i], serde_json::to_value(alone.unwrap()).unwrap()["violations"], "item {i}");
     }

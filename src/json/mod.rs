@@ -1,38 +1,41 @@
-//! A JSON document that borrows from the text it was parsed from.
+//! A JSON document that borrows from the text it was parsed from and from an [`Arena`].
 //!
 //! Content read and written on every save, validation and projection is parsed into [`Json`]
-//! rather than [`serde_json::Value`]: strings without escapes are borrowed from the input and
-//! objects are small vectors, so a parse allocates little and hashes nothing. Objects keep
-//! `serde_json`'s `preserve_order` semantics: keys in first-seen order, a repeated key keeps its
+//! rather than [`serde_json::Value`]: strings without escapes are borrowed from the input, escaped
+//! ones are decoded into the arena, and each array and object is one slice in the arena, so a parse
+//! makes no heap allocation per node, hashes nothing, and dropping a document costs nothing. Objects
+//! keep `serde_json`'s `preserve_order` semantics: keys in first-seen order, a repeated key keeps its
 //! first position and its last value.
 
+mod arena;
 mod read;
 mod value;
 
+pub use arena::Arena;
 pub use read::{ErrorKind, ParseError};
 
 use serde_json::Number;
-use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Json<'a> {
     Null,
     Bool(bool),
     Number(Number),
-    String(Cow<'a, str>),
-    Array(Vec<Json<'a>>),
+    String(&'a str),
+    Array(&'a [Json<'a>]),
     Object(JsonObject<'a>),
 }
 
 /// Object members in order, each key once.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct JsonObject<'a>(Vec<(Cow<'a, str>, Json<'a>)>);
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct JsonObject<'a>(&'a [(&'a str, Json<'a>)]);
 
 impl<'a> Json<'a> {
-    /// Parses JSON text, borrowing its unescaped strings. Accepts what `serde_json` accepts, nesting
-    /// limited as it limits it, and fails with its error kinds, messages and positions.
-    pub fn parse(text: &'a str) -> Result<Self, ParseError> {
-        read::parse(text)
+    /// Parses JSON text into `arena`, borrowing the text's unescaped strings. Accepts what
+    /// `serde_json` accepts, nesting limited as it limits it, and fails with its error kinds,
+    /// messages and positions.
+    pub fn parse(text: &'a str, arena: &'a Arena) -> Result<Self, ParseError> {
+        read::parse(text, arena)
     }
 
     pub fn is_null(&self) -> bool {
@@ -53,14 +56,14 @@ impl<'a> Json<'a> {
         }
     }
 
-    pub fn as_str(&self) -> Option<&str> {
+    pub fn as_str(&self) -> Option<&'a str> {
         match self {
             Json::String(s) => Some(s),
             _ => None,
         }
     }
 
-    pub fn as_array(&self) -> Option<&[Json<'a>]> {
+    pub fn as_array(&self) -> Option<&'a [Json<'a>]> {
         match self {
             Json::Array(a) => Some(a),
             _ => None,
@@ -75,25 +78,25 @@ impl<'a> Json<'a> {
     }
 
     /// The member `key` of an object; `None` for a missing key or a value that is not an object.
-    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+    pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
         self.as_object()?.get(key)
     }
 }
 
 impl<'a> JsonObject<'a> {
-    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    pub fn get(&self, key: &str) -> Option<&'a Json<'a>> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
+    pub fn iter(&self) -> impl Iterator<Item = (&'a str, &'a Json<'a>)> {
         self.into_iter()
     }
 
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|(k, _)| &**k)
+    pub fn keys(&self) -> impl Iterator<Item = &'a str> {
+        self.0.iter().map(|(k, _)| *k)
     }
 
-    pub fn values(&self) -> impl Iterator<Item = &Json<'a>> {
+    pub fn values(&self) -> impl Iterator<Item = &'a Json<'a>> {
         self.0.iter().map(|(_, v)| v)
     }
 
@@ -104,46 +107,15 @@ impl<'a> JsonObject<'a> {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-
-    /// Builds an object from members in order; a repeated key keeps its first position and takes
-    /// the later value.
-    pub fn from_members(members: Vec<(Cow<'a, str>, Json<'a>)>) -> Self {
-        if !has_repeated_key(&members) {
-            return JsonObject(members);
-        }
-        let mut positions: std::collections::HashMap<Cow<'a, str>, usize> = std::collections::HashMap::with_capacity(members.len());
-        let mut out: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(members.len());
-        for (k, v) in members {
-            match positions.get(&k) {
-                Some(&i) => out[i].1 = v,
-                None => {
-                    positions.insert(k.clone(), out.len());
-                    out.push((k, v));
-                }
-            }
-        }
-        JsonObject(out)
-    }
 }
 
 impl<'o, 'a> IntoIterator for &'o JsonObject<'a> {
-    type Item = (&'o str, &'o Json<'a>);
-    type IntoIter = std::iter::Map<std::slice::Iter<'o, (Cow<'a, str>, Json<'a>)>, fn(&'o (Cow<'a, str>, Json<'a>)) -> (&'o str, &'o Json<'a>)>;
+    type Item = (&'a str, &'a Json<'a>);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (&'a str, Json<'a>)>, fn(&'a (&'a str, Json<'a>)) -> (&'a str, &'a Json<'a>)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter().map(|(k, v)| (&**k, v))
+        self.0.iter().map(|(k, v)| (*k, v))
     }
-}
-
-/// Small objects, the common case, are checked pairwise; large ones through a set, so hostile input
-/// with many keys stays linear.
-fn has_repeated_key(members: &[(Cow<'_, str>, Json<'_>)]) -> bool {
-    const PAIRWISE_UP_TO: usize = 16;
-    if members.len() <= PAIRWISE_UP_TO {
-        return members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|(seen, _)| seen == k));
-    }
-    let mut seen = std::collections::HashSet::with_capacity(members.len());
-    !members.iter().all(|(k, _)| seen.insert(&**k))
 }
 
 #[cfg(test)]

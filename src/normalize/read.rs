@@ -9,7 +9,7 @@ use crate::domain::relation_properties::RelationProperties;
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use crate::types::{self, ValueShape};
 
 /// Reads stored page content. Entries that cannot be a Subject or a Statement are skipped; a value
@@ -31,7 +31,8 @@ pub fn read_page_content(json: &Json, ctx: &Context) -> PageContent {
 
 /// [`read_page_content`] of JSON text; text that is not JSON reads as an empty page.
 pub fn read_page_content_str(text: &str, ctx: &Context) -> PageContent {
-    Json::parse(text).map(|v| read_page_content(&v, ctx)).unwrap_or_default()
+    let arena = Arena::new();
+    Json::parse(text, &arena).map(|v| read_page_content(&v, ctx)).unwrap_or_default()
 }
 
 fn read_subject(v: &Json, ctx: &Context) -> Option<Subject> {

@@ -1,6 +1,6 @@
 //! One table of cases per normalization rule.
 
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use super::*;
 use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::schema::Schema;
@@ -27,7 +27,7 @@ fn write_one(statement: Value) -> Result<Option<Value>, NormalizeError> {
     let own = own();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1_700_000_000_000 };
-    let body = normalize_subject_body(&Json::from(&json!({"statements": {"Status": statement}})), Some(&schema()), None, &mut ctx)?;
+    let body = normalize_subject_body(&Json::from_value(&json!({"statements": {"Status": statement}}), &Arena::new()), Some(&schema()), None, &mut ctx)?;
     Ok(body.statements.get("Status").map(|s| s.value.to_json()))
 }
 
@@ -174,7 +174,7 @@ fn errors_name_the_subject_and_property() {
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
     let page = json!({"subjects": {"s1demo1aaaaaaa1": {"schema": "X", "statements": {"Name": {"propertyType": "number", "value": "5"}}}}});
-    let err = normalize_content(&Json::from(&page), &std::collections::HashMap::new(), &mut ctx).unwrap_err();
+    let err = normalize_content(&Json::from_value(&page, &Arena::new()), &std::collections::HashMap::new(), &mut ctx).unwrap_err();
     assert_eq!(err.kind, NormalizeErrorKind::ValueShape);
     assert_eq!(err.subject_id.as_ref().map(|s| s.as_str()), Some("s1demo1aaaaaaa1"));
     assert_eq!(err.property_name.as_deref(), Some("Name"));
@@ -198,7 +198,7 @@ fn page_level_rules() {
             "s1demo1aaaaaaa4": {"label": " ", "schema": {"source": "local", "name": "P"}}
         }
     });
-    let content = normalize_content(&Json::from(&page), &std::collections::HashMap::new(), &mut ctx).unwrap();
+    let content = normalize_content(&Json::from_value(&page, &Arena::new()), &std::collections::HashMap::new(), &mut ctx).unwrap();
     assert_eq!(content.to_json(), json!({
         "mainSubject": "s1demo1aaaaaaa1",
         "subjects": {
@@ -217,7 +217,7 @@ fn page_level_rules() {
         json!({"subjects": {"s1demo1aaaaaaa1": {"schema": "P", "label": 3}}}),
         json!({"subjects": {"s1demo1aaaaaaa1": {"schema": "P", "statements": []}}}),
     ] {
-        assert_eq!(normalize_content(&Json::from(&bad), &std::collections::HashMap::new(), &mut ctx).unwrap_err().kind, NormalizeErrorKind::Malformed, "{bad}");
+        assert_eq!(normalize_content(&Json::from_value(&bad, &Arena::new()), &std::collections::HashMap::new(), &mut ctx).unwrap_err().kind, NormalizeErrorKind::Malformed, "{bad}");
     }
 }
 
@@ -227,14 +227,14 @@ fn single_statement_writes_take_the_schema_type() {
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
     let s = schema();
-    let st = normalize_statement("Status", &Json::from(&json!({"value": ["Draft"]})), Some(&s), None, &mut ctx).unwrap().unwrap();
+    let st = normalize_statement("Status", &Json::from_value(&json!({"value": ["Draft"]}), &Arena::new()), Some(&s), None, &mut ctx).unwrap().unwrap();
     assert_eq!(st.to_json(), json!({"propertyType": "select", "value": ["o1"]}));
-    let st = normalize_statement("Count", &Json::from(&json!({"propertyType": "text", "value": ["7"]})), Some(&s), None, &mut ctx).unwrap().unwrap();
+    let st = normalize_statement("Count", &Json::from_value(&json!({"propertyType": "text", "value": ["7"]}), &Arena::new()), Some(&s), None, &mut ctx).unwrap().unwrap();
     assert_eq!(st.property_type, "text");
-    assert_eq!(normalize_statement("Count", &Json::from(&json!({"value": null})), Some(&s), None, &mut ctx).unwrap(), None);
-    let err = normalize_statement("Nope", &Json::from(&json!({"value": 1})), Some(&s), None, &mut ctx).unwrap_err();
+    assert_eq!(normalize_statement("Count", &Json::from_value(&json!({"value": null}), &Arena::new()), Some(&s), None, &mut ctx).unwrap(), None);
+    let err = normalize_statement("Nope", &Json::from_value(&json!({"value": 1}), &Arena::new()), Some(&s), None, &mut ctx).unwrap_err();
     assert_eq!(err.kind, NormalizeErrorKind::UndefinedProperty);
-    assert_eq!(normalize_statement("Count", &Json::from(&json!({"value": 1})), None, None, &mut ctx).unwrap_err().kind, NormalizeErrorKind::UndefinedProperty);
+    assert_eq!(normalize_statement("Count", &Json::from_value(&json!({"value": 1}), &Arena::new()), None, None, &mut ctx).unwrap_err().kind, NormalizeErrorKind::UndefinedProperty);
 }
 
 #[test]
@@ -242,9 +242,9 @@ fn subject_bodies_need_statements() {
     let own = own();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
-    let body = normalize_subject_body(&Json::from(&json!({"label": " x ", "statements": {}, "id": "ignored"})), None, None, &mut ctx).unwrap();
+    let body = normalize_subject_body(&Json::from_value(&json!({"label": " x ", "statements": {}, "id": "ignored"}), &Arena::new()), None, None, &mut ctx).unwrap();
     assert_eq!(body, SubjectBody { label: Some("x".into()), statements: Default::default() });
-    assert_eq!(normalize_subject_body(&Json::from(&json!({"label": "x"})), None, None, &mut ctx).unwrap_err().kind, NormalizeErrorKind::Malformed);
+    assert_eq!(normalize_subject_body(&Json::from_value(&json!({"label": "x"}), &Arena::new()), None, None, &mut ctx).unwrap_err().kind, NormalizeErrorKind::Malformed);
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn reading_is_lenient_and_keeps_data() {
             "s1demo1aaaaaaa4": "x"
         }
     });
-    let content = read_page_content(&Json::from(&page), &ctx);
+    let content = read_page_content(&Json::from_value(&page, &Arena::new()), &ctx);
     assert_eq!(content.to_json(), json!({
         "subjects": {"s1demo1aaaaaaa1": {"schema": "P", "statements": {
             "C": {"propertyType": "number", "value": "5"},

@@ -9,7 +9,7 @@ use super::PropertyType;
 use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaErrors};
 use crate::domain::statement::StatementValue;
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use crate::normalize::WriteContext;
 use crate::validation::types::ValueCheck;
 use crate::validation::codes::{Code, CodeInfo};
@@ -79,7 +79,8 @@ fn the_defaults_store_check_and_describe_its_values() {
     let own = SourceKey::parse("local").unwrap();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
-    let written = Json::parse(r#"[" A-1010 ", "x"]"#).unwrap();
+    let arena = Arena::new();
+    let written = Json::parse(r#"[" A-1010 ", "x"]"#, &arena).unwrap();
     let stored = PostalCode.normalize(&written, Some(&def), &mut ctx).unwrap().into_owned();
     assert_eq!(stored, StatementValue::Strings(vec!["A-1010".into(), "x".into()]));
     assert_eq!(PostalCode.json_schema(&def), json!({"type": "array", "items": {"type": "string"}}));

@@ -86,7 +86,7 @@ mod tests {
     use super::*;
     use crate::domain::ids::{IdMinter, SourceKey};
     use crate::domain::schema::Schema;
-    use crate::json::Json;
+    use crate::json::{Arena, Json};
     use crate::normalize::WriteContext;
     use crate::rdf::statements::statement_objects;
     use crate::types::lookup;
@@ -133,7 +133,8 @@ mod tests {
         let own = SourceKey::parse("local").unwrap();
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
-        let written = Json::parse(r#"[" 09:30 "]"#).unwrap();
+        let arena = Arena::new();
+        let written = Json::parse(r#"[" 09:30 "]"#, &arena).unwrap();
         let stored = ty.normalize(&written, Some(def), &mut ctx).unwrap();
         assert_eq!(stored, StatementValue::Strings(vec!["09:30".into()]));
         assert_eq!(ty.json_schema(def), json!({"type": "array", "uniqueItems": true, "items": {"type": "string", "pattern": PATTERN}}));

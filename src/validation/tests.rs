@@ -1,7 +1,7 @@
 //! A table of cases per validation code: valid and invalid values, args, `valuePartIndex`, and
 //! severity taken from the Constraint or fixed by the code.
 
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use super::*;
 use crate::domain::ids::{SourceKey, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
@@ -45,7 +45,7 @@ pub(super) fn subject(schema: &str, label: Option<&str>, statements: Value) -> S
         .as_object()
         .unwrap()
         .iter()
-        .map(|(k, v)| (k.clone(), read_statement(&Json::from(v), &ctx).unwrap()))
+        .map(|(k, v)| (k.clone(), read_statement(&Json::from_value(v, &Arena::new()), &ctx).unwrap()))
         .collect();
     Subject { label: label.map(str::to_owned), schema: local_schema(schema), statements }
 }

@@ -4,6 +4,7 @@
 use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, result, to_js_error};
 use super::text_in::string_arg;
 use crate::exports::{self, ExportError};
+use crate::json::Arena;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -37,7 +38,7 @@ pub fn validate(
     opts: Option<StrataOptions>,
 ) -> Result<JsValue, JsValue> {
     let request = required_text(&request, "request")?;
-    result(exports::validate(&parse_doc(&request, "request")?, &options(opts)?))
+    result(exports::validate(&parse_doc(&request, "request", &Arena::new())?, &options(opts)?))
 }
 
 /// Normalizes a page's Subject slot as a save would.
@@ -113,15 +114,17 @@ impl Validator {
     ) -> Result<JsValue, JsValue> {
         let subject = required_text(&subject, "subject")?;
         let context = context.map(|c| json_text(&c.into(), "context")).transpose()?.flatten();
-        let context = context.as_deref().map(|c| parse_doc(c, "context")).transpose()?;
-        result(self.0.validate(&parse_doc(&subject, "subject")?, context.as_ref()))
+        let arena = Arena::new();
+        let context = context.as_deref().map(|c| parse_doc(c, "context", &arena)).transpose()?;
+        result(self.0.validate(&parse_doc(&subject, "subject", &arena)?, context.as_ref()))
     }
 
     /// The same as `validate`, with JSON text in and out: the fastest path for bulk validation.
     #[wasm_bindgen(js_name = validateJson)]
     pub fn validate_json(&self, subject: &str, context: Option<String>) -> Result<String, JsValue> {
-        let subject = parse_doc(subject, "subject")?;
-        let context = context.as_deref().map(|c| parse_doc(c, "context")).transpose()?;
+        let arena = Arena::new();
+        let subject = parse_doc(subject, "subject", &arena)?;
+        let context = context.as_deref().map(|c| parse_doc(c, "context", &arena)).transpose()?;
         let validated = self.0.validate(&subject, context.as_ref()).map_err(|e| to_js_error(&e))?;
         serde_json::to_string(&validated).map_err(|e| to_js_error(&ExportError::invalid_argument(e.to_string())))
     }

@@ -4,6 +4,7 @@
 use super::editor::{required, required_text, StrataOptions};
 use super::interop::{options, parse_doc, parse_json, to_js, to_js_error};
 use crate::exports::{self, ExportError};
+use crate::json::Arena;
 use wasm_bindgen::prelude::*;
 
 /// A request text the REST layer cannot read.
@@ -15,7 +16,8 @@ fn invalid_argument(message: String) -> JsValue {
 /// `[{title, content}]` and `{name: Schema}` give `{pages: [{subjectSlot, index} | {error}]}`.
 #[wasm_bindgen(js_name = preparePages)]
 pub fn prepare_pages(pages_json: &str, schemas_json: &str, opts: Option<StrataOptions>) -> Result<String, JsValue> {
-    let pages = parse_doc(pages_json, "pages")?;
+    let arena = Arena::new();
+    let pages = parse_doc(pages_json, "pages", &arena)?;
     let schemas = parse_json(schemas_json, "schemas")?;
     exports::prepare_pages(&pages, Some(&schemas), &options(opts)?).map_err(|e| to_js_error(&e))
 }
@@ -96,7 +98,7 @@ impl RdfProjector {
         prefixes: bool,
     ) -> Result<String, JsValue> {
         let page = required_text(&page, "page")?;
-        self.0.project_text(&parse_doc(&page, "page")?, content.as_deref(), prefixes).map_err(|e| to_js_error(&e))
+        self.0.project_text(&parse_doc(&page, "page", &Arena::new())?, content.as_deref(), prefixes).map_err(|e| to_js_error(&e))
     }
 
     /// `native`, then each Mapping target once, in order: the projections a reader may ask for.

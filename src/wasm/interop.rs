@@ -1,7 +1,7 @@
 //! Conversions between JavaScript values and JSON for the wasm-bindgen exports.
 
 use crate::exports::{self, ExportError, Options};
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -36,9 +36,10 @@ pub fn parse_json(text: &str, what: &str) -> Result<Value, JsValue> {
     exports::parse_json(text, what).map_err(|e| to_js_error(&e))
 }
 
-/// [`parse_json`] into a document that borrows from `text`, for content parsed on hot paths.
-pub fn parse_doc<'a>(text: &'a str, what: &str) -> Result<Json<'a>, JsValue> {
-    exports::parse_doc(text, what).map_err(|e| to_js_error(&e))
+/// [`parse_json`] into a document that borrows from `text` and lives in `arena`, for content parsed
+/// on hot paths.
+pub fn parse_doc<'a>(text: &'a str, what: &str, arena: &'a Arena) -> Result<Json<'a>, JsValue> {
+    exports::parse_doc(text, what, arena).map_err(|e| to_js_error(&e))
 }
 
 pub fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {

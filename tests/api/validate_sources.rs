@@ -5,7 +5,7 @@
 use crate::support::*;
 use serde_json::{json, Value};
 use strata::exports::{validate, Options, Validator};
-use strata::json::Json;
+use strata::json::{Arena, Json};
 
 fn options(extra: Value) -> Options {
     Options::from_json(Some(&extra), 1_700_000_000_000).unwrap()
@@ -44,13 +44,13 @@ fn unknown_sources_are_reported_for_every_relation_value_on_both_library_paths()
     let subject = json!({"schema": "Person", "label": "A", "statements": statements()});
     for (name, opts, want) in cases {
         let opts = options(opts);
-        let one_shot = validate(&Json::from(&json!({"subject": subject, "schema": schema()})), &opts).unwrap();
+        let one_shot = validate(&Json::from_value(&json!({"subject": subject, "schema": schema()}), &Arena::new()), &opts).unwrap();
         assert_eq!(relation_codes(&serde_json::to_value(one_shot).unwrap()["violations"]), want, "{name}: validate");
         let validator = Validator::new(&json!("Person"), &schema(), opts.clone()).unwrap();
-        let compiled = validator.validate(&Json::from(&subject), None).unwrap();
+        let compiled = validator.validate(&Json::from_value(&subject, &Arena::new()), None).unwrap();
         assert_eq!(relation_codes(&serde_json::to_value(compiled).unwrap()["violations"]), want, "{name}: Validator");
         // Without a Schema, every relation is undeclared: unknown sources are still reported.
-        let unloadable = validate(&Json::from(&json!({"subject": subject, "schema": null})), &opts).unwrap();
+        let unloadable = validate(&Json::from_value(&json!({"subject": subject, "schema": null}), &Arena::new()), &opts).unwrap();
         let unknown_only: Vec<_> = want.iter().filter(|w| w.0.ends_with("unresolvable-source")).cloned().collect();
         assert_eq!(relation_codes(&serde_json::to_value(unloadable).unwrap()["violations"]), unknown_only, "{name}: unloadable Schema");
     }
@@ -69,7 +69,7 @@ fn the_library_and_the_rest_dry_run_agree() {
     assert_eq!(status, 200);
     let (status, rest) = call(&host, Who::Sysop, "POST", "/strata/v0/subject/validate", &[], Some(body.clone()));
     assert_eq!(status, 200, "{rest}");
-    let library = validate(&Json::from(&json!({"subject": body, "schema": person})), &options(json!({}))).unwrap();
+    let library = validate(&Json::from_value(&json!({"subject": body, "schema": person}), &Arena::new()), &options(json!({}))).unwrap();
     let library = serde_json::to_value(library).unwrap();
     assert_eq!(relation_codes(&library["violations"]), relation_codes(&rest["violations"]), "{rest}");
     assert_eq!(relation_codes(&library["violations"]).len(), 3, "{library}");

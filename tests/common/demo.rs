@@ -1,6 +1,6 @@
 //! The example wiki (`examples/wiki`) as the projection takes it.
 
-use strata::json::Json;
+use strata::json::{Arena, Json};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use strata::domain::ids::SourceKey;
@@ -49,5 +49,5 @@ pub fn pages() -> Vec<(PageInfo, PageContent)> {
 
 /// Reads stored page content as the wiki does.
 pub fn page_content(json: &Value) -> PageContent {
-    read_page_content(&Json::from(json), &Context { own_source: &own() })
+    read_page_content(&Json::from_value(json, &Arena::new()), &Context { own_source: &own() })
 }

@@ -11,7 +11,7 @@ use crate::app::write::edit::{plan_edit, Edit};
 use crate::app::write::{dependent_items, dependent_schema_refs, normalize_error, status, subject_body, validate_one, write_response, Minting};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use crate::normalize::{normalize_statement, SchemaLookup, WriteContext};
 use crate::validation::dependents::dependents_reached_from;
 use crate::validation::Violation;
@@ -29,7 +29,7 @@ pub async fn put_statement<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError>
         let subject = edit.after.subjects.get(edit.id).ok_or_else(|| subject_not_found(edit.id.as_str()))?;
         let schema = edit.schemas.schema(&subject.schema);
         let mut wctx = WriteContext { own_source: &ctx.own_source, minter: &mut edit.minting.minter, now_ms: edit.minting.now_ms };
-        let statement = normalize_statement(&name, &Json::from(&raw), schema, Some(edit.id), &mut wctx).map_err(normalize_error)?;
+        let statement = normalize_statement(&name, &Json::from_value(&raw, &Arena::new()), schema, Some(edit.id), &mut wctx).map_err(normalize_error)?;
         if let Some(subject) = edit.after.subjects.get_mut(edit.id) {
             match statement {
                 Some(st) => {

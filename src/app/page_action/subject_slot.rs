@@ -12,7 +12,7 @@ use crate::domain::title::Title;
 use crate::host::{Host, PageRecord};
 use crate::normalize::{normalize_content, WriteContext};
 use crate::validation::Violation;
-use crate::json::{Json, JsonObject};
+use crate::json::{Arena, Json, JsonObject};
 use serde_json::{Map, Value};
 
 pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
@@ -20,7 +20,7 @@ pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &s
     let mut schemas = Schemas::for_page(ctx, &read_content(ctx, Some(text))).await?;
     let mut minting = Minting::start(ctx).await?;
     let mut wctx = WriteContext { own_source: &ctx.own_source, minter: &mut minting.minter, now_ms: minting.now_ms };
-    let after = normalize_content(&Json::from(&raw), &schemas, &mut wctx).map_err(|first| {
+    let after = normalize_content(&Json::from_value(&raw, &Arena::new()), &schemas, &mut wctx).map_err(|first| {
         let reasons = every_normalize_reason(&raw, &schemas, &mut wctx)
             .filter(|all| !all.is_empty())
             .unwrap_or_else(|| vec![first.to_string().trim_end_matches('.').to_owned()]);
@@ -83,7 +83,7 @@ fn every_normalize_reason(raw: &Value, schemas: &Schemas, wctx: &mut WriteContex
     let obj = raw.as_object()?;
     let mut reasons: Vec<String> = Vec::new();
     let mut run = |part: Map<String, Value>| {
-        if let Err(e) = normalize_content(&Json::Object(JsonObject::from(&part)), schemas, wctx) {
+        if let Err(e) = normalize_content(&Json::Object(JsonObject::from_map(&part, &Arena::new())), schemas, wctx) {
             let reason = e.to_string().trim_end_matches('.').to_owned();
             if !reasons.contains(&reason) {
                 reasons.push(reason);

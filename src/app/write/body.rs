@@ -7,7 +7,7 @@ use crate::app::view::Schemas;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
-use crate::json::Json;
+use crate::json::{Arena, Json, JsonObject};
 use crate::normalize::{normalize_subject_body, NormalizeError, SchemaLookup, WriteContext};
 use serde_json::{Map, Value};
 
@@ -32,7 +32,7 @@ pub fn subject_body<H>(
     minting: &mut Minting,
 ) -> Result<Subject, ApiError> {
     let mut wctx = WriteContext { own_source: &ctx.own_source, minter: &mut minting.minter, now_ms: minting.now_ms };
-    let b = normalize_subject_body(&Json::Object(body.into()), schema, Some(id), &mut wctx).map_err(normalize_error)?;
+    let b = normalize_subject_body(&Json::Object(JsonObject::from_map(body, &Arena::new())), schema, Some(id), &mut wctx).map_err(normalize_error)?;
     Ok(Subject { label: b.label, schema: schema_ref, statements: b.statements })
 }
 

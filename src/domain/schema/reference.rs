@@ -2,7 +2,7 @@
 
 use crate::domain::ids::SourceKey;
 use crate::domain::title::Title;
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 use std::fmt;
@@ -19,7 +19,7 @@ pub enum SchemaRef {
 impl SchemaRef {
     /// Reads a string or a `{source, name}` object. Naming this wiki's own source gives `Local`.
     pub fn from_json(v: &Value, own_source: &SourceKey) -> Result<Self, String> {
-        Self::read(&Json::from(v), own_source)
+        Self::read(&Json::from_value(v, &Arena::new()), own_source)
     }
 
     /// [`SchemaRef::from_json`] of a parsed document.

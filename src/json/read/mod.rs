@@ -3,8 +3,9 @@
 //! would (with `float_roundtrip`: numbers correctly rounded), and fails with `serde_json`'s error
 //! kind and position, which `tests/` checks against `serde_json` itself.
 //!
-//! Containers are read onto two scratch stacks shared by the whole parse and moved into a vector of
-//! exactly their length when they close, so no container grows by doubling.
+//! Containers are read onto two scratch stacks shared by the whole parse (and kept by the arena for
+//! the next parse) and moved into an arena slice of exactly their length when they close, so no
+//! container grows by doubling and none is a heap block of its own.
 
 mod error;
 mod number;
@@ -12,20 +13,23 @@ mod string;
 
 pub use error::{ErrorKind, ParseError};
 
-use super::{Json, JsonObject};
-use std::borrow::Cow;
+use super::arena::Stacks;
+use super::{Arena, Json, JsonObject};
 use ErrorKind::*;
 
 /// Nesting allowed, as `serde_json` counts it: the 128th open container is refused.
 const MAX_DEPTH: u8 = 128;
 
-pub(super) fn parse(text: &str) -> Result<Json<'_>, ParseError> {
-    let mut reader = Reader::new(text);
-    let value = reader.value()?;
-    match reader.skip_whitespace() {
+pub(super) fn parse<'a>(text: &'a str, arena: &'a Arena) -> Result<Json<'a>, ParseError> {
+    let mut reader = Reader { text, bytes: text.as_bytes(), index: 0, remaining_depth: MAX_DEPTH, arena, stacks: arena.take_stacks() };
+    let value = reader.value().and_then(|value| match reader.skip_whitespace() {
         Some(_) => Err(reader.peek_error(TrailingCharacters)),
         None => Ok(value),
-    }
+    });
+    reader.stacks.values.clear();
+    reader.stacks.members.clear();
+    arena.give_back(reader.stacks);
+    value
 }
 
 /// What differs between reading an array and an object.
@@ -47,19 +51,13 @@ struct Reader<'a> {
     /// The next byte to read.
     index: usize,
     remaining_depth: u8,
-    /// Elements of the arrays being read, innermost last.
-    values: Vec<Json<'a>>,
-    /// Members of the objects being read, innermost last.
-    members: Vec<(Cow<'a, str>, Json<'a>)>,
-    /// A string with escapes, decoded.
-    unescaped: String,
+    arena: &'a Arena,
+    /// The elements of the arrays being read and the members of the objects being read, innermost
+    /// last, and a string with escapes being decoded.
+    stacks: Stacks<'a>,
 }
 
 impl<'a> Reader<'a> {
-    fn new(text: &'a str) -> Self {
-        Reader { text, bytes: text.as_bytes(), index: 0, remaining_depth: MAX_DEPTH, values: Vec::new(), members: Vec::new(), unescaped: String::new() }
-    }
-
     /// An error about the byte just read (`serde_json`'s `error`).
     #[cold]
     fn error(&self, kind: ErrorKind) -> ParseError {
@@ -147,17 +145,17 @@ impl<'a> Reader<'a> {
     }
 
     fn array(&mut self) -> Result<Json<'a>, ParseError> {
-        let base = self.values.len();
+        let base = self.stacks.values.len();
         let mut first = true;
         while self.next_member(&mut first, ARRAY)? {
             let value = self.value()?;
-            self.values.push(value);
+            self.stacks.values.push(value);
         }
-        Ok(Json::Array(self.values.drain(base..).collect()))
+        Ok(Json::Array(self.arena.slice(self.stacks.values.drain(base..))))
     }
 
     fn object(&mut self) -> Result<Json<'a>, ParseError> {
-        let base = self.members.len();
+        let base = self.stacks.members.len();
         let mut first = true;
         while self.next_member(&mut first, OBJECT)? {
             self.index += 1;
@@ -168,9 +166,12 @@ impl<'a> Reader<'a> {
                 None => return Err(self.peek_error(EofWhileParsingObject)),
             }
             let value = self.value()?;
-            self.members.push((key, value));
+            self.stacks.members.push((key, value));
         }
-        Ok(Json::Object(JsonObject::from_members(self.members.drain(base..).collect())))
+        if has_repeated_key(&self.stacks.members[base..]) {
+            keep_first_positions(&mut self.stacks.members, base);
+        }
+        Ok(Json::Object(JsonObject(self.arena.slice(self.stacks.members.drain(base..)))))
     }
 
     /// Before each member of an open container: consumes the closing bracket and answers false, or
@@ -203,6 +204,35 @@ impl<'a> Reader<'a> {
         }
         Ok(true)
     }
+}
+
+/// Small objects, the common case, are checked pairwise; large ones through a set, so hostile input
+/// with many keys stays linear.
+fn has_repeated_key(members: &[(&str, Json<'_>)]) -> bool {
+    const PAIRWISE_UP_TO: usize = 16;
+    if members.len() <= PAIRWISE_UP_TO {
+        return members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|(seen, _)| seen == k));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(members.len());
+    !members.iter().all(|(k, _)| seen.insert(*k))
+}
+
+/// Rewrites the members from `base` on so that each key is there once, at its first position, with
+/// its last value.
+#[cold]
+fn keep_first_positions<'a>(members: &mut Vec<(&'a str, Json<'a>)>, base: usize) {
+    let mut positions: std::collections::HashMap<&'a str, usize> = std::collections::HashMap::new();
+    let mut kept: Vec<(&'a str, Json<'a>)> = Vec::new();
+    for (k, v) in members.drain(base..) {
+        match positions.get(k) {
+            Some(&i) => kept[i].1 = v,
+            None => {
+                positions.insert(k, kept.len());
+                kept.push((k, v));
+            }
+        }
+    }
+    members.extend(kept);
 }
 
 #[cfg(test)]

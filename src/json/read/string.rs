@@ -1,10 +1,8 @@
-//! Strings: borrowed from the text when they have no escapes, decoded into an exact-size `String`
-//! when they have. A `\u` escape of a surrogate must be a leading one followed by a trailing one;
+//! Strings: borrowed from the text when they have no escapes, decoded into the arena when they have. A `\u` escape of a surrogate must be a leading one followed by a trailing one;
 //! a lone surrogate is an error, as in `serde_json`, since a Rust string cannot hold it.
 
 use super::ErrorKind::*;
 use super::{ParseError, Reader};
-use std::borrow::Cow;
 
 /// Bytes that end a run of plain string content: the closing quote, a backslash, a control character.
 static STOPS: [bool; 256] = {
@@ -35,30 +33,30 @@ fn stops_in(word: u64) -> u64 {
 impl<'a> Reader<'a> {
     /// Reads a string whose opening quote has been consumed, and its closing quote.
     #[inline]
-    pub(super) fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
+    pub(super) fn string(&mut self) -> Result<&'a str, ParseError> {
         let start = self.index;
         self.skip_plain();
         if self.peek() == Some(b'"') {
             self.index += 1;
-            return Ok(Cow::Borrowed(&self.text[start..self.index - 1]));
+            return Ok(&self.text[start..self.index - 1]);
         }
         self.escaped_string(start)
     }
 
     /// The rest of a string that has an escape (or is malformed) from where plain content stopped.
     #[inline(never)]
-    fn escaped_string(&mut self, start: usize) -> Result<Cow<'a, str>, ParseError> {
-        self.unescaped.clear();
+    fn escaped_string(&mut self, start: usize) -> Result<&'a str, ParseError> {
+        self.stacks.unescaped.clear();
         let mut run = start;
         loop {
             match self.peek() {
                 Some(b'"') => {
-                    self.unescaped.push_str(&self.text[run..self.index]);
+                    self.stacks.unescaped.push_str(&self.text[run..self.index]);
                     self.index += 1;
-                    return Ok(Cow::Owned(self.unescaped.as_str().to_owned()));
+                    return Ok(self.arena.str(&self.stacks.unescaped));
                 }
                 Some(b'\\') => {
-                    self.unescaped.push_str(&self.text[run..self.index]);
+                    self.stacks.unescaped.push_str(&self.text[run..self.index]);
                     self.index += 1;
                     self.escape()?;
                     run = self.index;
@@ -112,7 +110,7 @@ impl<'a> Reader<'a> {
             b'u' => return self.unicode_escape(),
             _ => return Err(self.error(InvalidEscape)),
         };
-        self.unescaped.push(c);
+        self.stacks.unescaped.push(c);
         Ok(())
     }
 
@@ -140,7 +138,7 @@ impl<'a> Reader<'a> {
             }
             _ => u32::from(unit),
         };
-        self.unescaped.push(char::from_u32(code).expect("a scalar value: surrogates are handled above"));
+        self.stacks.unescaped.push(char::from_u32(code).expect("a scalar value: surrogates are handled above"));
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 //! projected natively, and through the example wiki's own Mappings. Page facts are derived from the file
 //! name: page ID = sorted index + 1, title = file name with spaces, fixed timestamps.
 
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use super::*;
 use crate::domain::mapping::{save_errors, Mapping, MappingPageFacts};
 use crate::normalize::{read_page_content, Context as ReadContext};
@@ -50,7 +50,7 @@ fn demo_pages() -> Vec<(PageFacts, PageContent)> {
                 last_editor: "Admin".into(),
                 categories: vec!["Demo".into()],
             };
-            (facts, read_page_content(&Json::from(&json(path)), &ReadContext { own_source: &own() }))
+            (facts, read_page_content(&Json::from_value(&json(path), &Arena::new()), &ReadContext { own_source: &own() }))
         })
         .collect()
 }

@@ -1,6 +1,6 @@
 //! One case per Dependent-Subject rule and per lifecycle move.
 
-use crate::json::Json;
+use crate::json::{Arena, Json};
 use super::*;
 use crate::domain::ids::{SourceKey, SubjectId};
 use crate::domain::page_content::PageContent;
@@ -41,7 +41,7 @@ fn rels(targets: &[&str]) -> Value {
 
 fn page(main: Option<&str>, subjects: Value) -> PageContent {
     let own = own();
-    read_page_content(&Json::from(&json!({"mainSubject": main, "subjects": subjects})), &Context { own_source: &own })
+    read_page_content(&Json::from_value(&json!({"mainSubject": main, "subjects": subjects}), &Arena::new()), &Context { own_source: &own })
 }
 
 fn company(props: Value) -> Value {

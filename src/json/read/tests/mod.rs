@@ -3,12 +3,12 @@
 mod cases;
 mod differential;
 
-use crate::json::Json;
+use crate::json::{Arena, Json};
 
 /// What a parse gives, as text: the document in compact JSON (floats keep their sign and `.0`), or
 /// the error message with its position.
 fn outcome(text: &str) -> String {
-    match Json::parse(text) {
+    match Json::parse(text, &Arena::new()) {
         Ok(doc) => serde_json::to_string(&doc.to_value()).expect("a document serializes"),
         Err(e) => format!("error: {e}"),
     }
