@@ -151,7 +151,9 @@ impl<'a> Reader<'a> {
             let value = self.value()?;
             self.stacks.values.push(value);
         }
-        Ok(Json::Array(self.arena.slice(self.stacks.values.drain(base..))))
+        let array = self.arena.copy(&self.stacks.values[base..]);
+        self.stacks.values.truncate(base);
+        Ok(Json::Array(array))
     }
 
     fn object(&mut self) -> Result<Json<'a>, ParseError> {
@@ -171,7 +173,9 @@ impl<'a> Reader<'a> {
         if has_repeated_key(&self.stacks.members[base..]) {
             keep_first_positions(&mut self.stacks.members, base);
         }
-        Ok(Json::Object(JsonObject(self.arena.slice(self.stacks.members.drain(base..)))))
+        let object = self.arena.copy(&self.stacks.members[base..]);
+        self.stacks.members.truncate(base);
+        Ok(Json::Object(JsonObject(object)))
     }
 
     /// Before each member of an open container: consumes the closing bracket and answers false, or
