@@ -8,6 +8,7 @@
 //! container grows by doubling and none is a heap block of its own.
 
 mod error;
+mod keys;
 mod number;
 mod string;
 
@@ -15,6 +16,7 @@ pub use error::{ErrorKind, ParseError};
 
 use super::arena::Stacks;
 use super::{Arena, Json, JsonObject};
+use keys::SeenKeys;
 use ErrorKind::*;
 
 /// Nesting allowed, as `serde_json` counts it: the 128th open container is refused.
@@ -159,6 +161,7 @@ impl<'a> Reader<'a> {
     fn object(&mut self) -> Result<Json<'a>, ParseError> {
         let base = self.stacks.members.len();
         let mut first = true;
+        let mut seen = SeenKeys::default();
         while self.next_member(&mut first, OBJECT)? {
             self.index += 1;
             let key = self.string()?;
@@ -167,11 +170,12 @@ impl<'a> Reader<'a> {
                 Some(_) => return Err(self.peek_error(ExpectedColon)),
                 None => return Err(self.peek_error(EofWhileParsingObject)),
             }
+            seen.add(key, &self.stacks.members[base..]);
             let value = self.value()?;
             self.stacks.members.push((key, value));
         }
-        if has_repeated_key(&self.stacks.members[base..]) {
-            keep_first_positions(&mut self.stacks.members, base);
+        if seen.repeated(&self.stacks.members[base..]) {
+            keys::keep_first_positions(&mut self.stacks.members, base);
         }
         let object = self.arena.copy(&self.stacks.members[base..]);
         self.stacks.members.truncate(base);
@@ -208,35 +212,6 @@ impl<'a> Reader<'a> {
         }
         Ok(true)
     }
-}
-
-/// Small objects, the common case, are checked pairwise; large ones through a set, so hostile input
-/// with many keys stays linear.
-fn has_repeated_key(members: &[(&str, Json<'_>)]) -> bool {
-    const PAIRWISE_UP_TO: usize = 16;
-    if members.len() <= PAIRWISE_UP_TO {
-        return members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|(seen, _)| seen == k));
-    }
-    let mut seen = std::collections::HashSet::with_capacity(members.len());
-    !members.iter().all(|(k, _)| seen.insert(*k))
-}
-
-/// Rewrites the members from `base` on so that each key is there once, at its first position, with
-/// its last value.
-#[cold]
-fn keep_first_positions<'a>(members: &mut Vec<(&'a str, Json<'a>)>, base: usize) {
-    let mut positions: std::collections::HashMap<&'a str, usize> = std::collections::HashMap::new();
-    let mut kept: Vec<(&'a str, Json<'a>)> = Vec::new();
-    for (k, v) in members.drain(base..) {
-        match positions.get(k) {
-            Some(&i) => kept[i].1 = v,
-            None => {
-                positions.insert(k, kept.len());
-                kept.push((k, v));
-            }
-        }
-    }
-    members.extend(kept);
 }
 
 #[cfg(test)]
