@@ -121,6 +121,16 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A value inside a container: a string, the most common, without a recursive call.
+    #[inline(always)]
+    fn member_value(&mut self) -> Result<Json<'a>, ParseError> {
+        if self.peek() == Some(b'"') {
+            self.index += 1;
+            return self.string().map(Json::String);
+        }
+        self.value()
+    }
+
     /// `null`, `true` or `false`, whose first byte is known to match.
     fn literal(&mut self, word: &[u8], value: Json<'a>) -> Result<Json<'a>, ParseError> {
         self.index += 1;
@@ -150,7 +160,7 @@ impl<'a> Reader<'a> {
         let base = self.stacks.values.len();
         let mut first = true;
         while self.next_member(&mut first, ARRAY)? {
-            let value = self.value()?;
+            let value = self.member_value()?;
             self.stacks.values.push(value);
         }
         let array = self.arena.copy(&self.stacks.values[base..]);
@@ -171,7 +181,7 @@ impl<'a> Reader<'a> {
                 None => return Err(self.peek_error(EofWhileParsingObject)),
             }
             seen.add(key, &self.stacks.members[base..]);
-            let value = self.value()?;
+            let value = self.member_value()?;
             self.stacks.members.push((key, value));
         }
         if seen.repeated(&self.stacks.members[base..]) {
