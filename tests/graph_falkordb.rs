@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use strata::domain::page_content::PageContent;
 use strata::domain::title::Title;
 use strata::graph::guard::check_read_only;
+use strata::graph::param::Param;
 use strata::graph::model::PageInfo;
 use strata::graph::projection::{page_deleted, page_saved, rebuild};
 
@@ -167,7 +168,7 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
     assert_eq!(dump(&mut con, g), before, "the graph changed");
     for query in read_corpus("cypher_read_corpus.txt") {
         let q = check_read_only(&query).unwrap_or_else(|e| panic!("{query:?}: {e}"));
-        let text = strata::graph::statement::CypherStatement { cypher: q.cypher.clone(), parameters: q.parameters.iter().map(|p| (p.clone(), json!(CENTRAL))).collect() };
+        let text = strata::graph::statement::CypherStatement { cypher: q.cypher.clone(), parameters: q.parameters.iter().map(|p| (p.clone(), Param::text(CENTRAL))).collect() };
         if let Err(e) = raw_read(&mut con, g, &text.query_text().unwrap()) {
             panic!("{query:?}: {e}");
         }

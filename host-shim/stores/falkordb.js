@@ -18,6 +18,8 @@ const CATALOG = [
 ];
 
 export class FalkorDbStore {
+  #indexesSent = false;
+
   /** @param {{url: string, graph: string, timeoutMs?: number}} options */
   constructor({ url, graph, timeoutMs = 30000 }) {
     this.url = url;
@@ -60,6 +62,16 @@ export class FalkorDbStore {
     const replies = await Promise.allSettled(queries.map((query) => this.#command('GRAPH.QUERY', query, [], timeoutMs)));
     const index = replies.findIndex((r) => r.status === 'rejected');
     return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
+  }
+
+  /**
+   * Sends the core's index statements once per connection, before the writes sent after it; their
+   * failures are ignored (a store answers an error for an index it has already).
+   */
+  createIndexes(statements) {
+    if (this.#indexesSent || statements.length === 0) return;
+    this.#indexesSent = true;
+    this.runAll(statements);
   }
 
   /**

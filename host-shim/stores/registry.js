@@ -211,9 +211,12 @@ export class StoreRegistry {
 }
 
 // Every call is sent before the first answer: a page's statements go pipelined too (a failed one
-// makes the store stale, whatever the statements after it did).
+// makes the store stale, whatever the statements after it did). A graph connection first creates
+// the indexes the statements match by (a store never rebuilt has none, and every save would scan).
 function writePage(client, update) {
-  return update.kind === 'graph' ? client.runAll(update.statements) : client.replaceGraph(update.graph, update.trig);
+  if (update.kind !== 'graph') return client.replaceGraph(update.graph, update.trig);
+  client.createIndexes(update.indexes ?? []);
+  return client.runAll(update.statements);
 }
 
 export function describe(outcome) {

@@ -38,7 +38,7 @@ const RUNS = {
   'validate-vs-ajv.mjs': ['node', ['examples/wiki', '1', '1'], /ajv/, false],
   'validate-wasm.mjs': ['node', ['examples/wiki', '1'], /^validate wasm \(/m, false],
 };
-const RUST_BENCHES = { validate: ['examples/wiki', '1'], rdf_dump: ['100'] };
+const RUST_BENCHES = { validate: ['examples/wiki', '1'], rdf_dump: ['100'], project_store: ['1'] };
 
 const run = (command, args, env = {}) => promisify(execFile)(command, args, {
   cwd: ROOT, env: { ...process.env, STRATA_BENCH_OUT: out, ...env }, maxBuffer: 16 << 20,

@@ -2,14 +2,16 @@
 // Rebuild throughput: N generated Subjects (10 a page, each with three Statements and a relation to
 // the next Subject) are written into a scratch wiki, then each store is rebuilt by the same worker
 // `POST /graph-stores/{name}/rebuild` starts, and Subjects per second are printed for each tenth of
-// the run as the store grows, then overall.
+// the run as the store grows, then overall. For FalkorDB on this machine each line also gives the
+// server's CPU per 1,000 Subjects (/proc/PID/stat, all its threads), which moves less with the
+// machine's load than the rates do.
 //
 //   node scripts/bench/rebuild.mjs [N=100000]
 //
 // Stores: the embedded SPARQL store always; FalkorDB when STRATA_FALKORDB_URL is set (graph
 // `strata_bench_rebuild`, deleted afterwards) and the Oxigraph server when STRATA_OXIGRAPH_URL is set
 // (cleared: point it at a scratch server). scripts/stores/start-all.sh starts both.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConfig } from '../../host-shim/platform/config.js';
@@ -78,30 +80,53 @@ db.transaction(() => {
   }
 })();
 
+/** The FalkorDB client of the `graph` store. */
+function graphClient() {
+  return opened.registry.client(opened.registry.entry('graph'));
+}
+
+/** The PID of the FalkorDB server when it runs on this machine (its CPU is counted), else null. */
+async function falkorDbPid() {
+  const pid = Number((await (await graphClient()).client.info('server')).match(/process_id:(\d+)/)?.[1]);
+  return pid && existsSync(`/proc/${pid}/stat`) ? pid : null;
+}
+
+/** User and system CPU of a process and all its threads so far, in milliseconds (10 ms ticks). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const core = await loadCore();
 const opened = openStores({ db, config, core, log, background: false });
 try {
   for (const name of Object.keys(stores)) {
     const { run } = queueRun(db, name, 'bench');
+    const serverPid = name === 'graph' ? await falkorDbPid() : null;
+    const cpuNote = (from, subjects) => (serverPid ? `, FalkorDB CPU ${((cpuMsOf(serverPid) - from) / (subjects / 1000)).toFixed(0)} ms per 1,000` : '');
     const started = performance.now();
+    const cpuAtStart = serverPid ? cpuMsOf(serverPid) : 0;
     let lastTenth = 0;
     let lastAt = started;
     let lastDone = 0;
+    let lastCpu = cpuAtStart;
     const done = await opened.rebuilds.process(run, {
       onProgress: ({ processed }) => {
         const tenth = Math.floor((processed / pages) * 10);
         if (tenth <= lastTenth) return;
         const now = performance.now();
-        const rate = ((processed - lastDone) * PER_PAGE) / ((now - lastAt) / 1000);
-        console.log(`rebuild ${name.padEnd(8)} ${String(tenth * 10).padStart(3)}% ${String(processed * PER_PAGE).padStart(7)} Subjects: ${Math.round(rate)} Subjects/s`);
-        [lastTenth, lastAt, lastDone] = [tenth, now, processed];
+        const subjects = (processed - lastDone) * PER_PAGE;
+        const rate = subjects / ((now - lastAt) / 1000);
+        console.log(`rebuild ${name.padEnd(8)} ${String(tenth * 10).padStart(3)}% ${String(processed * PER_PAGE).padStart(7)} Subjects: ${Math.round(rate)} Subjects/s${cpuNote(lastCpu, subjects)}`);
+        [lastTenth, lastAt, lastDone, lastCpu] = [tenth, now, processed, serverPid ? cpuMsOf(serverPid) : 0];
       },
     });
     const seconds = (performance.now() - started) / 1000;
-    console.log(`rebuild ${name.padEnd(8)} ${done.state}: ${done.processed * PER_PAGE} Subjects in ${seconds.toFixed(1)} s, ${Math.round((done.processed * PER_PAGE) / seconds)} Subjects/s overall`);
+    const subjects = done.processed * PER_PAGE;
+    console.log(`rebuild ${name.padEnd(8)} ${done.state}: ${subjects} Subjects in ${seconds.toFixed(1)} s, ${Math.round(subjects / seconds)} Subjects/s overall${cpuNote(cpuAtStart, subjects)}`);
   }
   if (stores.graph) {
-    const graph = await opened.registry.client(opened.registry.entry('graph'));
+    const graph = await graphClient();
     await graph.client.sendCommand(['GRAPH.DELETE', 'strata_bench_rebuild']).catch(() => {});
   }
 } finally {

@@ -6,7 +6,9 @@
 # The server binds 127.0.0.1 only, persists its data in an append-only file under
 # var/falkordb-PORT/ (fsync every second; no RDB snapshots) so a restart keeps the graph, and never
 # opens FalkorDB's Bolt port. One query may use at most 2 GiB of the server's memory
-# (QUERY_MEM_CAPACITY); the host bounds rows, bytes and time itself (docs/graph.md).
+# (QUERY_MEM_CAPACITY); the host bounds rows, bytes and time itself (docs/graph.md). Matrix changes
+# are merged every 1,000 (DELTA_MAX_PENDING_CHANGES; the default 10,000 made saves slow down as
+# the pending changes piled up, docs/graph.md "Running FalkorDB").
 # Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
 # `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
 set -euo pipefail
@@ -24,7 +26,7 @@ launch() {
   mkdir -p "$var_dir/falkordb-$port"
   exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
     --appendonly yes --appendfsync everysec --auto-aof-rewrite-min-size 4mb \
-    --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 --daemonize no
+    --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 DELTA_MAX_PENDING_CHANGES 1000 --daemonize no
 }
 
 # True when the server answers PING over the Redis protocol; needs no redis-cli.

@@ -6,6 +6,7 @@
 //! escapes, so other characters go in raw), map keys in backticks, and parameter names that are
 //! plain ASCII identifiers. U+0000 ends the query text early, so it cannot be sent at all.
 
+use super::param::Param;
 use serde_json::{Map, Number, Value};
 use std::fmt::{self, Write};
 
@@ -41,14 +42,15 @@ pub fn is_parameter_name(name: &str) -> bool {
 }
 
 /// The `CYPHER a=1 b='x' ` header for `params` (empty when there are none), ending in a space.
-pub fn parameter_header(params: &Map<String, Value>) -> Result<String, LiteralError> {
-    if params.is_empty() {
-        return Ok(String::new());
-    }
-    let mut out = String::from("CYPHER ");
+pub fn parameter_header<'p, K: AsRef<str> + 'p>(params: impl IntoIterator<Item = &'p (K, Param<'p>)>) -> Result<String, LiteralError> {
+    let mut out = String::new();
     for (name, value) in params {
+        let name = name.as_ref();
         if !is_parameter_name(name) {
             return Err(LiteralError::InvalidParameterName(name.chars().take(100).collect()));
+        }
+        if out.is_empty() {
+            out.push_str("CYPHER ");
         }
         out.push_str(name);
         out.push('=');
@@ -58,14 +60,23 @@ pub fn parameter_header(params: &Map<String, Value>) -> Result<String, LiteralEr
     Ok(out)
 }
 
+/// The header of parameters given as JSON (a caller's query).
+pub fn json_parameter_header(params: &Map<String, Value>) -> Result<String, LiteralError> {
+    let params: Vec<(&str, Param)> = params.iter().map(|(k, v)| (k.as_str(), Param::from(v))).collect();
+    parameter_header(&params)
+}
+
 /// Appends `value` as a Cypher literal.
-pub fn write_literal(out: &mut String, value: &Value) -> Result<(), LiteralError> {
+pub fn write_literal(out: &mut String, value: &Param) -> Result<(), LiteralError> {
     match value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => write_number(out, n),
-        Value::String(s) => write_string(out, s)?,
-        Value::Array(items) => {
+        Param::Null => out.push_str("null"),
+        Param::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Param::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Param::Number(n) => write_number(out, n),
+        Param::Text(s) => write_string(out, s)?,
+        Param::List(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -75,9 +86,9 @@ pub fn write_literal(out: &mut String, value: &Value) -> Result<(), LiteralError
             }
             out.push(']');
         }
-        Value::Object(map) => {
+        Param::Map(entries) => {
             out.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
+            for (i, (key, item)) in entries.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -109,19 +120,25 @@ fn write_number(out: &mut String, n: &Number) {
     }
 }
 
+/// The characters to escape are ASCII, so the text is copied in runs between them.
 fn write_string(out: &mut String, s: &str) -> Result<(), LiteralError> {
     out.push('\'');
-    for c in s.chars() {
-        match c {
-            '\0' => return Err(LiteralError::NulCharacter),
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
+    let mut run = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape = match b {
+            0 => return Err(LiteralError::NulCharacter),
+            b'\\' => "\\\\",
+            b'\'' => "\\'",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        out.push_str(escape);
+        run = i + 1;
     }
+    out.push_str(&s[run..]);
     out.push('\'');
     Ok(())
 }
@@ -133,7 +150,7 @@ mod tests {
 
     fn lit(v: Value) -> Result<String, LiteralError> {
         let mut s = String::new();
-        write_literal(&mut s, &v).map(|_| s)
+        write_literal(&mut s, &Param::from(&v)).map(|_| s)
     }
 
     #[test]
@@ -188,9 +205,9 @@ mod tests {
     #[test]
     fn header() {
         let params = json!({"id": "s1", "n": 2}).as_object().cloned().unwrap_or_default();
-        assert_eq!(parameter_header(&params).unwrap(), "CYPHER id='s1' n=2 ");
-        assert_eq!(parameter_header(&Map::new()).unwrap(), "");
+        assert_eq!(json_parameter_header(&params).unwrap(), "CYPHER id='s1' n=2 ");
+        assert_eq!(json_parameter_header(&Map::new()).unwrap(), "");
         let bad = json!({"x y": 1}).as_object().cloned().unwrap_or_default();
-        assert_eq!(parameter_header(&bad), Err(LiteralError::InvalidParameterName("x y".into())));
+        assert_eq!(json_parameter_header(&bad), Err(LiteralError::InvalidParameterName("x y".into())));
     }
 }

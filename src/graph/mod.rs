@@ -10,6 +10,7 @@ pub mod guard;
 pub mod literal;
 pub mod model;
 pub mod names;
+pub mod param;
 pub mod projection;
 pub mod reply_error;
 pub mod statement;

@@ -2,11 +2,12 @@
 //! the typed relation edges between Subjects. `docs/graph.md` describes it in full.
 //!
 //! Names that come from users are spelled as [`graph_name`] gives them (Schema names, relation
-//! types) or, for property keys, as [`property_key`] does. Values are JSON, ready to go in as parameters.
+//! types) or, for property keys, as [`property_key`] does. Values are parameter values ([`Param`]) borrowing from the page content.
 
 use super::names::{graph_name, property_key};
+use super::param::{put, Entries, Param};
 use super::values::text;
-use crate::domain::ids::SubjectId;
+use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::relation_properties::RelationPropertyValue;
 use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
@@ -14,7 +15,7 @@ use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
 use crate::types;
-use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Label of every Subject node, stubs included.
@@ -47,106 +48,118 @@ pub struct PageInfo {
     pub title: Title,
 }
 
+/// One page's nodes and edges; values borrow from the page content.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PageGraph {
-    pub page: PageInfo,
-    pub subjects: Vec<SubjectNode>,
-    pub relations: Vec<RelationEdge>,
+pub struct PageGraph<'a> {
+    pub page: &'a PageInfo,
+    pub subjects: Vec<SubjectNode<'a>>,
+    pub relations: Vec<RelationEdge<'a>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SubjectNode {
-    pub id: SubjectId,
+pub struct SubjectNode<'a> {
+    pub id: &'a SubjectId,
     /// The Schema label, besides [`SUBJECT_LABEL`].
-    pub label: String,
+    pub label: Cow<'a, str>,
     pub is_main: bool,
     /// Every node property: [`SUBJECT_ID`], [`NAME`], [`SCHEMA`], [`PAGE_ID`] and one per projected
     /// Statement.
-    pub properties: Map<String, Value>,
+    pub properties: Entries<'a>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct RelationEdge {
-    pub source: SubjectId,
+pub struct RelationEdge<'a> {
+    pub source: &'a SubjectId,
     /// The target's ID as written: bare for this wiki's Subjects, `source:id` for others.
-    pub target: String,
-    pub relation_type: String,
+    pub target: Cow<'a, str>,
+    pub relation_type: Cow<'a, str>,
     /// [`SUBJECT_ID`] (the relation ID) and the relation's scalar properties.
-    pub properties: Map<String, Value>,
+    pub properties: Entries<'a>,
 }
 
-pub fn page_graph(page: &PageInfo, content: &PageContent, schemas: &Schemas) -> PageGraph {
-    let mut subjects = Vec::new();
+pub fn page_graph<'a>(page: &'a PageInfo, content: &'a PageContent, schemas: &'a Schemas) -> PageGraph<'a> {
+    let mut subjects = Vec::with_capacity(content.subjects.len());
     let mut relations = Vec::new();
     for (id, subject) in &content.subjects {
         let schema = subject.schema.local().and_then(|t| schemas.get(t));
         let is_main = content.main_subject.as_ref() == Some(id);
-        let mut properties = Map::new();
-        properties.insert(SUBJECT_ID.into(), id.as_str().into());
-        properties.insert(NAME.into(), text(&display_name(id, subject, content, page)));
-        properties.insert(SCHEMA.into(), text(&subject.schema.to_string()));
-        properties.insert(PAGE_ID.into(), page.id.into());
+        let mut properties = Entries::with_capacity(4 + subject.statements.len());
+        properties.push((SUBJECT_ID.into(), Param::text(id.as_str())));
+        properties.push((NAME.into(), display_name(id, subject, content, page)));
+        properties.push((SCHEMA.into(), schema_text(&subject.schema)));
+        properties.push((PAGE_ID.into(), Param::Int(page.id)));
         for (name, statement) in &subject.statements {
             if let StatementValue::Relations(values) = &statement.value {
-                let relation_type = graph_name(&relation_type(name, schema));
+                let relation_type = relation_type(name, schema);
                 for r in values {
-                    let mut props = Map::new();
-                    props.insert(SUBJECT_ID.into(), r.id.as_str().into());
+                    let mut props = Entries::with_capacity(1);
+                    props.push((SUBJECT_ID.into(), Param::text(r.id.as_str())));
                     for (k, v) in r.properties.iter() {
                         if let Some(v) = scalar(v) {
-                            props.insert(property_key(k), v);
+                            put(&mut props, property_key(k), v);
                         }
                     }
-                    relations.push(RelationEdge {
-                        source: id.clone(),
-                        target: r.target.to_string(),
-                        relation_type: relation_type.clone(),
-                        properties: props,
-                    });
+                    relations.push(RelationEdge { source: id, target: target_text(&r.target), relation_type: relation_type.clone(), properties: props });
                 }
             } else {
                 let many = schema.and_then(|s| s.property(name)).and_then(|d| d.multiple()).is_some_and(|m| m.value);
-                let values = types::lookup(&statement.property_type).map(|t| t.graph_values(&property_key(name), &statement.value, many));
+                let values = types::lookup(&statement.property_type).map(|t| t.graph_values(property_key(name), &statement.value, many));
                 for (key, value) in values.unwrap_or_default() {
-                    properties.insert(key, value);
+                    put(&mut properties, key, value);
                 }
             }
         }
-        subjects.push(SubjectNode { id: id.clone(), label: schema_label(&subject.schema), is_main, properties });
+        subjects.push(SubjectNode { id, label: schema_label(&subject.schema), is_main, properties });
     }
-    PageGraph { page: page.clone(), subjects, relations }
+    PageGraph { page, subjects, relations }
 }
 
 /// The Schema label of a Subject node.
-pub fn schema_label(schema: &SchemaRef) -> String {
+pub fn schema_label(schema: &SchemaRef) -> Cow<'_, str> {
     graph_name(schema.name().as_str())
 }
 
+/// The Schema reference as the node's [`SCHEMA`]: the name of a local Schema, `source:Name` otherwise.
+fn schema_text(schema: &SchemaRef) -> Param<'_> {
+    match schema {
+        SchemaRef::Local(title) => text(title.as_str()),
+        other => Param::Text(Cow::Owned(other.to_string().replace('\0', "\u{FFFD}"))),
+    }
+}
+
+/// A relation target as written: a local ID as it is, a foreign one as `source:id`.
+fn target_text(target: &SubjectRef) -> Cow<'_, str> {
+    match target {
+        SubjectRef::Local(id) => Cow::Borrowed(id.as_str()),
+        other => Cow::Owned(other.to_string()),
+    }
+}
+
 /// The relation type a relation property projects to: the Schema's `relation` name, else the
-/// property name.
-fn relation_type(property: &str, schema: Option<&Schema>) -> String {
+/// property name, in its graph spelling.
+fn relation_type<'a>(property: &'a str, schema: Option<&'a Schema>) -> Cow<'a, str> {
     match schema.and_then(|s| s.property(property)).map(|d| &d.kind) {
-        Some(PropertyKind::Relation { relation: Some(r), .. }) => r.clone(),
-        _ => property.to_owned(),
+        Some(PropertyKind::Relation { relation: Some(r), .. }) => graph_name(r),
+        _ => graph_name(property),
     }
 }
 
 /// `displayName` as reads report it: the label, else the page title for the main Subject (unless
 /// the title is the ID of a Subject on the page), else the Schema name.
-fn display_name(id: &SubjectId, subject: &Subject, content: &PageContent, page: &PageInfo) -> String {
+fn display_name<'a>(id: &SubjectId, subject: &'a Subject, content: &PageContent, page: &'a PageInfo) -> Param<'a> {
     match content.name_of(page.title.as_str(), id, subject) {
-        SubjectName::Label(label) => label.to_owned(),
-        SubjectName::PageName => page.title.to_string(),
-        SubjectName::SchemaName => subject.schema.name().to_string(),
+        SubjectName::Label(label) => text(label),
+        SubjectName::PageName => text(page.title.as_str()),
+        SubjectName::SchemaName => text(subject.schema.name().as_str()),
     }
 }
 
 /// A relation-property value the graph can hold: a string, number or boolean.
-fn scalar(v: &RelationPropertyValue) -> Option<Value> {
+fn scalar(v: &RelationPropertyValue) -> Option<Param<'_>> {
     match v {
         RelationPropertyValue::String(s) => Some(text(s)),
-        RelationPropertyValue::Number(n) => Some(Value::Number(n.clone())),
-        RelationPropertyValue::Boolean(b) => Some(Value::Bool(*b)),
+        RelationPropertyValue::Number(n) => Some(Param::Number(Cow::Borrowed(n))),
+        RelationPropertyValue::Boolean(b) => Some(Param::Bool(*b)),
         RelationPropertyValue::Kept(_) => None,
     }
 }

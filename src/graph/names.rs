@@ -1,5 +1,7 @@
 //! Labels, relationship types and property keys that come from user-given names.
 
+use std::borrow::Cow;
+
 /// What a backtick in a user-given name becomes in the graph: FalkorDB cannot spell a backtick
 /// inside a quoted name at all (neither doubled nor escaped), so it is replaced by the look-alike
 /// U+02CB MODIFIER LETTER GRAVE ACCENT.
@@ -7,7 +9,10 @@ pub const BACKTICK_SUBSTITUTE: char = '\u{02CB}';
 
 /// The graph's spelling of a user-given name. Backticks become [`BACKTICK_SUBSTITUTE`] and U+0000
 /// (which would cut the query text short) becomes U+FFFD; every other character is kept.
-pub fn graph_name(name: &str) -> String {
+pub fn graph_name(name: &str) -> Cow<'_, str> {
+    if !name.contains(['`', '\0']) {
+        return Cow::Borrowed(name);
+    }
     name.chars()
         .map(|c| match c {
             '`' => BACKTICK_SUBSTITUTE,
@@ -21,10 +26,10 @@ pub fn graph_name(name: &str) -> String {
 /// key): its [`graph_name`], with one more `_` in front when it starts with `_`. Strata's own keys
 /// (`model::SUBJECT_ID` and the rest) start with exactly one `_` and a letter, so no property of a
 /// Schema can take one of them.
-pub fn property_key(name: &str) -> String {
+pub fn property_key(name: &str) -> Cow<'_, str> {
     let key = graph_name(name);
     if key.starts_with('_') {
-        format!("_{key}")
+        Cow::Owned(format!("_{key}"))
     } else {
         key
     }

@@ -7,15 +7,16 @@
 
 use super::model::{page_graph, schema_label, PageGraph, PageInfo, Schemas, HAS_SUBJECT, PAGE_LABEL, STUB, SUBJECT_ID, SUBJECT_LABEL};
 use super::names::quote;
+use super::param::Param;
 use super::statement::CypherStatement;
+use crate::domain::maps::FastIndexMap;
 use crate::domain::page_content::PageContent;
-use indexmap::IndexMap;
-use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 /// Statements for a page save or move: replace the page's nodes and edges with `content`.
 /// `previous` is the content the store last received for the page (`None` for a new page).
-pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
+pub fn page_saved<'a>(page: &'a PageInfo, content: &'a PageContent, previous: Option<&PageContent>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
     let mut out = page_written(page, content, previous, schemas);
     out.push(remove_orphan_stubs());
     out
@@ -23,13 +24,14 @@ pub fn page_saved(page: &PageInfo, content: &PageContent, previous: Option<&Page
 
 /// [`page_saved`] without deleting orphaned stubs, for rebuilds: a fresh graph has none, and the
 /// cleanup scans every Subject node, which made a rebuild slow down as the graph grew.
-pub fn page_written(page: &PageInfo, content: &PageContent, previous: Option<&PageContent>, schemas: &Schemas) -> Vec<CypherStatement> {
-    let graph = page_graph(page, content, schemas);
-    let keep: Vec<Value> = graph.subjects.iter().map(|s| s.id.as_str().into()).collect();
+pub fn page_written<'a>(page: &'a PageInfo, content: &'a PageContent, previous: Option<&PageContent>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
+    let mut graph = page_graph(page, content, schemas);
+    let keep: Vec<Param> = graph.subjects.iter().map(|s| Param::text(s.id.as_str())).collect();
     let mut out = vec![page_nodes(std::slice::from_ref(&graph))];
     out.extend(demote_departed(page.id, keep, previous, content));
-    out.extend(subject_nodes(std::slice::from_ref(&graph), previous, Detach::Existing));
-    out.extend(relation_statements(std::slice::from_ref(&graph)));
+    let relations = relation_statements(std::slice::from_mut(&mut graph));
+    out.extend(subject_nodes(vec![graph], previous, Detach::Existing));
+    out.extend(relations);
     out
 }
 
@@ -37,19 +39,20 @@ pub fn page_written(page: &PageInfo, content: &PageContent, previous: Option<&Pa
 /// cleared), with no previous content: the same nodes and edges, written by one statement per kind
 /// of node and edge for the whole batch instead of several per page. A graph store answers a few
 /// large statements much faster than many small ones, and the gap grows with the graph.
-pub fn pages_written<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &Schemas) -> Vec<CypherStatement> {
-    let graphs: Vec<PageGraph> = pages.into_iter().map(|(page, content)| page_graph(page, content, schemas)).collect();
+pub fn pages_written<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
+    let mut graphs: Vec<PageGraph> = pages.into_iter().map(|(page, content)| page_graph(page, content, schemas)).collect();
     if graphs.is_empty() {
         return Vec::new();
     }
     let mut out = vec![page_nodes(&graphs)];
-    out.extend(subject_nodes(&graphs, None, Detach::Nothing));
-    out.extend(relation_statements(&graphs));
+    let relations = relation_statements(&mut graphs);
+    out.extend(subject_nodes(graphs, None, Detach::Nothing));
+    out.extend(relations);
     out
 }
 
 /// Statements for a page delete. `previous` is the page's last projected content.
-pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherStatement> {
+pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherStatement<'static>> {
     let mut out = demote_departed(page_id, Vec::new(), previous, &PageContent::default());
     out.push(CypherStatement::new(format!("MATCH (p:{PAGE_LABEL} {{id: $page}}) DETACH DELETE p")).param("page", page_id));
     out.push(remove_orphan_stubs());
@@ -57,23 +60,26 @@ pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherS
 }
 
 /// Statements for a rebuild in one batch: clear the graph, then write every page.
-pub fn rebuild<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &Schemas) -> Vec<CypherStatement> {
+pub fn rebuild<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
     std::iter::once(clear_graph()).chain(pages_written(pages, schemas)).collect()
 }
 
-/// Indexes on the keys every save matches by; without them each `MERGE` scans every node. A store
+/// Indexes on the keys every save matches by; without them each `MERGE` scans every node. The one
+/// on [`STUB`] lets the cleanup of orphaned stubs read the stubs only, not every Subject. A store
 /// answers an error for an index it has already, which the caller ignores.
-pub fn indexes() -> Vec<CypherStatement> {
-    [(SUBJECT_LABEL, SUBJECT_ID), (PAGE_LABEL, "id")].map(|(label, key)| CypherStatement::new(format!("CREATE INDEX FOR (n:{label}) ON (n.{key})"))).into()
+pub fn indexes() -> Vec<CypherStatement<'static>> {
+    [(SUBJECT_LABEL, SUBJECT_ID), (PAGE_LABEL, "id"), (SUBJECT_LABEL, STUB)]
+        .map(|(label, key)| CypherStatement::new(format!("CREATE INDEX FOR (n:{label}) ON (n.{key})")))
+        .into()
 }
 
-pub fn clear_graph() -> CypherStatement {
+pub fn clear_graph() -> CypherStatement<'static> {
     CypherStatement::new("MATCH (n) DETACH DELETE n")
 }
 
 /// Subjects attached to the page but not in `keep` (the IDs of `content`) lose their relations and `HasSubject` edge and
 /// become stubs (kept while other Subjects point at them).
-fn demote_departed(page_id: i64, keep: Vec<Value>, previous: Option<&PageContent>, content: &PageContent) -> Vec<CypherStatement> {
+fn demote_departed<'a>(page_id: i64, keep: Vec<Param<'a>>, previous: Option<&PageContent>, content: &PageContent) -> Vec<CypherStatement<'a>> {
     let labels = previous_labels(previous, |(id, _)| !content.subjects.contains_key(*id));
     let attached = format!("MATCH (:{PAGE_LABEL} {{id: $page}})-[h:{HAS_SUBJECT}]->(s:{SUBJECT_LABEL}) WHERE NOT s.{SUBJECT_ID} IN $keep");
     vec![
@@ -87,8 +93,8 @@ fn demote_departed(page_id: i64, keep: Vec<Value>, previous: Option<&PageContent
 }
 
 /// The pages' nodes, with their title and namespace.
-fn page_nodes(graphs: &[PageGraph]) -> CypherStatement {
-    let rows: Vec<Value> = graphs.iter().map(|g| json!({"id": g.page.id, "title": g.page.title.as_str(), "namespace": g.page.namespace})).collect();
+fn page_nodes<'a>(graphs: &[PageGraph<'a>]) -> CypherStatement<'a> {
+    let rows: Vec<Param> = graphs.iter().map(|g| Param::map([("id", g.page.id.into()), ("title", Param::text(g.page.title.as_str())), ("namespace", g.page.namespace.into())])).collect();
     CypherStatement::new(format!("UNWIND $rows AS row MERGE (p:{PAGE_LABEL} {{id: row.id}}) SET p.title = row.title, p.namespace = row.namespace"))
         .param("rows", rows)
 }
@@ -106,12 +112,24 @@ enum Detach {
 /// attach each Subject to its page with a `HasSubject` edge, after dropping, for a save, its old edge
 /// and its outgoing relations (re-created by [`relation_statements`]). `previous` is the one page's
 /// previous content, for a single page.
-fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: Detach) -> Vec<CypherStatement> {
-    let mut by_labels: IndexMap<(String, BTreeSet<String>), Vec<Value>> = IndexMap::new();
-    for s in graphs.iter().flat_map(|g| &g.subjects) {
-        let stale = previous_labels(previous, |(id, _)| *id == &s.id);
+fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>, detach: Detach) -> Vec<CypherStatement<'a>> {
+    let ids: Vec<Param> = graphs.iter().flat_map(|g| &g.subjects).map(|s| Param::text(s.id.as_str())).collect();
+    // Grouped by page: FalkorDB's lookup of a Page by its integer id costs about 50 µs, ten times
+    // a Subject's by its string ID, so each page is found once for all its Subjects.
+    let attach: Vec<Param> = graphs
+        .iter()
+        .filter(|g| !g.subjects.is_empty())
+        .map(|g| {
+            let subjects = g.subjects.iter().map(|s| Param::map([("id", Param::text(s.id.as_str())), ("isMain", Param::Bool(s.is_main))])).collect();
+            Param::map([("page", g.page.id.into()), ("subjects", Param::List(subjects))])
+        })
+        .collect();
+    let mut by_labels: FastIndexMap<(Cow<'a, str>, BTreeSet<String>), Vec<Param>> = FastIndexMap::default();
+    for s in graphs.into_iter().flat_map(|g| g.subjects) {
+        let stale = previous_labels(previous, |(id, _)| *id == s.id);
         let stale: BTreeSet<String> = stale.into_iter().filter(|l| *l != s.label).collect();
-        by_labels.entry((s.label.clone(), stale)).or_default().push(json!({"id": s.id.as_str(), "properties": s.properties}));
+        let row = Param::map([("id", Param::text(s.id.as_str())), ("properties", Param::Map(s.properties))]);
+        by_labels.entry((s.label, stale)).or_default().push(row);
     }
     // Adding a label to a node costs FalkorDB time in proportion to the graph, while creating a node
     // with its labels does not: nodes that exist (stubs, Subjects saved before) are updated, and the
@@ -130,17 +148,9 @@ fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: D
             .param("rows", rows),
         );
     }
-    let ids: Vec<Value> = graphs.iter().flat_map(|g| &g.subjects).map(|s| s.id.as_str().into()).collect();
     if ids.is_empty() {
         return out;
     }
-    // Grouped by page: FalkorDB's lookup of a Page by its integer id costs about 50 µs, ten times
-    // a Subject's by its string ID, so each page is found once for all its Subjects.
-    let rows: Vec<Value> = graphs
-        .iter()
-        .filter(|g| !g.subjects.is_empty())
-        .map(|g| json!({"page": g.page.id, "subjects": g.subjects.iter().map(|s| json!({"id": s.id.as_str(), "isMain": s.is_main})).collect::<Vec<_>>()}))
-        .collect();
     if detach == Detach::Existing {
         out.push(
             CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}}) DELETE h"))
@@ -153,18 +163,21 @@ fn subject_nodes(graphs: &[PageGraph], previous: Option<&PageContent>, detach: D
             "UNWIND $rows AS row MATCH (p:{PAGE_LABEL} {{id: row.page}}) UNWIND row.subjects AS sub \
              MATCH (s:{SUBJECT_LABEL} {{{SUBJECT_ID}: sub.id}}) CREATE (p)-[:{HAS_SUBJECT} {{isMain: sub.isMain}}]->(s)"
         ))
-        .param("rows", rows),
+        .param("rows", attach),
     );
     out
 }
 
 /// One statement per relation type: create the edges, and a stub for each target not in the graph.
-fn relation_statements(graphs: &[PageGraph]) -> Vec<CypherStatement> {
-    let mut by_type: IndexMap<&str, Vec<Value>> = IndexMap::new();
-    for r in graphs.iter().flat_map(|g| &g.relations) {
-        by_type.entry(&r.relation_type).or_default().push(json!({
-            "source": r.source.as_str(), "target": r.target, "properties": r.properties,
-        }));
+/// The edges' properties are moved out of `graphs`.
+fn relation_statements<'a>(graphs: &mut [PageGraph<'a>]) -> Vec<CypherStatement<'a>> {
+    let mut by_type: FastIndexMap<Cow<'a, str>, Vec<Param>> = FastIndexMap::default();
+    for r in graphs.iter_mut().flat_map(|g| g.relations.drain(..)) {
+        by_type.entry(r.relation_type).or_default().push(Param::map([
+            ("source", Param::text(r.source.as_str())),
+            ("target", Param::Text(r.target)),
+            ("properties", Param::Map(r.properties)),
+        ]));
     }
     by_type
         .into_iter()
@@ -173,7 +186,7 @@ fn relation_statements(graphs: &[PageGraph]) -> Vec<CypherStatement> {
                 "UNWIND $rows AS row MATCH (s:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.source}}) \
                  MERGE (t:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.target}}) ON CREATE SET t.{STUB} = true \
                  CREATE (s)-[r:{}]->(t) SET r = row.properties",
-                quote(relation_type)
+                quote(&relation_type)
             ))
             .param("rows", rows)
         })
@@ -181,7 +194,7 @@ fn relation_statements(graphs: &[PageGraph]) -> Vec<CypherStatement> {
 }
 
 /// Stubs nothing points at any more are deleted.
-fn remove_orphan_stubs() -> CypherStatement {
+fn remove_orphan_stubs() -> CypherStatement<'static> {
     CypherStatement::new(format!("MATCH (s:{SUBJECT_LABEL}) WHERE s.{STUB} = true AND NOT ()-->(s) DELETE s"))
 }
 
@@ -194,7 +207,7 @@ fn previous_labels(
         .into_iter()
         .flat_map(|c| c.subjects.iter())
         .filter(|e| filter(e))
-        .map(|(_, s)| schema_label(&s.schema))
+        .map(|(_, s)| schema_label(&s.schema).into_owned())
         .filter(|l| l != SUBJECT_LABEL)
         .collect()
 }

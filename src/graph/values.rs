@@ -2,8 +2,9 @@
 //! (`crate::types`): node properties of a value, and strings FalkorDB can receive. It names no type:
 //! the projection (`model`) asks each Statement's type.
 
+use super::param::Param;
 use crate::domain::statement::StatementValue;
-use serde_json::Value;
+use std::borrow::Cow;
 
 /// Suffix of the property holding the languages of a `monolingualText` value.
 pub const LANGUAGE_SUFFIX: &str = "@language";
@@ -12,21 +13,20 @@ pub const LANGUAGE_SUFFIX: &str = "@language";
 /// graph value of a property type (`crate::types`). A value the Schema declares `multiple` is always
 /// a list; any other multi-part value is a scalar when it has one part, a list otherwise. Raw values
 /// and empty values are left out.
-pub fn node_values(key: &str, value: &StatementValue, many: bool) -> Vec<(String, Value)> {
-    let shape = |items: Vec<Value>| match items.len() {
+pub fn node_values<'a>(key: Cow<'a, str>, value: &'a StatementValue, many: bool) -> Vec<(Cow<'a, str>, Param<'a>)> {
+    let shape = |items: Vec<Param<'a>>| match items.len() {
         0 => None,
         1 if !many => items.into_iter().next(),
-        _ => Some(Value::Array(items)),
+        _ => Some(Param::List(items)),
     };
-    let key = key.to_owned();
     match value {
         StatementValue::Strings(parts) => shape(parts.iter().map(|p| text(p)).collect()).map(|v| vec![(key, v)]),
-        StatementValue::Number(n) => Some(vec![(key, Value::Number(n.clone()))]),
-        StatementValue::Boolean(b) => Some(vec![(key, Value::Bool(*b))]),
+        StatementValue::Number(n) => Some(vec![(key, Param::Number(Cow::Borrowed(n)))]),
+        StatementValue::Boolean(b) => Some(vec![(key, Param::Bool(*b))]),
         StatementValue::Monolingual(parts) => {
             let texts = shape(parts.iter().map(|p| text(&p.text)).collect());
-            let languages = shape(parts.iter().map(|p| Value::from(p.language.as_str())).collect());
-            let language_key = format!("{key}{LANGUAGE_SUFFIX}");
+            let languages = shape(parts.iter().map(|p| Param::text(p.language.as_str())).collect());
+            let language_key = Cow::Owned(format!("{key}{LANGUAGE_SUFFIX}"));
             texts.zip(languages).map(|(t, l)| vec![(key, t), (language_key, l)])
         }
         StatementValue::Relations(_) | StatementValue::Raw(_) => None,
@@ -35,6 +35,10 @@ pub fn node_values(key: &str, value: &StatementValue, many: bool) -> Vec<(String
 }
 
 /// A string value, with U+0000 (which FalkorDB cannot receive) replaced by U+FFFD.
-pub fn text(s: &str) -> Value {
-    Value::String(s.replace('\0', "\u{FFFD}"))
+pub fn text(s: &str) -> Param<'_> {
+    if s.contains('\0') {
+        Param::Text(Cow::Owned(s.replace('\0', "\u{FFFD}")))
+    } else {
+        Param::text(s)
+    }
 }

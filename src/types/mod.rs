@@ -27,6 +27,7 @@ mod url;
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::{StatementValue, ValueView};
 use crate::graph;
+use crate::graph::param::Param;
 use crate::json::Json;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
@@ -132,7 +133,7 @@ pub trait PropertyType: Sync {
 
     /// The graph node properties of a non-relation value under the node property `key`; `many`
     /// when the Schema declares the property `multiple`.
-    fn graph_values(&self, key: &str, value: &StatementValue, many: bool) -> Vec<(String, Value)> {
+    fn graph_values<'a>(&self, key: Cow<'a, str>, value: &'a StatementValue, many: bool) -> Vec<(Cow<'a, str>, Param<'a>)> {
         graph::values::node_values(key, value, many)
     }
 

@@ -21,6 +21,7 @@ class FalkorDbStore {
 	];
 
 	private ?RespConnection $connection = null;
+	private bool $indexesSent = false;
 
 	public function __construct( private string $url, private string $graph, private int $timeoutMs = 30000 ) {
 	}
@@ -44,6 +45,17 @@ class FalkorDbStore {
 			}
 		}
 		return [ 'ok' => true ];
+	}
+
+	/**
+	 * Runs the core's index statements once per client, before its first write; their failures are
+	 * ignored (a store answers an error for an index it has already).
+	 */
+	public function createIndexes( array $statements ): void {
+		if ( !$this->indexesSent && $statements !== [] ) {
+			$this->indexesSent = true;
+			$this->runAll( $statements );
+		}
 	}
 
 	/** Sends every statement at once (the rebuild's bulk path); `{ok}` or the first failure. */

@@ -111,8 +111,12 @@ class StoreRegistry {
 	}
 
 	private function write( string $name, array $update ): array {
-		return $this->with( $name, static fn ( $client ) => $update['kind'] === 'graph'
-			? $client->run( $update['statements'] )
-			: $client->replaceGraph( $update['graph'], $update['trig'] ) );
+		return $this->with( $name, static function ( $client ) use ( $update ) {
+			if ( $update['kind'] !== 'graph' ) {
+				return $client->replaceGraph( $update['graph'], $update['trig'] );
+			}
+			$client->createIndexes( $update['indexes'] ?? [] );
+			return $client->run( $update['statements'] );
+		} );
 	}
 }

@@ -6,7 +6,7 @@ use super::sources::Sources;
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
 use crate::graph::model::PageInfo;
-use crate::graph::projection::{page_deleted, page_saved};
+use crate::graph::projection::{indexes, page_deleted, page_saved};
 use crate::graph::statement::CypherStatement;
 use crate::host::{PageRecord, StoreKind, StoreSettings, StoreUpdate};
 use crate::rdf::serialize::{to_string, Format};
@@ -47,11 +47,11 @@ pub fn page_update(
     match target.settings.kind() {
         Some(StoreKind::Graph) => {
             let statements = if content.subjects.is_empty() {
-                page_deleted(graph_id(page.page_id), previous)
+                texts(&page_deleted(graph_id(page.page_id), previous))?
             } else {
-                page_saved(&page_info(page)?, content, previous, &sources.schemas)
+                texts(&page_saved(&page_info(page)?, content, previous, &sources.schemas))?
             };
-            Ok(Some(StoreUpdate::Graph { store, page_id: page.page_id, statements: texts(&statements)? }))
+            Ok(Some(StoreUpdate::Graph { store, page_id: page.page_id, statements, indexes: texts(&indexes())? }))
         }
         Some(StoreKind::Sparql) => {
             let projection = target.settings.projection.as_str();
@@ -71,7 +71,8 @@ pub fn page_removed(target: Target, page_id: u64, previous: Option<&PageContent>
     let store = target.name.to_owned();
     match target.settings.kind() {
         Some(StoreKind::Graph) => {
-            Ok(Some(StoreUpdate::Graph { store, page_id, statements: texts(&page_deleted(graph_id(page_id), previous))? }))
+            let statements = texts(&page_deleted(graph_id(page_id), previous))?;
+            Ok(Some(StoreUpdate::Graph { store, page_id, statements, indexes: texts(&indexes())? }))
         }
         Some(StoreKind::Sparql) => {
             let graph = sources.iris.graph(&target.settings.projection, page_id);

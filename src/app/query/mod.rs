@@ -12,7 +12,7 @@ use crate::app::error::{ApiError, ErrorKind};
 use crate::app::Caller;
 use crate::graph::cells::falkordb::decode_result;
 use crate::graph::guard::{bound_rows, check_read_only};
-use crate::graph::literal::parameter_header;
+use crate::graph::literal::json_parameter_header;
 use crate::graph::reply_error::ReplyError;
 use crate::host::{CypherAnswer, CypherQuery, Host, Settings, SparqlQuery, StoreAnswer, ERROR_REPLY};
 use crate::sparql::answer::{is_results_json, status_failure_kind, RESULTS_JSON};
@@ -114,7 +114,7 @@ pub fn check_cypher(text: &str, parameters: Map<String, Value>) -> Result<Checke
     if let Some(missing) = read.missing_parameters(&parameters).first() {
         return Err(ApiError::new(ErrorKind::ParameterMissing, format!("The query uses ${missing}, which \"parameters\" lacks.")));
     }
-    let header = parameter_header(&parameters).map_err(|e| ApiError::body(format!("parameters: {e}.")))?;
+    let header = json_parameter_header(&parameters).map_err(|e| ApiError::body(format!("parameters: {e}.")))?;
     Ok(CheckedCypher { cypher: read.cypher, header, parameters })
 }
 
