@@ -2,8 +2,8 @@
 //!
 //! Content read and written on every save, validation and projection is parsed into [`Json`]
 //! rather than [`serde_json::Value`]: strings without escapes are borrowed from the input, escaped
-//! ones are decoded into the arena, and each array and object is one slice in the arena, so a parse
-//! makes no heap allocation per node, hashes nothing, and dropping a document costs nothing. Objects
+//! ones and numbers are put in the arena, and each array and object is one slice in the arena, so a
+//! parse makes no heap allocation per node, hashes nothing, and dropping a document costs nothing. Objects
 //! keep `serde_json`'s `preserve_order` semantics: keys in first-seen order, a repeated key keeps its
 //! first position and its last value.
 
