@@ -87,6 +87,8 @@ function shell(command, args = [], input = '') {
     child.stdout.on('data', (chunk) => { stdout += chunk; });
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.once('error', reject);
+    // A command that does not read its input may exit before it is written (EPIPE): not an error.
+    child.stdin.on('error', (error) => { if (error.code !== 'EPIPE') reject(error); });
     child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')}: exit ${code}: ${stderr}`))));
     child.stdin.end(input);
   });

@@ -66,6 +66,34 @@ test('a Validator compiles once and validates many Subjects, from objects or JSO
   assert.deepEqual(codes(unlabelled), ['null:label-required', 'Name:required']);
 });
 
+test('a BatchValidator reads text of any script, from JSON text or objects, as a Validator does', () => {
+  const schema = { propertyDefinitions: { Name: { type: 'text', maxLength: 3 }, Title: { type: 'monolingualText', multiple: true, uniqueItems: true } } };
+  const batch = new core.BatchValidator({ Person: schema });
+  const one = new core.Validator('Person', schema);
+  // Names of 3 code points in 1-, 2-, 3- and 4-byte UTF-8, then 4.
+  const names = ['abc', 'äöü', '日本語', '🚀🚀🚀', '🚀ab£'];
+  const items = names.map((name) => ({
+    subject: { schema: 'Person', label: name, statements: { Name: { propertyType: 'text', value: [name] }, Title: { propertyType: 'monolingualText', value: [{ text: name, language: 'de' }, { text: ` ${name} `, language: 'DE' }] } } },
+    context: { subjectId: 's1demo1aaaaaaa1' },
+  }));
+  const fromObjects = batch.validate(items);
+  assert.deepEqual(JSON.parse(batch.validateJson(JSON.stringify(items))), fromObjects);
+  assert.deepEqual(fromObjects.violations, items.map((item) => one.validate(item.subject, item.context).violations));
+  assert.deepEqual(fromObjects.violations.map((v) => v.map((x) => `${x.propertyName}:${x.code}`)), [
+    ['Title:unique'], ['Title:unique'], ['Title:unique'], ['Title:unique'],
+    ['Name:max-length', 'Title:unique'],
+  ]);
+  // JSON.stringify escapes a lone surrogate (which the reader refuses, as serde_json does); raw in the
+  // text it reads as U+FFFD: three code points, then four.
+  const raw = (name) => `[{"subject":{"schema":"Person","statements":{"Name":{"propertyType":"text","value":["${name}"]}}}}]`;
+  assert.deepEqual(JSON.parse(batch.validateJson(raw('x\uD800y'))).violations, [[]]);
+  assert.deepEqual(JSON.parse(batch.validateJson(raw('\uD800\uD800\uD800\uD800'))).violations[0].map((x) => x.code), ['max-length']);
+  for (const bad of [undefined, 42, { length: 3 }]) {
+    assert.throws(() => batch.validateJson(bad), (e) => e.name === 'StrataError' && e.code === 'invalid-argument', String(bad));
+  }
+  assert.throws(() => batch.validateJson('[{"subject": '), (e) => e.code === 'invalid-argument' && /line 1 column 13/.test(e.message));
+});
+
 test('normalizeContent gives the stored form', () => {
   const out = core.normalizeContent(
     {

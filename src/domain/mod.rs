@@ -14,3 +14,4 @@ pub mod subject;
 pub mod temporal;
 mod text_value;
 pub mod title;
+pub mod trim;

@@ -6,10 +6,10 @@
 use super::schema_names::SchemaNames;
 use super::validate::{validate_with, RequestContext, Validator};
 use super::{ExportError, Options};
+use crate::domain::maps::FastHashMap;
 use crate::domain::schema::SchemaRef;
 use crate::json::{Arena, Json};
 use serde_json::Value;
-use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -18,7 +18,7 @@ const ARENA_KEPT_UP_TO: usize = 8 << 20;
 
 /// Schemas compiled once, each Subject validated against the Schema its `schema` names.
 pub struct BatchValidator {
-    validators: HashMap<SchemaRef, Validator>,
+    validators: FastHashMap<SchemaRef, Validator>,
     names: SchemaNames,
     options: Options,
     /// Where each batch's text is parsed, reset between batches so that the steady state allocates
@@ -30,7 +30,7 @@ impl BatchValidator {
     /// `schemas`: an object of Schema name → Schema.
     pub fn new(schemas: &Value, options: Options) -> Result<Self, ExportError> {
         let schemas = schemas.as_object().ok_or_else(|| ExportError::invalid_argument("schemas must be an object of Schema name to Schema"))?;
-        let mut validators = HashMap::new();
+        let mut validators = FastHashMap::default();
         let mut names = SchemaNames::default();
         for (spelling, schema) in schemas {
             let name = Value::String(spelling.clone());

@@ -3,6 +3,7 @@
 //! each part checked by the type's own test, and a JSON Schema array of strings. A type that is
 //! "strings with a format" (`url`, `email`) writes only what differs.
 
+use crate::domain::trim::trim;
 use std::borrow::Cow;
 use super::json_schema::{array, unique};
 use super::Mismatched;
@@ -65,11 +66,11 @@ impl TypeRules for ItemRules {
     }
 
     fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
-        for (i, part) in parts.iter().map(|p| p.trim()).enumerate() {
+        for (i, part) in parts.iter().map(|p| trim(p)).enumerate() {
             if !part.is_empty() && !(self.valid)(part) {
                 cx.fixed(self.invalid, vec![], Some(i));
             }
         }
-        check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
+        check_unique(self.unique, parts.iter().map(|p| trim(p)).filter(|p| !p.is_empty()), cx);
     }
 }

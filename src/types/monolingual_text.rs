@@ -1,5 +1,6 @@
 //! `monolingualText`: text parts each tagged with a language.
 
+use crate::domain::trim::trim;
 use std::borrow::Cow;
 use super::json_schema::{array, monolingual_part, unique};
 use super::text::TEXT_FIELDS;
@@ -97,7 +98,7 @@ impl TypeRules for Rules {
     /// Parts repeat when text (trimmed) and language both repeat.
     fn check(&self, parts: &[MonolingualPart<Cow<str>>], cx: &mut CheckContext) {
         check_single(self.single, parts.len(), cx);
-        check_unique(self.unique, parts.iter().map(|p| (p.text.trim(), &p.language)), cx);
+        check_unique(self.unique, parts.iter().map(|p| (trim(&p.text), &p.language)), cx);
         self.lengths.check(parts.iter().map(|p| &*p.text), cx);
     }
 }

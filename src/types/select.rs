@@ -1,6 +1,7 @@
 //! `select`: option ids from the definition's `options`; written as an id, a label or both, read
 //! back (and projected to RDF) as labels through the current Schema.
 
+use crate::domain::trim::trim;
 use std::borrow::Cow;
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
@@ -114,7 +115,7 @@ impl TypeRules for Rules {
     fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
         check_single(self.single, parts.len(), cx);
         for (i, part) in parts.iter().enumerate() {
-            if !is_blank(part) && !self.ids.contains(part.trim()) {
+            if !is_blank(part) && !self.ids.contains(trim(part)) {
                 cx.push(INVALID_OPTION, self.options_severity, vec![Value::from(&**part)], Some(i));
             }
         }

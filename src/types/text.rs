@@ -1,5 +1,6 @@
 //! `text`: one or more plain strings, stored as written (whitespace-only parts dropped).
 
+use crate::domain::trim::trim;
 use std::borrow::Cow;
 use super::json_schema::{array, length_bounds, unique};
 use super::{Mismatched, PropertyType};
@@ -75,7 +76,7 @@ impl TypeRules for Rules {
 
     /// Duplicates compare trimmed parts; `multiple` is not checked for text.
     fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
-        check_unique(self.unique, parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()), cx);
+        check_unique(self.unique, parts.iter().map(|p| trim(p)).filter(|p| !p.is_empty()), cx);
         self.lengths.check(parts.iter().map(|p| &**p), cx);
     }
 }

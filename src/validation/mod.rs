@@ -17,6 +17,7 @@ pub use violation::Violation;
 
 pub use crate::domain::schema::SchemaLookup;
 
+use crate::domain::trim::trim;
 use crate::domain::ids::SubjectId;
 use crate::domain::statement::{StatementValue, StatementView};
 use crate::domain::subject::SubjectView;
@@ -67,9 +68,16 @@ impl CompiledSchema {
             &mut heap[..]
         };
         let mut undeclared = false;
+        let mut next = 0;
         for (name, st) in &input.subject.statements {
-            match self.properties.get_index_of(*name) {
-                Some(i) => slots[i] = Some(st),
+            // Statements usually come in the Schema's order: try the property after the last one
+            // found before hashing the name.
+            let guessed = self.properties.get_index(next).filter(|(p, _)| p.as_str() == *name).map(|_| next);
+            match guessed.or_else(|| self.properties.get_index_of(*name)) {
+                Some(i) => {
+                    slots[i] = Some(st);
+                    next = i + 1;
+                }
                 None => undeclared = true,
             }
         }
@@ -85,7 +93,7 @@ impl CompiledSchema {
 
 /// `label-required`: a standalone Subject other than the page's main Subject needs a label.
 fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Violation>) {
-    if standalone && !input.is_main && input.subject.label.map_or(true, |l| l.trim().is_empty()) {
+    if standalone && !input.is_main && input.subject.label.map_or(true, |l| trim(l).is_empty()) {
         out.push(Violation::fixed(Code::LABEL_REQUIRED, None, vec![]));
     }
 }

@@ -346,3 +346,49 @@ fn codes_are_equal_by_name_and_say_their_name() {
     assert_eq!(format!("{:?}", Code::MIN_LENGTH), "min-length");
     assert_eq!(Code::MIN_LENGTH.as_str(), "min-length");
 }
+
+#[test]
+fn violations_follow_the_schema_order_whatever_order_the_statements_come_in() {
+    let defs = json!({
+        "a": {"type": "text", "maxLength": 1},
+        "b": {"type": "text", "required": {"severity": "error"}},
+        "c": {"type": "number", "minimum": 5},
+    });
+    let a = json!({"propertyType": "text", "value": ["long"]});
+    let c = json!({"propertyType": "number", "value": 1});
+    let x = json!({"propertyType": "relation", "value": rel(&["ghost:x"])});
+    let y = json!({"propertyType": "relation", "value": rel(&["ghost:y"])});
+    let orders: Vec<Vec<(&str, &Value)>> = vec![
+        vec![("a", &a), ("c", &c), ("x", &x), ("y", &y)],
+        vec![("c", &c), ("a", &a), ("x", &x), ("y", &y)],
+        vec![("x", &x), ("c", &c), ("y", &y), ("a", &a)],
+        vec![("x", &x), ("y", &y), ("a", &a), ("c", &c)],
+    ];
+    let id = SubjectId::parse(ME).unwrap();
+    let all = schemas(defs);
+    for order in orders {
+        let statements = Value::Object(order.iter().map(|(k, v)| (k.to_string(), (*v).clone())).collect());
+        let s = subject("T", None, statements);
+        let got: Vec<String> = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &all, &Targets)
+            .iter()
+            .map(|v| format!("{}:{}:{}", v.property_name.as_deref().unwrap_or("-"), v.code.as_str(), v.args.first().map_or(String::new(), Value::to_string)))
+            .collect();
+        assert_eq!(got, ["a:max-length:1", "b:required:", "c:min-value:5", "x:relation-target-unresolvable-source:\"ghost:x\"", "y:relation-target-unresolvable-source:\"ghost:y\""], "{order:?}");
+    }
+}
+
+#[test]
+fn a_schema_of_many_properties_is_checked_in_its_order() {
+    let names: Vec<String> = (0..40).map(|i| format!("p{i:02}")).collect();
+    let defs = Value::Object(names.iter().map(|n| (n.clone(), json!({"type": "text", "required": {"severity": "error"}}))).collect());
+    // Every third property has a Statement, written in reverse order.
+    let statements = Value::Object(names.iter().step_by(3).rev().map(|n| (n.clone(), json!({"propertyType": "text", "value": ["x"]}))).collect());
+    let s = subject("T", None, statements);
+    let id = SubjectId::parse(ME).unwrap();
+    let got: Vec<String> = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &schemas(defs), &Targets)
+        .iter()
+        .map(|v| v.property_name.clone().unwrap_or_default())
+        .collect();
+    let want: Vec<String> = names.iter().enumerate().filter(|(i, _)| i % 3 != 0).map(|(_, n)| n.clone()).collect();
+    assert_eq!(got, want);
+}

@@ -2,6 +2,7 @@
 //! `js` one): validation, normalization, a Schema's editor fields and JSON Schema, violation texts.
 
 use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, result, to_js_error};
+use super::text_in::string_arg;
 use crate::exports::{self, ExportError};
 use crate::json::Arena;
 use serde_json::Value;
@@ -147,8 +148,9 @@ impl BatchValidator {
     /// `items`: the JSON text of `[{subject, context?}]`; answers the JSON text of
     /// `{violations: [[Violation] | null], errors: [{index, code, message}]}`, one entry per item.
     #[wasm_bindgen(js_name = validateJson)]
-    pub fn validate_json(&self, items: &str) -> Result<String, JsValue> {
-        self.0.validate_json(items).map_err(|e| to_js_error(&e))
+    pub fn validate_json(&self, #[wasm_bindgen(unchecked_param_type = "string")] items: JsValue) -> Result<String, JsValue> {
+        let items = string_arg(&items).ok_or_else(|| to_js_error(&ExportError::invalid_argument("items must be JSON text")))?;
+        self.0.validate_json(&items).map_err(|e| to_js_error(&e))
     }
 
     /// The same with JS objects in and out: one `JSON.stringify` of the batch, one `JSON.parse` of the answer.

@@ -19,7 +19,8 @@ pub fn json_text(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     }
     let text = js_sys::JSON::stringify(v)
         .map_err(|_| to_js_error(&ExportError::invalid_argument(format!("{what} cannot be converted to JSON"))))?;
-    Ok(Some(text.as_string().unwrap_or_default()))
+    // `JSON.stringify` answers undefined (not a string) for a function or a symbol.
+    Ok(Some(super::text_in::string_arg(&text).unwrap_or_default()))
 }
 
 /// [`from_js`] for an optional argument.

@@ -9,4 +9,5 @@ mod host_exports;
 mod interop;
 #[cfg(feature = "js")]
 mod js_host;
+mod text_in;
 mod types;

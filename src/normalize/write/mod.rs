@@ -4,6 +4,7 @@ pub mod parts;
 pub mod select;
 mod value;
 
+use crate::domain::trim::trim;
 use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
@@ -144,7 +145,7 @@ fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, sub
 fn label<'v>(obj: &'v JsonObject) -> Result<Option<&'v str>, NormalizeError> {
     match obj.get("label") {
         None | Some(Json::Null) => Ok(None),
-        Some(Json::String(s)) => Ok(Some(s.trim()).filter(|s| !s.is_empty())),
+        Some(Json::String(s)) => Ok(Some(trim(s)).filter(|s| !s.is_empty())),
         Some(_) => Err(NormalizeError::malformed("label must be a string")),
     }
 }

@@ -1,6 +1,7 @@
 //! The toolkit of each property type's `normalize` (`crate::types`): value parts, strings, relation
 //! objects and monolingual parts from their write form to their stored form.
 
+use crate::domain::trim::trim;
 use super::super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
 use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
@@ -30,7 +31,7 @@ pub fn parts<'v, T>(type_name: &str, v: &'v Json, mut one: impl FnMut(&'v Json) 
 /// trimmed, otherwise as written.
 pub fn string_part<'v>(type_name: &str, p: &'v Json, trim: bool) -> Result<Option<Cow<'v, str>>, NormalizeError> {
     let s = p.as_str().ok_or_else(|| NormalizeError::shape(format!("a {type_name} value part must be a string")))?;
-    let trimmed = s.trim();
+    let trimmed = crate::domain::trim::trim(s);
     Ok((!trimmed.is_empty()).then_some(Cow::Borrowed(if trim { trimmed } else { s })))
 }
 
@@ -50,7 +51,7 @@ fn string_field<'v>(o: &'v JsonObject, what: &str, key: &str) -> Result<&'v str,
 
 pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, NormalizeError> {
     let o = part_object(p, "relation object", &RELATION_KEYS)?;
-    let target = string_field(o, "relation object", "target")?.trim();
+    let target = trim(string_field(o, "relation object", "target")?);
     if target.is_empty() {
         return Ok(None);
     }
@@ -72,7 +73,7 @@ pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, No
 /// its tag is looked at.
 pub fn monolingual<'v>(p: &'v Json) -> Result<Option<MonolingualPart<Cow<'v, str>>>, NormalizeError> {
     let o = part_object(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
-    let text = string_field(o, "monolingualText part", "text")?.trim();
+    let text = trim(string_field(o, "monolingualText part", "text")?);
     if text.is_empty() {
         return Ok(None);
     }

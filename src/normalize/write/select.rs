@@ -1,5 +1,6 @@
 //! Select write forms: an option id, an option label, or an `{id, label}` object.
 
+use crate::domain::trim::trim;
 use super::super::relation_parts::unknown_key;
 use super::super::{NormalizeError, NormalizeErrorKind};
 use crate::domain::schema::SelectOption;
@@ -43,7 +44,7 @@ pub fn resolve<'v>(part: &'v Json, options: Option<&'v [SelectOption]>) -> Resul
 }
 
 fn blank_to_none(s: &str) -> Option<&str> {
-    Some(s.trim()).filter(|s| !s.is_empty())
+    Some(trim(s)).filter(|s| !s.is_empty())
 }
 
 /// The option id a trimmed part names: itself when it is an id, else the id of the option whose

@@ -1,6 +1,7 @@
 //! Inclusive `minimum`/`maximum` bounds, parsed once, shared by number, date and dateTime, and the
 //! rules date and dateTime share.
 
+use crate::domain::trim::trim;
 use std::borrow::Cow;
 use super::{is_blank, CheckContext, TypeRules};
 use crate::domain::schema::{Constraint, Severity};
@@ -70,7 +71,7 @@ impl<T: PartialOrd + Send + Sync> TypeRules for TemporalRules<T> {
         let mut any_invalid = false;
         let mut valid = Vec::with_capacity(parts.len());
         for part in parts.iter().filter(|p| !is_blank(p)) {
-            match (self.parse)(part.trim()) {
+            match (self.parse)(trim(part)) {
                 Some(t) => valid.push(t),
                 None => any_invalid = true,
             }

@@ -1,5 +1,6 @@
 //! Length bounds shared by `text` and `monolingualText`.
 
+use crate::domain::trim::trim;
 use super::CheckContext;
 use crate::domain::schema::{Constraint, Severity, TextRules};
 use crate::validation::codes::Code;
@@ -18,7 +19,7 @@ impl Lengths {
     }
 
     pub fn check<'s>(&self, parts: impl Iterator<Item = &'s str>, cx: &mut CheckContext) {
-        for (i, part) in parts.map(str::trim).enumerate().filter(|(_, p)| !p.is_empty()) {
+        for (i, part) in parts.map(trim).enumerate().filter(|(_, p)| !p.is_empty()) {
             let len = part.chars().count() as u64;
             if let Some((min, severity)) = self.min.filter(|(min, _)| len < *min) {
                 cx.push(Code::MIN_LENGTH, severity, vec![Value::from(min)], Some(i));

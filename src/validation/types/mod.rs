@@ -6,6 +6,7 @@ pub mod lengths;
 pub mod relation;
 pub mod url_pattern;
 
+use crate::domain::trim::trim;
 use super::codes::Code;
 use super::lookup::{SubjectLookup, TargetLookup};
 use super::Violation;
@@ -150,7 +151,7 @@ fn repeats<T: Eq + Hash + Copy>(items: impl Iterator<Item = T> + Clone) -> bool 
 }
 
 pub fn is_blank(s: &str) -> bool {
-    s.trim().is_empty()
+    trim(s).is_empty()
 }
 
 #[cfg(test)]
