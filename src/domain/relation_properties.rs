@@ -27,7 +27,7 @@ impl RelationPropertyValue {
     fn scalar(v: &Json) -> Option<Self> {
         match v {
             Json::String(s) => Some(RelationPropertyValue::String(s.to_string())),
-            Json::Number(n) => Some(RelationPropertyValue::Number(n.clone())),
+            Json::Number(n) => Some(RelationPropertyValue::Number((*n).clone())),
             Json::Bool(b) => Some(RelationPropertyValue::Boolean(*b)),
             _ => None,
         }

@@ -8,6 +8,7 @@
 
 use super::Json;
 use bumpalo::Bump;
+use serde_json::Number;
 use std::cell::Cell;
 
 /// The memory of parsed documents; they borrow it, so it is reset only when none is left.
@@ -58,6 +59,18 @@ impl Arena {
             return &[];
         }
         self.bump.alloc_slice_fill_iter(items)
+    }
+
+    /// A copy of `items`, one block move.
+    pub(super) fn copy<'a, T: Copy>(&'a self, items: &[T]) -> &'a [T] {
+        if items.is_empty() {
+            return &[];
+        }
+        self.bump.alloc_slice_copy(items)
+    }
+
+    pub(super) fn number(&self, n: Number) -> &Number {
+        self.bump.alloc(n)
     }
 
     pub(super) fn str<'a>(&'a self, s: &str) -> &'a str {

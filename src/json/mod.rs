@@ -2,8 +2,8 @@
 //!
 //! Content read and written on every save, validation and projection is parsed into [`Json`]
 //! rather than [`serde_json::Value`]: strings without escapes are borrowed from the input, escaped
-//! ones are decoded into the arena, and each array and object is one slice in the arena, so a parse
-//! makes no heap allocation per node, hashes nothing, and dropping a document costs nothing. Objects
+//! ones and numbers are put in the arena, and each array and object is one slice in the arena, so a
+//! parse makes no heap allocation per node, hashes nothing, and dropping a document costs nothing. Objects
 //! keep `serde_json`'s `preserve_order` semantics: keys in first-seen order, a repeated key keeps its
 //! first position and its last value.
 
@@ -16,11 +16,13 @@ pub use read::{ErrorKind, ParseError};
 
 use serde_json::Number;
 
-#[derive(Debug, Clone, PartialEq)]
+/// A node of a document: `Copy`, since every part of it is borrowed (a number too, from the arena or
+/// the `Value` it was read from), so containers are copied into the arena as plain memory.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Json<'a> {
     Null,
     Bool(bool),
-    Number(Number),
+    Number(&'a Number),
     String(&'a str),
     Array(&'a [Json<'a>]),
     Object(JsonObject<'a>),
@@ -49,7 +51,7 @@ impl<'a> Json<'a> {
         }
     }
 
-    pub fn as_number(&self) -> Option<&Number> {
+    pub fn as_number(&self) -> Option<&'a Number> {
         match self {
             Json::Number(n) => Some(n),
             _ => None,

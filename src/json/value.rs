@@ -10,7 +10,7 @@ impl<'a> Json<'a> {
         match v {
             Value::Null => Json::Null,
             Value::Bool(b) => Json::Bool(*b),
-            Value::Number(n) => Json::Number(n.clone()),
+            Value::Number(n) => Json::Number(n),
             Value::String(s) => Json::String(s),
             Value::Array(a) => Json::Array(arena.slice(a.iter().map(|v| Json::from_value(v, arena)))),
             Value::Object(o) => Json::Object(JsonObject::from_map(o, arena)),
@@ -21,7 +21,7 @@ impl<'a> Json<'a> {
         match self {
             Json::Null => Value::Null,
             Json::Bool(b) => Value::Bool(*b),
-            Json::Number(n) => Value::Number(n.clone()),
+            Json::Number(n) => Value::Number((*n).clone()),
             Json::String(s) => Value::String((*s).to_owned()),
             Json::Array(a) => Value::Array(a.iter().map(Json::to_value).collect()),
             Json::Object(o) => Value::Object(o.to_map()),

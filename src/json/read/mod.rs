@@ -8,6 +8,7 @@
 //! container grows by doubling and none is a heap block of its own.
 
 mod error;
+mod keys;
 mod number;
 mod string;
 
@@ -15,6 +16,7 @@ pub use error::{ErrorKind, ParseError};
 
 use super::arena::Stacks;
 use super::{Arena, Json, JsonObject};
+use keys::SeenKeys;
 use ErrorKind::*;
 
 /// Nesting allowed, as `serde_json` counts it: the 128th open container is refused.
@@ -119,6 +121,16 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A value inside a container: a string, the most common, without a recursive call.
+    #[inline(always)]
+    fn member_value(&mut self) -> Result<Json<'a>, ParseError> {
+        if self.peek() == Some(b'"') {
+            self.index += 1;
+            return self.string().map(Json::String);
+        }
+        self.value()
+    }
+
     /// `null`, `true` or `false`, whose first byte is known to match.
     fn literal(&mut self, word: &[u8], value: Json<'a>) -> Result<Json<'a>, ParseError> {
         self.index += 1;
@@ -148,15 +160,18 @@ impl<'a> Reader<'a> {
         let base = self.stacks.values.len();
         let mut first = true;
         while self.next_member(&mut first, ARRAY)? {
-            let value = self.value()?;
+            let value = self.member_value()?;
             self.stacks.values.push(value);
         }
-        Ok(Json::Array(self.arena.slice(self.stacks.values.drain(base..))))
+        let array = self.arena.copy(&self.stacks.values[base..]);
+        self.stacks.values.truncate(base);
+        Ok(Json::Array(array))
     }
 
     fn object(&mut self) -> Result<Json<'a>, ParseError> {
         let base = self.stacks.members.len();
         let mut first = true;
+        let mut seen = SeenKeys::default();
         while self.next_member(&mut first, OBJECT)? {
             self.index += 1;
             let key = self.string()?;
@@ -165,13 +180,16 @@ impl<'a> Reader<'a> {
                 Some(_) => return Err(self.peek_error(ExpectedColon)),
                 None => return Err(self.peek_error(EofWhileParsingObject)),
             }
-            let value = self.value()?;
+            seen.add(key, &self.stacks.members[base..]);
+            let value = self.member_value()?;
             self.stacks.members.push((key, value));
         }
-        if has_repeated_key(&self.stacks.members[base..]) {
-            keep_first_positions(&mut self.stacks.members, base);
+        if seen.repeated(&self.stacks.members[base..]) {
+            keys::keep_first_positions(&mut self.stacks.members, base);
         }
-        Ok(Json::Object(JsonObject(self.arena.slice(self.stacks.members.drain(base..)))))
+        let object = self.arena.copy(&self.stacks.members[base..]);
+        self.stacks.members.truncate(base);
+        Ok(Json::Object(JsonObject(object)))
     }
 
     /// Before each member of an open container: consumes the closing bracket and answers false, or
@@ -204,35 +222,6 @@ impl<'a> Reader<'a> {
         }
         Ok(true)
     }
-}
-
-/// Small objects, the common case, are checked pairwise; large ones through a set, so hostile input
-/// with many keys stays linear.
-fn has_repeated_key(members: &[(&str, Json<'_>)]) -> bool {
-    const PAIRWISE_UP_TO: usize = 16;
-    if members.len() <= PAIRWISE_UP_TO {
-        return members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|(seen, _)| seen == k));
-    }
-    let mut seen = std::collections::HashSet::with_capacity(members.len());
-    !members.iter().all(|(k, _)| seen.insert(*k))
-}
-
-/// Rewrites the members from `base` on so that each key is there once, at its first position, with
-/// its last value.
-#[cold]
-fn keep_first_positions<'a>(members: &mut Vec<(&'a str, Json<'a>)>, base: usize) {
-    let mut positions: std::collections::HashMap<&'a str, usize> = std::collections::HashMap::new();
-    let mut kept: Vec<(&'a str, Json<'a>)> = Vec::new();
-    for (k, v) in members.drain(base..) {
-        match positions.get(k) {
-            Some(&i) => kept[i].1 = v,
-            None => {
-                positions.insert(k, kept.len());
-                kept.push((k, v));
-            }
-        }
-    }
-    members.extend(kept);
 }
 
 #[cfg(test)]

@@ -54,16 +54,16 @@ impl<'a> Reader<'a> {
             self.index += 1;
             integer = false;
             if let Some(value) = self.exponent(positive, zero)? {
-                return Ok(Json::Number(value));
+                return Ok(Json::Number(self.arena.number(value)));
             }
         }
         if integer {
-            return Ok(Json::Number(integer_number(positive, significand)));
+            return Ok(Json::Number(self.arena.number(integer_number(positive, significand))));
         }
         // The text is a JSON number, so `serde_json` can only refuse it as out of range. It is read as
         // a `Value`, whose reader the module has anyway, rather than a `Number`, which would add one.
         match serde_json::from_str(&self.text[start..self.index]) {
-            Ok(serde_json::Value::Number(n)) => Ok(Json::Number(n)),
+            Ok(serde_json::Value::Number(n)) => Ok(Json::Number(self.arena.number(n))),
             _ => Err(self.error(NumberOutOfRange)),
         }
     }

@@ -75,21 +75,23 @@ impl<'a> Reader<'a> {
     /// then byte by byte.
     #[inline]
     fn skip_plain(&mut self) {
-        let mut words = self.bytes[self.index..].chunks_exact(8);
-        for word in &mut words {
+        let bytes = self.bytes;
+        let mut i = self.index;
+        while let Some(word) = bytes.get(i..i + 8) {
             let stops = stops_in(u64::from_le_bytes(word.try_into().expect("eight bytes")));
             if stops != 0 {
-                self.index += (stops.trailing_zeros() / 8) as usize;
+                self.index = i + (stops.trailing_zeros() / 8) as usize;
                 return;
             }
-            self.index += 8;
+            i += 8;
         }
-        for &b in words.remainder() {
+        while let Some(&b) = bytes.get(i) {
             if STOPS[b as usize] {
-                return;
+                break;
             }
-            self.index += 1;
+            i += 1;
         }
+        self.index = i;
     }
 
     /// Decodes the escape after a consumed backslash.
