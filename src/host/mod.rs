@@ -9,12 +9,14 @@ pub mod namespace;
 pub mod memory;
 mod messages;
 mod source_messages;
+mod store_messages;
 
 pub use counted::Counted;
 pub use error::HostError;
 pub use list_messages::*;
 pub use messages::*;
 pub use source_messages::*;
+pub use store_messages::*;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
