@@ -64,6 +64,19 @@ test('a Validator compiles once and validates many Subjects, from objects or JSO
   assert.deepEqual(JSON.parse(v.validateJson(JSON.stringify(ok))), { violations: [] });
   const unlabelled = v.validate({ statements: {} }, { isMain: false, subjectId: 's1demo1aaaaaaa1' });
   assert.deepEqual(codes(unlabelled), ['null:label-required', 'Name:required']);
+  // validateJson, called again and again with one kept arena: the same answers as validate, for text
+  // of any script and with the context given as text, null or left out.
+  const context = { isMain: false, subjectId: 's1demo1aaaaaaa1' };
+  for (let i = 0; i < 50; i++) {
+    const label = ['Ada', 'Zoë', '日本語', '🚀'][i % 4];
+    const subject = { label, statements: { Name: { propertyType: 'text', value: [label] } } };
+    assert.deepEqual(JSON.parse(v.validateJson(JSON.stringify(subject))), v.validate(subject));
+    assert.deepEqual(JSON.parse(v.validateJson(JSON.stringify(subject), null)), v.validate(subject));
+    assert.deepEqual(JSON.parse(v.validateJson('{"statements": {}}', JSON.stringify(context))), unlabelled);
+  }
+  for (const [subject, ctx] of [[undefined, undefined], [42, undefined], [ok, undefined], ['{}', 42], ['{"statements": ', undefined], ['{}', '{"isMain": ']]) {
+    assert.throws(() => v.validateJson(subject, ctx), (e) => e.name === 'StrataError' && e.code === 'invalid-argument', String(subject));
+  }
 });
 
 test('a BatchValidator reads text of any script, from JSON text or objects, as a Validator does', () => {

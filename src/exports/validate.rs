@@ -10,7 +10,7 @@ use crate::domain::subject::SubjectView;
 use crate::normalize::{normalize_body_view, WriteContext};
 use crate::validation::{validate_subject, CompiledSchema, KnownTargets, SchemaLookup, SubjectInput, Violation};
 use serde::Serialize;
-use crate::json::{Json, JsonObject};
+use crate::json::{Json, JsonObject, KeptArena};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -29,6 +29,8 @@ pub struct Validator {
     schema: Schema,
     compiled: CompiledSchema,
     options: Options,
+    /// Where each call's texts are parsed, reset between calls.
+    arena: KeptArena,
 }
 
 impl Validator {
@@ -37,13 +39,23 @@ impl Validator {
         let reference = SchemaRef::from_json(name, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
         let schema = Schema::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?;
         let compiled = CompiledSchema::compile(&schema);
-        Ok(Validator { reference, schema, compiled, options })
+        Ok(Validator { reference, schema, compiled, options, arena: KeptArena::default() })
     }
 
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
     pub fn validate(&self, subject: &Json, context: Option<&Json>) -> Result<Validated, ExportError> {
         self.validate_in(subject, &RequestContext::from_json(context, &self.options, &SchemaNames::default())?)
+    }
+
+    /// [`Validator::validate`] of the JSON texts of a Subject body and a context, parsed into the
+    /// validator's kept arena (the subject's text first, so a malformed one is the error reported).
+    pub fn validate_text(&self, subject: &str, context: Option<&str>) -> Result<Validated, ExportError> {
+        self.arena.with(|arena| {
+            let subject = super::parse_doc(subject, "subject", arena)?;
+            let context = context.map(|c| super::parse_doc(c, "context", arena)).transpose()?;
+            self.validate(&subject, context.as_ref())
+        })
     }
 
     pub(super) fn validate_in(&self, subject: &Json, cx: &RequestContext) -> Result<Validated, ExportError> {

@@ -8,22 +8,17 @@ use super::validate::{validate_with, RequestContext, Validator};
 use super::{ExportError, Options};
 use crate::domain::maps::FastHashMap;
 use crate::domain::schema::SchemaRef;
-use crate::json::{Arena, Json};
+use crate::json::{Arena, Json, KeptArena};
 use serde_json::Value;
 use std::io::Write;
-use std::sync::Mutex;
-
-/// An arena grown past this by one large batch is dropped after it rather than kept for the next.
-const ARENA_KEPT_UP_TO: usize = 8 << 20;
 
 /// Schemas compiled once, each Subject validated against the Schema its `schema` names.
 pub struct BatchValidator {
     validators: FastHashMap<SchemaRef, Validator>,
     names: SchemaNames,
     options: Options,
-    /// Where each batch's text is parsed, reset between batches so that the steady state allocates
-    /// nothing for the parsed document. A call that finds it in use parses into an arena of its own.
-    arena: Mutex<Arena>,
+    /// Where each batch's text is parsed, reset between batches.
+    arena: KeptArena,
 }
 
 impl BatchValidator {
@@ -38,7 +33,7 @@ impl BatchValidator {
             names.remember(spelling, &reference);
             validators.insert(reference, Validator::new(&name, schema, options.clone())?);
         }
-        Ok(BatchValidator { validators, names, options, arena: Mutex::default() })
+        Ok(BatchValidator { validators, names, options, arena: KeptArena::default() })
     }
 
     /// `items`: `[{subject, context?}]`, each `subject` a body naming its Schema in `schema`, each
@@ -46,19 +41,10 @@ impl BatchValidator {
     /// as JSON text: `violations[i]` is item i's list (`[]` when clean, null when the item is in error),
     /// `errors` holds `{index, code, message}` for each item that could not be validated.
     pub fn validate_json(&self, items: &str) -> Result<String, ExportError> {
-        let mut kept = self.arena.try_lock().ok();
-        let mut own = None;
-        let arena: &Arena = match kept.as_deref_mut() {
-            Some(arena) if arena.allocated_bytes() <= ARENA_KEPT_UP_TO => {
-                arena.reset();
-                arena
-            }
-            Some(arena) => {
-                *arena = Arena::new();
-                arena
-            }
-            None => own.insert(Arena::new()),
-        };
+        self.arena.with(|arena| self.validate_items(items, arena))
+    }
+
+    fn validate_items(&self, items: &str, arena: &Arena) -> Result<String, ExportError> {
         let items = super::parse_doc(items, "items", arena)?;
         let items = items.as_array().ok_or_else(|| ExportError::invalid_argument("items must be an array"))?;
         let mut out = Vec::with_capacity(64 + items.len() * 4);

@@ -8,10 +8,12 @@
 //! first position and its last value.
 
 mod arena;
+mod kept;
 mod read;
 mod value;
 
 pub use arena::Arena;
+pub use kept::KeptArena;
 pub use read::{ErrorKind, ParseError};
 
 use serde_json::Number;
