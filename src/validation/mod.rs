@@ -19,7 +19,7 @@ pub use crate::domain::schema::SchemaLookup;
 
 use crate::domain::trim::trim;
 use crate::domain::ids::SubjectId;
-use crate::domain::statement::{StatementValue, StatementView};
+use crate::domain::statement_view::{StatementView, ValueView};
 use crate::domain::subject::SubjectView;
 use serde_json::Value;
 use types::{CheckContext, Targets};
@@ -103,7 +103,7 @@ fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Viol
 fn check_unchecked_relations(input: SubjectInput, declared: impl Fn(&str) -> bool, subjects: &dyn SubjectLookup, out: &mut Vec<Violation>) {
     let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
     for (name, st) in input.subject.statements.iter().filter(|(name, _)| !declared(name)) {
-        if let StatementValue::Relations(relations) = &st.value {
+        if let ValueView::Relations(relations) = &st.value {
             let mut cx = CheckContext { property: name, out, targets: &targets };
             for (i, r) in relations.iter().enumerate() {
                 types::relation::resolve_source(i, &r.target, &mut cx);
