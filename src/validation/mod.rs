@@ -19,6 +19,7 @@ pub use crate::domain::schema::SchemaLookup;
 
 use crate::domain::trim::trim;
 use crate::domain::ids::SubjectId;
+use crate::domain::maps::index_in_order;
 use crate::domain::statement_view::{StatementView, ValueView};
 use crate::domain::subject::SubjectView;
 use serde_json::Value;
@@ -70,14 +71,8 @@ impl CompiledSchema {
         let mut undeclared = false;
         let mut next = 0;
         for (name, st) in &input.subject.statements {
-            // Statements usually come in the Schema's order: try the property after the last one
-            // found before hashing the name.
-            let guessed = self.properties.get_index(next).filter(|(p, _)| p.as_str() == *name).map(|_| next);
-            match guessed.or_else(|| self.properties.get_index_of(*name)) {
-                Some(i) => {
-                    slots[i] = Some(st);
-                    next = i + 1;
-                }
+            match index_in_order(&self.properties, &mut next, name) {
+                Some(i) => slots[i] = Some(st),
                 None => undeclared = true,
             }
         }

@@ -124,6 +124,7 @@ fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, sub
         Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
     };
     let mut out = Vec::with_capacity(entries.len());
+    let mut next = 0;
     for (name, st) in entries {
         let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
         let obj = match st {
@@ -136,7 +137,7 @@ fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, sub
             Some(Json::String(t)) => t,
             Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
         };
-        let def = schema.and_then(|s| s.property(name));
+        let def = schema.and_then(|s| s.property_in_order(&mut next, name));
         if let Some(statement) = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, arena, ctx).map_err(err)? {
             out.push((name, statement));
         }
