@@ -13,7 +13,7 @@ mod read;
 mod value;
 
 pub use arena::Arena;
-pub use kept::KeptArena;
+pub use kept::{Kept, Reusable};
 pub use read::{ErrorKind, ParseError};
 
 use serde_json::Number;
