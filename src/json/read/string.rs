@@ -37,8 +37,14 @@ impl<'a> Reader<'a> {
         let start = self.index;
         self.skip_plain();
         if self.peek() == Some(b'"') {
+            let end = self.index;
             self.index += 1;
-            return Ok(&self.text[start..self.index - 1]);
+            debug_assert!(self.text.is_char_boundary(start) && self.text.is_char_boundary(end) && start <= end);
+            // SAFETY: `start` follows the opening quote and `end` is at the closing one: both are
+            // ASCII bytes, which in UTF-8 never continue a character, so both are character
+            // boundaries of `text`, in order, within it (the scan only moves forward). This skips the
+            // checks `&text[start..end]` would repeat for every string.
+            return Ok(unsafe { self.text.get_unchecked(start..end) });
         }
         self.escaped_string(start)
     }

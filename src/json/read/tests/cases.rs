@@ -154,3 +154,22 @@ fn containers_hold_exactly_their_elements() {
     let Json::Object(second) = &outer[1] else { panic!("an object") };
     assert_eq!(second.len(), 2);
 }
+
+/// Plain strings are sliced out of the text without a boundary check (`string.rs`): strings of one-
+/// to four-byte characters, every length up to 20 bytes and beyond the eight-byte scan, borrowed
+/// whole, as keys and as values, next to escapes and to other multi-byte strings.
+#[test]
+fn strings_of_any_characters_are_borrowed_whole() {
+    let chars = ['a', 'é', '日', '🚀', '\u{7f}', '\u{80}', '\u{ffff}'];
+    for n in 0..20 {
+        for (i, c) in chars.iter().enumerate() {
+            let s: String = (0..n).map(|k| if k % 2 == 0 { *c } else { chars[(i + k) % chars.len()] }).collect();
+            for text in [format!("\"{s}\""), format!("{{\"{s}\": [\"{s}\", \"{s}\\n{s}\", \"{s}\"]}}"), format!("[\"{s}\",\"日{s}🚀\"]")] {
+                let arena = Arena::new();
+                let doc = Json::parse(&text, &arena).unwrap();
+                assert_eq!(doc.to_value(), serde_json::from_str::<serde_json::Value>(&text).unwrap(), "{text}");
+                assert_eq!(outcome(&text), reference(&text), "{text}");
+            }
+        }
+    }
+}
