@@ -18,13 +18,17 @@ const CATALOG = [
 ];
 
 export class FalkorDbStore {
-  #indexesSent = false;
+  #indexes;
 
-  /** @param {{url: string, graph: string, timeoutMs?: number}} options */
-  constructor({ url, graph, timeoutMs = 30000 }) {
+  /**
+   * @param {{url: string, graph: string, indexes?: string[], timeoutMs?: number}} options `indexes`:
+   *   the core's index statements (`graphIndexes`), which `createIndexes` runs
+   */
+  constructor({ url, graph, indexes = [], timeoutMs = 30000 }) {
     this.url = url;
     this.graph = graph;
     this.timeoutMs = timeoutMs;
+    this.#indexes = indexes;
     this.client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: false } });
     this.client.on('error', () => {}); // failures surface as rejected commands
   }
@@ -65,13 +69,12 @@ export class FalkorDbStore {
   }
 
   /**
-   * Sends the core's index statements once per connection, before the writes sent after it; their
-   * failures are ignored (a store answers an error for an index it has already).
+   * Runs the core's index statements; their failures are ignored (a store answers an error for an
+   * index it has already). Its owner calls it once when the connection opens, before any write, and
+   * at the start of a rebuild; saves never send them.
    */
-  createIndexes(statements) {
-    if (this.#indexesSent || statements.length === 0) return;
-    this.#indexesSent = true;
-    this.runAll(statements);
+  async createIndexes() {
+    if (this.#indexes.length > 0) await this.runAll(this.#indexes);
   }
 
   /**

@@ -21,9 +21,11 @@ class FalkorDbStore {
 	];
 
 	private ?RespConnection $connection = null;
-	private bool $indexesSent = false;
 
-	public function __construct( private string $url, private string $graph, private int $timeoutMs = 30000 ) {
+	/** @param list<string> $indexes the core's index statements (`graphIndexes`), which createIndexes runs */
+	public function __construct( private string $url, private string $graph, private array $indexes = [],
+		private int $timeoutMs = 30000
+	) {
 	}
 
 	private function connection(): RespConnection {
@@ -48,14 +50,12 @@ class FalkorDbStore {
 	}
 
 	/**
-	 * Runs the core's index statements once per client, before its first write; their failures are
-	 * ignored (a store answers an error for an index it has already).
+	 * Runs the core's index statements; their failures are ignored (a store answers an error for an
+	 * index it has already). The registry calls it once when it opens the connection, and a rebuild
+	 * at its start; saves never send them.
 	 */
-	public function createIndexes( array $statements ): void {
-		if ( !$this->indexesSent && $statements !== [] ) {
-			$this->indexesSent = true;
-			$this->runAll( $statements );
-		}
+	public function createIndexes(): void {
+		$this->runAll( $this->indexes );
 	}
 
 	/** Sends every statement at once (the rebuild's bulk path); `{ok}` or the first failure. */

@@ -9,7 +9,7 @@ use super::Sources;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::graph::projection::{clear_graph, indexes, pages_written};
+use crate::graph::projection::{clear_graph, pages_written};
 use crate::domain::page_content::PageContent;
 use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
 use crate::normalize::{read_page_content_str, Context};
@@ -73,16 +73,14 @@ pub struct MappingPage {
     pub text: String,
 }
 
-/// What the host writes: `statements` for a graph store (run in order; `indexes` may fail when they
-/// exist already), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
+/// What the host writes: `statements` for a graph store (run in order, after the `graphIndexes`
+/// export's statements in the first batch), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
 /// load). `projected` counts the pages written, `failed` lists the pages that could not be.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub statements: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub indexes: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trig: Option<String>,
     pub projected: usize,
@@ -129,7 +127,6 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
             result.projected = written.len();
             statements.extend(texts(&pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas)).map_err(|e| e.to_string())?);
             result.statements = Some(statements);
-            result.indexes = request.start.then(|| texts(&indexes()).unwrap_or_default());
         }
         StoreKind::Sparql => {
             // One document for the whole batch, prefixes declared once, one named graph per page.
