@@ -2,8 +2,7 @@
 //! host runs on each new connection to a graph store.
 
 use super::ExportError;
-use crate::app::projection::rebuild::{project_batch, BatchRequest};
-use crate::graph::projection::indexes;
+use crate::app::projection::rebuild::{self, project_batch, BatchRequest};
 
 /// One rebuild batch, JSON text in and out (the batches are large; text avoids a second copy).
 pub fn project_for_store(request_json: &str) -> Result<String, ExportError> {
@@ -12,11 +11,10 @@ pub fn project_for_store(request_json: &str) -> Result<String, ExportError> {
     serde_json::to_string(&result).map_err(|e| ExportError::invalid_argument(e.to_string()))
 }
 
-/// The index statements of a graph store (`docs/graph.md`, "Indexes"): a host runs them once on
-/// every connection it opens, before its first write, and ignores the error a store answers for an
-/// index it has. Graph updates and rebuild batches do not carry them.
+/// The index statements of a graph store: a host runs them once on every connection it opens,
+/// before its first write, and ignores the error a store answers for an index it has.
 pub fn graph_indexes() -> Vec<String> {
-    indexes().iter().map(|s| s.query_text().expect("the index statements have no parameters")).collect()
+    rebuild::graph_indexes()
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::Sources;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::graph::projection::{clear_graph, pages_written};
+use crate::graph::projection::{clear_graph, indexes, pages_written};
 use crate::domain::page_content::PageContent;
 use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
 use crate::normalize::{read_page_content_str, Context};
@@ -92,6 +92,12 @@ pub struct BatchResult {
 pub struct BatchFailure {
     pub page_id: u64,
     pub reason: String,
+}
+
+/// The index statements of a graph store (`docs/graph.md`): a host runs them on every connection it
+/// opens and at the start of a rebuild, ignoring "already indexed"; batches and updates omit them.
+pub fn graph_indexes() -> Vec<String> {
+    texts(&indexes()).expect("the index statements have no parameters")
 }
 
 pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
