@@ -19,6 +19,7 @@ const CATALOG = [
 
 export class FalkorDbStore {
   #indexes;
+  #indexed = false;
 
   /**
    * @param {{url: string, graph: string, indexes?: string[], timeoutMs?: number}} options `indexes`:
@@ -47,6 +48,7 @@ export class FalkorDbStore {
    * first failure: {ok: true} or {ok: false, index, error}.
    */
   async run(queries, { timeoutMs = this.timeoutMs } = {}) {
+    this.#indexFirst();
     for (const [index, query] of queries.entries()) {
       try {
         await this.#command('GRAPH.QUERY', query, [], timeoutMs);
@@ -63,18 +65,28 @@ export class FalkorDbStore {
    * {ok: false, index, error}; statements after a failed one still run.
    */
   async runAll(queries, { timeoutMs = this.timeoutMs } = {}) {
+    this.#indexFirst();
     const replies = await Promise.allSettled(queries.map((query) => this.#command('GRAPH.QUERY', query, [], timeoutMs)));
     const index = replies.findIndex((r) => r.status === 'rejected');
     return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
   }
 
   /**
-   * Runs the core's index statements; their failures are ignored (a store answers an error for an
-   * index it has already). Its owner calls it once when the connection opens, before any write, and
-   * at the start of a rebuild; saves never send them.
+   * Runs the core's index statements again (a rebuild's start: the graph may have been deleted
+   * since they ran); their failures are ignored (a store answers an error for an index it has).
    */
   async createIndexes() {
-    if (this.#indexes.length > 0) await this.runAll(this.#indexes);
+    this.#indexed = false;
+    await this.#indexFirst();
+  }
+
+  // Before the first write on this connection, the index statements, sent on the same connection
+  // so that they run first. One object is one connection: its owner makes a new one when the server
+  // went away (the registry), so a new connection runs them again and a save on an open one does not.
+  #indexFirst() {
+    if (this.#indexed) return Promise.resolve();
+    this.#indexed = true;
+    return Promise.allSettled(this.#indexes.map((query) => this.#command('GRAPH.QUERY', query, [], this.timeoutMs)));
   }
 
   /**

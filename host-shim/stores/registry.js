@@ -13,7 +13,7 @@ import { contentMarker, markStale, storeState } from './runs.js';
 const core = await loadCore();
 /** Store type to its kind (`sparql` or `graph`): the core's table (`storeKinds`). */
 const STORE_KINDS = core.storeKinds();
-/** What every new graph store connection runs first (`graphIndexes`). */
+/** What every graph store connection runs before its first write (`graphIndexes`). */
 const GRAPH_INDEXES = core.graphIndexes();
 
 const DEFAULT_GRAPH = 'strata';
@@ -69,8 +69,8 @@ export class StoreRegistry {
 
   /**
    * The entry's client, opened (or opened anew after the server went away); throws when it cannot be.
-   * Each connection to a graph server first checks that the server holds what the wiki wrote, then
-   * creates the indexes the statements match by (a store fed only by saves has them too).
+   * Each connection to a graph server first checks that the server holds what the wiki wrote; its
+   * first write makes the indexes the statements match by (a store fed only by saves has them too).
    */
   async client(entry) {
     if (entry.client && (entry.kind === 'sparql' || entry.client.isReady)) return entry.client;
@@ -89,7 +89,6 @@ export class StoreRegistry {
     }
     const client = await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph, indexes: GRAPH_INDEXES }).connect();
     await this.#checkContent(entry, client);
-    await client.createIndexes();
     entry.client = client;
     return client;
   }

@@ -1,7 +1,6 @@
-// The graph index statements (the core's `graphIndexes`) run once per FalkorDB connection, when the
-// registry opens it, never with a save: a fresh connection gets its indexes, a save on an open
-// connection does not send them again, and a connection opened anew (the old one dropped) runs
-// them again.
+// The graph index statements (the core's `graphIndexes`) run once per FalkorDB connection, before
+// its first write: a fresh connection makes the indexes, a save on an open connection does not send
+// them again, and a connection opened anew (the old one dropped) runs them again.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createClient } from 'redis';

@@ -47,8 +47,8 @@ test('saves go on while the store holds its writes, up to the bound; then they w
     lastAnswered = true;
   });
   // The store has taken none of the writes, so the save beyond the bound cannot have been answered.
-  const [counted] = await Promise.all([redis.sendCommand(['GRAPH.RO_QUERY', 'pace', 'MATCH (p:Page) RETURN count(p)']), new Promise((done) => setImmediate(done))]);
-  assert.equal(counted[1][0][0], 0);
+  const [count] = await Promise.all([redis.sendCommand(['DBSIZE']), new Promise((done) => setImmediate(done))]);
+  assert.equal(Number(count), 0);
   assert.equal(lastAnswered, false);
   await redis.sendCommand(['CLIENT', 'UNPAUSE']);
   await last;

@@ -46,7 +46,6 @@ class StoreRegistry {
 		}
 		$client = new FalkorDbStore( $entry['url'], $entry['graph'], CoreGateway::core()->graphIndexes() );
 		$this->checkContent( $name, $entry['graph'], $client );
-		$client->createIndexes();
 		return $this->clients[$name] = $client;
 	}
 
