@@ -40,7 +40,8 @@ fn main() {
         }
     }
     let known: HashMap<SubjectRef, SchemaRef> = subjects.iter().map(|(id, s, _)| (SubjectRef::Local(id.clone()), s.schema.clone())).collect();
-    let views: Vec<_> = subjects.iter().map(|(id, s, is_main)| (id, s.view(), *is_main)).collect();
+    let arena = bumpalo::Bump::new();
+    let views: Vec<_> = subjects.iter().map(|(id, s, is_main)| (id, s.view(&arena), *is_main)).collect();
     let mut violations = 0usize;
     let start = Instant::now();
     for _ in 0..rounds {

@@ -91,6 +91,7 @@ cmd_start() {
     [[ "$examples" == yes ]] && wiki_import_examples
     printf 'db=%s\nport=%s\nstores=%s\nfalkordb_port=%s\noxigraph_port=%s\n' "$db" "$port" "$stores" "$falkordb_port" "$oxigraph_port" >"$dir/wiki.env"
   fi
+  wiki_localisation
   apache_start
   wait_for_wiki
   trap - EXIT

@@ -94,7 +94,7 @@ fn hostile_json_never_panics() {
         let read = read_page_content(&Json::from_value(&page, &Arena::new()), &Context { own_source: &own });
         for schemas in &all_schemas {
             for (id, subject) in &read.subjects {
-                let _ = validate_subject(SubjectInput { id, subject: &subject.view(), is_main: false }, schemas, &no_targets);
+                let _ = validate_subject(SubjectInput { id, subject: &subject.view(&bumpalo::Bump::new()), is_main: false }, schemas, &no_targets);
             }
             let _ = validate_page_dependents(&read, schemas, &Default::default());
             let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: u64::MAX };

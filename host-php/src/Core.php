@@ -32,6 +32,12 @@ final class Core
         return new self(new Instance($module, $memoryLimit));
     }
 
+    /** Whether one of its operations is running (a host operation may not call it again; open another). */
+    public function running(): bool
+    {
+        return $this->instance->running();
+    }
+
     /** ValidateRequest JSON → ValidateResult JSON. */
     public function validate(string $request, ?string $options = null): string
     {

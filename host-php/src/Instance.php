@@ -109,6 +109,12 @@ final class Instance
         return $answer;
     }
 
+    /** Whether an operation is running: a host operation it made is being answered now. */
+    public function running(): bool
+    {
+        return $this->busy;
+    }
+
     /** The size of the instance's linear memory, in bytes. */
     public function memoryBytes(): int
     {

@@ -99,16 +99,20 @@ test('host calls go through the import; a failing host is an error answer, not a
     assertTrue($answer['status'] >= 500, 'a host failure is a server error: ' . $answer['status']);
     $reentrant = new class () extends MemoryHost {
         public ?Strata\Bridge\Validator $validator = null;
+        public bool $sawRunning = false;
 
         public function pageByTitle(array $args): mixed
         {
             $this->validator = null;
+            $this->sawRunning = Core::load()->running();
             return Core::load()->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}');
         }
     };
     $reentrant->validator = $core->validator('"P"', '{"propertyDefinitions":{}}');
     $answer = json_decode($core->handleRoute($request, $reentrant), true);
     assertTrue($answer['status'] >= 500, 'a host operation calling the core again fails that operation: ' . $answer['status']);
+    assertTrue($reentrant->sawRunning, 'the core says it is running while a host operation is answered');
+    assertSame(false, $core->running(), 'and not once the operation ended');
     assertSame(null, $reentrant->validator, 'a Validator dropped meanwhile is freed after the operation');
     assertSame('{"violations":[]}', $core->validator('"P"', '{"propertyDefinitions":{}}')->validateJson('{"label":"x","statements":{}}'));
 });

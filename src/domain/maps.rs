@@ -16,3 +16,13 @@ pub type FastHashMap<K, V> = std::collections::HashMap<K, V, FastHasher>;
 
 /// A set with the fast hasher.
 pub type FastHashSet<T> = std::collections::HashSet<T, FastHasher>;
+
+/// The position of `name` among the keys of `map`, trying `*next` first: a Subject's Statements
+/// usually come in its Schema's order, so one string comparison often finds the property without
+/// hashing its name. On a find, `*next` moves past it.
+pub fn index_in_order<V>(map: &FastIndexMap<String, V>, next: &mut usize, name: &str) -> Option<usize> {
+    let guessed = map.get_index(*next).filter(|(key, _)| key.as_str() == name).map(|_| *next);
+    let found = guessed.or_else(|| map.get_index_of(name))?;
+    *next = found + 1;
+    Some(found)
+}

@@ -9,6 +9,7 @@ pub mod page_content;
 pub mod relation_properties;
 pub mod schema;
 pub mod statement;
+pub mod statement_view;
 mod stored_form;
 pub mod subject;
 pub mod temporal;

@@ -1,8 +1,5 @@
-//! Statements: a property's value on a Subject, in the shape fixed by its `propertyType`.
-//!
-//! The types are generic over how a string part is held: `String` in the stored form (the
-//! default), `Cow<'a, str>` in the form write-time normalization produces over a parsed document
-//! ([`StatementView`]), which validation reads without copying any part.
+//! Statements: a property's value on a Subject, in the shape fixed by its `propertyType`, in their
+//! stored form. The borrowed form validation reads is `statement_view.rs`.
 
 use super::ids::{RelationId, SubjectRef};
 use super::language_tag::LanguageTag;
@@ -11,27 +8,21 @@ use serde_json::{Number, Value};
 use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Statement<S = String> {
+pub struct Statement {
     /// The writer's type name; may name no registered type. A registered type's name is borrowed
     /// from the registry (`types::stored_type_name`), so most Statements allocate no name.
     pub property_type: Cow<'static, str>,
-    pub value: StatementValue<S>,
+    pub value: StatementValue,
 }
 
-/// A Statement whose string parts borrow from the parsed write (or from a stored Statement).
-pub type StatementView<'a> = Statement<Cow<'a, str>>;
-
-/// A value whose string parts borrow; see [`StatementView`].
-pub type ValueView<'a> = StatementValue<Cow<'a, str>>;
-
 #[derive(Debug, Clone, PartialEq)]
-pub enum StatementValue<S = String> {
+pub enum StatementValue {
     /// `text`, `url`, `select`, `date`, `dateTime`: one string per value part.
-    Strings(Vec<S>),
+    Strings(Vec<String>),
     Number(Number),
     Boolean(bool),
     Relations(Vec<Relation>),
-    Monolingual(Vec<MonolingualPart<S>>),
+    Monolingual(Vec<MonolingualPart>),
     /// The value of a Statement whose `propertyType` is not registered, kept verbatim.
     Raw(Value),
 }
@@ -45,12 +36,12 @@ pub struct Relation {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MonolingualPart<S = String> {
-    pub text: S,
+pub struct MonolingualPart {
+    pub text: String,
     pub language: LanguageTag,
 }
 
-impl<S> StatementValue<S> {
+impl StatementValue {
     /// The number of value parts (targets for relations). Scalars count as one.
     pub fn part_count(&self) -> usize {
         match self {
@@ -59,22 +50,6 @@ impl<S> StatementValue<S> {
             StatementValue::Monolingual(v) => v.len(),
             StatementValue::Number(_) | StatementValue::Boolean(_) => 1,
             StatementValue::Raw(_) => 1,
-        }
-    }
-}
-
-impl StatementValue {
-    /// This value with its string parts borrowed, as validation reads it.
-    pub fn view(&self) -> ValueView<'_> {
-        match self {
-            StatementValue::Strings(parts) => StatementValue::Strings(parts.iter().map(|p| Cow::Borrowed(p.as_str())).collect()),
-            StatementValue::Monolingual(parts) => {
-                StatementValue::Monolingual(parts.iter().map(|p| MonolingualPart { text: Cow::Borrowed(p.text.as_str()), language: p.language.clone() }).collect())
-            }
-            StatementValue::Number(n) => StatementValue::Number(n.clone()),
-            StatementValue::Boolean(b) => StatementValue::Boolean(*b),
-            StatementValue::Relations(r) => StatementValue::Relations(r.clone()),
-            StatementValue::Raw(v) => StatementValue::Raw(v.clone()),
         }
     }
 
@@ -89,35 +64,7 @@ impl Relation {
     }
 }
 
-impl ValueView<'_> {
-    /// The stored form: each borrowed part copied once.
-    pub fn into_owned(self) -> StatementValue {
-        match self {
-            StatementValue::Strings(parts) => StatementValue::Strings(parts.into_iter().map(Cow::into_owned).collect()),
-            StatementValue::Monolingual(parts) => {
-                StatementValue::Monolingual(parts.into_iter().map(|p| MonolingualPart { text: p.text.into_owned(), language: p.language }).collect())
-            }
-            StatementValue::Number(n) => StatementValue::Number(n),
-            StatementValue::Boolean(b) => StatementValue::Boolean(b),
-            StatementValue::Relations(r) => StatementValue::Relations(r),
-            StatementValue::Raw(v) => StatementValue::Raw(v),
-        }
-    }
-}
-
-impl StatementView<'_> {
-    /// The stored form of this Statement.
-    pub fn into_owned(self) -> Statement {
-        Statement { property_type: self.property_type, value: self.value.into_owned() }
-    }
-}
-
 impl Statement {
-    /// This Statement with its string parts borrowed.
-    pub fn view(&self) -> StatementView<'_> {
-        Statement { property_type: self.property_type.clone(), value: self.value.view() }
-    }
-
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("a Statement serializes to JSON")
     }

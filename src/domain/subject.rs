@@ -3,7 +3,9 @@
 
 use super::maps::FastIndexMap;
 use super::schema::SchemaRef;
-use super::statement::{Statement, StatementView};
+use super::statement::Statement;
+use super::statement_view::StatementView;
+use bumpalo::Bump;
 use serde_json::Value;
 
 /// A Subject in its stored form.
@@ -20,12 +22,12 @@ impl Subject {
         serde_json::to_value(self).expect("a Subject serializes to JSON")
     }
 
-    /// This Subject with its strings borrowed.
-    pub fn view(&self) -> SubjectView<'_> {
+    /// This Subject with its strings borrowed, its part lists in `arena`.
+    pub fn view<'a>(&'a self, arena: &'a Bump) -> SubjectView<'a> {
         SubjectView {
             label: self.label.as_deref(),
             schema: self.schema.clone(),
-            statements: self.statements.iter().map(|(name, st)| (name.as_str(), st.view())).collect(),
+            statements: self.statements.iter().map(|(name, st)| (name.as_str(), st.view(arena))).collect(),
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::SubjectView;
 use crate::normalize::{normalize_body_view, WriteContext};
 use crate::validation::{validate_subject, CompiledSchema, KnownTargets, SchemaLookup, SubjectInput, Violation};
+use bumpalo::Bump;
 use serde::Serialize;
 use crate::json::{Json, JsonObject};
 use serde_json::Value;
@@ -43,11 +44,12 @@ impl Validator {
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
     pub fn validate(&self, subject: &Json, context: Option<&Json>) -> Result<Validated, ExportError> {
-        self.validate_in(subject, &RequestContext::from_json(context, &self.options, &SchemaNames::default())?)
+        self.validate_in(subject, &RequestContext::from_json(context, &self.options, &SchemaNames::default())?, &Bump::new())
     }
 
-    pub(super) fn validate_in(&self, subject: &Json, cx: &RequestContext) -> Result<Validated, ExportError> {
-        let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), &self.options)?;
+    /// [`Validator::validate`] with the context read, the normalized Subject's part lists in `arena`.
+    pub(super) fn validate_in(&self, subject: &Json, cx: &RequestContext, arena: &Bump) -> Result<Validated, ExportError> {
+        let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), arena, &self.options)?;
         let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
         let targets = KnownTargets { known: &cx.known, sources: &self.options.sources };
         Ok(Validated { violations: self.compiled.validate(input, &targets) })
@@ -68,13 +70,13 @@ pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportEr
         None | Some(Json::Null) => None,
         Some(s) => Some(Schema::from_json(&s.to_value(), &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?),
     };
-    validate_with(raw_subject, &cx, reference, schema, options)
+    validate_with(raw_subject, &cx, reference, schema, &Bump::new(), options)
 }
 
 /// Validates `raw_subject` against `schema` (`None`: the Schema named by `reference` does not exist).
-pub(super) fn validate_with(raw_subject: &Json, cx: &RequestContext, reference: SchemaRef, schema: Option<Schema>, options: &Options) -> Result<Validated, ExportError> {
+pub(super) fn validate_with(raw_subject: &Json, cx: &RequestContext, reference: SchemaRef, schema: Option<Schema>, arena: &Bump, options: &Options) -> Result<Validated, ExportError> {
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
-    let subject = cx.subject(raw_subject, schemas.get(&reference), reference, options)?;
+    let subject = cx.subject(raw_subject, schemas.get(&reference), reference, arena, options)?;
     let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
     let targets = KnownTargets { known: &cx.known, sources: &options.sources };
     Ok(Validated { violations: validate_subject(input, &schemas as &dyn SchemaLookup, &targets) })
@@ -124,10 +126,10 @@ impl RequestContext {
     }
 
     /// The Subject as it would be stored, normalized against its Schema as a save would, its strings
-    /// borrowed from `raw` and `schema`.
-    fn subject<'v>(&self, raw: &'v Json, schema: Option<&'v Schema>, reference: SchemaRef, options: &Options) -> Result<SubjectView<'v>, ExportError> {
+    /// borrowed from `raw` and `schema`, its part lists in `arena`.
+    fn subject<'v>(&self, raw: &'v Json, schema: Option<&'v Schema>, reference: SchemaRef, arena: &'v Bump, options: &Options) -> Result<SubjectView<'v>, ExportError> {
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
-        Ok(normalize_body_view(raw, schema, self.given_id.then_some(&self.id), &mut ctx)?.into_subject(reference))
+        Ok(normalize_body_view(raw, schema, self.given_id.then_some(&self.id), arena, &mut ctx)?.into_subject(reference))
     }
 }

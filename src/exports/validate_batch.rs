@@ -9,6 +9,7 @@ use super::{ExportError, Options};
 use crate::domain::maps::FastHashMap;
 use crate::domain::schema::SchemaRef;
 use crate::json::{Arena, Json};
+use bumpalo::Bump;
 use serde_json::Value;
 use std::io::Write;
 use std::sync::Mutex;
@@ -21,9 +22,17 @@ pub struct BatchValidator {
     validators: FastHashMap<SchemaRef, Validator>,
     names: SchemaNames,
     options: Options,
-    /// Where each batch's text is parsed, reset between batches so that the steady state allocates
-    /// nothing for the parsed document. A call that finds it in use parses into an arena of its own.
-    arena: Mutex<Arena>,
+    /// Where each batch's text is parsed and its Subjects normalized, reset between batches so that
+    /// the steady state allocates nothing for the parsed document and the normalized parts. A call
+    /// that finds it in use works in arenas of its own.
+    arenas: Mutex<Arenas>,
+}
+
+/// The parsed batch and the part lists of its normalized Subjects.
+#[derive(Default)]
+struct Arenas {
+    document: Arena,
+    parts: Bump,
 }
 
 impl BatchValidator {
@@ -38,7 +47,7 @@ impl BatchValidator {
             names.remember(spelling, &reference);
             validators.insert(reference, Validator::new(&name, schema, options.clone())?);
         }
-        Ok(BatchValidator { validators, names, options, arena: Mutex::default() })
+        Ok(BatchValidator { validators, names, options, arenas: Mutex::default() })
     }
 
     /// `items`: `[{subject, context?}]`, each `subject` a body naming its Schema in `schema`, each
@@ -46,20 +55,21 @@ impl BatchValidator {
     /// as JSON text: `violations[i]` is item i's list (`[]` when clean, null when the item is in error),
     /// `errors` holds `{index, code, message}` for each item that could not be validated.
     pub fn validate_json(&self, items: &str) -> Result<String, ExportError> {
-        let mut kept = self.arena.try_lock().ok();
+        let mut kept = self.arenas.try_lock().ok();
         let mut own = None;
-        let arena: &Arena = match kept.as_deref_mut() {
-            Some(arena) if arena.allocated_bytes() <= ARENA_KEPT_UP_TO => {
-                arena.reset();
-                arena
+        let arenas: &Arenas = match kept.as_deref_mut() {
+            Some(arenas) if arenas.document.allocated_bytes() + arenas.parts.allocated_bytes() <= ARENA_KEPT_UP_TO => {
+                arenas.document.reset();
+                arenas.parts.reset();
+                arenas
             }
-            Some(arena) => {
-                *arena = Arena::new();
-                arena
+            Some(arenas) => {
+                *arenas = Arenas::default();
+                arenas
             }
-            None => own.insert(Arena::new()),
+            None => own.insert(Arenas::default()),
         };
-        let items = super::parse_doc(items, "items", arena)?;
+        let items = super::parse_doc(items, "items", &arenas.document)?;
         let items = items.as_array().ok_or_else(|| ExportError::invalid_argument("items must be an array"))?;
         let mut out = Vec::with_capacity(64 + items.len() * 4);
         let mut errors = Vec::new();
@@ -68,7 +78,7 @@ impl BatchValidator {
             if index > 0 {
                 out.push(b',');
             }
-            match self.item(item) {
+            match self.item(item, &arenas.parts) {
                 Ok(validated) => serde_json::to_writer(&mut out, &validated.violations).map_err(|e| ExportError::invalid_argument(e.to_string()))?,
                 Err(e) => {
                     out.extend_from_slice(b"null");
@@ -80,14 +90,14 @@ impl BatchValidator {
         String::from_utf8(out).map_err(|e| ExportError::invalid_argument(e.to_string()))
     }
 
-    fn item(&self, item: &Json) -> Result<super::Validated, ExportError> {
+    fn item(&self, item: &Json, parts: &Bump) -> Result<super::Validated, ExportError> {
         let subject = item.get("subject").ok_or_else(|| ExportError::missing("item.subject"))?;
         let reference = subject.get("schema").ok_or_else(|| ExportError::missing("item.subject.schema"))?;
         let reference = self.names.read(reference, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?;
         let cx = RequestContext::from_json(item.get("context"), &self.options, &self.names)?;
         match self.validators.get(&reference) {
-            Some(validator) => validator.validate_in(subject, &cx),
-            None => validate_with(subject, &cx, reference, None, &self.options),
+            Some(validator) => validator.validate_in(subject, &cx, parts),
+            None => validate_with(subject, &cx, reference, None, parts, &self.options),
         }
     }
 }

@@ -2,8 +2,10 @@
 
 use super::{MappedLiteral, PropertyType, ValueShape};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::boolean;
@@ -35,8 +37,8 @@ impl PropertyType for Boolean {
 
     fn canonical(&self, _: &PropertyKind, _: &mut Map<String, Value>) {}
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Boolean(value.as_bool().ok_or_else(|| expected("boolean", "true or false"))?))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Boolean(value.as_bool().ok_or_else(|| expected("boolean", "true or false"))?))
     }
 
     fn compile(&self, _: &PropertyKind) -> Box<dyn ValueCheck> {

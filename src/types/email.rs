@@ -8,8 +8,10 @@
 use super::items::ItemRules;
 use super::{objects_of_parts, MappedLiteral, PropertyType};
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::vocab::XSD_STRING;
@@ -34,9 +36,8 @@ impl PropertyType for Email {
         Some("email")
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        let trimmed = parts(self.name(), value, |p| string_part(self.name(), p, true))?;
-        Ok(StatementValue::Strings(trimmed.into_iter().map(lower_domain).collect()))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Strings(parts(self.name(), value, arena, |p| Ok(string_part(self.name(), p, true)?.map(|p| lower_domain(p, arena))))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
@@ -58,9 +59,9 @@ impl PropertyType for Email {
 
 /// The part with the domain (after the last `@`) in ASCII lower case; domains compare
 /// case-insensitively, local parts do not. A part already so is kept as it is.
-fn lower_domain(part: Cow<str>) -> Cow<str> {
+fn lower_domain<'v>(part: &'v str, arena: &'v Bump) -> &'v str {
     match part.rsplit_once('@') {
-        Some((local, domain)) if domain.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Owned(format!("{local}@{}", domain.to_ascii_lowercase())),
+        Some((local, domain)) if domain.bytes().any(|b| b.is_ascii_uppercase()) => arena.alloc_str(&format!("{local}@{}", domain.to_ascii_lowercase())),
         _ => part,
     }
 }

@@ -4,7 +4,6 @@
 //! "strings with a format" (`url`, `email`) writes only what differs.
 
 use crate::domain::trim::trim;
-use std::borrow::Cow;
 use super::json_schema::{array, unique};
 use super::Mismatched;
 use crate::domain::schema::{put_flag, put_multiple, Fields, PropertyKind, Severity};
@@ -59,13 +58,13 @@ impl ItemRules {
 }
 
 impl TypeRules for ItemRules {
-    type Value<'a> = [Cow<'a, str>];
+    type Value<'a> = [&'a str];
 
-    fn is_empty(parts: &[Cow<str>]) -> bool {
+    fn is_empty(parts: &[&str]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
-    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
+    fn check(&self, parts: &[&str], cx: &mut CheckContext) {
         for (i, part) in parts.iter().map(|p| trim(p)).enumerate() {
             if !part.is_empty() && !(self.valid)(part) {
                 cx.fixed(self.invalid, vec![], Some(i));

@@ -25,10 +25,12 @@ mod time;
 mod url;
 
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::ValueView;
 use crate::graph;
 use crate::graph::param::Param;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
@@ -106,8 +108,8 @@ pub trait PropertyType: Sync {
 
     /// The stored form of a non-null write value. `def` is the Schema's definition, if any.
     /// Default: string parts, trimmed.
-    fn normalize<'v>(&self, value: &'v Json, _def: Option<&'v PropertyDefinition>, _ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Strings(parts(self.name(), value, |p| string_part(self.name(), p, true))?))
+    fn normalize<'v>(&self, value: &'v Json, _def: Option<&'v PropertyDefinition>, arena: &'v Bump, _ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Strings(parts(self.name(), value, arena, |p| string_part(self.name(), p, true))?))
     }
 
     /// The checks of a definition, compiled once.
@@ -153,9 +155,9 @@ pub trait PropertyType: Sync {
 struct Mismatched;
 
 impl TypeRules for Mismatched {
-    type Value<'a> = [Cow<'a, str>];
+    type Value<'a> = [&'a str];
 
-    fn is_empty(_: &[Cow<str>]) -> bool {
+    fn is_empty(_: &[&str]) -> bool {
         true
     }
 }

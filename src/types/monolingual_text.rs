@@ -1,13 +1,14 @@
 //! `monolingualText`: text parts each tagged with a language.
 
 use crate::domain::trim::trim;
-use std::borrow::Cow;
 use super::json_schema::{array, monolingual_part, unique};
 use super::text::TEXT_FIELDS;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
-use crate::domain::statement::{MonolingualPart, StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::{MonolingualView, ValueView};
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::{monolingual, parts};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
@@ -44,8 +45,8 @@ impl PropertyType for MonolingualText {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Monolingual(parts(self.name(), value, monolingual)?))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Monolingual(parts(self.name(), value, arena, |p| monolingual(p, arena))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
@@ -89,16 +90,16 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value<'a> = [MonolingualPart<Cow<'a, str>>];
+    type Value<'a> = [MonolingualView<'a>];
 
-    fn is_empty(parts: &[MonolingualPart<Cow<str>>]) -> bool {
+    fn is_empty(parts: &[MonolingualView]) -> bool {
         parts.iter().all(|p| is_blank(&p.text))
     }
 
     /// Parts repeat when text (trimmed) and language both repeat.
-    fn check(&self, parts: &[MonolingualPart<Cow<str>>], cx: &mut CheckContext) {
+    fn check(&self, parts: &[MonolingualView], cx: &mut CheckContext) {
         check_single(self.single, parts.len(), cx);
-        check_unique(self.unique, parts.iter().map(|p| (trim(&p.text), &p.language)), cx);
-        self.lengths.check(parts.iter().map(|p| &*p.text), cx);
+        check_unique(self.unique, parts.iter().map(|p| (trim(p.text), p.language)), cx);
+        self.lengths.check(parts.iter().map(|p| p.text), cx);
     }
 }

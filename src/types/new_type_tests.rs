@@ -81,7 +81,7 @@ fn the_defaults_store_check_and_describe_its_values() {
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
     let arena = Arena::new();
     let written = Json::parse(r#"[" A-1010 ", "x"]"#, &arena).unwrap();
-    let stored = PostalCode.normalize(&written, Some(&def), &mut ctx).unwrap().into_owned();
+    let stored = PostalCode.normalize(&written, Some(&def), &bumpalo::Bump::new(), &mut ctx).unwrap().into_owned();
     assert_eq!(stored, StatementValue::Strings(vec!["A-1010".into(), "x".into()]));
     assert_eq!(PostalCode.json_schema(&def), json!({"type": "array", "items": {"type": "string"}}));
     assert_eq!(PostalCode.shape(), super::ValueShape::Strings);

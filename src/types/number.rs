@@ -3,8 +3,10 @@
 use super::json_schema::put;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::number;
@@ -49,8 +51,8 @@ impl PropertyType for Number {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Number(value.as_number().ok_or_else(|| expected("number", "a number"))?.clone()))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Number(value.as_number().ok_or_else(|| expected("number", "a number"))?.clone()))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {

@@ -5,9 +5,11 @@
 use super::json_schema::array;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_multiple, Constraint, Fields, PropertyDefinition, PropertyKind, SchemaRef, Severity};
-use crate::domain::statement::{Relation as RelationValue, StatementValue, ValueView};
+use crate::domain::statement::{Relation as RelationValue, StatementValue};
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use crate::normalize::parts::{parts, relation};
+use bumpalo::Bump;
+use crate::normalize::parts::{owned_parts, relation};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
 use crate::validation::types::relation::{resolve_source, target_arg};
@@ -48,8 +50,8 @@ impl PropertyType for Relation {
         put_multiple(out, multiple);
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Relations(parts(self.name(), value, |p| relation(p, ctx))?))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Relations(owned_parts(self.name(), value, |p| relation(p, ctx))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {

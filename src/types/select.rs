@@ -2,12 +2,13 @@
 //! back (and projected to RDF) as labels through the current Schema.
 
 use crate::domain::trim::trim;
-use std::borrow::Cow;
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_multiple, put_valued, Constraint, Fields, PropertyDefinition, PropertyKind, SelectOption, Severity};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::parts;
 use crate::normalize::select::resolve;
 use crate::normalize::{NormalizeError, WriteContext};
@@ -54,12 +55,12 @@ impl PropertyType for Select {
     }
 
     /// Labels resolve to ids through the Schema's options; without them parts are kept as written.
-    fn normalize<'v>(&self, value: &'v Json, def: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(&self, value: &'v Json, def: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
         let options = match def.map(|d| &d.kind) {
             Some(PropertyKind::Select { options, .. }) => Some(options.value.as_slice()),
             _ => None,
         };
-        Ok(StatementValue::Strings(parts(self.name(), value, |p| resolve(p, options))?))
+        Ok(ValueView::Strings(parts(self.name(), value, arena, |p| resolve(p, options))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
@@ -106,13 +107,13 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value<'a> = [Cow<'a, str>];
+    type Value<'a> = [&'a str];
 
-    fn is_empty(parts: &[Cow<str>]) -> bool {
+    fn is_empty(parts: &[&str]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
-    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
+    fn check(&self, parts: &[&str], cx: &mut CheckContext) {
         check_single(self.single, parts.len(), cx);
         for (i, part) in parts.iter().enumerate() {
             if !is_blank(part) && !self.ids.contains(trim(part)) {

@@ -5,8 +5,10 @@
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::checked;
@@ -57,8 +59,8 @@ impl<T: PartialOrd + Send + Sync + 'static> PropertyType for Temporal<T> {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Strings(parts(self.name, value, |p| string_part(self.name, p, true))?))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Strings(parts(self.name, value, arena, |p| string_part(self.name, p, true))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {

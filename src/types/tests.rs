@@ -6,7 +6,8 @@ use super::*;
 use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::schema::Schema;
-use crate::domain::statement::{MonolingualPart, ValueView};
+use crate::domain::statement::MonolingualPart;
+use crate::domain::statement_view::ValueView;
 use crate::rdf::statements::statement_objects;
 use crate::json::Arena;
 use crate::rdf::vocab::*;
@@ -159,7 +160,7 @@ fn email_mailto_iris_percent_encode_what_rfc_6068_reserves() {
 fn normalize_email(value: Value) -> Result<StatementValue, NormalizeError> {
     let (own, mut minter) = (own(), IdMinter::default());
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
-    lookup("email").unwrap().normalize(&Json::from_value(&value, &Arena::new()), None, &mut ctx).map(ValueView::into_owned)
+    lookup("email").unwrap().normalize(&Json::from_value(&value, &Arena::new()), None, &bumpalo::Bump::new(), &mut ctx).map(ValueView::into_owned)
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! `text`: one or more plain strings, stored as written (whitespace-only parts dropped).
 
 use crate::domain::trim::trim;
-use std::borrow::Cow;
 use super::json_schema::{array, length_bounds, unique};
 use super::{Mismatched, PropertyType};
 use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
-use crate::domain::statement::{StatementValue, ValueView};
+use crate::domain::statement_view::ValueView;
 use crate::json::Json;
+use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::validation::types::lengths::Lengths;
@@ -37,8 +37,8 @@ impl PropertyType for Text {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(StatementValue::Strings(parts(self.name(), value, |p| string_part(self.name(), p, false))?))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Strings(parts(self.name(), value, arena, |p| string_part(self.name(), p, false))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
@@ -68,14 +68,14 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value<'a> = [Cow<'a, str>];
+    type Value<'a> = [&'a str];
 
-    fn is_empty(parts: &[Cow<str>]) -> bool {
+    fn is_empty(parts: &[&str]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
     /// Duplicates compare trimmed parts; `multiple` is not checked for text.
-    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
+    fn check(&self, parts: &[&str], cx: &mut CheckContext) {
         check_unique(self.unique, parts.iter().map(|p| trim(p)).filter(|p| !p.is_empty()), cx);
         self.lengths.check(parts.iter().map(|p| &**p), cx);
     }

@@ -135,7 +135,7 @@ mod tests {
         let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
         let arena = Arena::new();
         let written = Json::parse(r#"[" 09:30 "]"#, &arena).unwrap();
-        let stored = ty.normalize(&written, Some(def), &mut ctx).unwrap();
+        let stored = ty.normalize(&written, Some(def), &bumpalo::Bump::new(), &mut ctx).unwrap().into_owned();
         assert_eq!(stored, StatementValue::Strings(vec!["09:30".into()]));
         assert_eq!(ty.json_schema(def), json!({"type": "array", "uniqueItems": true, "items": {"type": "string", "pattern": PATTERN}}));
         assert_eq!(ty.codes(), &[INVALID_TIME]);

@@ -4,7 +4,7 @@ use super::codes::Code;
 use super::types::{CheckContext, Targets, ValueCheck};
 use super::Violation;
 use crate::domain::schema::{PropertyDefinition, Schema, Severity};
-use crate::domain::statement::StatementView;
+use crate::domain::statement_view::StatementView;
 use crate::domain::maps::FastIndexMap;
 use crate::types;
 use serde_json::Value;

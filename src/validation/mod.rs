@@ -19,7 +19,8 @@ pub use crate::domain::schema::SchemaLookup;
 
 use crate::domain::trim::trim;
 use crate::domain::ids::SubjectId;
-use crate::domain::statement::{StatementValue, StatementView};
+use crate::domain::maps::index_in_order;
+use crate::domain::statement_view::{StatementView, ValueView};
 use crate::domain::subject::SubjectView;
 use serde_json::Value;
 use types::{CheckContext, Targets};
@@ -70,14 +71,8 @@ impl CompiledSchema {
         let mut undeclared = false;
         let mut next = 0;
         for (name, st) in &input.subject.statements {
-            // Statements usually come in the Schema's order: try the property after the last one
-            // found before hashing the name.
-            let guessed = self.properties.get_index(next).filter(|(p, _)| p.as_str() == *name).map(|_| next);
-            match guessed.or_else(|| self.properties.get_index_of(*name)) {
-                Some(i) => {
-                    slots[i] = Some(st);
-                    next = i + 1;
-                }
+            match index_in_order(&self.properties, &mut next, name) {
+                Some(i) => slots[i] = Some(st),
                 None => undeclared = true,
             }
         }
@@ -103,7 +98,7 @@ fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Viol
 fn check_unchecked_relations(input: SubjectInput, declared: impl Fn(&str) -> bool, subjects: &dyn SubjectLookup, out: &mut Vec<Violation>) {
     let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
     for (name, st) in input.subject.statements.iter().filter(|(name, _)| !declared(name)) {
-        if let StatementValue::Relations(relations) = &st.value {
+        if let ValueView::Relations(relations) = &st.value {
             let mut cx = CheckContext { property: name, out, targets: &targets };
             for (i, r) in relations.iter().enumerate() {
                 types::relation::resolve_source(i, &r.target, &mut cx);

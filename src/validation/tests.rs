@@ -2,6 +2,7 @@
 //! severity taken from the Constraint or fixed by the code.
 
 use crate::json::{Arena, Json};
+use bumpalo::Bump;
 use super::*;
 use crate::domain::ids::{SourceKey, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
@@ -58,7 +59,7 @@ fn schemas(defs: Value) -> HashMap<SchemaRef, Schema> {
 fn run(def: Value, statements: Value) -> Vec<Value> {
     let s = subject("T", None, statements);
     let id = SubjectId::parse(ME).unwrap();
-    validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &schemas(json!({"p": def})), &Targets)
+    validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &schemas(json!({"p": def})), &Targets)
         .iter()
         .map(Violation::to_json)
         .collect()
@@ -280,8 +281,8 @@ fn relations_to_subjects_of_the_same_request_are_found() {
     let request = HashMap::from([(SubjectId::parse("s1new0000000001").unwrap(), local_schema("Person"))]);
     let lookup = WithRequestSubjects { stored: &Targets, request: &request };
     let defs = schemas(json!({"p": {"type": "relation", "targetSchemas": ["Person"]}}));
-    assert!(validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &defs, &lookup).is_empty());
-    assert_eq!(validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &defs, &Targets)[0].code, Code::RELATION_TARGET_NOT_FOUND);
+    assert!(validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &defs, &lookup).is_empty());
+    assert_eq!(validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &defs, &Targets)[0].code, Code::RELATION_TARGET_NOT_FOUND);
 }
 
 #[test]
@@ -291,7 +292,7 @@ fn unresolvable_sources_are_reported_for_unchecked_relations() {
     assert_eq!(run(json!({"type": "text"}), statements.clone()), vec![want.clone()]);
     let s = subject("Missing", Some("L"), statements);
     let id = SubjectId::parse(ME).unwrap();
-    let got: Vec<Value> = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: false }, &HashMap::new(), &Targets).iter().map(Violation::to_json).collect();
+    let got: Vec<Value> = validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: false }, &HashMap::new(), &Targets).iter().map(Violation::to_json).collect();
     assert_eq!(got, vec![json!({"propertyName": null, "code": "schema-not-found", "args": ["Missing"], "severity": "warning"}), want]);
 }
 
@@ -300,7 +301,7 @@ fn schema_not_found_names_foreign_references_with_their_source() {
     let id = SubjectId::parse(ME).unwrap();
     let mut s = subject("X", None, json!({}));
     s.schema = SchemaRef::Foreign { source: SourceKey::parse("other").unwrap(), name: Title::new("Person").unwrap() };
-    let got = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &HashMap::new(), &Targets);
+    let got = validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &HashMap::new(), &Targets);
     assert_eq!(got.iter().map(Violation::to_json).collect::<Vec<_>>(), vec![json!({"propertyName": null, "code": "schema-not-found", "args": ["other:Person"], "severity": "warning"})]);
 }
 
@@ -317,7 +318,7 @@ fn label_required_only_for_standalone_subjects_other_than_main() {
         ("D", None, false, false),
     ] {
         let s = subject(schema, label, json!({}));
-        let got = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main }, &all, &Targets);
+        let got = validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main }, &all, &Targets);
         let want = if want { vec![json!({"propertyName": null, "code": "label-required", "args": [], "severity": "warning"})] } else { vec![] };
         assert_eq!(got.iter().map(Violation::to_json).collect::<Vec<_>>(), want, "{schema} {label:?} main={is_main}");
     }
@@ -335,7 +336,7 @@ fn a_compiled_schema_is_reused() {
     let id = SubjectId::parse(ME).unwrap();
     for (n, count) in [(0, 0), (2, 1), (1, 0), (3, 1)] {
         let s = subject("T", None, st("number", json!(n)));
-        assert_eq!(compiled.validate(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &Targets).len(), count, "{n}");
+        assert_eq!(compiled.validate(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &Targets).len(), count, "{n}");
     }
 }
 
@@ -369,7 +370,7 @@ fn violations_follow_the_schema_order_whatever_order_the_statements_come_in() {
     for order in orders {
         let statements = Value::Object(order.iter().map(|(k, v)| (k.to_string(), (*v).clone())).collect());
         let s = subject("T", None, statements);
-        let got: Vec<String> = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &all, &Targets)
+        let got: Vec<String> = validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &all, &Targets)
             .iter()
             .map(|v| format!("{}:{}:{}", v.property_name.as_deref().unwrap_or("-"), v.code.as_str(), v.args.first().map_or(String::new(), Value::to_string)))
             .collect();
@@ -385,7 +386,7 @@ fn a_schema_of_many_properties_is_checked_in_its_order() {
     let statements = Value::Object(names.iter().step_by(3).rev().map(|n| (n.clone(), json!({"propertyType": "text", "value": ["x"]}))).collect());
     let s = subject("T", None, statements);
     let id = SubjectId::parse(ME).unwrap();
-    let got: Vec<String> = validate_subject(SubjectInput { id: &id, subject: &s.view(), is_main: true }, &schemas(defs), &Targets)
+    let got: Vec<String> = validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &schemas(defs), &Targets)
         .iter()
         .map(|v| v.property_name.clone().unwrap_or_default())
         .collect();

@@ -2,7 +2,8 @@
 /**
  * The wasm core inside this PHP process, through the project's PHP bridge (host-php/), with the Host
  * operations answered by MediaWiki's services for one caller (Host\MediaWikiHost). The module is
- * loaded once per process (an Apache worker keeps it across requests) from the precompiled file in
+ * loaded and instantiated once per process (an Apache worker keeps the instance across requests, as
+ * the reference host keeps its one instance; a trap replaces it) from the precompiled file in
  * `$wgStrataCacheDirectory` (default `$wgCacheDirectory/strata`). Without the bridge, the module or
  * FFI, every call throws CoreUnavailable, and the REST routes answer 501 `core-unavailable` as the
  * reference host does without a built core.
@@ -17,6 +18,8 @@ use Strata\Bridge\Core;
 use Strata\Bridge\StrataError;
 
 class CoreGateway {
+	/** The core of this process, once loaded. */
+	private static ?Core $core = null;
 	private Authority $authority;
 
 	private function __construct( Authority $authority ) {
@@ -32,8 +35,16 @@ class CoreGateway {
 		return dirname( __DIR__, 3 ) . '/host-php/autoload.php';
 	}
 
-	/** The core of this process, loaded on first use. */
+	/**
+	 * The core of this process, loaded on first use; a fresh instance for a call made while it runs
+	 * (a page parsed inside a save the core asked for may call it again, from a parser function).
+	 */
 	public static function core(): Core {
+		$core = self::$core ??= self::load();
+		return $core->running() ? self::load() : $core;
+	}
+
+	private static function load(): Core {
 		if ( !is_file( self::bridgeFile() ) ) {
 			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: the PHP bridge (host-php/) is not beside the extension.' );
 		}

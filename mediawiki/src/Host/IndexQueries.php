@@ -51,7 +51,8 @@ class IndexQueries {
 			'isMain' => (bool)$row->ss_is_main,
 			'isDependent' => (bool)$row->ss_is_dependent,
 			'hostSubjectId' => $row->ss_host_subject_id,
-			'readable' => $this->records->access( $title )['read'],
+			// `read` only: lists need no more, and `edit` would load each row's page restrictions.
+			'readable' => $this->records->can( 'read', $title ),
 		];
 	}
 

@@ -85,12 +85,11 @@ class PageRecords {
 	}
 
 	public function record( MwPageRecord $page ): ?array {
-		$revisions = $this->services->getRevisionStore();
-		$latest = $revisions->getRevisionById( $page->getLatest() );
+		// The page's current revision, its row and slots from MediaWiki's object cache when it has one.
+		$latest = $this->services->getRevisionStore()->getKnownCurrentRevision( $page, $page->getLatest() );
 		if ( !$latest ) {
 			return null;
 		}
-		$first = $revisions->getFirstRevision( $page );
 		$title = Title::castFromPageIdentity( $page );
 		return [
 			'pageId' => $page->getId(),
@@ -98,7 +97,7 @@ class PageRecords {
 			'title' => $title->getText(),
 			'prefixedTitle' => $title->getPrefixedText(),
 			'latestRevisionId' => $latest->getId(),
-			'created' => self::iso( $first ? $first->getTimestamp() : $latest->getTimestamp() ),
+			'created' => self::iso( $this->firstTimestamp( $page->getId() ) ?? $latest->getTimestamp() ),
 			'modified' => self::iso( $latest->getTimestamp() ),
 			'lastEditor' => $latest->getUser( RevisionRecord::RAW ) ? $latest->getUser( RevisionRecord::RAW )->getName() : '',
 			'categories' => [],
@@ -107,6 +106,14 @@ class PageRecords {
 			'subjectSlot' => self::slotText( $latest, SlotRoleHook::ROLE ),
 			'access' => $this->access( $page ),
 		];
+	}
+
+	/** When the page's first revision was saved (the order of RevisionStore::getFirstRevision), without loading it. */
+	private function firstTimestamp( int $pageId ): ?string {
+		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+		$first = $db->selectField( 'revision', 'rev_timestamp', [ 'rev_page' => $pageId ], __METHOD__,
+			[ 'ORDER BY' => [ 'rev_timestamp', 'rev_id' ], 'LIMIT' => 1 ] );
+		return $first === false ? null : (string)$first;
 	}
 
 	public function revision( int $revisionId ): ?array {

@@ -45,7 +45,8 @@ pub async fn validate_one<H: Host>(
     let Some(subject) = page.subjects.get(id) else { return Ok(vec![]) };
     let lookup = IndexLookup::for_subjects(ctx, [subject]).await?;
     let with = WithRequestSubjects { stored: &lookup, request };
-    let view = subject.view();
+    let arena = bumpalo::Bump::new();
+    let view = subject.view(&arena);
     let input = SubjectInput { id, subject: &view, is_main: page.main_subject.as_ref() == Some(id) };
     Ok(validate_subject(input, schemas, &with))
 }

@@ -10,6 +10,12 @@ pub fn is_digit(c: u8) -> bool {
     c.is_ascii_alphanumeric()
 }
 
+/// Whether `s` follows the 15-character grammar of [`check`].
+pub fn is_valid(prefix: u8, s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == ID_LEN && b[0] == prefix && b[1..].iter().all(|c| is_digit(*c))
+}
+
 /// Checks the 15-character grammar: `prefix` then 14 base-62 characters.
 pub fn check(kind: &'static str, prefix: u8, s: &str) -> Result<(), super::IdError> {
     let b = s.as_bytes();

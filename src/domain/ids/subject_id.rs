@@ -16,6 +16,11 @@ impl SubjectId {
         Ok(SubjectId(FixedId::new(s)))
     }
 
+    /// The ID `s` is, if it is one; [`SubjectId::parse`] without the reason.
+    pub(super) fn valid(s: &str) -> Option<Self> {
+        alphabet::is_valid(b's', s).then(|| SubjectId(FixedId::new(s)))
+    }
+
     pub(super) fn from_minted(s: String) -> Self {
         SubjectId(FixedId::new(&s))
     }

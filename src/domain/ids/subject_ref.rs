@@ -59,7 +59,10 @@ impl SubjectRef {
 
     /// Parses a bare or source-qualified ID, split at the first colon.
     pub fn parse(s: &str, own_source: &SourceKey) -> Result<Self, IdError> {
-        // A byte loop rather than `split_once`: most references are bare 15-byte IDs.
+        // Most references are bare IDs, which hold no colon.
+        if let Some(id) = SubjectId::valid(s) {
+            return Ok(SubjectRef::Local(id));
+        }
         match s.bytes().position(|b| b == b':').map(|i| (&s[..i], &s[i + 1..])) {
             None => SubjectId::parse(s).map(SubjectRef::Local),
             Some((source, local)) => {

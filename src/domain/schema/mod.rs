@@ -22,7 +22,7 @@ pub use reference::SchemaRef;
 pub use severity::Severity;
 
 use crate::domain::ids::SourceKey;
-use crate::domain::maps::FastIndexMap;
+use crate::domain::maps::{self, FastIndexMap};
 use serde_json::{Map, Value};
 
 /// A parsed Schema. `extra` keeps top-level keys this version does not know, so no data is lost.
@@ -37,6 +37,11 @@ pub struct Schema {
 impl Schema {
     pub fn property(&self, name: &str) -> Option<&PropertyDefinition> {
         self.property_definitions.get(name)
+    }
+
+    /// [`Schema::property`] for Statements read in order; see [`maps::index_in_order`].
+    pub fn property_in_order(&self, next: &mut usize, name: &str) -> Option<&PropertyDefinition> {
+        maps::index_in_order(&self.property_definitions, next, name).map(|i| &self.property_definitions[i])
     }
 
     /// A Schema parsed on source `from`, its relation target Schemas restated for this wiki

@@ -9,9 +9,11 @@ use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
-use crate::domain::statement::{Statement, StatementView};
+use crate::domain::statement::Statement;
+use crate::domain::statement_view::StatementView;
 use crate::domain::subject::{Subject, SubjectView};
 use crate::domain::maps::FastIndexMap;
+use bumpalo::Bump;
 use indexmap::IndexMap;
 use crate::json::{Json, JsonObject};
 
@@ -36,38 +38,39 @@ pub fn normalize_content(json: &Json, schemas: &dyn SchemaLookup, ctx: &mut Writ
         Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("subjects must be an object keyed by Subject ID")),
     };
+    let arena = Bump::new();
     for (key, s) in subjects {
         let Ok(id) = SubjectId::parse(key) else { continue };
         if s.is_null() {
             continue;
         }
-        let subject = normalize_subject(s, &id, schemas, ctx).map_err(|e| e.on_subject(Some(&id)))?;
+        let subject = normalize_subject(s, &id, schemas, &arena, ctx).map_err(|e| e.on_subject(Some(&id)))?;
         content.subjects.insert(id, subject);
     }
     Ok(content)
 }
 
-fn normalize_subject(v: &Json, id: &SubjectId, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<Subject, NormalizeError> {
+fn normalize_subject(v: &Json, id: &SubjectId, schemas: &dyn SchemaLookup, arena: &Bump, ctx: &mut WriteContext) -> Result<Subject, NormalizeError> {
     let obj = v.as_object().ok_or_else(|| NormalizeError::malformed("a Subject must be a JSON object"))?;
     let raw_schema = obj.get("schema").ok_or_else(|| NormalizeError::malformed("a Subject needs a schema"))?;
     let schema = SchemaRef::read(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
-    let statements = normalize_statements(obj.get("statements"), schemas.schema(&schema), Some(id), ctx)?;
+    let statements = normalize_statements(obj.get("statements"), schemas.schema(&schema), Some(id), arena, ctx)?;
     Ok(Subject { label: label(obj)?.map(str::to_owned), schema, statements: owned(statements) })
 }
 
 /// Normalizes a Subject body's `label` and `statements` against the Subject's Schema (if it loads).
 /// `statements` is required; other keys belong to the caller and are ignored here.
 pub fn normalize_subject_body(json: &Json, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<SubjectBody, NormalizeError> {
-    normalize_body_view(json, schema, subject_id, ctx).map(BodyView::into_owned)
+    normalize_body_view(json, schema, subject_id, &Bump::new(), ctx).map(BodyView::into_owned)
 }
 
 /// [`normalize_subject_body`] without copying: the label, property names and string parts borrow
-/// from `json` and `schema`.
-pub fn normalize_body_view<'v>(json: &'v Json, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<BodyView<'v>, NormalizeError> {
+/// from `json` and `schema`, the lists of parts live in `arena`.
+pub fn normalize_body_view<'v>(json: &'v Json, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<BodyView<'v>, NormalizeError> {
     let run = |ctx: &mut WriteContext| {
         let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("the body must be a JSON object"))?;
         let raw = obj.get("statements").ok_or_else(|| NormalizeError::malformed("statements is required"))?;
-        let statements = normalize_statements(Some(raw), schema, subject_id, ctx)?;
+        let statements = normalize_statements(Some(raw), schema, subject_id, arena, ctx)?;
         Ok(BodyView { label: label(obj)?, statements })
     };
     run(ctx).map_err(|e: NormalizeError| e.on_subject(subject_id))
@@ -110,17 +113,18 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
         Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
     };
     let value = obj.get("value").unwrap_or(&Json::Null);
-    Ok(value::normalize_value(property_type, value, Some(def), ctx).map_err(err)?.map(StatementView::into_owned))
+    Ok(value::normalize_value(property_type, value, Some(def), &Bump::new(), ctx).map_err(err)?.map(StatementView::into_owned))
 }
 
 /// Each Statement normalized, in written order; a JSON object holds each name once.
-fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<Vec<(&'v str, StatementView<'v>)>, NormalizeError> {
+fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<Vec<(&'v str, StatementView<'v>)>, NormalizeError> {
     let entries: &JsonObject = match v {
         None | Some(Json::Null) => return Ok(Vec::new()),
         Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
     };
     let mut out = Vec::with_capacity(entries.len());
+    let mut next = 0;
     for (name, st) in entries {
         let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
         let obj = match st {
@@ -133,8 +137,8 @@ fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, sub
             Some(Json::String(t)) => t,
             Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
         };
-        let def = schema.and_then(|s| s.property(name));
-        if let Some(statement) = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, ctx).map_err(err)? {
+        let def = schema.and_then(|s| s.property_in_order(&mut next, name));
+        if let Some(statement) = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, arena, ctx).map_err(err)? {
             out.push((name, statement));
         }
     }

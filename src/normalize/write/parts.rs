@@ -5,34 +5,55 @@ use crate::domain::trim::trim;
 use super::super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
 use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
-use crate::domain::language_tag::LanguageTag;
 use crate::domain::relation_properties::RelationProperties;
-use crate::domain::statement::{MonolingualPart, Relation};
+use crate::domain::language_tag;
+use crate::domain::statement::Relation;
+use crate::domain::statement_view::MonolingualView;
 use crate::json::{Json, JsonObject};
-use std::borrow::Cow;
+use bumpalo::Bump;
 
 /// A value of the wrong JSON kind for its type.
 pub fn expected(type_name: &str, what: &str) -> NormalizeError {
     NormalizeError::shape(format!("a {type_name} value must be {what}"))
 }
 
-/// Normalizes each part of an array value; a part normalized to `None` is dropped.
-pub fn parts<'v, T>(type_name: &str, v: &'v Json, mut one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>) -> Result<Vec<T>, NormalizeError> {
+/// Normalizes each part of an array value into `out`; a part normalized to `None` is dropped.
+fn each_part<'v, T>(type_name: &str, v: &'v Json, mut one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>, mut out: impl FnMut(T)) -> Result<(), NormalizeError> {
     let arr = v.as_array().ok_or_else(|| expected(type_name, "an array of value parts"))?;
-    let mut out = Vec::with_capacity(arr.len());
     for (i, p) in arr.iter().enumerate() {
-        let part = one(p).map_err(|e| NormalizeError { reason: format!("value part {i}: {}", e.reason), ..e })?;
-        out.extend(part);
+        match one(p) {
+            Ok(Some(part)) => out(part),
+            Ok(None) => {}
+            Err(e) => return Err(NormalizeError { reason: format!("value part {i}: {}", e.reason), ..e }),
+        }
     }
+    Ok(())
+}
+
+/// [`each_part`] into a list in `arena`, for parts that need no dropping (borrowed strings).
+pub fn parts<'v, T: Copy>(type_name: &str, v: &'v Json, arena: &'v Bump, one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>) -> Result<&'v [T], NormalizeError> {
+    let mut out = bumpalo::collections::Vec::with_capacity_in(part_count(v), arena);
+    each_part(type_name, v, one, |part| out.push(part))?;
+    Ok(out.into_bump_slice())
+}
+
+/// [`each_part`] into a vector, for parts that own something (relations).
+pub fn owned_parts<'v, T>(type_name: &str, v: &'v Json, one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>) -> Result<Vec<T>, NormalizeError> {
+    let mut out = Vec::with_capacity(part_count(v));
+    each_part(type_name, v, one, |part| out.push(part))?;
     Ok(out)
+}
+
+fn part_count(v: &Json) -> usize {
+    v.as_array().map_or(0, <[Json]>::len)
 }
 
 /// A string part, borrowed from the write: whitespace-only parts are dropped; `trim` stores the rest
 /// trimmed, otherwise as written.
-pub fn string_part<'v>(type_name: &str, p: &'v Json, trim: bool) -> Result<Option<Cow<'v, str>>, NormalizeError> {
+pub fn string_part<'v>(type_name: &str, p: &'v Json, trim: bool) -> Result<Option<&'v str>, NormalizeError> {
     let s = p.as_str().ok_or_else(|| NormalizeError::shape(format!("a {type_name} value part must be a string")))?;
     let trimmed = crate::domain::trim::trim(s);
-    Ok((!trimmed.is_empty()).then_some(Cow::Borrowed(if trim { trimmed } else { s })))
+    Ok((!trimmed.is_empty()).then_some(if trim { trimmed } else { s }))
 }
 
 /// A value part that must be an object with only the `allowed` keys; `what` names it in errors.
@@ -69,17 +90,19 @@ pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, No
     Ok(Some(Relation { id, target, properties }))
 }
 
-/// A monolingual part: text trimmed (borrowed), tag lower-cased. An empty text drops the part before
-/// its tag is looked at.
-pub fn monolingual<'v>(p: &'v Json) -> Result<Option<MonolingualPart<Cow<'v, str>>>, NormalizeError> {
+/// A monolingual part: text trimmed (borrowed), tag lower-cased (into `arena` when it was not). An
+/// empty text drops the part before its tag is looked at.
+pub fn monolingual<'v>(p: &'v Json, arena: &'v Bump) -> Result<Option<MonolingualView<'v>>, NormalizeError> {
     let o = part_object(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
     let text = trim(string_field(o, "monolingualText part", "text")?);
     if text.is_empty() {
         return Ok(None);
     }
     let tag = string_field(o, "monolingualText part", "language")?;
-    let language = LanguageTag::parse(tag).ok_or_else(|| {
-        NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{}\" is not a valid language tag", tag.chars().take(40).collect::<String>()))
-    })?;
-    Ok(Some(MonolingualPart { text: Cow::Borrowed(text), language }))
+    if !language_tag::is_valid(tag) {
+        let shown: String = tag.chars().take(40).collect();
+        return Err(NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{shown}\" is not a valid language tag")));
+    }
+    let language = if tag.bytes().any(|b| b.is_ascii_uppercase()) { &*arena.alloc_str(&tag.to_ascii_lowercase()) } else { tag };
+    Ok(Some(MonolingualView { text, language }))
 }

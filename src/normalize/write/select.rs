@@ -5,14 +5,13 @@ use super::super::relation_parts::unknown_key;
 use super::super::{NormalizeError, NormalizeErrorKind};
 use crate::domain::schema::SelectOption;
 use crate::json::Json;
-use std::borrow::Cow;
 
 /// The stored option id for one written part, borrowed from the options or the write; `None` drops
 /// a blank part. Without `options` (no Schema, or the property is not a select) the written id, else
 /// label, is kept as written.
-pub fn resolve<'v>(part: &'v Json, options: Option<&'v [SelectOption]>) -> Result<Option<Cow<'v, str>>, NormalizeError> {
+pub fn resolve<'v>(part: &'v Json, options: Option<&'v [SelectOption]>) -> Result<Option<&'v str>, NormalizeError> {
     match part {
-        Json::String(s) => Ok(blank_to_none(s).map(|s| Cow::Borrowed(by_label(s, options).unwrap_or(s)))),
+        Json::String(s) => Ok(blank_to_none(s).map(|s| by_label(s, options).unwrap_or(s))),
         Json::Object(o) => {
             if let Some(k) = unknown_key(o, &["id", "label"]) {
                 return Err(NormalizeError::shape(format!("a select object has only \"id\" and \"label\", not \"{k}\"")));
@@ -27,11 +26,11 @@ pub fn resolve<'v>(part: &'v Json, options: Option<&'v [SelectOption]>) -> Resul
             };
             match (field("id")?, field("label")?) {
                 (None, None) => Ok(None),
-                (Some(id), None) => Ok(Some(Cow::Borrowed(id))),
-                (None, Some(label)) => Ok(Some(Cow::Borrowed(by_label(label, options).unwrap_or(label)))),
+                (Some(id), None) => Ok(Some(id)),
+                (None, Some(label)) => Ok(Some(by_label(label, options).unwrap_or(label))),
                 (Some(id), Some(label)) => match options {
-                    None => Ok(Some(Cow::Borrowed(id))),
-                    Some(_) if by_label(label, options) == Some(id) => Ok(Some(Cow::Borrowed(id))),
+                    None => Ok(Some(id)),
+                    Some(_) if by_label(label, options) == Some(id) => Ok(Some(id)),
                     Some(_) => Err(NormalizeError::new(
                         NormalizeErrorKind::SelectDisagrees,
                         format!("option id \"{id}\" and label \"{label}\" do not name the same option"),

@@ -2,22 +2,23 @@
 
 use super::super::{NormalizeError, WriteContext};
 use crate::domain::schema::PropertyDefinition;
-use crate::domain::statement::{Statement, StatementValue, StatementView};
+use crate::domain::statement_view::{StatementView, ValueView};
 use crate::json::Json;
 use crate::types;
+use bumpalo::Bump;
 
 /// The stored Statement of `type_name` with value `v` (its strings borrowed from `v` and `def`), or
 /// `None` when the value is empty for its type (the Statement is dropped). `def` is the Schema's
-/// definition of the property, used to resolve select labels. A value of an unregistered type is
-/// kept as written.
-pub(super) fn normalize_value<'v>(type_name: &str, v: &'v Json, def: Option<&'v PropertyDefinition>, ctx: &mut WriteContext) -> Result<Option<StatementView<'v>>, NormalizeError> {
+/// definition of the property, used to resolve select labels. Part lists go into `arena`. A value of
+/// an unregistered type is kept as written.
+pub(super) fn normalize_value<'v>(type_name: &str, v: &'v Json, def: Option<&'v PropertyDefinition>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<Option<StatementView<'v>>, NormalizeError> {
     if v.is_null() {
         return Ok(None);
     }
     let registered = types::lookup(type_name);
     let value = match registered {
-        None => StatementValue::Raw(v.to_value()),
-        Some(t) => t.normalize(v, def, ctx)?,
+        None => ValueView::Raw(v.to_value()),
+        Some(t) => t.normalize(v, def, arena, ctx)?,
     };
-    Ok((value.part_count() > 0).then(|| Statement { property_type: types::stored_type_name(registered, type_name), value }))
+    Ok((value.part_count() > 0).then(|| StatementView { property_type: types::stored_type_name(registered, type_name), value }))
 }

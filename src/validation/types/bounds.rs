@@ -2,7 +2,6 @@
 //! rules date and dateTime share.
 
 use crate::domain::trim::trim;
-use std::borrow::Cow;
 use super::{is_blank, CheckContext, TypeRules};
 use crate::domain::schema::{Constraint, Severity};
 use crate::validation::codes::Code;
@@ -59,15 +58,15 @@ impl<T: PartialOrd> TemporalRules<T> {
 }
 
 impl<T: PartialOrd + Send + Sync> TypeRules for TemporalRules<T> {
-    type Value<'a> = [Cow<'a, str>];
+    type Value<'a> = [&'a str];
 
-    fn is_empty(parts: &[Cow<str>]) -> bool {
+    fn is_empty(parts: &[&str]) -> bool {
         parts.iter().all(|p| is_blank(p))
     }
 
     /// One `invalid` violation for the property when any part does not parse; the parts that parse
     /// are checked against the bounds.
-    fn check(&self, parts: &[Cow<str>], cx: &mut CheckContext) {
+    fn check(&self, parts: &[&str], cx: &mut CheckContext) {
         let mut any_invalid = false;
         let mut valid = Vec::with_capacity(parts.len());
         for part in parts.iter().filter(|p| !is_blank(p)) {

@@ -13,13 +13,13 @@ use super::Violation;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{Constraint, SchemaRef, Severity};
-use crate::domain::statement::{MonolingualPart, Relation, StatementValue, ValueView};
+use crate::domain::statement::Relation;
+use crate::domain::statement_view::{MonolingualView, ValueView};
 use serde_json::{Number, Value};
-use std::borrow::Cow;
 use std::hash::Hash;
 
 /// The checks of one property type, compiled from its definition. `Value<'a>` is the part of a
-/// Statement value they read (`[Cow<'a, str>]`, a number, ...), with string parts borrowed.
+/// Statement value they read (`[&'a str]`, a number, ...), with string parts borrowed.
 pub trait TypeRules: Send + Sync {
     type Value<'a>: ?Sized + ValueOfShape<'a>;
 
@@ -58,7 +58,7 @@ macro_rules! stored {
         impl<'a> ValueOfShape<'a> for $t {
             fn of_shape<'v>(value: &'v ValueView<'a>) -> Option<&'v Self> {
                 match value {
-                    StatementValue::$variant($v) => Some($out),
+                    ValueView::$variant($v) => Some($out),
                     _ => None,
                 }
             }
@@ -66,9 +66,9 @@ macro_rules! stored {
     };
 }
 
-stored!([Cow<'a, str>], Strings, v => v.as_slice());
+stored!([&'a str], Strings, v => *v);
 stored!([Relation], Relations, v => v.as_slice());
-stored!([MonolingualPart<Cow<'a, str>>], Monolingual, v => v.as_slice());
+stored!([MonolingualView<'a>], Monolingual, v => *v);
 stored!(Number, Number, n => n);
 stored!(bool, Boolean, b => b);
 

@@ -5,7 +5,7 @@
 const DISALLOWED: &[char] = &['<', '>', '"', '{', '}', '|', '\\', '^', '`'];
 
 pub fn is_valid_url(s: &str) -> bool {
-    if s.chars().any(|c| c.is_whitespace() || c.is_control() || DISALLOWED.contains(&c)) {
+    if has_disallowed(s) {
         return false;
     }
     let Some(rest) = strip_scheme(s) else { return false };
@@ -16,6 +16,17 @@ pub fn is_valid_url(s: &str) -> bool {
         None => (authority, None),
     };
     port.map_or(true, is_port) && is_host(host) && escapes_are_valid(tail)
+}
+
+/// Whether a character is white space, a control character or [`DISALLOWED`]. ASCII text, the
+/// common case, is checked byte by byte: there white space and control characters are the bytes up
+/// to the space and DEL.
+fn has_disallowed(s: &str) -> bool {
+    if s.is_ascii() {
+        s.bytes().any(|b| matches!(b, 0..=b' ' | 0x7f | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'))
+    } else {
+        s.chars().any(|c| c.is_whitespace() || c.is_control() || DISALLOWED.contains(&c))
+    }
 }
 
 /// The text after `http://` or `https://` (any case), or all of it when it names no scheme.
@@ -37,20 +48,27 @@ fn is_host(h: &str) -> bool {
 }
 
 fn is_ipv4(h: &str) -> bool {
-    let parts: Vec<&str> = h.split('.').collect();
-    parts.len() == 4
-        && parts.iter().all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255))
+    let octet_ok = |p: &str| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255);
+    let mut count = 0;
+    h.split('.').all(|p| {
+        count += 1;
+        count <= 4 && octet_ok(p)
+    }) && count == 4
 }
 
 /// Two or more labels of letters, digits and inner hyphens; the last is alphabetic or punycode.
 fn is_domain(h: &str) -> bool {
-    let labels: Vec<&str> = h.split('.').collect();
-    let label_ok = |l: &&str| {
+    let label_ok = |l: &str| {
         let n = l.chars().count();
         (1..=63).contains(&n) && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(|c| c.is_alphanumeric() || c == '-')
     };
-    let tld_ok = |t: &str| (t.chars().count() >= 2 && t.chars().all(char::is_alphabetic)) || t.to_ascii_lowercase().starts_with("xn--");
-    labels.len() >= 2 && labels.iter().all(label_ok) && labels.last().is_some_and(|t| tld_ok(t))
+    let tld_ok = |t: &str| (t.chars().count() >= 2 && t.chars().all(char::is_alphabetic)) || t.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
+    let (mut count, mut last) = (0, "");
+    h.split('.').all(|l| {
+        (count, last) = (count + 1, l);
+        label_ok(l)
+    }) && count >= 2
+        && tld_ok(last)
 }
 
 /// Every `%` starts a two-digit hexadecimal escape.
@@ -80,6 +98,8 @@ mod tests {
             "192.168.0.1",
             "https://münchen.de/straße",
             "https://xn--mnchen-3ya.de",
+            "https://example.XN--p1ai",
+            "https://1.2.3.4.example",
             "https://example.com/a%20b?q=%C3%A9",
             "https://example.com/path(1);x=y,z@w!$'*+",
             "https://example.com?only=query",
@@ -126,6 +146,14 @@ mod tests {
             "https://example.com/%4",
             "https://example.com/\u{7}",
             "http://example.com\t",
+            "https://example.com/\u{7f}",
+            "https://example.com/a\u{a0}b",
+            "https://münchen.de/a\u{85}b",
+            "https://münchen.de/a\u{3000}b",
+            "https://münchen.de/<",
+            "http://1.2.3.4.5",
+            "http://1.2.3.",
+            "https://example.xn-",
         ] {
             assert!(!is_valid_url(bad), "{bad}");
         }

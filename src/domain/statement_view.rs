@@ -1,0 +1,101 @@
+//! The borrowed form of a Statement: what write-time normalization makes of a parsed write and what
+//! validation reads. Each string part borrows from the write (or from a stored Statement), and the
+//! lists of string and monolingual parts live in an arena (`bumpalo::Bump`) the caller owns, so a
+//! view allocates nothing per Statement and has nothing to free but its relations. A part that
+//! normalization changes (an e-mail domain lower-cased) is written into the same arena.
+
+use super::language_tag::LanguageTag;
+use super::statement::{MonolingualPart, Relation, Statement, StatementValue};
+use bumpalo::Bump;
+use serde_json::{Number, Value};
+use std::borrow::Cow;
+
+/// A Statement whose parts borrow; see the module comment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatementView<'a> {
+    /// As in [`Statement::property_type`].
+    pub property_type: Cow<'static, str>,
+    pub value: ValueView<'a>,
+}
+
+/// A [`StatementValue`] whose parts borrow.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValueView<'a> {
+    Strings(&'a [&'a str]),
+    Number(Number),
+    Boolean(bool),
+    /// Relations keep their own form: their targets and properties are parsed values.
+    Relations(Vec<Relation>),
+    Monolingual(&'a [MonolingualView<'a>]),
+    Raw(Value),
+}
+
+/// A monolingual part whose text and (lower-case) language tag borrow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MonolingualView<'a> {
+    pub text: &'a str,
+    pub language: &'a str,
+}
+
+impl ValueView<'_> {
+    /// The number of value parts, as [`StatementValue::part_count`].
+    pub fn part_count(&self) -> usize {
+        match self {
+            ValueView::Strings(v) => v.len(),
+            ValueView::Relations(v) => v.len(),
+            ValueView::Monolingual(v) => v.len(),
+            ValueView::Number(_) | ValueView::Boolean(_) | ValueView::Raw(_) => 1,
+        }
+    }
+
+    /// The stored form: each borrowed part copied once.
+    pub fn into_owned(self) -> StatementValue {
+        match self {
+            ValueView::Strings(parts) => StatementValue::Strings(parts.iter().map(|p| (*p).to_owned()).collect()),
+            ValueView::Monolingual(parts) => StatementValue::Monolingual(parts.iter().map(MonolingualView::to_owned).collect()),
+            ValueView::Number(n) => StatementValue::Number(n),
+            ValueView::Boolean(b) => StatementValue::Boolean(b),
+            ValueView::Relations(r) => StatementValue::Relations(r),
+            ValueView::Raw(v) => StatementValue::Raw(v),
+        }
+    }
+}
+
+impl MonolingualView<'_> {
+    fn to_owned(&self) -> MonolingualPart {
+        // The view's tag was checked and lower-cased when it was built.
+        let language = LanguageTag::parse(self.language).expect("a monolingual view holds a valid language tag");
+        MonolingualPart { text: self.text.to_owned(), language }
+    }
+}
+
+impl StatementView<'_> {
+    /// The stored form of this Statement.
+    pub fn into_owned(self) -> Statement {
+        Statement { property_type: self.property_type, value: self.value.into_owned() }
+    }
+}
+
+impl StatementValue {
+    /// This value with its parts borrowed, its part lists in `arena`, as validation reads it.
+    pub fn view<'a>(&'a self, arena: &'a Bump) -> ValueView<'a> {
+        match self {
+            StatementValue::Strings(parts) => ValueView::Strings(arena.alloc_slice_fill_iter(parts.iter().map(String::as_str))),
+            StatementValue::Monolingual(parts) => {
+                ValueView::Monolingual(arena.alloc_slice_fill_iter(parts.iter().map(|p| MonolingualView { text: &p.text, language: p.language.as_str() })))
+            }
+            StatementValue::Number(n) => ValueView::Number(n.clone()),
+            StatementValue::Boolean(b) => ValueView::Boolean(*b),
+            StatementValue::Relations(r) => ValueView::Relations(r.clone()),
+            StatementValue::Raw(v) => ValueView::Raw(v.clone()),
+        }
+    }
+}
+
+impl Statement {
+    /// This Statement with its parts borrowed, its part lists in `arena`.
+    pub fn view<'a>(&'a self, arena: &'a Bump) -> StatementView<'a> {
+        StatementView { property_type: self.property_type.clone(), value: self.value.view(arena) }
+    }
+}
+
