@@ -2,10 +2,14 @@
 //! validation reads. Each string part borrows from the write (or from a stored Statement), and the
 //! lists of string and monolingual parts live in an arena (`bumpalo::Bump`) the caller owns, so a
 //! view allocates nothing per Statement and has nothing to free but its relations. A part that
-//! normalization changes (an e-mail domain lower-cased) is written into the same arena.
+//! normalization changes (an e-mail domain lower-cased) is written into the same arena. A relation's
+//! properties stay the written object they were checked in, copied only by [`StatementView::into_owned`].
 
+use super::ids::{RelationId, SubjectRef};
 use super::language_tag::LanguageTag;
+use super::relation_properties::RelationProperties;
 use super::statement::{MonolingualPart, Relation, Statement, StatementValue};
+use crate::json::JsonObject;
 use bumpalo::Bump;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
@@ -24,10 +28,26 @@ pub enum ValueView<'a> {
     Strings(&'a [&'a str]),
     Number(Number),
     Boolean(bool),
-    /// Relations keep their own form: their targets and properties are parsed values.
-    Relations(Vec<Relation>),
+    /// Relations are a vector: a target of another source holds its own strings.
+    Relations(Vec<RelationView<'a>>),
     Monolingual(&'a [MonolingualView<'a>]),
     Raw(Value),
+}
+
+/// A relation whose properties borrow.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelationView<'a> {
+    pub id: RelationId,
+    pub target: SubjectRef,
+    pub properties: PropertiesView<'a>,
+}
+
+/// A relation's properties: a write's object (checked to hold only strings, numbers and booleans), or
+/// a stored relation's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PropertiesView<'a> {
+    Written(JsonObject<'a>),
+    Stored(&'a RelationProperties),
 }
 
 /// A monolingual part whose text and (lower-case) language tag borrow.
@@ -55,7 +75,7 @@ impl ValueView<'_> {
             ValueView::Monolingual(parts) => StatementValue::Monolingual(parts.iter().map(MonolingualView::to_owned).collect()),
             ValueView::Number(n) => StatementValue::Number(n),
             ValueView::Boolean(b) => StatementValue::Boolean(b),
-            ValueView::Relations(r) => StatementValue::Relations(r),
+            ValueView::Relations(r) => StatementValue::Relations(r.into_iter().map(RelationView::into_owned).collect()),
             ValueView::Raw(v) => StatementValue::Raw(v),
         }
     }
@@ -66,6 +86,17 @@ impl MonolingualView<'_> {
         // The view's tag was checked and lower-cased when it was built.
         let language = LanguageTag::parse(self.language).expect("a monolingual view holds a valid language tag");
         MonolingualPart { text: self.text.to_owned(), language }
+    }
+}
+
+impl RelationView<'_> {
+    fn into_owned(self) -> Relation {
+        let properties = match self.properties {
+            // A written object holds only scalars, which storage keeps as they are.
+            PropertiesView::Written(o) => RelationProperties::stored(&o),
+            PropertiesView::Stored(p) => p.clone(),
+        };
+        Relation { id: self.id, target: self.target, properties }
     }
 }
 
@@ -86,7 +117,9 @@ impl StatementValue {
             }
             StatementValue::Number(n) => ValueView::Number(n.clone()),
             StatementValue::Boolean(b) => ValueView::Boolean(*b),
-            StatementValue::Relations(r) => ValueView::Relations(r.clone()),
+            StatementValue::Relations(r) => ValueView::Relations(
+                r.iter().map(|r| RelationView { id: r.id.clone(), target: r.target.clone(), properties: PropertiesView::Stored(&r.properties) }).collect(),
+            ),
             StatementValue::Raw(v) => ValueView::Raw(v.clone()),
         }
     }

@@ -5,8 +5,8 @@
 use super::json_schema::array;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::domain::schema::{put_multiple, Constraint, Fields, PropertyDefinition, PropertyKind, SchemaRef, Severity};
-use crate::domain::statement::{Relation as RelationValue, StatementValue};
-use crate::domain::statement_view::ValueView;
+use crate::domain::statement::StatementValue;
+use crate::domain::statement_view::{RelationView, ValueView};
 use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::{owned_parts, relation};
@@ -99,13 +99,13 @@ impl Rules {
 }
 
 impl TypeRules for Rules {
-    type Value<'a> = [RelationValue];
+    type Value<'a> = [RelationView<'a>];
 
-    fn is_empty(relations: &[RelationValue]) -> bool {
+    fn is_empty(relations: &[RelationView]) -> bool {
         relations.is_empty()
     }
 
-    fn check(&self, relations: &[RelationValue], cx: &mut CheckContext) {
+    fn check(&self, relations: &[RelationView], cx: &mut CheckContext) {
         check_single(self.single, relations.len(), cx);
         for (i, r) in relations.iter().enumerate() {
             match resolve_source(i, &r.target, cx) {

@@ -7,8 +7,7 @@ use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
 use crate::domain::relation_properties::RelationProperties;
 use crate::domain::language_tag;
-use crate::domain::statement::Relation;
-use crate::domain::statement_view::MonolingualView;
+use crate::domain::statement_view::{MonolingualView, PropertiesView, RelationView};
 use crate::json::{Json, JsonObject};
 use bumpalo::Bump;
 
@@ -70,7 +69,7 @@ fn string_field<'v>(o: &'v JsonObject, what: &str, key: &str) -> Result<&'v str,
     o.get(key).and_then(Json::as_str).ok_or_else(|| NormalizeError::shape(format!("a {what} needs a string \"{key}\"")))
 }
 
-pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, NormalizeError> {
+pub fn relation<'v>(p: &'v Json, ctx: &mut WriteContext) -> Result<Option<RelationView<'v>>, NormalizeError> {
     let o = part_object(p, "relation object", &RELATION_KEYS)?;
     let target = trim(string_field(o, "relation object", "target")?);
     if target.is_empty() {
@@ -83,11 +82,11 @@ pub fn relation(p: &Json, ctx: &mut WriteContext) -> Result<Option<Relation>, No
         Some(_) => return Err(NormalizeError::shape("a relation id must be a string")),
     };
     let properties = match o.get("properties") {
-        None | Some(Json::Null) => Default::default(),
-        Some(props) => props.as_object().and_then(RelationProperties::written)
+        None | Some(Json::Null) => JsonObject::default(),
+        Some(props) => *props.as_object().filter(|o| RelationProperties::all_written(o))
             .ok_or_else(|| NormalizeError::shape("relation properties must be an object of strings, numbers and booleans"))?,
     };
-    Ok(Some(Relation { id, target, properties }))
+    Ok(Some(RelationView { id, target, properties: PropertiesView::Written(properties) }))
 }
 
 /// A monolingual part: text trimmed (borrowed), tag lower-cased (into `arena` when it was not). An

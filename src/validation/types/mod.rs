@@ -13,8 +13,7 @@ use super::Violation;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{Constraint, SchemaRef, Severity};
-use crate::domain::statement::Relation;
-use crate::domain::statement_view::{MonolingualView, ValueView};
+use crate::domain::statement_view::{MonolingualView, RelationView, ValueView};
 use serde_json::{Number, Value};
 use std::hash::Hash;
 
@@ -67,7 +66,7 @@ macro_rules! stored {
 }
 
 stored!([&'a str], Strings, v => *v);
-stored!([Relation], Relations, v => v.as_slice());
+stored!([RelationView<'a>], Relations, v => v.as_slice());
 stored!([MonolingualView<'a>], Monolingual, v => *v);
 stored!(Number, Number, n => n);
 stored!(bool, Boolean, b => b);
