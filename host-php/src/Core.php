@@ -77,6 +77,15 @@ final class Core
         return $this->instance->run('projectForStore', [$request]);
     }
 
+    /**
+     * @return list<string> the statements a host runs on each new graph store connection, before
+     *   its first write (their "already indexed" errors ignored; docs/graph.md)
+     */
+    public function graphIndexes(): array
+    {
+        return json_decode($this->instance->run('graphIndexes', []), true, 512, JSON_THROW_ON_ERROR);
+    }
+
     /** @return list<string> the op names a Host must answer */
     public function hostOperations(): array
     {

@@ -77,6 +77,7 @@ function equivalenceCases(): array
             'start' => true, 'pages' => $batch, 'schemas' => (object) $schemaTexts, 'mappings' => $mappingPages];
         $cases[] = ['export' => 'projectForStore', 'args' => [$enc($request)]];
     }
+    $cases[] = ['export' => 'graphIndexes', 'args' => []];
     $person = '{"propertyDefinitions":{"Age":{"type":"number","maximum":150},"Title":{"type":"monolingualText"}}}';
     foreach ([
         '{"schema":' . $person . ',"subject":{"schema":"P","statements":{"Age":{"propertyType":"number","value":"old"}}}}',
@@ -107,6 +108,7 @@ function phpAnswer(Core $core, array $case): array
             'projectRdf' => $core->projectRdf($a, $b),
             'preparePages' => $core->preparePages($a, $b, $c),
             'projectForStore' => $core->projectForStore($a),
+            'graphIndexes' => json_encode($core->graphIndexes(), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
             'validatorValidate' => $core->validator(...$setup)->validateJson($a, $b),
             'batchValidatorValidate' => $core->batchValidator(...$setup)->validateJson($a),
             'rdfProjectorProjectPage' => $core->rdfProjector(...$setup)->projectPage($a, $b, $c === 'true'),
@@ -137,7 +139,7 @@ test('the example wiki and refusals give byte-identical answers through PHP and 
         }
     }
     assertSame([], array_slice($differ, 0, 5), count($differ) . ' of ' . count($cases) . ' cases differ');
-    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate', 'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore'] as $kind) {
+    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate', 'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore', 'graphIndexes'] as $kind) {
         assertTrue(isset($kinds[$kind]), "the cases include $kind");
     }
 });

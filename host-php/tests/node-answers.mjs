@@ -15,6 +15,7 @@ const calls = {
   projectRdf: ([request, options]) => core.projectRdf(parse(request), parse(options)),
   preparePages: ([pages, schemas, options]) => core.preparePages(pages, schemas, parse(options)),
   projectForStore: ([request]) => core.projectForStore(request),
+  graphIndexes: () => core.graphIndexes(),
   validatorValidate: ([subject, context], [name, schema, options]) =>
     new core.Validator(parse(name), parse(schema), parse(options)).validateJson(subject, context ?? undefined),
   batchValidatorValidate: ([items], [schemas, options]) => new core.BatchValidator(parse(schemas), parse(options)).validateJson(items),

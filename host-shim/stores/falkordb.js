@@ -18,13 +18,18 @@ const CATALOG = [
 ];
 
 export class FalkorDbStore {
-  #indexesSent = false;
+  #indexes;
+  #indexed = false;
 
-  /** @param {{url: string, graph: string, timeoutMs?: number}} options */
-  constructor({ url, graph, timeoutMs = 30000 }) {
+  /**
+   * @param {{url: string, graph: string, indexes?: string[], timeoutMs?: number}} options `indexes`:
+   *   the core's index statements (`graphIndexes`), which `createIndexes` runs
+   */
+  constructor({ url, graph, indexes = [], timeoutMs = 30000 }) {
     this.url = url;
     this.graph = graph;
     this.timeoutMs = timeoutMs;
+    this.#indexes = indexes;
     this.client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: false } });
     this.client.on('error', () => {}); // failures surface as rejected commands
   }
@@ -43,6 +48,7 @@ export class FalkorDbStore {
    * first failure: {ok: true} or {ok: false, index, error}.
    */
   async run(queries, { timeoutMs = this.timeoutMs } = {}) {
+    this.#indexFirst();
     for (const [index, query] of queries.entries()) {
       try {
         await this.#command('GRAPH.QUERY', query, [], timeoutMs);
@@ -59,19 +65,28 @@ export class FalkorDbStore {
    * {ok: false, index, error}; statements after a failed one still run.
    */
   async runAll(queries, { timeoutMs = this.timeoutMs } = {}) {
+    this.#indexFirst();
     const replies = await Promise.allSettled(queries.map((query) => this.#command('GRAPH.QUERY', query, [], timeoutMs)));
     const index = replies.findIndex((r) => r.status === 'rejected');
     return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
   }
 
   /**
-   * Sends the core's index statements once per connection, before the writes sent after it; their
-   * failures are ignored (a store answers an error for an index it has already).
+   * Runs the core's index statements again (a rebuild's start: the graph may have been deleted
+   * since they ran); their failures are ignored (a store answers an error for an index it has).
    */
-  createIndexes(statements) {
-    if (this.#indexesSent || statements.length === 0) return;
-    this.#indexesSent = true;
-    this.runAll(statements);
+  async createIndexes() {
+    this.#indexed = false;
+    await this.#indexFirst();
+  }
+
+  // Before the first write on this connection, the index statements, sent on the same connection
+  // so that they run first. One object is one connection: its owner makes a new one when the server
+  // went away (the registry), so a new connection runs them again and a save on an open one does not.
+  #indexFirst() {
+    if (this.#indexed) return Promise.resolve();
+    this.#indexed = true;
+    return Promise.allSettled(this.#indexes.map((query) => this.#command('GRAPH.QUERY', query, [], this.timeoutMs)));
   }
 
   /**

@@ -8,6 +8,7 @@ import { describe } from './registry.js';
 import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, setContentMarker, startRun } from './runs.js';
 
 export const DEFAULT_BATCH_PAGES = 200;
+const CANCELLED = Symbol('cancelled');
 
 export class RebuildWorker {
   #db;
@@ -76,6 +77,44 @@ export class RebuildWorker {
       return readRun(db, queued.id);
     }
     entry.missedDuringRun = false;
+    // A store with a snapshot (the embedded one) writes none while the run writes, and one at its
+    // end, before the store is marked in-sync: a snapshot in the middle would hold half a rebuild.
+    await this.#registry.enqueue(entry, async (client) => {
+      client.holdSnapshots?.();
+      return { ok: true };
+    });
+    let released = null;
+    const release = () => (released ??= this.#registry.enqueue(entry, async (client) => (await client.releaseSnapshots?.()) ?? { ok: true }));
+    try {
+      const ended = await this.#batches(queued, entry, total, onProgress);
+      if (ended === CANCELLED) return this.#stopped(entry, queued.id);
+      if (ended) return this.#failed(entry, queued.id, ended);
+      const persisted = await release();
+      if (!persisted.ok) return this.#failed(entry, queued.id, `the store's snapshot was not written: ${describe(persisted)}`);
+    } finally {
+      await release();
+    }
+    if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
+    finishRun(db, queued.id, 'succeeded');
+    if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
+    else {
+      const marked = await this.#registry.enqueue(entry, (client) => markContent(client));
+      if (!marked.ok) return this.#failed(entry, queued.id, describe(marked));
+      clearPendingBefore(db, entry.name, coveredUpTo);
+      markInSync(db, entry.name);
+      setContentMarker(db, entry.name, marked.marker ?? null);
+    }
+    return readRun(db, queued.id);
+  }
+
+  /**
+   * Writes every batch: null when all were written, `CANCELLED`, or why the run failed. One batch is
+   * being written while the next is read and projected: the store and this thread work at the same
+   * time. Writes keep their order (the store's queue); progress counts a batch once its write has
+   * succeeded.
+   */
+  async #batches(queued, entry, total, onProgress) {
+    const db = this.#db;
     const fixed = {
       name: entry.name,
       store: { type: entry.type, projection: entry.projection },
@@ -88,9 +127,6 @@ export class RebuildWorker {
     let afterId = 0;
     let processed = 0;
     let failed = 0;
-    // One batch is being written while the next is read and projected: the store and this thread
-    // work at the same time. Writes keep their order (the store's queue); progress counts a batch
-    // once its write has succeeded.
     let writing = null;
     const settle = async () => {
       const { outcome, pages, batch } = writing;
@@ -108,9 +144,7 @@ export class RebuildWorker {
       const cancelled = readRun(db, queued.id).state !== 'running';
       if (cancelled || this.#stopping) {
         const failure = writing ? await settle() : null;
-        if (failure) return this.#failed(entry, queued.id, failure);
-        if (cancelled) return this.#stopped(entry, queued.id);
-        return this.#failed(entry, queued.id, 'the process stopped during the run');
+        return failure ?? (cancelled ? CANCELLED : 'the process stopped during the run');
       }
       const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
@@ -120,26 +154,14 @@ export class RebuildWorker {
         const failure = await settle();
         if (failure) {
           await outcome;
-          return this.#failed(entry, queued.id, failure);
+          return failure;
         }
       }
       writing = { outcome, pages, batch };
       if (pages.length === 0) break;
       afterId = pages.at(-1).pageId;
     }
-    const failure = writing ? await settle() : null;
-    if (failure) return this.#failed(entry, queued.id, failure);
-    if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
-    finishRun(db, queued.id, 'succeeded');
-    if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
-    else {
-      const marked = await this.#registry.enqueue(entry, (client) => markContent(client));
-      if (!marked.ok) return this.#failed(entry, queued.id, describe(marked));
-      clearPendingBefore(db, entry.name, coveredUpTo);
-      markInSync(db, entry.name);
-      setContentMarker(db, entry.name, marked.marker ?? null);
-    }
-    return readRun(db, queued.id);
+    return writing ? settle() : null;
   }
 
   #failed(entry, id, error) {
@@ -164,10 +186,13 @@ async function markContent(client) {
   return { ok: true, marker };
 }
 
-/** The first batch clears the store; a graph store gets its indexes (which may exist: ignored). */
+/**
+ * The first batch clears the store; a graph store's connection made its indexes when it opened,
+ * and a rebuild makes them again (the graph may have been deleted since; "already indexed" ignored).
+ */
 async function writeBatch(client, batch, start) {
   if (batch.statements) {
-    if (batch.indexes) await client.runAll(batch.indexes);
+    if (start) await client.createIndexes();
     return client.runAll(batch.statements);
   }
   if (start) {

@@ -10,8 +10,11 @@ import { openSparqlStore } from './index.js';
 import { clearPending, pendingCounts } from './pending.js';
 import { contentMarker, markStale, storeState } from './runs.js';
 
+const core = await loadCore();
 /** Store type to its kind (`sparql` or `graph`): the core's table (`storeKinds`). */
-const STORE_KINDS = (await loadCore()).storeKinds();
+const STORE_KINDS = core.storeKinds();
+/** What every graph store connection runs before its first write (`graphIndexes`). */
+const GRAPH_INDEXES = core.graphIndexes();
 
 const DEFAULT_GRAPH = 'strata';
 /** Projections of saves under way at most; a save beyond waits for the oldest (the stores' pace). */
@@ -66,7 +69,8 @@ export class StoreRegistry {
 
   /**
    * The entry's client, opened (or opened anew after the server went away); throws when it cannot be.
-   * Each connection to a graph server first checks that the server holds what the wiki wrote.
+   * Each connection to a graph server first checks that the server holds what the wiki wrote; its
+   * first write makes the indexes the statements match by (a store fed only by saves has them too).
    */
   async client(entry) {
     if (entry.client && (entry.kind === 'sparql' || entry.client.isReady)) return entry.client;
@@ -83,7 +87,7 @@ export class StoreRegistry {
       entry.client = await openSparqlStore(entry.options);
       return entry.client;
     }
-    const client = await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph }).connect();
+    const client = await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph, indexes: GRAPH_INDEXES }).connect();
     await this.#checkContent(entry, client);
     entry.client = client;
     return client;
@@ -211,11 +215,9 @@ export class StoreRegistry {
 }
 
 // Every call is sent before the first answer: a page's statements go pipelined too (a failed one
-// makes the store stale, whatever the statements after it did). A graph connection first creates
-// the indexes the statements match by (a store never rebuilt has none, and every save would scan).
+// makes the store stale, whatever the statements after it did).
 function writePage(client, update) {
   if (update.kind !== 'graph') return client.replaceGraph(update.graph, update.trig);
-  client.createIndexes(update.indexes ?? []);
   return client.runAll(update.statements);
 }
 

@@ -10,7 +10,8 @@
 // The snapshot is written at most `flushDelayMs` after the first change that is not yet on disk, or
 // `SNAPSHOT_SPACING` times as long as the last snapshot took when that is longer, and by flush() and
 // close(). A crash loses the changes of that window: persisted() tells the registry when a change is
-// on disk, and only then is its pending marker cleared (docs/stores.md).
+// on disk, and only then is its pending marker cleared (docs/stores.md). While a rebuild holds the
+// snapshots (holdSnapshots) none is written on a timer: the rebuild writes one at its end.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -41,6 +42,7 @@ export class EmbeddedSparqlStore {
   #version = 0;
   #savedVersion = 0;
   #waiters = [];
+  #holds = 0;
 
   constructor(snapshot, flushDelayMs) {
     this.#snapshot = snapshot;
@@ -101,6 +103,28 @@ export class EmbeddedSparqlStore {
     return this.#writing;
   }
 
+  /**
+   * No snapshot on a timer until `releaseSnapshots`: a rebuild rewrites the whole store, and a
+   * snapshot taken in its middle would dump a store that is stale until the rebuild ends anyway.
+   * Changes made meanwhile (saves too) are persisted by the snapshot the release writes.
+   */
+  holdSnapshots() {
+    this.#holds += 1;
+    clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  /** Ends a hold and writes the snapshot at once: `{ok: true}`, or the failure when it could not be. */
+  async releaseSnapshots() {
+    this.#holds -= 1;
+    try {
+      await this.flush();
+      return OK;
+    } catch (e) {
+      return failure('unavailable', null, e.message);
+    }
+  }
+
   async close() {
     await this.flush();
     await this.#worker.terminate();
@@ -113,7 +137,7 @@ export class EmbeddedSparqlStore {
     this.#dirty = true;
     // A failed write is kept in #flushError; the timer has no one to tell.
     const delay = Math.max(this.#flushDelayMs, SNAPSHOT_SPACING * this.#lastSnapshotMs);
-    this.#timer ??= setTimeout(() => this.flush().catch(() => {}), delay).unref();
+    if (this.#holds === 0) this.#timer ??= setTimeout(() => this.flush().catch(() => {}), delay).unref();
     // A snapshot that could not be written is reported by the next change: the store goes stale.
     return this.#flushError ? failure('unavailable', null, `snapshot not written: ${this.#flushError.message}`) : OK;
   }

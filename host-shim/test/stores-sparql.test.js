@@ -2,6 +2,7 @@
 // STRATA_OXIGRAPH_URL (started by scripts/stores/oxigraph.sh). Without that address the server half is
 // skipped locally and fails under CI.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { HttpSparqlStore } from '../stores/sparql-http.js';
 import { N_QUADS } from '../stores/sparql-store.js';
 
 const BASE = 'http://wiki.test/';
+const SNAPSHOT = 'sparql-store.nq';
 const G1 = `${BASE}graph/native/page/1`;
 const G2 = `${BASE}graph/native/page/2`;
 const G3 = `${BASE}graph/native/page/3`;
@@ -172,6 +174,29 @@ describe('embedded store', () => {
     const reopened = await EmbeddedSparqlStore.open({ directory: dir });
     assert.deepEqual(await labels(reopened), [[G1, 'Flushed']]);
     await store.close();
+  });
+
+  test('while snapshots are held none is written on the timer; the release writes one with every change', async () => {
+    const dir = join(directory, 'held');
+    const store = await EmbeddedSparqlStore.open({ directory: dir, flushDelayMs: 1 });
+    store.holdSnapshots();
+    await store.loadBulk(pageTrig(G1, 's1', 'Rebuilt'));
+    let acknowledged = false;
+    const persisted = store.persisted().then((ok) => {
+      acknowledged = ok;
+    });
+    // A later timer fires after the 1 ms snapshot timer would have; a snapshot it started is posted
+    // to the worker before the query below, which the worker answers in order.
+    await new Promise((done) => setTimeout(done, 20));
+    await store.query('ASK { ?s ?p ?o }');
+    assert.equal(existsSync(join(dir, SNAPSHOT)), false, 'no snapshot while held');
+    assert.equal(acknowledged, false, 'a change is not acknowledged before its snapshot');
+    assert.deepEqual(await store.releaseSnapshots(), { ok: true });
+    await persisted;
+    assert.equal(acknowledged, true);
+    const reopened = await EmbeddedSparqlStore.open({ directory: dir });
+    assert.deepEqual(await labels(reopened), [[G1, 'Rebuilt']]);
+    await Promise.all([store.close(), reopened.close()]);
   });
 
   test('a snapshot that cannot be written is reported by the next change', async () => {

@@ -4,13 +4,15 @@
 // `POST /graph-stores/{name}/rebuild` starts, and Subjects per second are printed for each tenth of
 // the run as the store grows, then overall. For FalkorDB on this machine each line also gives the
 // server's CPU per 1,000 Subjects (/proc/PID/stat, all its threads), which moves less with the
-// machine's load than the rates do.
+// machine's load than the rates do, and the CPU of its append-only file rewrites (forked children,
+// counted once reaped) with their number.
 //
-//   node scripts/bench/rebuild.mjs [N=100000]
+//   node scripts/bench/rebuild.mjs [N=100000] [STORE...]
 //
-// Stores: the embedded SPARQL store always; FalkorDB when STRATA_FALKORDB_URL is set (graph
-// `strata_bench_rebuild`, deleted afterwards) and the Oxigraph server when STRATA_OXIGRAPH_URL is set
-// (cleared: point it at a scratch server). scripts/stores/start-all.sh starts both.
+// Stores: the embedded SPARQL store (`embedded`); FalkorDB (`graph`) when STRATA_FALKORDB_URL is set
+// (graph `strata_bench_rebuild`, deleted afterwards) and the Oxigraph server (`server`) when
+// STRATA_OXIGRAPH_URL is set (cleared: point it at a scratch server); all of them unless STOREs are
+// named. scripts/stores/start-all.sh starts both servers.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ if (!Number.isInteger(total) || total < PER_PAGE * 10) {
   process.exit(2);
 }
 const pages = Math.floor(total / PER_PAGE);
+const only = process.argv.slice(3);
 
 const SCHEMA = JSON.stringify({
   propertyDefinitions: {
@@ -67,6 +70,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'strata-bench-rebuild-'));
 const stores = { embedded: { type: 'oxigraph-embedded' } };
 if (process.env.STRATA_FALKORDB_URL) stores.graph = { type: 'falkordb', url: process.env.STRATA_FALKORDB_URL, graph: 'strata_bench_rebuild' };
 if (process.env.STRATA_OXIGRAPH_URL) stores.server = { type: 'sparql-http', url: process.env.STRATA_OXIGRAPH_URL };
+for (const name of Object.keys(stores)) if (only.length > 0 && !only.includes(name)) delete stores[name];
 const config = buildConfig({ listen: '127.0.0.1:0', dataDir, stores });
 const db = openDatabase(config.dataDir);
 const log = (level, message) => level !== 'debug' && console.error(`${level}: ${message}`);
@@ -91,10 +95,18 @@ async function falkorDbPid() {
   return pid && existsSync(`/proc/${pid}/stat`) ? pid : null;
 }
 
-/** User and system CPU of a process and all its threads so far, in milliseconds (10 ms ticks). */
+/**
+ * User and system CPU of a process and all its threads so far, and of its reaped children (FalkorDB:
+ * its append-only file rewrites), in milliseconds (10 ms ticks).
+ */
 function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').map(Number);
+  return { own: (fields[11] + fields[12]) * 10, children: (fields[13] + fields[14]) * 10 };
+}
+
+/** How many append-only file rewrites the server has made since it started. */
+async function aofRewrites() {
+  return Number((await (await graphClient()).client.info('persistence')).match(/aof_rewrites:(\d+)/)?.[1] ?? 0);
 }
 
 const core = await loadCore();
@@ -103,13 +115,28 @@ try {
   for (const name of Object.keys(stores)) {
     const { run } = queueRun(db, name, 'bench');
     const serverPid = name === 'graph' ? await falkorDbPid() : null;
-    const cpuNote = (from, subjects) => (serverPid ? `, FalkorDB CPU ${((cpuMsOf(serverPid) - from) / (subjects / 1000)).toFixed(0)} ms per 1,000` : '');
+    // The server's CPU is read when a tenth ends, its rewrite count as the tenth's line is printed.
+    const cpu = () => (serverPid ? cpuMsOf(serverPid) : null);
+    const cpuNote = (from, to, rewrites, subjects) => {
+      if (!serverPid) return '';
+      const per = (ms) => (ms / (subjects / 1000)).toFixed(0);
+      return `, FalkorDB CPU ${per(to.own - from.own)} ms per 1,000 (AOF rewrites: ${rewrites}, ${per(to.children - from.children)} ms per 1,000)`;
+    };
+    const rewritesAtStart = serverPid ? await aofRewrites() : 0;
+    let rewritesSeen = rewritesAtStart;
+    const rewritesSince = async () => {
+      const now = serverPid ? await aofRewrites() : 0;
+      const since = now - rewritesSeen;
+      rewritesSeen = now;
+      return since;
+    };
     const started = performance.now();
-    const cpuAtStart = serverPid ? cpuMsOf(serverPid) : 0;
+    const cpuAtStart = cpu();
     let lastTenth = 0;
     let lastAt = started;
     let lastDone = 0;
     let lastCpu = cpuAtStart;
+    let printing = Promise.resolve();
     const done = await opened.rebuilds.process(run, {
       onProgress: ({ processed }) => {
         const tenth = Math.floor((processed / pages) * 10);
@@ -117,13 +144,16 @@ try {
         const now = performance.now();
         const subjects = (processed - lastDone) * PER_PAGE;
         const rate = subjects / ((now - lastAt) / 1000);
-        console.log(`rebuild ${name.padEnd(8)} ${String(tenth * 10).padStart(3)}% ${String(processed * PER_PAGE).padStart(7)} Subjects: ${Math.round(rate)} Subjects/s${cpuNote(lastCpu, subjects)}`);
-        [lastTenth, lastAt, lastDone, lastCpu] = [tenth, now, processed, serverPid ? cpuMsOf(serverPid) : 0];
+        const [from, to] = [lastCpu, cpu()];
+        const line = `rebuild ${name.padEnd(8)} ${String(tenth * 10).padStart(3)}% ${String(processed * PER_PAGE).padStart(7)} Subjects: ${Math.round(rate)} Subjects/s`;
+        printing = printing.then(async () => console.log(`${line}${cpuNote(from, to, await rewritesSince(), subjects)}`));
+        [lastTenth, lastAt, lastDone, lastCpu] = [tenth, now, processed, to];
       },
     });
+    await printing;
     const seconds = (performance.now() - started) / 1000;
     const subjects = done.processed * PER_PAGE;
-    console.log(`rebuild ${name.padEnd(8)} ${done.state}: ${subjects} Subjects in ${seconds.toFixed(1)} s, ${Math.round(subjects / seconds)} Subjects/s overall${cpuNote(cpuAtStart, subjects)}`);
+    console.log(`rebuild ${name.padEnd(8)} ${done.state}: ${subjects} Subjects in ${seconds.toFixed(1)} s, ${Math.round(subjects / seconds)} Subjects/s overall${cpuNote(cpuAtStart, cpu(), rewritesSeen + (await rewritesSince()) - rewritesAtStart, subjects)}`);
   }
   if (stores.graph) {
     const graph = await graphClient();

@@ -86,6 +86,12 @@ pub unsafe extern "C" fn project_for_store(request: Ptr, request_len: u32) -> u3
     answer(|| exports::project_for_store(&arg(request, request_len, "request")?))
 }
 
+/// `graphIndexes()`: the statements a host runs on each new graph store connection, a JSON array.
+#[export_name = "graphIndexes"]
+pub extern "C" fn graph_indexes() -> u32 {
+    answer(|| to_json(&exports::graph_indexes()))
+}
+
 /// `renderDataTab(request)`: the HTML of a page's Data tab.
 #[export_name = "renderDataTab"]
 pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 {

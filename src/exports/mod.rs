@@ -24,7 +24,7 @@ pub use json_schema::json_schema;
 pub use normalize_content::normalize_content;
 pub use normalize_title::normalize_title;
 pub use options::Options;
-pub use project_for_store::project_for_store;
+pub use project_for_store::{graph_indexes, project_for_store};
 pub use prepare_pages::prepare_pages;
 pub use project_rdf::{project_rdf, RdfProjector};
 pub use render::{editor_fields, render_data_tab, render_list, render_page, render_schema, violation_descriptions};

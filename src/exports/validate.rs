@@ -111,8 +111,9 @@ impl RequestContext {
             Some(Json::Object(o)) => o,
             Some(_) => return Err(ExportError::invalid_argument("the validation context must be an object")),
         };
-        let given_id = !matches!(obj.get("subjectId"), None | Some(Json::Null));
-        let id = match obj.get("subjectId") {
+        let subject_id = obj.get("subjectId");
+        let given_id = !matches!(subject_id, None | Some(Json::Null));
+        let id = match subject_id {
             None | Some(Json::Null) => SubjectId::parse(UNSAVED_SUBJECT_ID),
             Some(Json::String(s)) => SubjectId::parse(s),
             Some(_) => return Err(ExportError::invalid_argument("subjectId must be a string")),
@@ -127,6 +128,7 @@ impl RequestContext {
         match obj.get("knownSubjects") {
             None | Some(Json::Null) => {}
             Some(Json::Object(m)) => {
+                known.reserve(m.len());
                 for (id, schema) in m {
                     let target = SubjectRef::parse(id, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects: {e}")))?;
                     let schema = names.read(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;

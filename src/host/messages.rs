@@ -372,16 +372,10 @@ pub struct ProjectedPage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", rename_all_fields = "camelCase")]
 pub enum StoreUpdate {
-    /// Cypher statements (parameter header included) to run in order. `indexes` create the
-    /// indexes the statements find their nodes by: a host runs them once per connection, before
-    /// its first update, and ignores their failures (a store answers an error for an index it has).
-    Graph {
-        store: String,
-        page_id: u64,
-        statements: Vec<String>,
-        #[serde(default)]
-        indexes: Vec<String>,
-    },
+    /// Cypher statements (parameter header included) to run in order. The indexes they find their
+    /// nodes by are not carried here: a host runs the `graphIndexes` export's statements once per
+    /// connection, when it opens it (`docs/graph.md`).
+    Graph { store: String, page_id: u64, statements: Vec<String> },
     /// The page's named graph replaced by `trig`; a text with no quads drops the graph.
     Sparql { store: String, page_id: u64, graph: String, trig: String },
 }

@@ -169,6 +169,35 @@ fn select_write_forms_resolve_to_option_ids() {
 }
 
 #[test]
+fn definitions_are_found_whatever_the_statement_order() {
+    let own = own();
+    let status = ("Status", json!({"propertyType": "select", "value": [" draft "]}));
+    let name = ("Name", json!({"propertyType": "text", "value": ["n"]}));
+    let count = ("Count", json!({"propertyType": "number", "value": 3}));
+    let undeclared = ("Other", json!({"propertyType": "select", "value": [" draft "]}));
+    let orders = [
+        vec![status.clone(), name.clone(), count.clone()],
+        vec![count.clone(), name.clone(), status.clone()],
+        vec![name.clone(), status.clone()],
+        vec![undeclared.clone(), status.clone(), count.clone()],
+        vec![count.clone(), undeclared.clone(), status.clone(), name.clone()],
+        vec![status.clone(), status.clone()],
+    ];
+    for order in orders {
+        let statements: serde_json::Map<String, Value> = order.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        let mut minter = IdMinter::new();
+        let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
+        let body = normalize_subject_body(&Json::from_value(&json!({"statements": statements}), &Arena::new()), Some(&schema()), None, &mut ctx).unwrap();
+        let names: Vec<&str> = body.statements.keys().map(String::as_str).collect();
+        assert_eq!(names, statements.keys().map(String::as_str).collect::<Vec<_>>(), "written order kept: {names:?}");
+        assert_eq!(body.statements["Status"].value.to_json(), json!(["o1"]), "the select label resolved through its definition: {names:?}");
+        if let Some(other) = body.statements.get("Other") {
+            assert_eq!(other.value.to_json(), json!(["draft"]), "an undeclared select keeps its part trimmed: {names:?}");
+        }
+    }
+}
+
+#[test]
 fn errors_name_the_subject_and_property() {
     let own = own();
     let mut minter = IdMinter::new();

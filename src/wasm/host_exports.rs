@@ -114,6 +114,13 @@ impl RdfProjector {
     }
 }
 
+/// The statements a host runs on each new connection to a graph store, before its first write
+/// (their "already indexed" errors ignored; `docs/graph.md`).
+#[wasm_bindgen(js_name = graphIndexes)]
+pub fn graph_indexes() -> Vec<String> {
+    exports::graph_indexes()
+}
+
 /// The op names the core calls through a host's bridge (`docs/architecture.md`), so a host can check
 /// that it answers every one.
 #[wasm_bindgen(js_name = hostOperations)]

@@ -2,7 +2,8 @@
 the wiki (FalkorDB and an Oxigraph server, `$wgStrataStores` of the test wiki): REST writes projected
 on save into both, read back through `/query/cypher` and `/query/sparql`; `/graph-stores` with states
 and runs; a rebuild by the maintenance script (mediawiki/maintenance/rebuildStores.php) and one
-queued over REST and run by MediaWiki's job queue; query failures mapped to the core's errors.
+queued over REST and run by MediaWiki's job queue; query failures mapped to the core's errors; the
+graph indexes made once per connection.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
 
@@ -94,6 +95,13 @@ class MediaWikiStores(WikiTest):
         answer = requests.post(self.wiki.url + REST + "/query/cypher", json={"cypher": slow})
         self.assertEqual((answer.status_code, answer.json()["errorType"]), (408, "queryTimeout"), answer.text)
         self.assertEqual(self.call("POST", "/graph-stores/nothing/rebuild")[0], 404)
+
+    def test_a_new_connection_makes_the_graph_indexes_and_saves_do_not_send_them(self):
+        """tests/mediawiki/support/graph_indexes.php: the scratch graph is deleted between the steps,
+        so an index found after a step was made in that step."""
+        found = self.wiki.run_script("tests/mediawiki/support/graph_indexes.php")
+        every = ["Page(id)", "Subject(_id, _stub)"]
+        self.assertEqual(found, {"opened": every, "savedAgain": [], "nextRequest": every, "pages": [2, 3]})
 
 
 if __name__ == "__main__":

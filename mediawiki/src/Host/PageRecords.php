@@ -85,8 +85,7 @@ class PageRecords {
 	}
 
 	public function record( MwPageRecord $page ): ?array {
-		// The page's current revision, its row and slots from MediaWiki's object cache when it has one.
-		$latest = $this->services->getRevisionStore()->getKnownCurrentRevision( $page, $page->getLatest() );
+		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest() );
 		if ( !$latest ) {
 			return null;
 		}

@@ -21,9 +21,13 @@ class FalkorDbStore {
 	];
 
 	private ?RespConnection $connection = null;
-	private bool $indexesSent = false;
+	/** The connection the index statements ran on: a new one runs them before its first write. */
+	private ?RespConnection $indexedOn = null;
 
-	public function __construct( private string $url, private string $graph, private int $timeoutMs = 30000 ) {
+	/** @param list<string> $indexes the core's index statements (`graphIndexes`), which createIndexes runs */
+	public function __construct( private string $url, private string $graph, private array $indexes = [],
+		private int $timeoutMs = 30000
+	) {
 	}
 
 	private function connection(): RespConnection {
@@ -37,6 +41,10 @@ class FalkorDbStore {
 
 	/** Runs write statements in order, stopping at the first failure: `{ok}` or `{ok: false, kind, detail}`. */
 	public function run( array $statements ): array {
+		$failure = $this->indexFirst();
+		if ( $failure ) {
+			return $failure;
+		}
 		foreach ( $statements as $statement ) {
 			$failure = $this->check( fn () => $this->connection()->command(
 				[ 'GRAPH.QUERY', $this->graph, $statement, 'TIMEOUT', $this->timeoutMs ], $this->timeoutMs + 1000 ) );
@@ -48,18 +56,40 @@ class FalkorDbStore {
 	}
 
 	/**
-	 * Runs the core's index statements once per client, before its first write; their failures are
-	 * ignored (a store answers an error for an index it has already).
+	 * Runs the core's index statements again (a rebuild's start: the graph may have been deleted
+	 * since they ran); a store answers an error for an index it has, which is ignored.
 	 */
-	public function createIndexes( array $statements ): void {
-		if ( !$this->indexesSent && $statements !== [] ) {
-			$this->indexesSent = true;
-			$this->runAll( $statements );
+	public function createIndexes(): void {
+		$this->indexedOn = null;
+		$this->indexFirst();
+	}
+
+	/**
+	 * Before the first write on each connection (this request's, or a new one after a failure
+	 * closed it), the index statements, pipelined; "already indexed" is ignored. null, or the
+	 * failure of a connection that could not be used.
+	 */
+	private function indexFirst(): ?array {
+		try {
+			$connection = $this->connection();
+		} catch ( RespFailure $e ) {
+			$this->close();
+			return self::failure( 'unavailable', $e->getMessage() );
 		}
+		if ( $this->indexedOn === $connection ) {
+			return null;
+		}
+		$this->indexedOn = $connection;
+		$outcome = $this->pipelined( $this->indexes );
+		return $outcome['ok'] || $outcome['kind'] === 'errorReply' ? null : $outcome;
 	}
 
 	/** Sends every statement at once (the rebuild's bulk path); `{ok}` or the first failure. */
 	public function runAll( array $statements ): array {
+		return $this->indexFirst() ?? $this->pipelined( $statements );
+	}
+
+	private function pipelined( array $statements ): array {
 		$commands = array_map( fn ( $s ) => [ 'GRAPH.QUERY', $this->graph, $s, 'TIMEOUT', $this->timeoutMs ], $statements );
 		try {
 			$replies = $commands === [] ? [] : $this->connection()->pipeline( $commands, $this->timeoutMs + 1000 );

@@ -110,11 +110,14 @@ class StoreRebuild {
 			'lastEditor', 'categories', 'subjectSlot' ] ) );
 	}
 
-	/** The first batch clears the store; a graph store gets its indexes (which may exist: ignored). */
+	/**
+	 * The first batch clears the store; a graph store's connection made its indexes when it opened,
+	 * and a rebuild makes them again (the graph may have been deleted since; "already indexed" ignored).
+	 */
 	private static function writeBatch( FalkorDbStore|SparqlHttpStore $client, array $batch, bool $start ): array {
 		if ( isset( $batch['statements'] ) ) {
-			if ( isset( $batch['indexes'] ) ) {
-				$client->runAll( $batch['indexes'] );
+			if ( $start ) {
+				$client->createIndexes();
 			}
 			return $client->runAll( $batch['statements'] );
 		}

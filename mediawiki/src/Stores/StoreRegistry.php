@@ -9,6 +9,7 @@
 
 namespace MediaWiki\Extension\Strata\Stores;
 
+use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Psr\Log\LoggerInterface;
@@ -43,7 +44,7 @@ class StoreRegistry {
 		if ( $entry['kind'] === 'sparql' ) {
 			return $this->clients[$name] = new SparqlHttpStore( $entry['url'] );
 		}
-		$client = new FalkorDbStore( $entry['url'], $entry['graph'] );
+		$client = new FalkorDbStore( $entry['url'], $entry['graph'], CoreGateway::core()->graphIndexes() );
 		$this->checkContent( $name, $entry['graph'], $client );
 		return $this->clients[$name] = $client;
 	}
@@ -115,7 +116,6 @@ class StoreRegistry {
 			if ( $update['kind'] !== 'graph' ) {
 				return $client->replaceGraph( $update['graph'], $update['trig'] );
 			}
-			$client->createIndexes( $update['indexes'] ?? [] );
 			return $client->run( $update['statements'] );
 		} );
 	}

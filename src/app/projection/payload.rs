@@ -6,7 +6,7 @@ use super::sources::Sources;
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
 use crate::graph::model::PageInfo;
-use crate::graph::projection::{indexes, page_deleted, page_saved};
+use crate::graph::projection::{page_deleted, page_saved};
 use crate::graph::statement::CypherStatement;
 use crate::host::{PageRecord, StoreKind, StoreSettings, StoreUpdate};
 use crate::rdf::serialize::{to_string, Format};
@@ -51,7 +51,7 @@ pub fn page_update(
             } else {
                 texts(&page_saved(&page_info(page)?, content, previous, &sources.schemas))?
             };
-            Ok(Some(StoreUpdate::Graph { store, page_id: page.page_id, statements, indexes: texts(&indexes())? }))
+            Ok(Some(StoreUpdate::Graph { store, page_id: page.page_id, statements }))
         }
         Some(StoreKind::Sparql) => {
             let projection = target.settings.projection.as_str();
@@ -72,7 +72,7 @@ pub fn page_removed(target: Target, page_id: u64, previous: Option<&PageContent>
     match target.settings.kind() {
         Some(StoreKind::Graph) => {
             let statements = texts(&page_deleted(graph_id(page_id), previous))?;
-            Ok(Some(StoreUpdate::Graph { store, page_id, statements, indexes: texts(&indexes())? }))
+            Ok(Some(StoreUpdate::Graph { store, page_id, statements }))
         }
         Some(StoreKind::Sparql) => {
             let graph = sources.iris.graph(&target.settings.projection, page_id);

@@ -73,16 +73,14 @@ pub struct MappingPage {
     pub text: String,
 }
 
-/// What the host writes: `statements` for a graph store (run in order; `indexes` may fail when they
-/// exist already), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
+/// What the host writes: `statements` for a graph store (run in order, after the `graphIndexes`
+/// export's statements in the first batch), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
 /// load). `projected` counts the pages written, `failed` lists the pages that could not be.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub statements: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub indexes: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trig: Option<String>,
     pub projected: usize,
@@ -94,6 +92,12 @@ pub struct BatchResult {
 pub struct BatchFailure {
     pub page_id: u64,
     pub reason: String,
+}
+
+/// The index statements of a graph store (`docs/graph.md`): a host runs them on every connection it
+/// opens and at the start of a rebuild, ignoring "already indexed"; batches and updates omit them.
+pub fn graph_indexes() -> Vec<String> {
+    texts(&indexes()).expect("the index statements have no parameters")
 }
 
 pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
@@ -129,7 +133,6 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
             result.projected = written.len();
             statements.extend(texts(&pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas)).map_err(|e| e.to_string())?);
             result.statements = Some(statements);
-            result.indexes = request.start.then(|| texts(&indexes()).unwrap_or_default());
         }
         StoreKind::Sparql => {
             // One document for the whole batch, prefixes declared once, one named graph per page.

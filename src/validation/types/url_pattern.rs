@@ -9,7 +9,8 @@ pub fn is_valid_url(s: &str) -> bool {
         return false;
     }
     let Some(rest) = strip_scheme(s) else { return false };
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    // The delimiters are ASCII, so a byte search finds what a character search would.
+    let end = rest.bytes().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
     let (host, port) = match authority.split_once(':') {
         Some((h, p)) => (h, Some(p)),
@@ -74,9 +75,7 @@ fn is_domain(h: &str) -> bool {
 /// Every `%` starts a two-digit hexadecimal escape.
 fn escapes_are_valid(tail: &str) -> bool {
     let b = tail.as_bytes();
-    b.iter().enumerate().filter(|(_, c)| **c == b'%').all(|(i, _)| {
-        b.get(i + 1..i + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit))
-    })
+    (0..b.len()).all(|i| b[i] != b'%' || b.get(i + 1..i + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)))
 }
 
 #[cfg(test)]
