@@ -15,6 +15,9 @@ source scripts/wasm-size.sh
 cargo build -q --release --target wasm32-unknown-unknown --lib
 wasm=target/wasm32-unknown-unknown/release/strata.wasm
 wasm-bindgen --target nodejs --out-dir pkg/node "$wasm"
+# The CommonJS module `require`s its JavaScript snippets (js/), which are ES modules: Node 20.19 and later
+# load them so, and this file tells Node they are modules without a guess (and without a warning).
+printf '{"type": "module"}\n' > pkg/node/snippets/package.json
 wasm-bindgen --target web --out-dir pkg/web "$wasm"
 optimize_wasm pkg/node/strata_bg.wasm -O3
 optimize_wasm pkg/web/strata_bg.wasm -O3

@@ -1,4 +1,4 @@
-//! Reading the JSON text a caller hands to an export, the same way in both wasm adapters: malformed
+//! Reading the JSON text (or encoded JS objects) a caller hands to an export, the same way in both wasm adapters: malformed
 //! or missing input is an `invalid-argument` error naming the argument.
 
 use super::ExportError;
@@ -19,6 +19,12 @@ pub fn parse_json_as<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> 
 /// The document lives in `arena`.
 pub fn parse_doc<'a>(text: &'a str, what: &str, arena: &'a Arena) -> Result<Json<'a>, ExportError> {
     Json::parse(text, arena).map_err(|e| malformed(what, &e))
+}
+
+/// A document in `src/json`'s encoded form (JS objects written by `js/encode-json.js`), living in
+/// `arena`; a malformed buffer is `invalid-argument` as malformed text is.
+pub fn read_encoded<'a>(bytes: &'a [u8], what: &str, arena: &'a Arena) -> Result<Json<'a>, ExportError> {
+    Json::read_encoded(bytes, arena).map_err(|e| malformed(what, &e))
 }
 
 /// The value of an argument the caller must give.

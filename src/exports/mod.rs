@@ -19,7 +19,7 @@ mod wiki_rules;
 
 pub use error::ExportError;
 pub use host_calls::{handle_page_action, project_page_changes};
-pub use input::{parse_doc, parse_json, parse_json_as, required};
+pub use input::{parse_doc, parse_json, parse_json_as, read_encoded, required};
 pub use json_schema::json_schema;
 pub use normalize_content::normalize_content;
 pub use normalize_title::normalize_title;

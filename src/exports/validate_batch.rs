@@ -43,11 +43,16 @@ impl BatchValidator {
     /// as JSON text: `violations[i]` is item i's list (`[]` when clean, null when the item is in error),
     /// `errors` holds `{index, code, message}` for each item that could not be validated.
     pub fn validate_json(&self, items: &str) -> Result<String, ExportError> {
-        self.arenas.with(|(document, parts)| self.validate_items(items, document, parts))
+        self.arenas.with(|(document, parts)| self.validate_items(super::parse_doc(items, "items", document)?, parts))
     }
 
-    fn validate_items(&self, items: &str, document: &Arena, parts: &Bump) -> Result<String, ExportError> {
-        let items = super::parse_doc(items, "items", document)?;
+    /// [`BatchValidator::validate_json`] of the items in `src/json`'s encoded form (`js/encode-json.js`
+    /// writes it from JS objects), with the same answer as for their JSON text.
+    pub fn validate_encoded(&self, items: &[u8]) -> Result<String, ExportError> {
+        self.arenas.with(|(document, parts)| self.validate_items(super::read_encoded(items, "items", document)?, parts))
+    }
+
+    fn validate_items(&self, items: Json, parts: &Bump) -> Result<String, ExportError> {
         let items = items.as_array().ok_or_else(|| ExportError::invalid_argument("items must be an array"))?;
         let mut out = Vec::with_capacity(64 + items.len() * 4);
         let mut errors = Vec::new();

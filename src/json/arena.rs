@@ -61,6 +61,14 @@ impl Arena {
         self.bump.alloc_slice_fill_iter(items)
     }
 
+    /// `len` copies of `value`, for a caller that then writes each element in place.
+    pub(super) fn filled<T: Copy>(&self, len: usize, value: T) -> &mut [T] {
+        if len == 0 {
+            return &mut [];
+        }
+        self.bump.alloc_slice_fill_copy(len, value)
+    }
+
     /// A copy of `items`, one block move.
     pub(super) fn copy<'a, T: Copy>(&'a self, items: &[T]) -> &'a [T] {
         if items.is_empty() {

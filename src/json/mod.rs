@@ -8,11 +8,13 @@
 //! first position and its last value.
 
 mod arena;
+mod encoded;
 mod kept;
 mod read;
 mod value;
 
 pub use arena::Arena;
+pub use encoded::EncodedError;
 pub use kept::{Kept, Reusable};
 pub use read::{ErrorKind, ParseError};
 

@@ -2,6 +2,7 @@
 //! `js` one): validation, normalization, a Schema's editor fields and JSON Schema, violation texts.
 
 use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, result, to_js_error};
+use super::objects_in::encoded;
 use super::text_in::text_arg;
 use crate::exports::{self, ExportError};
 use crate::json::Arena;
@@ -155,11 +156,15 @@ impl BatchValidator {
         self.0.validate_json(&items).map_err(|e| to_js_error(&e))
     }
 
-    /// The same with JS objects in and out: one `JSON.stringify` of the batch, one `JSON.parse` of the answer.
+    /// The same with JS objects in and out: the batch enters wasm in `src/json`'s encoded form
+    /// (`objects_in`), or as its `JSON.stringify` text when the walker cannot write it exactly; one
+    /// `JSON.parse` of the answer.
     #[wasm_bindgen(unchecked_return_type = "BatchValidateResult")]
     pub fn validate(&self, #[wasm_bindgen(unchecked_param_type = "BatchItem[]")] items: JsValue) -> Result<JsValue, JsValue> {
-        let items = required_text(&items, "items")?;
-        let answer = self.0.validate_json(&items).map_err(|e| to_js_error(&e))?;
-        js_sys::JSON::parse(&answer)
+        let answer = match encoded(&items) {
+            Some(bytes) => self.0.validate_encoded(&bytes),
+            None => self.0.validate_json(&required_text(&items, "items")?),
+        };
+        js_sys::JSON::parse(&answer.map_err(|e| to_js_error(&e))?)
     }
 }

@@ -9,5 +9,6 @@ mod host_exports;
 mod interop;
 #[cfg(feature = "js")]
 mod js_host;
+mod objects_in;
 mod text_in;
 mod types;

@@ -37,9 +37,16 @@ pub fn utf8_of(s: &JsString) -> String {
     // The view is used before anything else can allocate (and so move or grow wasm memory).
     let view = unsafe { Uint8Array::view_mut_raw(buf.as_mut_ptr(), room) };
     let written = ENCODER.with(|e| e.encode_into(s, &view).written()) as usize;
-    // SAFETY: `encodeInto` initialized the first `written` bytes, within the capacity.
-    unsafe { buf.set_len(written.min(room)) };
-    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    // SAFETY: `encodeInto` initialized the first `written` bytes, within the capacity. They are
+    // valid UTF-8: the Encoding Standard's UTF-8 encoder writes each scalar value of the string as
+    // one whole UTF-8 sequence (a lone surrogate as U+FFFD's), and `encodeInto` stops before a
+    // character that would not fit rather than writing part of it (none is cut here: the room is
+    // three bytes a code unit, the most UTF-8 needs). JavaScript can write any bytes into wasm
+    // memory anyway, so trusting the host's `TextEncoder` adds nothing to what the module trusts.
+    unsafe {
+        buf.set_len(written.min(room));
+        String::from_utf8_unchecked(buf)
+    }
 }
 
 /// The text of a JS value that must be a string; `None` for any other value.

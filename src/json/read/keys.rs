@@ -13,7 +13,7 @@ const FILTERED_UP_TO: usize = 16;
 
 /// The keys of the object being read, so far.
 #[derive(Default)]
-pub(super) struct SeenKeys {
+pub(in crate::json) struct SeenKeys {
     bits: u64,
     repeated: bool,
 }
@@ -21,7 +21,7 @@ pub(super) struct SeenKeys {
 impl SeenKeys {
     /// Notes `key`, about to follow `before` (the object's members so far).
     #[inline]
-    pub(super) fn add(&mut self, key: &str, before: &[(&str, Json<'_>)]) {
+    pub(in crate::json) fn add(&mut self, key: &str, before: &[(&str, Json<'_>)]) {
         let bit = 1u64 << filter_bit(key);
         if self.bits & bit != 0 && !self.repeated && before.len() < FILTERED_UP_TO {
             self.repeated = before.iter().any(|(seen, _)| *seen == key);
@@ -30,7 +30,7 @@ impl SeenKeys {
     }
 
     /// Whether a key of the closed object's `members` is there twice.
-    pub(super) fn repeated(&self, members: &[(&str, Json<'_>)]) -> bool {
+    pub(in crate::json) fn repeated(&self, members: &[(&str, Json<'_>)]) -> bool {
         if members.len() <= FILTERED_UP_TO {
             return self.repeated;
         }

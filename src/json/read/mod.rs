@@ -13,14 +13,13 @@ mod number;
 mod string;
 
 pub use error::{ErrorKind, ParseError};
-
+pub(super) use keys::SeenKeys;
 use super::arena::Stacks;
 use super::{Arena, Json, JsonObject};
-use keys::SeenKeys;
 use ErrorKind::*;
 
 /// Nesting allowed, as `serde_json` counts it: the 128th open container is refused.
-const MAX_DEPTH: u8 = 128;
+pub(super) const MAX_DEPTH: u8 = 128;
 
 pub(super) fn parse<'a>(text: &'a str, arena: &'a Arena) -> Result<Json<'a>, ParseError> {
     let mut reader = Reader { text, bytes: text.as_bytes(), index: 0, remaining_depth: MAX_DEPTH, arena, stacks: arena.take_stacks() };
