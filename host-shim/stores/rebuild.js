@@ -124,6 +124,7 @@ export class RebuildWorker {
       schemas: Object.fromEntries(this.#pages.schemaPages().map((p) => [p.title, p.text])),
       mappings: this.#pages.mappingPages(),
     };
+    const absent = absentSubjects(this.#pages, entry);
     let afterId = 0;
     let processed = 0;
     let failed = 0;
@@ -148,7 +149,8 @@ export class RebuildWorker {
       }
       const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
-      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages })));
+      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages, absent: absent.of(pages) })));
+      absent.targeted(batch.outsideTargets, pages);
       const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
       if (writing) {
         const failure = await settle();
@@ -176,6 +178,38 @@ export class RebuildWorker {
     markStale(this.#db, entry.name, `rebuild run ${id} was cancelled`);
     return readRun(this.#db, id);
   }
+}
+
+/**
+ * The Subjects of a graph rebuild's next batch that the graph does not hold, which the core creates
+ * without a lookup: those the Subject index places on the batch's pages, less the relation targets
+ * of earlier batches (stubs now, unless a page before them holds them). A target is remembered
+ * under the page the index places it on, when that page comes later; one the index does not place
+ * stays a stub. Once a save has written to the store during the run, the graph may hold any
+ * Subject, and none is said to be absent. `of(pages)` for the batch about to be projected,
+ * `targeted(outsideTargets, pages)` with its answer.
+ */
+function absentSubjects(source, entry) {
+  const updatesAtStart = entry.pageUpdates;
+  const stubsByPage = new Map();
+  return {
+    of(pages) {
+      if (entry.kind !== 'graph' || pages.length === 0) return [];
+      const stubs = new Set(pages.flatMap(({ pageId }) => stubsByPage.get(pageId) ?? []));
+      for (const { pageId } of pages) stubsByPage.delete(pageId);
+      if (entry.pageUpdates !== updatesAtStart) return [];
+      return source.subjectsOn(pages.map((p) => p.pageId)).filter((id) => !stubs.has(id));
+    },
+    targeted(targets, pages) {
+      if (!targets?.length || pages.length === 0) return;
+      const last = pages.at(-1).pageId;
+      for (const [id, pageId] of Object.entries(source.pagesOf(targets))) {
+        if (pageId <= last) continue;
+        if (!stubsByPage.has(pageId)) stubsByPage.set(pageId, []);
+        stubsByPage.get(pageId).push(id);
+      }
+    },
+  };
 }
 
 /** A store that keeps a content marker gets a new one for this build: `{ok, marker}`. */

@@ -9,14 +9,15 @@ use super::Sources;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::graph::projection::{clear_graph, indexes, pages_written};
+use crate::graph::projection::{clear_graph, indexes, pages_written, Absent};
 use crate::domain::page_content::PageContent;
 use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
 use crate::normalize::{read_page_content_str, Context};
 use crate::rdf::serialize::{to_string, Format};
 use crate::rdf::Iris;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -35,6 +36,11 @@ pub struct BatchRequest {
     pub start: bool,
     #[serde(default)]
     pub pages: Vec<BatchPage>,
+    /// Graph stores: IDs of the batch's Subjects that the graph does not hold (not written by
+    /// earlier batches, not left as stubs by their relations, not written by saves since the run
+    /// began): they are created without a lookup. Every other Subject is matched by ID first.
+    #[serde(default)]
+    pub absent: Vec<String>,
     /// Schema title to the Schema page's text.
     #[serde(default)]
     pub schemas: HashMap<String, String>,
@@ -83,6 +89,11 @@ pub struct BatchResult {
     pub statements: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trig: Option<String>,
+    /// Graph stores: the batch's relation targets that are not among its Subjects, each once. Those
+    /// the graph does not hold yet are now stubs, so a later batch holding one must not count it
+    /// `absent`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside_targets: Option<Vec<String>>,
     pub projected: usize,
     pub failed: Vec<BatchFailure>,
 }
@@ -131,8 +142,13 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
             // (U+0000 and backticks in names are replaced), so statements that cannot be sent are a
             // fault of the batch, not of one page.
             result.projected = written.len();
-            statements.extend(texts(&pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas)).map_err(|e| e.to_string())?);
+            // The first batch clears the graph before it writes, so none of its Subjects is there.
+            let ids: HashSet<&str> = request.absent.iter().map(String::as_str).collect();
+            let absent = if request.start { Absent::All } else { Absent::Ids(&ids) };
+            let batch = pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas, absent);
+            statements.extend(texts(&batch.statements).map_err(|e| e.to_string())?);
             result.statements = Some(statements);
+            result.outside_targets = Some(batch.outside_targets.into_iter().map(Cow::into_owned).collect());
         }
         StoreKind::Sparql => {
             // One document for the whole batch, prefixes declared once, one named graph per page.
