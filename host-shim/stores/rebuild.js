@@ -149,7 +149,7 @@ export class RebuildWorker {
       }
       const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
-      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages, absent: absent.of(pages) })));
+      const batch = projectBatch(this.#core, { ...fixed, start, absent: absent.of(pages) }, pages);
       absent.targeted(batch.outsideTargets, pages);
       const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
       if (writing) {
@@ -210,6 +210,27 @@ function absentSubjects(source, entry) {
       }
     },
   };
+}
+
+/**
+ * The core's answer for one batch. Each page's Subject slot goes into the request as the JSON text
+ * it is stored as, which the core reads where it lies (as a string it would be escaped here and
+ * unescaped into a copy there); the wiki stores only slots the core wrote. A request the core cannot
+ * read that way (a stored slot that is not JSON) is sent again with every slot as a JSON string, so
+ * that the page reads as one without Subjects and the others are written.
+ */
+function projectBatch(core, settings, pages) {
+  const stored = pages.map(({ subjectSlot, ...facts }) => {
+    const text = JSON.stringify(facts);
+    return subjectSlot == null ? text : `${text.slice(0, -1)},"subjectSlot":${subjectSlot}}`;
+  });
+  let answer;
+  try {
+    answer = core.projectForStore(`${JSON.stringify(settings).slice(0, -1)},"pages":[${stored.join(',')}]}`);
+  } catch {
+    answer = core.projectForStore(JSON.stringify({ ...settings, pages }));
+  }
+  return JSON.parse(answer);
 }
 
 /** A store that keeps a content marker gets a new one for this build: `{ok, marker}`. */
