@@ -4,7 +4,8 @@
 //! answers, so an instruction count (callgrind, `--toggle-collect='*batch_rounds*'`) can be compared
 //! before and after a change with the same output.
 //!
-//! `cargo bench --bench project_store -- 10` (rounds of one batch; default 5).
+//! `cargo bench --bench project_store -- 10 [string]` (rounds of one batch; default 5; `string`:
+//! the Subject slots as JSON strings, as MediaWiki sends them, instead of as they are stored).
 
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -32,7 +33,17 @@ fn page(page: usize) -> Value {
         );
     }
     let slot = json!({"mainSubject": id('s', page * PER_PAGE), "subjects": subjects});
-    json!({"pageId": page + 1, "namespace": 0, "title": format!("Bench {page}"), "prefixedTitle": format!("Bench {page}"), "subjectSlot": slot.to_string()})
+    json!({"pageId": page + 1, "namespace": 0, "title": format!("Bench {page}"), "prefixedTitle": format!("Bench {page}"), "subjectSlot": slot_as(slot)})
+}
+
+/// The slot as the reference host sends it: its JSON text as it is (`object`, the default) or, with
+/// the argument `string`, as a JSON string (MediaWiki).
+fn slot_as(slot: Value) -> Value {
+    if std::env::args().any(|a| a == "string") {
+        Value::String(slot.to_string())
+    } else {
+        slot
+    }
 }
 
 fn request() -> String {

@@ -9,14 +9,16 @@ import { categoriesOf } from './pages/categories.js';
 import { NS_MAPPING, NS_SCHEMA, prefixedTitle } from './pages/namespaces.js';
 import { makeRateLimiter } from './rate-limit.js';
 import { sourceIris } from './sources/core-sources.js';
-import { countSubjectPages, listPagesInNamespace, listSubjectPages } from './storage/pages.js';
+import { countSubjectPages, findSubjects, listPagesInNamespace, listSubjectPages, subjectsOnPages } from './storage/pages.js';
 
 const ALL = 1_000_000_000;
 
 /**
  * The wiki's pages as a rebuild reads them: `count()` of pages with a Subject slot, `batch(afterId,
- * limit)` of their page facts in page id order, the texts of the Schema and Mapping pages, and the
- * configured Subject sources' IRIs (`sourceIris()`).
+ * limit)` of their page facts in page id order, the texts of the Schema and Mapping pages, the
+ * configured Subject sources' IRIs (`sourceIris()`), and from the Subject index: `pagesOf(ids)`, the
+ * page id of each of these Subject IDs the wiki holds (`{id: pageId}`), and `subjectsOn(pageIds)`,
+ * the IDs of the Subjects on these pages.
  */
 export function rebuildPageSource(db, config) {
   const texts = (namespace) => listPagesInNamespace(db, { namespace, after: null, prefix: null, limit: ALL })
@@ -27,6 +29,8 @@ export function rebuildPageSource(db, config) {
     schemaPages: () => texts(NS_SCHEMA),
     mappingPages: () => texts(NS_MAPPING),
     sourceIris: () => sourceIris(config),
+    pagesOf: (ids) => Object.fromEntries(Object.entries(findSubjects(db, ids)).map(([id, found]) => [id, found.pageId])),
+    subjectsOn: (pageIds) => subjectsOnPages(db, pageIds),
   };
 }
 

@@ -124,6 +124,7 @@ export class RebuildWorker {
       schemas: Object.fromEntries(this.#pages.schemaPages().map((p) => [p.title, p.text])),
       mappings: this.#pages.mappingPages(),
     };
+    const absent = absentSubjects(this.#pages, entry);
     let afterId = 0;
     let processed = 0;
     let failed = 0;
@@ -148,7 +149,8 @@ export class RebuildWorker {
       }
       const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
-      const batch = JSON.parse(this.#core.projectForStore(JSON.stringify({ ...fixed, start, pages })));
+      const batch = projectBatch(this.#core, { ...fixed, start, absent: absent.of(pages) }, pages);
+      absent.targeted(batch.outsideTargets, pages);
       const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
       if (writing) {
         const failure = await settle();
@@ -176,6 +178,59 @@ export class RebuildWorker {
     markStale(this.#db, entry.name, `rebuild run ${id} was cancelled`);
     return readRun(this.#db, id);
   }
+}
+
+/**
+ * The Subjects of a graph rebuild's next batch that the graph does not hold, which the core creates
+ * without a lookup: those the Subject index places on the batch's pages, less the relation targets
+ * of earlier batches (stubs now, unless a page before them holds them). A target is remembered
+ * under the page the index places it on, when that page comes later; one the index does not place
+ * stays a stub. Once a save has written to the store during the run, the graph may hold any
+ * Subject, and none is said to be absent. `of(pages)` for the batch about to be projected,
+ * `targeted(outsideTargets, pages)` with its answer.
+ */
+function absentSubjects(source, entry) {
+  const updatesAtStart = entry.pageUpdates;
+  const stubsByPage = new Map();
+  return {
+    of(pages) {
+      if (entry.kind !== 'graph' || pages.length === 0) return [];
+      const stubs = new Set(pages.flatMap(({ pageId }) => stubsByPage.get(pageId) ?? []));
+      for (const { pageId } of pages) stubsByPage.delete(pageId);
+      if (entry.pageUpdates !== updatesAtStart) return [];
+      return source.subjectsOn(pages.map((p) => p.pageId)).filter((id) => !stubs.has(id));
+    },
+    targeted(targets, pages) {
+      if (!targets?.length || pages.length === 0) return;
+      const last = pages.at(-1).pageId;
+      for (const [id, pageId] of Object.entries(source.pagesOf(targets))) {
+        if (pageId <= last) continue;
+        if (!stubsByPage.has(pageId)) stubsByPage.set(pageId, []);
+        stubsByPage.get(pageId).push(id);
+      }
+    },
+  };
+}
+
+/**
+ * The core's answer for one batch. Each page's Subject slot goes into the request as the JSON text
+ * it is stored as, which the core reads where it lies (as a string it would be escaped here and
+ * unescaped into a copy there); the wiki stores only slots the core wrote. A request the core cannot
+ * read that way (a stored slot that is not JSON) is sent again with every slot as a JSON string, so
+ * that the page reads as one without Subjects and the others are written.
+ */
+function projectBatch(core, settings, pages) {
+  const stored = pages.map(({ subjectSlot, ...facts }) => {
+    const text = JSON.stringify(facts);
+    return subjectSlot == null ? text : `${text.slice(0, -1)},"subjectSlot":${subjectSlot}}`;
+  });
+  let answer;
+  try {
+    answer = core.projectForStore(`${JSON.stringify(settings).slice(0, -1)},"pages":[${stored.join(',')}]}`);
+  } catch {
+    answer = core.projectForStore(JSON.stringify({ ...settings, pages }));
+  }
+  return JSON.parse(answer);
 }
 
 /** A store that keeps a content marker gets a new one for this build: `{ok, marker}`. */

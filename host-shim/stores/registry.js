@@ -48,6 +48,8 @@ export class StoreRegistry {
         sending: Promise.resolve(),
         // Set when a write fails while a rebuild runs: the rebuild then cannot leave the store in-sync.
         missedDuringRun: false,
+        // Page updates queued so far: a rebuild that sees it move knows saves wrote into its graph.
+        pageUpdates: 0,
         acknowledged: Promise.resolve(),
         opening: null,
       });
@@ -179,7 +181,9 @@ export class StoreRegistry {
       missed.add(entry);
     }
     await Promise.all(this.entries().map(async (entry) => {
-      const outcomes = await Promise.all(updates.filter((u) => u.store === entry.name)
+      const mine = updates.filter((u) => u.store === entry.name);
+      entry.pageUpdates += mine.length;
+      const outcomes = await Promise.all(mine
         .map((update) => this.enqueue(entry, (client) => writePage(client, update), { pipelined: true }).then((outcome) => ({ update, outcome }))));
       for (const { update, outcome } of outcomes) {
         if (outcome.ok) continue;

@@ -48,6 +48,7 @@ function id(prefix, n) {
   return prefix + digits;
 }
 
+/** The page's Subject slot and its Subject index rows (the rebuild reads the index: docs/stores.md). */
 function pageContent(page) {
   const subjects = {};
   for (let i = 0; i < PER_PAGE; i++) {
@@ -63,7 +64,12 @@ function pageContent(page) {
       },
     };
   }
-  return JSON.stringify({ mainSubject: id('s', page * PER_PAGE), subjects });
+  const rows = Object.entries(subjects).map(([subjectId, s], position) => ({
+    subjectId, schema: 'Person', label: s.label, displayName: s.label, displayNameIsGenerated: false,
+    isMain: position === 0, isDependent: false, hostSubjectId: null, position,
+  }));
+  const slot = JSON.stringify({ mainSubject: id('s', page * PER_PAGE), subjects });
+  return { subjectSlot: slot, index: { subjects: rows, relations: [], changedSubjectIds: [] } };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'strata-bench-rebuild-'));
@@ -80,7 +86,7 @@ console.error(`[rebuild] writing ${total} Subjects on ${pages} pages`);
 savePages(db, [{ pageId: null, namespace: 7474, title: 'Person', baseRevisionId: null, comment: '', mainSlot: SCHEMA, subjectSlot: null }], author, '2026-01-01T00:00:00Z');
 db.transaction(() => {
   for (let page = 0; page < pages; page++) {
-    savePages(db, [{ pageId: null, namespace: 0, title: `Bench ${page}`, baseRevisionId: null, comment: '', mainSlot: '', subjectSlot: pageContent(page) }], author, '2026-01-01T00:00:00Z');
+    savePages(db, [{ pageId: null, namespace: 0, title: `Bench ${page}`, baseRevisionId: null, comment: '', mainSlot: '', ...pageContent(page) }], author, '2026-01-01T00:00:00Z');
   }
 })();
 

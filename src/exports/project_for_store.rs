@@ -3,10 +3,12 @@
 
 use super::ExportError;
 use crate::app::projection::rebuild::{self, project_batch, BatchRequest};
+use crate::json::Arena;
 
 /// One rebuild batch, JSON text in and out (the batches are large; text avoids a second copy).
 pub fn project_for_store(request_json: &str) -> Result<String, ExportError> {
-    let request: BatchRequest = serde_json::from_str(request_json).map_err(|e| ExportError::invalid_argument(format!("request: {e}")))?;
+    let arena = Arena::new();
+    let request = BatchRequest::read(request_json, &arena).map_err(|e| ExportError::invalid_argument(format!("request: {e}")))?;
     let result = project_batch(&request).map_err(ExportError::invalid_argument)?;
     serde_json::to_string(&result).map_err(|e| ExportError::invalid_argument(e.to_string()))
 }

@@ -91,6 +91,11 @@ export function findSubjects(db, ids) {
   }]));
 }
 
+/** The IDs of the Subjects the index holds on these pages. */
+export function subjectsOnPages(db, pageIds) {
+  return prepared(db, 'SELECT subject_id FROM subject_index WHERE page_id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(pageIds));
+}
+
 // A Schema reference is a name or a `{source, name}` object; the index stores objects as JSON text.
 export function encodeSchema(schema) {
   return typeof schema === 'string' ? schema : JSON.stringify(schema);

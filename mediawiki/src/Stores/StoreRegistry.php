@@ -18,6 +18,12 @@ class StoreRegistry {
 	/** @var array<string, FalkorDbStore|SparqlHttpStore> */
 	private array $clients = [];
 
+	/**
+	 * @var list<string>|null the core's index statements (`graphIndexes`), asked once a PHP process:
+	 *   they depend only on the core's build, and every request that opens a graph store needs them
+	 */
+	private static ?array $graphIndexes = null;
+
 	public function __construct( private StoreConfig $config, private StoreStates $states, private LoggerInterface $log ) {
 	}
 
@@ -44,7 +50,8 @@ class StoreRegistry {
 		if ( $entry['kind'] === 'sparql' ) {
 			return $this->clients[$name] = new SparqlHttpStore( $entry['url'] );
 		}
-		$client = new FalkorDbStore( $entry['url'], $entry['graph'], CoreGateway::core()->graphIndexes() );
+		self::$graphIndexes ??= CoreGateway::core()->graphIndexes();
+		$client = new FalkorDbStore( $entry['url'], $entry['graph'], self::$graphIndexes );
 		$this->checkContent( $name, $entry['graph'], $client );
 		return $this->clients[$name] = $client;
 	}

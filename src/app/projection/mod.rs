@@ -4,6 +4,7 @@
 //! store it cannot update (`docs/stores.md`).
 
 mod load;
+mod batch_request;
 mod payload;
 pub mod rebuild;
 mod schema_edits;

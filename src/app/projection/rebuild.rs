@@ -9,69 +9,18 @@ use super::Sources;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
-use crate::graph::projection::{clear_graph, indexes, pages_written};
+use crate::graph::projection::{clear_graph, indexes, pages_written, Absent};
 use crate::domain::page_content::PageContent;
-use crate::host::{Access, PageRecord, StoreKind, StoreSettings};
-use crate::normalize::{read_page_content_str, Context};
+use crate::host::{Access, PageRecord, StoreKind};
+use crate::normalize::{read_page_content, Context};
 use crate::rdf::serialize::{to_string, Format};
 use crate::rdf::Iris;
-use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BatchRequest {
-    /// The store's name, for messages.
-    pub name: String,
-    pub store: StoreSettings,
-    pub rdf_base_uri: String,
-    /// The `rdfBaseUri` of registered sources that state one, by source key (`docs/federation.md`).
-    #[serde(default)]
-    pub source_iris: BTreeMap<String, String>,
-    #[serde(default = "local")]
-    pub source_key: String,
-    /// The first batch of a run: a graph store is cleared and indexed first.
-    #[serde(default)]
-    pub start: bool,
-    #[serde(default)]
-    pub pages: Vec<BatchPage>,
-    /// Schema title to the Schema page's text.
-    #[serde(default)]
-    pub schemas: HashMap<String, String>,
-    #[serde(default)]
-    pub mappings: Vec<MappingPage>,
-}
-
-fn local() -> String {
-    "local".into()
-}
-
-/// A page as the host stores it; only what projection reads.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BatchPage {
-    pub page_id: u64,
-    pub namespace: i32,
-    pub title: String,
-    #[serde(default)]
-    pub prefixed_title: String,
-    #[serde(default)]
-    pub created: String,
-    #[serde(default)]
-    pub modified: String,
-    #[serde(default)]
-    pub last_editor: String,
-    #[serde(default)]
-    pub categories: Vec<String>,
-    #[serde(default)]
-    pub subject_slot: Option<String>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct MappingPage {
-    pub title: String,
-    pub text: String,
-}
+use super::batch_request::PageFacts;
+pub use super::batch_request::BatchRequest;
 
 /// What the host writes: `statements` for a graph store (run in order, after the `graphIndexes`
 /// export's statements in the first batch), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
@@ -83,6 +32,11 @@ pub struct BatchResult {
     pub statements: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trig: Option<String>,
+    /// Graph stores: the batch's relation targets that are not among its Subjects, each once. Those
+    /// the graph does not hold yet are now stubs, so a later batch holding one must not count it
+    /// `absent`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside_targets: Option<Vec<String>>,
     pub projected: usize,
     pub failed: Vec<BatchFailure>,
 }
@@ -100,26 +54,28 @@ pub fn graph_indexes() -> Vec<String> {
     texts(&indexes()).expect("the index statements have no parameters")
 }
 
-pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
-    let own_source = SourceKey::parse(&request.source_key).map_err(|e| format!("sourceKey: {e}"))?;
-    let kind = request.store.kind().ok_or_else(|| format!("store type \"{}\" is unknown", request.store.store_type))?;
+pub fn project_batch(request: &BatchRequest<'_>) -> Result<BatchResult, String> {
+    let own_source = SourceKey::parse(&request.settings.source_key).map_err(|e| format!("sourceKey: {e}"))?;
+    let kind = request.settings.store.kind().ok_or_else(|| format!("store type \"{}\" is unknown", request.settings.store.store_type))?;
     let schemas: HashMap<Title, Schema> = request
+        .settings
         .schemas
         .iter()
         .filter_map(|(name, text)| Some((Title::new(name).ok()?, Schema::parse_str(text, &own_source).ok()?)))
         .collect();
-    let mappings: Vec<_> = request.mappings.iter().filter_map(|m| Some((m.title.clone(), parse_mapping(&m.text)?))).collect();
-    let sources = Sources::new(Iris::new(&request.rdf_base_uri).with_sources(request.source_iris.iter().map(|(k, v)| (k.as_str(), v.as_str()))), schemas, &mappings, [request.store.projection.as_str()]);
+    let mappings: Vec<_> = request.settings.mappings.iter().filter_map(|m| Some((m.title.clone(), parse_mapping(&m.text)?))).collect();
+    let sources = Sources::new(Iris::new(&request.settings.rdf_base_uri).with_sources(request.settings.source_iris.iter().map(|(k, v)| (k.as_str(), v.as_str()))), schemas, &mappings, [request.settings.store.projection.as_str()]);
+    let ctx = Context { own_source: &own_source };
     let pages: Vec<(PageRecord, PageContent)> = request
         .pages
         .iter()
-        .map(|p| (record_of(p), read_page_content_str(p.subject_slot.as_deref().unwrap_or("{}"), &Context { own_source: &own_source })))
+        .map(|p| (record_of(&p.facts), p.slot.map(|slot| read_page_content(&slot, &ctx)).unwrap_or_default()))
         .filter(|(_, content)| !content.subjects.is_empty())
         .collect();
     let mut result = BatchResult::default();
     match kind {
         StoreKind::Graph => {
-            let mut statements = if request.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
+            let mut statements = if request.settings.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
             let mut written = Vec::new();
             for (record, content) in &pages {
                 match page_info(record) {
@@ -131,12 +87,17 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
             // (U+0000 and backticks in names are replaced), so statements that cannot be sent are a
             // fault of the batch, not of one page.
             result.projected = written.len();
-            statements.extend(texts(&pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas)).map_err(|e| e.to_string())?);
+            // The first batch clears the graph before it writes, so none of its Subjects is there.
+            let ids: HashSet<&str> = request.settings.absent.iter().map(String::as_str).collect();
+            let absent = if request.settings.start { Absent::All } else { Absent::Ids(&ids) };
+            let batch = pages_written(written.iter().map(|(p, c)| (p, *c)), &sources.schemas, absent);
+            statements.extend(texts(&batch.statements).map_err(|e| e.to_string())?);
             result.statements = Some(statements);
+            result.outside_targets = Some(batch.outside_targets.into_iter().map(Cow::into_owned).collect());
         }
         StoreKind::Sparql => {
             // One document for the whole batch, prefixes declared once, one named graph per page.
-            let projection = request.store.projection.as_str();
+            let projection = request.settings.store.projection.as_str();
             let (trig, ()) = to_string(Format::Trig, &sources.iris, |sink| {
                 for (record, content) in &pages {
                     project_rdf(projection, record, content, &sources, sink);
@@ -149,7 +110,7 @@ pub fn project_batch(request: &BatchRequest) -> Result<BatchResult, String> {
     Ok(result)
 }
 
-fn record_of(page: &BatchPage) -> PageRecord {
+fn record_of(page: &PageFacts) -> PageRecord {
     PageRecord {
         page_id: page.page_id,
         namespace: page.namespace,
@@ -162,7 +123,7 @@ fn record_of(page: &BatchPage) -> PageRecord {
         categories: page.categories.clone(),
         content_model: String::new(),
         main_slot: None,
-        subject_slot: page.subject_slot.clone(),
+        subject_slot: None,
         access: Access::default(),
     }
 }
