@@ -42,17 +42,6 @@ pub struct MonolingualPart {
 }
 
 impl StatementValue {
-    /// The number of value parts (targets for relations). Scalars count as one.
-    pub fn part_count(&self) -> usize {
-        match self {
-            StatementValue::Strings(v) => v.len(),
-            StatementValue::Relations(v) => v.len(),
-            StatementValue::Monolingual(v) => v.len(),
-            StatementValue::Number(_) | StatementValue::Boolean(_) => 1,
-            StatementValue::Raw(_) => 1,
-        }
-    }
-
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("a Statement value serializes to JSON")
     }

@@ -6,7 +6,7 @@
 //! properties stay the written object they were checked in, copied only by [`StatementView::into_owned`].
 
 use super::ids::{RelationId, SubjectRef};
-use super::language_tag::LanguageTag;
+use super::language_tag::LanguageTagRef;
 use super::relation_properties::RelationProperties;
 use super::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::json::JsonObject;
@@ -50,15 +50,15 @@ pub enum PropertiesView<'a> {
     Stored(&'a RelationProperties),
 }
 
-/// A monolingual part whose text and (lower-case) language tag borrow.
+/// A monolingual part whose text and (checked, lower-case) language tag borrow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MonolingualView<'a> {
     pub text: &'a str,
-    pub language: &'a str,
+    pub language: LanguageTagRef<'a>,
 }
 
 impl ValueView<'_> {
-    /// The number of value parts, as [`StatementValue::part_count`].
+    /// The number of value parts (targets for relations). Scalars and raw values count as one.
     pub fn part_count(&self) -> usize {
         match self {
             ValueView::Strings(v) => v.len(),
@@ -83,9 +83,7 @@ impl ValueView<'_> {
 
 impl MonolingualView<'_> {
     fn to_owned(&self) -> MonolingualPart {
-        // The view's tag was checked and lower-cased when it was built.
-        let language = LanguageTag::parse(self.language).expect("a monolingual view holds a valid language tag");
-        MonolingualPart { text: self.text.to_owned(), language }
+        MonolingualPart { text: self.text.to_owned(), language: self.language.into_owned() }
     }
 }
 
@@ -113,7 +111,7 @@ impl StatementValue {
         match self {
             StatementValue::Strings(parts) => ValueView::Strings(arena.alloc_slice_fill_iter(parts.iter().map(String::as_str))),
             StatementValue::Monolingual(parts) => {
-                ValueView::Monolingual(arena.alloc_slice_fill_iter(parts.iter().map(|p| MonolingualView { text: &p.text, language: p.language.as_str() })))
+                ValueView::Monolingual(arena.alloc_slice_fill_iter(parts.iter().map(|p| MonolingualView { text: &p.text, language: p.language.view() })))
             }
             StatementValue::Number(n) => ValueView::Number(n.clone()),
             StatementValue::Boolean(b) => ValueView::Boolean(*b),
@@ -132,3 +130,28 @@ impl Statement {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lists count their parts, whatever they hold; a scalar or raw value is one part.
+    #[test]
+    fn part_count() {
+        let arena = Bump::new();
+        let en = LanguageTagRef::parse_in("en", &arena).unwrap();
+        let cases: [(ValueView, usize); 8] = [
+            (ValueView::Strings(&[]), 0),
+            (ValueView::Strings(&["a", "b"]), 2),
+            (ValueView::Monolingual(&[MonolingualView { text: "a", language: en }]), 1),
+            (ValueView::Relations(vec![]), 0),
+            (ValueView::Number(1.into()), 1),
+            (ValueView::Boolean(false), 1),
+            (ValueView::Raw(Value::Null), 1),
+            (ValueView::Raw(serde_json::json!([1, 2, 3])), 1),
+        ];
+        for (value, count) in cases {
+            assert_eq!(value.part_count(), count, "{value:?}");
+        }
+    }
+}

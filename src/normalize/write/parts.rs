@@ -6,7 +6,7 @@ use super::super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS}
 use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
 use crate::domain::relation_properties::RelationProperties;
-use crate::domain::language_tag;
+use crate::domain::language_tag::LanguageTagRef;
 use crate::domain::statement_view::{MonolingualView, PropertiesView, RelationView};
 use crate::json::{Json, JsonObject};
 use bumpalo::Bump;
@@ -98,10 +98,9 @@ pub fn monolingual<'v>(p: &'v Json, arena: &'v Bump) -> Result<Option<Monolingua
         return Ok(None);
     }
     let tag = string_field(o, "monolingualText part", "language")?;
-    if !language_tag::is_valid(tag) {
+    let Some(language) = LanguageTagRef::parse_in(tag, arena) else {
         let shown: String = tag.chars().take(40).collect();
         return Err(NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{shown}\" is not a valid language tag")));
-    }
-    let language = if tag.bytes().any(|b| b.is_ascii_uppercase()) { &*arena.alloc_str(&tag.to_ascii_lowercase()) } else { tag };
+    };
     Ok(Some(MonolingualView { text, language }))
 }

@@ -2,7 +2,27 @@
 //! literal or `localhost`; an optional port; then path, query and fragment.
 
 /// Characters never allowed anywhere in a URL, besides white space and control characters.
-const DISALLOWED: &[char] = &['<', '>', '"', '{', '}', '|', '\\', '^', '`'];
+const DISALLOWED: &[u8] = b"<>\"{}|\\^`";
+
+/// Which ASCII bytes a URL may not hold: [`DISALLOWED`], and the bytes up to the space and DEL (there
+/// white space and control characters are exactly those). No byte from 0x80 up is marked.
+const DISALLOWED_ASCII: [bool; 256] = disallowed_ascii();
+
+const fn disallowed_ascii() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b <= b' ' as usize {
+        table[b] = true;
+        b += 1;
+    }
+    table[0x7f] = true;
+    let mut i = 0;
+    while i < DISALLOWED.len() {
+        table[DISALLOWED[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
 
 pub fn is_valid_url(s: &str) -> bool {
     if has_disallowed(s) {
@@ -20,13 +40,12 @@ pub fn is_valid_url(s: &str) -> bool {
 }
 
 /// Whether a character is white space, a control character or [`DISALLOWED`]. ASCII text, the
-/// common case, is checked byte by byte: there white space and control characters are the bytes up
-/// to the space and DEL.
+/// common case, is checked byte by byte in [`DISALLOWED_ASCII`].
 fn has_disallowed(s: &str) -> bool {
     if s.is_ascii() {
-        s.bytes().any(|b| matches!(b, 0..=b' ' | 0x7f | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'))
+        s.bytes().any(|b| DISALLOWED_ASCII[b as usize])
     } else {
-        s.chars().any(|c| c.is_whitespace() || c.is_control() || DISALLOWED.contains(&c))
+        s.chars().any(|c| c.is_whitespace() || c.is_control() || (c.is_ascii() && DISALLOWED_ASCII[c as usize]))
     }
 }
 
@@ -80,7 +99,28 @@ fn escapes_are_valid(tail: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_valid_url;
+    use super::{is_valid_url, DISALLOWED, DISALLOWED_ASCII};
+
+    /// The byte table marks exactly the ASCII characters the character test refuses, and no byte
+    /// from 0x80 up.
+    #[test]
+    fn byte_table_matches_the_characters() {
+        for b in 0..=255u8 {
+            let c = char::from(b);
+            let refused = b.is_ascii() && (c.is_whitespace() || c.is_control() || DISALLOWED.contains(&b));
+            assert_eq!(DISALLOWED_ASCII[b as usize], refused, "byte {b:#x}");
+        }
+    }
+
+    /// Each disallowed character is refused in ASCII text and beside a non-ASCII character.
+    #[test]
+    fn each_disallowed_character() {
+        for &b in DISALLOWED {
+            let c = char::from(b);
+            assert!(!is_valid_url(&format!("https://example.com/a{c}b")), "{c}");
+            assert!(!is_valid_url(&format!("https://münchen.de/a{c}b")), "{c}");
+        }
+    }
 
     #[test]
     fn accepted() {
