@@ -14,7 +14,8 @@ use strata::domain::title::Title;
 use strata::graph::guard::check_read_only;
 use strata::graph::param::Param;
 use strata::graph::model::PageInfo;
-use strata::graph::projection::{page_deleted, page_saved, rebuild};
+use strata::graph::batch::rebuild;
+use strata::graph::projection::{page_deleted, page_saved};
 
 fn rows(con: &mut redis::Connection, graph: &str, cypher: &str) -> Vec<Value> {
     read(con, graph, cypher).to_json()["rows"].as_array().cloned().unwrap_or_default()

@@ -13,7 +13,8 @@ use strata::domain::statement::{MonolingualPart, Relation, Statement, StatementV
 use strata::domain::subject::Subject;
 use strata::domain::title::Title;
 use strata::graph::model::{PageInfo, Schemas};
-use strata::graph::projection::{page_deleted, page_saved, pages_written, rebuild, Absent};
+use strata::graph::batch::{pages_written, rebuild, Absent};
+use strata::graph::projection::{page_deleted, page_saved};
 use strata::graph::param::Param;
 use strata::graph::statement::CypherStatement;
 
@@ -223,4 +224,36 @@ fn a_rebuild_batch_on_the_wire() {
     let schemas = hostile_schemas();
     let statements = rebuild([(&page, &content), (&other, &second)], &schemas);
     insta::assert_snapshot!("rebuild_wire", wire(&statements).join("\n"));
+}
+
+/// Relations between two Subjects a batch creates with the same Schema label are written by that
+/// label's statement, their ends taken by position among its new nodes; every other relation by a
+/// statement of its type that looks both ends up.
+#[test]
+fn a_rebuild_batch_writes_relations_between_its_new_subjects_with_them() {
+    let (page, _) = hostile_page();
+    let person = |targets: &[&str]| {
+        let mut statements = FastIndexMap::default();
+        let relations = targets.iter().enumerate().map(|(n, t)| relation(&format!("r000000000000{n}{}", &t[14..]), t, json!({"since": 2001}))).collect();
+        statements.insert("Knows".into(), st("relation", StatementValue::Relations(relations)));
+        Subject { label: None, schema: SchemaRef::Local(Title::new("Pers`on 😀").unwrap()), statements }
+    };
+    let mut subjects = IndexMap::new();
+    subjects.insert(sid("s0000000000000a"), person(&["s0000000000000b", "s0000000000000x"]));
+    subjects.insert(sid("s0000000000000b"), person(&["s0000000000000a", "s0000000000000b"]));
+    let content = PageContent { main_subject: None, subjects };
+    let schemas = hostile_schemas();
+    let cyphers = |statements: &[CypherStatement]| statements.iter().map(|s| s.cypher.clone()).collect::<Vec<_>>();
+    let all = pages_written([(&page, &content)], &schemas, Absent::All).statements;
+    assert_eq!(all[0].cypher, "UNWIND $rows AS row CREATE (s:Subject:`Persˋon 😀`) SET s = row.properties WITH collect(s) AS nodes \
+        FOREACH (rel IN $r0 | FOREACH (s IN [nodes[rel.s]] | FOREACH (t IN [nodes[rel.t]] | CREATE (s)-[r:`Knows`]->(t) SET r = rel.properties)))");
+    let inline: Vec<(i64, i64)> = serde_json::from_value::<Vec<Value>>(serde_json::to_value(&all[0].parameters[1].1).unwrap()).unwrap().iter().map(|r| (r["s"].as_i64().unwrap(), r["t"].as_i64().unwrap())).collect();
+    assert_eq!(inline, [(0, 1), (1, 0), (1, 1)], "a→b, b→a, b→b by position");
+    assert_eq!(all.len(), 3, "{:#?}", cyphers(&all));
+    let outside = serde_json::to_value(&all[2].parameters[0].1).unwrap();
+    assert_eq!(outside, json!([{"source": "s0000000000000a", "target": "s0000000000000x", "properties": {"_id": "r0000000000001x", "since": 2001}}]));
+    let only_a = HashSet::from(["s0000000000000a"]);
+    let some = pages_written([(&page, &content)], &schemas, Absent::Ids(&only_a)).statements;
+    assert_eq!(some.len(), 4, "b is matched, so every relation looks its ends up: {:#?}", cyphers(&some));
+    assert!(!some.iter().any(|s| s.cypher.contains("nodes[")));
 }

@@ -5,6 +5,7 @@
 //! JSON form of a FalkorDB reply into the response shapes of the Cypher endpoint; an error reply's
 //! message is read once, in `reply_error`.
 
+pub mod batch;
 pub mod cells;
 pub mod guard;
 pub mod literal;

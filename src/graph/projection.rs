@@ -1,6 +1,7 @@
-//! Cypher statements that bring the graph store in line with a page save, a page delete, or a
-//! rebuild. Every statement is idempotent, and every user-given value is a parameter; user-given
-//! names (already in their graph spelling, see [`super::names::graph_name`]) are quoted with [`quote`].
+//! Cypher statements that bring the graph store in line with a page save or a page delete, and the
+//! node and edge statements a rebuild batch shares with them (`super::batch`). Every statement is
+//! idempotent, and every user-given value is a parameter; user-given names (already in their graph
+//! spelling, see [`super::names::graph_name`]) are quoted with [`quote`].
 //!
 //! FalkorDB cannot remove a label it is not told statically, so a save or delete takes the page's
 //! previous content: the labels of Subjects that left the page or changed Schema are removed by name.
@@ -36,66 +37,12 @@ pub fn page_written<'a>(page: &'a PageInfo, content: &'a PageContent, previous: 
     out
 }
 
-/// Which Subjects of a rebuild batch the graph is known not to hold: those are created without a
-/// lookup, and every other one is matched by ID first (a stub an earlier batch's relation left, or
-/// a node a save wrote while the rebuild ran).
-#[derive(Clone, Copy, Debug)]
-pub enum Absent<'s> {
-    /// None of them (the graph was cleared just before).
-    All,
-    /// These IDs.
-    Ids(&'s HashSet<&'s str>),
-}
-
-/// The statements of a rebuild batch, and the relation targets that are not among its Subjects:
-/// where the graph does not hold them yet, the batch leaves a stub that a later batch must find.
-pub struct BatchWrites<'a> {
-    pub statements: Vec<CypherStatement<'a>>,
-    pub outside_targets: Vec<Cow<'a, str>>,
-}
-
-/// [`page_written`] of many pages the graph does not hold yet (a rebuild batch after the graph was
-/// cleared), with no previous content: the same nodes and edges, written by one statement per kind
-/// of node and edge for the whole batch instead of several per page. A graph store answers a few
-/// large statements much faster than many small ones, and the gap grows with the graph.
-pub fn pages_written<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &'a Schemas, absent: Absent<'_>) -> BatchWrites<'a> {
-    let mut graphs: Vec<PageGraph> = pages.into_iter().map(|(page, content)| page_graph(page, content, schemas)).collect();
-    if graphs.is_empty() {
-        return BatchWrites { statements: Vec::new(), outside_targets: Vec::new() };
-    }
-    let outside_targets = outside_targets(&graphs);
-    let page_nodes = page_nodes(&graphs);
-    let relations = relation_statements(&mut graphs);
-    let mut statements = subject_nodes(graphs, None, Detach::Nothing(absent));
-    statements.push(page_nodes);
-    statements.extend(relations);
-    BatchWrites { statements, outside_targets }
-}
-
-/// The relation targets of `graphs` that are not among their Subjects, each once, in order.
-fn outside_targets<'a>(graphs: &[PageGraph<'a>]) -> Vec<Cow<'a, str>> {
-    let inside: HashSet<&str> = graphs.iter().flat_map(|g| &g.subjects).map(|s| s.id.as_str()).collect();
-    let mut seen = HashSet::new();
-    graphs
-        .iter()
-        .flat_map(|g| &g.relations)
-        .filter(|r| !inside.contains(r.target.as_ref()) && seen.insert(r.target.as_ref()))
-        .map(|r| r.target.clone())
-        .collect()
-}
-
 /// Statements for a page delete. `previous` is the page's last projected content.
 pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherStatement<'static>> {
     let mut out = demote_departed(page_id, Vec::new(), previous, &PageContent::default());
     out.push(CypherStatement::new(format!("MATCH (p:{PAGE_LABEL} {{id: $page}}) DETACH DELETE p")).param("page", page_id));
     out.push(remove_orphan_stubs());
     out
-}
-
-/// Statements for a rebuild in one batch: clear the graph, then write every page (the cleared graph
-/// holds none of their Subjects).
-pub fn rebuild<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
-    std::iter::once(clear_graph()).chain(pages_written(pages, schemas, Absent::All).statements).collect()
 }
 
 /// Indexes on the keys every save matches by; without them each `MERGE` scans every node. The one
@@ -130,7 +77,7 @@ fn demote_departed<'a>(page_id: i64, keep: Vec<Param<'a>>, previous: Option<&Pag
 /// Subjects (written before, and detached from any other page). The Page is at hand where it is
 /// merged: FalkorDB finds a Page by its integer `id` far more slowly than a Subject by its string ID
 /// (in a rebuild batch, 0.4 ms against 2.5 µs), so a Page is never looked up again to attach it.
-fn page_nodes<'a>(graphs: &[PageGraph<'a>]) -> CypherStatement<'a> {
+pub(super) fn page_nodes<'a>(graphs: &[PageGraph<'a>]) -> CypherStatement<'a> {
     let rows: Vec<Param> = graphs
         .iter()
         .map(|g| {
@@ -146,24 +93,30 @@ fn page_nodes<'a>(graphs: &[PageGraph<'a>]) -> CypherStatement<'a> {
 }
 
 /// Whether Subjects may already hang off a page and have relations that must go first.
-#[derive(Clone, Copy)]
-enum Detach<'s> {
+pub(super) enum Detach<'a, 's> {
     /// A save: a Subject may have moved from another page, and its relations are re-created.
     Existing,
     /// A rebuild batch: the graph holds no page of the batch, and no Subject has relations of its
-    /// own yet; which of its Subjects are not nodes yet.
-    Nothing(Absent<'s>),
+    /// own yet. `created`: the Subjects that are not nodes yet, created without a lookup; `inline`:
+    /// by Schema label, the relations between them, by relation type, as rows `{s, t, properties}`
+    /// of source and target positions among that label's created rows.
+    Nothing { created: &'s HashSet<&'a str>, inline: Inline<'a> },
 }
+
+/// Relations written with the Subjects they join: by Schema label, then relation type.
+pub(super) type Inline<'a> = FastIndexMap<Cow<'a, str>, FastIndexMap<Cow<'a, str>, Vec<Param<'a>>>>;
 
 /// Per Schema label (and labels to remove): upsert the Subject nodes with their properties, or
 /// create those a rebuild batch knows are not in the graph. For a save, then drop each Subject's
 /// `HasSubject` edge (re-created by [`page_nodes`]) and its outgoing relations (re-created by
 /// [`relation_statements`]). `previous` is the one page's previous content, for a single page.
-fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>, detach: Detach<'_>) -> Vec<CypherStatement<'a>> {
+pub(super) fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>, detach: Detach<'a, '_>) -> Vec<CypherStatement<'a>> {
     let ids: Vec<Param> = graphs.iter().flat_map(|g| &g.subjects).map(|s| Param::text(s.id.as_str())).collect();
-    let created = match detach {
-        Detach::Nothing(absent) => created_ids(&graphs, absent),
-        Detach::Existing => HashSet::new(),
+    let none = HashSet::new();
+    let save = matches!(detach, Detach::Existing);
+    let (created, mut inline) = match detach {
+        Detach::Nothing { created, inline } => (created, inline),
+        Detach::Existing => (&none, Inline::default()),
     };
     let mut by_labels: FastIndexMap<(Cow<'a, str>, BTreeSet<String>, bool), Vec<Param>> = FastIndexMap::default();
     for s in graphs.into_iter().flat_map(|g| g.subjects) {
@@ -180,9 +133,20 @@ fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>,
     // rebuild batch knows are new skip the lookup (a third of FalkorDB's time for the batch).
     let mut out: Vec<CypherStatement> = Vec::new();
     for ((label, stale, create), rows) in by_labels {
+        let relations = if create { inline.swap_remove(&label).unwrap_or_default() } else { FastIndexMap::default() };
         let label = quote(&label);
         let cypher = if create {
-            format!("UNWIND $rows AS row CREATE (s:{SUBJECT_LABEL}:{label}) SET s = row.properties")
+            let mut cypher = format!("UNWIND $rows AS row CREATE (s:{SUBJECT_LABEL}:{label}) SET s = row.properties");
+            if !relations.is_empty() {
+                cypher.push_str(" WITH collect(s) AS nodes");
+            }
+            for (n, relation_type) in relations.keys().enumerate() {
+                cypher.push_str(&format!(
+                    " FOREACH (rel IN $r{n} | FOREACH (s IN [nodes[rel.s]] | FOREACH (t IN [nodes[rel.t]] | CREATE (s)-[r:{}]->(t) SET r = rel.properties)))",
+                    quote(relation_type)
+                ));
+            }
+            cypher
         } else {
             format!(
                 "UNWIND $rows AS row OPTIONAL MATCH (e:{SUBJECT_LABEL} {{{SUBJECT_ID}: row.id}}) \
@@ -191,9 +155,10 @@ fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>,
                 remove_labels("e", &stale)
             )
         };
-        out.push(CypherStatement::new(cypher).param("rows", rows));
+        let statement = CypherStatement::new(cypher).param("rows", rows);
+        out.push(relations.into_values().enumerate().fold(statement, |statement, (n, rows)| statement.param(&format!("r{n}"), rows)));
     }
-    if matches!(detach, Detach::Existing) && !ids.is_empty() {
+    if save && !ids.is_empty() {
         out.push(
             CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}}) DELETE h"))
                 .param("ids", ids.clone()),
@@ -203,29 +168,9 @@ fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>,
     out
 }
 
-/// The IDs of the batch's Subjects that are `absent` and named once in the batch. One named twice
-/// (data that breaks the wiki's unique IDs) is matched by ID, as saves would.
-fn created_ids<'a>(graphs: &[PageGraph<'a>], absent: Absent<'_>) -> HashSet<&'a str> {
-    let mut once = HashSet::new();
-    let mut twice = HashSet::new();
-    for s in graphs.iter().flat_map(|g| &g.subjects) {
-        if !once.insert(s.id.as_str()) {
-            twice.insert(s.id.as_str());
-        }
-    }
-    once.retain(|id| {
-        !twice.contains(id)
-            && match absent {
-                Absent::All => true,
-                Absent::Ids(ids) => ids.contains(id),
-            }
-    });
-    once
-}
-
 /// One statement per relation type: create the edges, and a stub for each target not in the graph.
 /// The edges' properties are moved out of `graphs`.
-fn relation_statements<'a>(graphs: &mut [PageGraph<'a>]) -> Vec<CypherStatement<'a>> {
+pub(super) fn relation_statements<'a>(graphs: &mut [PageGraph<'a>]) -> Vec<CypherStatement<'a>> {
     let mut by_type: FastIndexMap<Cow<'a, str>, Vec<Param>> = FastIndexMap::default();
     for r in graphs.iter_mut().flat_map(|g| g.relations.drain(..)) {
         by_type.entry(r.relation_type).or_default().push(Param::map([
