@@ -46,13 +46,25 @@ impl<'a> LanguageTagRef<'a> {
     }
 }
 
+/// One pass over the bytes: subtags of 1 to 8, the first letters only, the others letters and digits.
 pub fn is_valid(s: &str) -> bool {
-    let mut parts = s.split('-');
-    let first = parts.next().unwrap_or_default();
-    let len_ok = |p: &str| (1..=8).contains(&p.len());
-    len_ok(first)
-        && first.bytes().all(|c| c.is_ascii_alphabetic())
-        && parts.all(|p| len_ok(p) && p.bytes().all(|c| c.is_ascii_alphanumeric()))
+    let (mut len, mut first) = (0, true);
+    for b in s.bytes() {
+        if b == b'-' {
+            if len == 0 {
+                return false;
+            }
+            (len, first) = (0, false);
+        } else if b.is_ascii_alphabetic() || (!first && b.is_ascii_digit()) {
+            len += 1;
+            if len > 8 {
+                return false;
+            }
+        } else {
+            return false;
+        }
+    }
+    len > 0
 }
 
 impl fmt::Display for LanguageTag {
@@ -73,10 +85,10 @@ mod tests {
 
     #[test]
     fn grammar() {
-        for ok in ["en", "EN", "de-CH", "zh-Hant-TW", "abcdefgh", "x-1a2b3c4d"] {
+        for ok in ["en", "EN", "de-CH", "zh-Hant-TW", "abcdefgh", "x-1a2b3c4d", "a-1", "en-12345678", "a-b-c-d"] {
             assert!(is_valid(ok), "{ok}");
         }
-        for bad in ["", "-en", "en-", "abcdefghi", "en--us", "1en", "en_us", "en-abcdefghi", "é"] {
+        for bad in ["", "-", "-en", "en-", "abcdefghi", "en--us", "1en", "e1", "en_us", "en-abcdefghi", "é", "en-é", "en-US-"] {
             assert!(!is_valid(bad), "{bad}");
         }
         assert_eq!(LanguageTag::parse("de-CH").unwrap().as_str(), "de-ch");

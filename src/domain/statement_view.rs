@@ -1,7 +1,8 @@
 //! The borrowed form of a Statement: what write-time normalization makes of a parsed write and what
 //! validation reads. Each string part borrows from the write (or from a stored Statement), and the
 //! lists of string and monolingual parts live in an arena (`bumpalo::Bump`) the caller owns, so a
-//! view allocates nothing per Statement and has nothing to free but its relations. A part that
+//! view allocates nothing per Statement. Relations, whose foreign targets own their strings, are an
+//! [`ArenaVec`]: its memory is the arena's, and dropping it drops each relation. A part that
 //! normalization changes (an e-mail domain lower-cased) is written into the same arena. A relation's
 //! properties stay the written object they were checked in, copied only by [`StatementView::into_owned`].
 
@@ -13,6 +14,11 @@ use crate::json::JsonObject;
 use bumpalo::Bump;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
+
+/// A vector in the caller's arena whose items need dropping (the Statements of a view, its
+/// relations): nothing is asked of the global allocator, and a drop frees nothing but the items'
+/// own heap parts.
+pub type ArenaVec<'a, T> = bumpalo::collections::Vec<'a, T>;
 
 /// A Statement whose parts borrow; see the module comment.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,8 +34,8 @@ pub enum ValueView<'a> {
     Strings(&'a [&'a str]),
     Number(Number),
     Boolean(bool),
-    /// Relations are a vector: a target of another source holds its own strings.
-    Relations(Vec<RelationView<'a>>),
+    /// Relations are an [`ArenaVec`]: a target of another source holds its own strings.
+    Relations(ArenaVec<'a, RelationView<'a>>),
     Monolingual(&'a [MonolingualView<'a>]),
     Raw(Value),
 }
@@ -115,9 +121,10 @@ impl StatementValue {
             }
             StatementValue::Number(n) => ValueView::Number(n.clone()),
             StatementValue::Boolean(b) => ValueView::Boolean(*b),
-            StatementValue::Relations(r) => ValueView::Relations(
-                r.iter().map(|r| RelationView { id: r.id.clone(), target: r.target.clone(), properties: PropertiesView::Stored(&r.properties) }).collect(),
-            ),
+            StatementValue::Relations(r) => ValueView::Relations(ArenaVec::from_iter_in(
+                r.iter().map(|r| RelationView { id: r.id.clone(), target: r.target.clone(), properties: PropertiesView::Stored(&r.properties) }),
+                arena,
+            )),
             StatementValue::Raw(v) => ValueView::Raw(v.clone()),
         }
     }
@@ -144,7 +151,7 @@ mod tests {
             (ValueView::Strings(&[]), 0),
             (ValueView::Strings(&["a", "b"]), 2),
             (ValueView::Monolingual(&[MonolingualView { text: "a", language: en }]), 1),
-            (ValueView::Relations(vec![]), 0),
+            (ValueView::Relations(ArenaVec::new_in(&arena)), 0),
             (ValueView::Number(1.into()), 1),
             (ValueView::Boolean(false), 1),
             (ValueView::Raw(Value::Null), 1),

@@ -4,7 +4,7 @@
 use super::maps::FastIndexMap;
 use super::schema::SchemaRef;
 use super::statement::Statement;
-use super::statement_view::StatementView;
+use super::statement_view::{ArenaVec, StatementView};
 use bumpalo::Bump;
 use serde_json::Value;
 
@@ -27,7 +27,7 @@ impl Subject {
         SubjectView {
             label: self.label.as_deref(),
             schema: self.schema.clone(),
-            statements: self.statements.iter().map(|(name, st)| (name.as_str(), st.view(arena))).collect(),
+            statements: ArenaVec::from_iter_in(self.statements.iter().map(|(name, st)| (name.as_str(), st.view(arena))), arena),
         }
     }
 }
@@ -39,5 +39,5 @@ impl Subject {
 pub struct SubjectView<'a> {
     pub label: Option<&'a str>,
     pub schema: SchemaRef,
-    pub statements: Vec<(&'a str, StatementView<'a>)>,
+    pub statements: ArenaVec<'a, (&'a str, StatementView<'a>)>,
 }

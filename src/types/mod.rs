@@ -189,6 +189,12 @@ pub fn stored_type_name(registered: Option<&'static dyn PropertyType>, written: 
     registered.map_or_else(|| Cow::Owned(written.to_owned()), |t| Cow::Borrowed(t.name()))
 }
 
+/// Whether two type names are the same. Names from [`stored_type_name`] of a registered type are
+/// the registry's own text, so the same name is usually the same address and no byte is compared.
+pub fn same_type_name(a: &str, b: &str) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+}
+
 #[cfg(test)]
 mod new_type_tests;
 #[cfg(test)]

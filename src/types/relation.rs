@@ -50,8 +50,8 @@ impl PropertyType for Relation {
         put_multiple(out, multiple);
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(ValueView::Relations(owned_parts(self.name(), value, |p| relation(p, ctx))?))
+    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Relations(owned_parts(self.name(), value, arena, |p| relation(p, ctx))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {

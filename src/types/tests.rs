@@ -1,5 +1,6 @@
 //! The registry's tests: one name per type, the RDF value mapping of every type, and the `email`
-//! type end to end (syntax, normalization, checks, RDF, graph value, JSON Schema).
+//! type end to end (syntax, normalization, checks, RDF, graph value, JSON Schema); type names
+//! compared.
 
 use super::email::{is_valid_email, mailto};
 use super::*;
@@ -200,4 +201,22 @@ fn every_code_is_declared_once_and_found_by_its_name() {
     }
     assert!(names.contains("invalid-email") && names.contains("required"), "a type's codes follow validation's own");
     assert_eq!(super::codes::by_name("no-such-code"), None);
+}
+
+/// Type names compare by their text, whether or not they share the registry's address.
+#[test]
+fn same_type_name_compares_text() {
+    let registered = stored_type_name(lookup("text"), "text");
+    let written = String::from("text");
+    let cases: [(&str, &str, bool); 6] = [
+        (&registered, &registered, true),
+        (&registered, &written, true),
+        (&written, "text", true),
+        (&registered, "texts", false),
+        (&registered[..3], &registered, false),
+        ("url", "text", false),
+    ];
+    for (a, b, same) in cases {
+        assert_eq!(same_type_name(a, b), same, "{a} {b}");
+    }
 }

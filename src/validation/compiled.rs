@@ -8,6 +8,7 @@ use crate::domain::statement_view::StatementView;
 use crate::domain::maps::FastIndexMap;
 use crate::types;
 use serde_json::Value;
+use std::borrow::Cow;
 
 pub struct CompiledSchema {
     pub(super) subjects_are_dependent: bool,
@@ -16,7 +17,8 @@ pub struct CompiledSchema {
 
 pub(super) struct CompiledProperty {
     name: String,
-    type_name: String,
+    /// The registry's own text for a registered type (see [`types::same_type_name`]).
+    type_name: Cow<'static, str>,
     required: Option<Severity>,
     /// `None` for a type with no registered implementation.
     checks: Option<Box<dyn ValueCheck>>,
@@ -41,8 +43,9 @@ impl CompiledSchema {
 
 impl CompiledProperty {
     fn compile(name: &str, def: &PropertyDefinition) -> Self {
-        let checks = types::lookup(&def.type_name).map(|t| t.compile(&def.kind));
-        CompiledProperty { name: name.to_owned(), type_name: def.type_name.clone(), required: def.required.as_ref().map(|c| c.severity), checks }
+        let registered = types::lookup(&def.type_name);
+        let checks = registered.map(|t| t.compile(&def.kind));
+        CompiledProperty { name: name.to_owned(), type_name: types::stored_type_name(registered, &def.type_name), required: def.required.as_ref().map(|c| c.severity), checks }
     }
 
     /// The property's violations, given its Statement if the Subject has one.
@@ -50,12 +53,12 @@ impl CompiledProperty {
         let mut cx = CheckContext { property: &self.name, out, targets };
         let Some(checks) = &self.checks else {
             if statement.is_some() || self.required.is_some() {
-                cx.fixed(Code::UNREGISTERED_TYPE, vec![Value::from(self.type_name.as_str())], None);
+                cx.fixed(Code::UNREGISTERED_TYPE, vec![Value::from(&*self.type_name)], None);
             }
             return;
         };
-        if let Some(st) = statement.filter(|st| st.property_type != self.type_name) {
-            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(&*st.property_type), Value::from(self.type_name.as_str())], None);
+        if let Some(st) = statement.filter(|st| !types::same_type_name(&st.property_type, &self.type_name)) {
+            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(&*st.property_type), Value::from(&*self.type_name)], None);
             return;
         }
         let checked = statement.is_some_and(|st| checks.check_value(&st.value, &mut cx));

@@ -59,7 +59,9 @@ fn schemas(defs: Value) -> HashMap<SchemaRef, Schema> {
 fn run(def: Value, statements: Value) -> Vec<Value> {
     let s = subject("T", None, statements);
     let id = SubjectId::parse(ME).unwrap();
-    validate_subject(SubjectInput { id: &id, subject: &s.view(&Bump::new()), is_main: true }, &schemas(json!({"p": def})), &Targets)
+    let arena = Bump::new();
+    let view = s.view(&arena);
+    validate_subject(SubjectInput { id: &id, subject: &view, is_main: true }, &schemas(json!({"p": def})), &Targets)
         .iter()
         .map(Violation::to_json)
         .collect()

@@ -10,7 +10,7 @@ use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::statement::Statement;
-use crate::domain::statement_view::StatementView;
+use crate::domain::statement_view::{ArenaVec, StatementView};
 use crate::domain::subject::{Subject, SubjectView};
 use crate::domain::maps::FastIndexMap;
 use bumpalo::Bump;
@@ -80,7 +80,7 @@ pub fn normalize_body_view<'v>(json: &'v Json, schema: Option<&'v Schema>, subje
 #[derive(Debug, Clone, PartialEq)]
 pub struct BodyView<'v> {
     pub label: Option<&'v str>,
-    pub statements: Vec<(&'v str, StatementView<'v>)>,
+    pub statements: ArenaVec<'v, (&'v str, StatementView<'v>)>,
 }
 
 impl<'v> BodyView<'v> {
@@ -95,7 +95,7 @@ impl<'v> BodyView<'v> {
 }
 
 /// The stored form of normalized Statements.
-fn owned(statements: Vec<(&str, StatementView)>) -> FastIndexMap<String, Statement> {
+fn owned(statements: ArenaVec<(&str, StatementView)>) -> FastIndexMap<String, Statement> {
     statements.into_iter().map(|(name, st)| (name.to_owned(), st.into_owned())).collect()
 }
 
@@ -117,13 +117,13 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
 }
 
 /// Each Statement normalized, in written order; a JSON object holds each name once.
-fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<Vec<(&'v str, StatementView<'v>)>, NormalizeError> {
+fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<ArenaVec<'v, (&'v str, StatementView<'v>)>, NormalizeError> {
     let entries: &JsonObject = match v {
-        None | Some(Json::Null) => return Ok(Vec::new()),
+        None | Some(Json::Null) => return Ok(ArenaVec::new_in(arena)),
         Some(Json::Object(o)) => o,
         Some(_) => return Err(NormalizeError::malformed("statements must be an object keyed by property name")),
     };
-    let mut out = Vec::with_capacity(entries.len());
+    let mut out = ArenaVec::with_capacity_in(entries.len(), arena);
     let mut next = 0;
     for (name, st) in entries {
         let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);

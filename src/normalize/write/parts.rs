@@ -7,7 +7,7 @@ use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
 use crate::domain::relation_properties::RelationProperties;
 use crate::domain::language_tag::LanguageTagRef;
-use crate::domain::statement_view::{MonolingualView, PropertiesView, RelationView};
+use crate::domain::statement_view::{ArenaVec, MonolingualView, PropertiesView, RelationView};
 use crate::json::{Json, JsonObject};
 use bumpalo::Bump;
 
@@ -36,9 +36,9 @@ pub fn parts<'v, T: Copy>(type_name: &str, v: &'v Json, arena: &'v Bump, one: im
     Ok(out.into_bump_slice())
 }
 
-/// [`each_part`] into a vector, for parts that own something (relations).
-pub fn owned_parts<'v, T>(type_name: &str, v: &'v Json, one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>) -> Result<Vec<T>, NormalizeError> {
-    let mut out = Vec::with_capacity(part_count(v));
+/// [`each_part`] into an [`ArenaVec`], for parts that own something (relations).
+pub fn owned_parts<'v, T>(type_name: &str, v: &'v Json, arena: &'v Bump, one: impl FnMut(&'v Json) -> Result<Option<T>, NormalizeError>) -> Result<ArenaVec<'v, T>, NormalizeError> {
+    let mut out = ArenaVec::with_capacity_in(part_count(v), arena);
     each_part(type_name, v, one, |part| out.push(part))?;
     Ok(out)
 }

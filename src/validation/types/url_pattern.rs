@@ -67,8 +67,13 @@ fn is_host(h: &str) -> bool {
     h.eq_ignore_ascii_case("localhost") || is_ipv4(h) || is_domain(h)
 }
 
+/// Four dot-separated decimal octets. A host holding anything but digits and dots (any domain name)
+/// is refused before it is split.
 fn is_ipv4(h: &str) -> bool {
-    let octet_ok = |p: &str| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n <= 255);
+    if !h.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return false;
+    }
+    let octet_ok = |p: &str| (1..=3).contains(&p.len()) && p.parse::<u16>().is_ok_and(|n| n <= 255);
     let mut count = 0;
     h.split('.').all(|p| {
         count += 1;
@@ -77,12 +82,24 @@ fn is_ipv4(h: &str) -> bool {
 }
 
 /// Two or more labels of letters, digits and inner hyphens; the last is alphabetic or punycode.
+/// Lengths count characters; a label of at most 63 bytes has at most 63, so only a longer one is
+/// counted.
 fn is_domain(h: &str) -> bool {
     let label_ok = |l: &str| {
-        let n = l.chars().count();
-        (1..=63).contains(&n) && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        !l.is_empty()
+            && (l.len() <= 63 || l.chars().count() <= 63)
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars().all(|c| c.is_alphanumeric() || c == '-')
     };
-    let tld_ok = |t: &str| (t.chars().count() >= 2 && t.chars().all(char::is_alphabetic)) || t.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
+    let tld_ok = |t: &str| {
+        let mut n = 0;
+        (t.chars().all(|c| {
+            n += 1;
+            c.is_alphabetic()
+        }) && n >= 2)
+            || t.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+    };
     let (mut count, mut last) = (0, "");
     h.split('.').all(|l| {
         (count, last) = (count + 1, l);
@@ -144,6 +161,11 @@ mod tests {
             "https://example.com?only=query",
             "https://example.com#only-fragment",
             "https://en.wikipedia.org/wiki/Johann_Sebastian_Bach",
+            "https://ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé.example",
+            "https://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example",
+            "https://example.éé",
+            "http://255.255.255.255",
+            "http://1.2.3.4.example",
         ] {
             assert!(is_valid_url(ok), "{ok}");
         }
@@ -193,6 +215,10 @@ mod tests {
             "http://1.2.3.4.5",
             "http://1.2.3.",
             "https://example.xn-",
+            "http://1.2.3.4a",
+            "https://example.é",
+            "https://ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé.example",
+            "https://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example",
         ] {
             assert!(!is_valid_url(bad), "{bad}");
         }
