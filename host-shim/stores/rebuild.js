@@ -124,7 +124,7 @@ export class RebuildWorker {
       schemas: Object.fromEntries(this.#pages.schemaPages().map((p) => [p.title, p.text])),
       mappings: this.#pages.mappingPages(),
     };
-    const absent = absentSubjects(this.#pages, entry);
+    const absent = absentSubjects(this.#pages, entry, db);
     let afterId = 0;
     let processed = 0;
     let failed = 0;
@@ -186,18 +186,24 @@ export class RebuildWorker {
  * of earlier batches (stubs now, unless a page before them holds them). A target is remembered
  * under the page the index places it on, when that page comes later; one the index does not place
  * stays a stub. Once a save has written to the store during the run, the graph may hold any
- * Subject, and none is said to be absent. `of(pages)` for the batch about to be projected,
- * `targeted(outsideTargets, pages)` with its answer.
+ * Subject, and none is said to be absent: a save of this process counts its update, and a commit
+ * of any other process to the wiki's database (a server beside a command-line rebuild, whose saves
+ * this process never sees) changes SQLite's `data_version`. `of(pages)` for the batch about to be
+ * projected, `targeted(outsideTargets, pages)` with its answer.
  */
-function absentSubjects(source, entry) {
+function absentSubjects(source, entry, db) {
   const updatesAtStart = entry.pageUpdates;
+  const dataVersion = () => db.pragma('data_version', { simple: true });
+  const versionAtStart = dataVersion();
+  let quiet = true;
   const stubsByPage = new Map();
   return {
     of(pages) {
       if (entry.kind !== 'graph' || pages.length === 0) return [];
       const stubs = new Set(pages.flatMap(({ pageId }) => stubsByPage.get(pageId) ?? []));
       for (const { pageId } of pages) stubsByPage.delete(pageId);
-      if (entry.pageUpdates !== updatesAtStart) return [];
+      quiet &&= entry.pageUpdates === updatesAtStart && dataVersion() === versionAtStart;
+      if (!quiet) return [];
       return source.subjectsOn(pages.map((p) => p.pageId)).filter((id) => !stubs.has(id));
     },
     targeted(targets, pages) {

@@ -3,8 +3,10 @@
 // batch puts every relation to a later page across batches: a Subject named by two relations, a
 // page holding several such Subjects, a relation back to an earlier page, one to a Subject the wiki
 // does not hold, one to a Subject the Subject index misses, and a save written into the graph while
-// the run goes on.
+// the run goes on, by this process or by another one.
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { NS_SCHEMA } from '../platform/pages/namespaces.js';
 import { openStores } from '../platform/site-stores.js';
@@ -97,6 +99,28 @@ describe('a rebuild turns the stubs of earlier batches into their Subjects', { s
       // node, before its batch comes.
       const statements = [`MERGE (s:Subject {_id: '${id('G')}'}) SET s:Person, s.note = 'saved'`];
       await stores.registry.apply({ updates: [{ kind: 'graph', store: 'graph', pageId: 6, statements }] });
+    });
+    assert.ok(saved);
+    assert.deepEqual(paged, whole);
+  });
+
+  test('after another process commits to the wiki during the run, every Subject is matched by ID', async () => {
+    // A server beside a command-line rebuild: its save commits to the database (a connection of
+    // its own here), then writes G into the graph, where this process's store queue never sees it.
+    const whole = await rebuilt(100);
+    let saved = false;
+    const paged = await rebuilt(1, (stores, { processed }) => {
+      if (processed !== 1) return;
+      saved = true;
+      const other = new Database(join(site.dataDir, 'strata.sqlite'));
+      try {
+        other.exec("UPDATE page SET title = title WHERE id = 6");
+      } finally {
+        other.close();
+      }
+      // Into the store's queue now, ahead of the batches still to come, but not counted as a save.
+      const statements = [`MERGE (s:Subject {_id: '${id('G')}'}) SET s:Person, s.note = 'saved'`];
+      stores.registry.enqueue(stores.registry.entry('graph'), (client) => client.runAll(statements));
     });
     assert.ok(saved);
     assert.deepEqual(paged, whole);
