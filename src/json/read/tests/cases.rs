@@ -8,6 +8,12 @@ const CASES: &[(&str, &str)] = &[
     // Literals and whitespace.
     ("null", "null"),
     (" \t\n\r true \n", "true"),
+    ("[1,\t2 ,\r\n3]", "[1,2,3]"),
+    ("{\"a\"\n:\t1\r}", "{\"a\":1}"),
+    ("\u{b}true", "error: expected value at line 1 column 1"),
+    ("[1,\u{c}2]", "error: expected value at line 1 column 4"),
+    ("{\"a\":\u{0}1}", "error: expected value at line 1 column 6"),
+    ("true\u{1f}", "error: trailing characters at line 1 column 5"),
     ("false", "false"),
     ("tru", "error: EOF while parsing a value at line 1 column 3"),
     ("trux", "error: expected ident at line 1 column 4"),
