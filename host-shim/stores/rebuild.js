@@ -200,14 +200,15 @@ function absentSubjects(source, entry, db) {
   return {
     of(pages) {
       if (entry.kind !== 'graph' || pages.length === 0) return [];
-      const stubs = new Set(pages.flatMap(({ pageId }) => stubsByPage.get(pageId) ?? []));
-      for (const { pageId } of pages) stubsByPage.delete(pageId);
+      // Once not quiet, never again: the stubs and the index are not read any more.
       quiet &&= entry.pageUpdates === updatesAtStart && dataVersion() === versionAtStart;
       if (!quiet) return [];
+      const stubs = new Set(pages.flatMap(({ pageId }) => stubsByPage.get(pageId) ?? []));
+      for (const { pageId } of pages) stubsByPage.delete(pageId);
       return source.subjectsOn(pages.map((p) => p.pageId)).filter((id) => !stubs.has(id));
     },
     targeted(targets, pages) {
-      if (!targets?.length || pages.length === 0) return;
+      if (!quiet || !targets?.length || pages.length === 0) return;
       const last = pages.at(-1).pageId;
       for (const [id, pageId] of Object.entries(source.pagesOf(targets))) {
         if (pageId <= last) continue;
