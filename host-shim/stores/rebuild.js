@@ -149,7 +149,14 @@ export class RebuildWorker {
       }
       const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
-      const batch = projectBatch(this.#core, { ...fixed, start, absent: absent.of(pages) }, pages);
+      let batch;
+      try {
+        batch = projectBatch(this.#core, { ...fixed, start, absent: absent.of(pages) }, pages);
+      } catch (e) {
+        const failure = writing ? await settle() : null;
+        const which = pages.length ? `pages ${pages[0].pageId} to ${pages.at(-1).pageId}` : 'the first batch';
+        return failure ?? `the core refused the batch of ${which}: ${e?.code ?? 'error'}: ${e?.message ?? e}`;
+      }
       absent.targeted(batch.outsideTargets, pages);
       const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
       if (writing) {
@@ -220,11 +227,12 @@ function absentSubjects(source, entry, db) {
 }
 
 /**
- * The core's answer for one batch. Each page's Subject slot goes into the request as the JSON text
- * it is stored as, which the core reads where it lies (as a string it would be escaped here and
- * unescaped into a copy there); the wiki stores only slots the core wrote. A request the core cannot
- * read that way (a stored slot that is not JSON) is sent again with every slot as a JSON string, so
- * that the page reads as one without Subjects and the others are written.
+ * The core's answer for one batch; throws the core's error. Each page's Subject slot goes into the
+ * request as the JSON text it is stored as, which the core reads where it lies (as a string it
+ * would be escaped here and unescaped into a copy there); the wiki stores only slots the core
+ * wrote. When the core answers that the request is not JSON text (`details.notJson`: a stored slot
+ * that is not JSON), the batch is sent again with every slot as a JSON string, so that the page
+ * reads as one without Subjects and the others are written. Any other refusal is not retried.
  */
 function projectBatch(core, settings, pages) {
   const stored = pages.map(({ subjectSlot, ...facts }) => {
@@ -234,7 +242,8 @@ function projectBatch(core, settings, pages) {
   let answer;
   try {
     answer = core.projectForStore(`${JSON.stringify(settings).slice(0, -1)},"pages":[${stored.join(',')}]}`);
-  } catch {
+  } catch (e) {
+    if (!e?.details?.notJson) throw e;
     answer = core.projectForStore(JSON.stringify({ ...settings, pages }));
   }
   return JSON.parse(answer);
