@@ -151,7 +151,8 @@ export class RebuildWorker {
       if (pages.length === 0 && !start) break;
       let batch;
       try {
-        batch = projectBatch(this.#core, { ...fixed, start, absent: absent.of(pages) }, pages);
+        // The first batch clears the graph, so the core creates all of its Subjects: no index read.
+        batch = projectBatch(this.#core, start ? { ...fixed, start } : { ...fixed, start, absent: absent.of(pages) }, pages);
       } catch (e) {
         const failure = writing ? await settle() : null;
         const which = pages.length ? `pages ${pages[0].pageId} to ${pages.at(-1).pageId}` : 'the first batch';
@@ -195,8 +196,9 @@ export class RebuildWorker {
  * stays a stub. Once a save has written to the store during the run, the graph may hold any
  * Subject, and none is said to be absent: a save of this process counts its update, and a commit
  * of any other process to the wiki's database (a server beside a command-line rebuild, whose saves
- * this process never sees) changes SQLite's `data_version`. `of(pages)` for the batch about to be
- * projected, `targeted(outsideTargets, pages)` with its answer.
+ * this process never sees) changes SQLite's `data_version`. `of(pages)` for each batch after the
+ * first (which the core creates whole) as it is about to be projected, `targeted(outsideTargets,
+ * pages)` with each answer.
  */
 function absentSubjects(source, entry, db) {
   const updatesAtStart = entry.pageUpdates;

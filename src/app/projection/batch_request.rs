@@ -36,7 +36,8 @@ pub struct BatchSettings {
     pub start: bool,
     /// Graph stores: IDs of the batch's Subjects that the graph does not hold (not written by
     /// earlier batches, not left as stubs by their relations, not written by saves since the run
-    /// began): they are created without a lookup. Every other Subject is matched by ID first.
+    /// began): they are created without a lookup. Every other Subject is matched by ID first. Not
+    /// read in the first batch (`start`), which clears the graph and creates all of its Subjects.
     #[serde(default)]
     pub absent: Vec<String>,
     /// Schema title to the Schema page's text.
