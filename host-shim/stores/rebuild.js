@@ -149,7 +149,15 @@ export class RebuildWorker {
       }
       const pages = this.#pages.batch(afterId, this.#batchPages);
       if (pages.length === 0 && !start) break;
-      const batch = projectBatch(this.#core, { ...fixed, start, absent: absent.of(pages) }, pages);
+      let batch;
+      try {
+        // The first batch clears the graph, so the core creates all of its Subjects: no index read.
+        batch = projectBatch(this.#core, start ? { ...fixed, start } : { ...fixed, start, absent: absent.of(pages) }, pages);
+      } catch (e) {
+        const failure = writing ? await settle() : null;
+        const which = pages.length ? `pages ${pages[0].pageId} to ${pages.at(-1).pageId}` : 'the first batch';
+        return failure ?? `the core refused the batch of ${which}: ${e?.code ?? 'error'}: ${e?.message ?? e}`;
+      }
       absent.targeted(batch.outsideTargets, pages);
       const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
       if (writing) {
@@ -188,8 +196,9 @@ export class RebuildWorker {
  * stays a stub. Once a save has written to the store during the run, the graph may hold any
  * Subject, and none is said to be absent: a save of this process counts its update, and a commit
  * of any other process to the wiki's database (a server beside a command-line rebuild, whose saves
- * this process never sees) changes SQLite's `data_version`. `of(pages)` for the batch about to be
- * projected, `targeted(outsideTargets, pages)` with its answer.
+ * this process never sees) changes SQLite's `data_version`. `of(pages)` for each batch after the
+ * first (which the core creates whole) as it is about to be projected, `targeted(outsideTargets,
+ * pages)` with each answer.
  */
 function absentSubjects(source, entry, db) {
   const updatesAtStart = entry.pageUpdates;
@@ -220,11 +229,12 @@ function absentSubjects(source, entry, db) {
 }
 
 /**
- * The core's answer for one batch. Each page's Subject slot goes into the request as the JSON text
- * it is stored as, which the core reads where it lies (as a string it would be escaped here and
- * unescaped into a copy there); the wiki stores only slots the core wrote. A request the core cannot
- * read that way (a stored slot that is not JSON) is sent again with every slot as a JSON string, so
- * that the page reads as one without Subjects and the others are written.
+ * The core's answer for one batch; throws the core's error. Each page's Subject slot goes into the
+ * request as the JSON text it is stored as, which the core reads where it lies (as a string it
+ * would be escaped here and unescaped into a copy there); the wiki stores only slots the core
+ * wrote. When the core answers that the request is not JSON text (`details.notJson`: a stored slot
+ * that is not JSON), the batch is sent again with every slot as a JSON string, so that the page
+ * reads as one without Subjects and the others are written. Any other refusal is not retried.
  */
 function projectBatch(core, settings, pages) {
   const stored = pages.map(({ subjectSlot, ...facts }) => {
@@ -234,7 +244,8 @@ function projectBatch(core, settings, pages) {
   let answer;
   try {
     answer = core.projectForStore(`${JSON.stringify(settings).slice(0, -1)},"pages":[${stored.join(',')}]}`);
-  } catch {
+  } catch (e) {
+    if (!e?.details?.notJson) throw e;
     answer = core.projectForStore(JSON.stringify({ ...settings, pages }));
   }
   return JSON.parse(answer);

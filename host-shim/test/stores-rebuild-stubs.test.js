@@ -9,9 +9,10 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { NS_SCHEMA } from '../platform/pages/namespaces.js';
-import { openStores } from '../platform/site-stores.js';
+import { openStores, rebuildPageSource } from '../platform/site-stores.js';
 import { savePages } from '../platform/storage/page-writes.js';
 import { loadCore } from '../src/loader.js';
+import { RebuildWorker } from '../stores/rebuild.js';
 import { queueRun } from '../stores/runs.js';
 import { graphDump } from '../test-support/store-dumps.js';
 import { openSite, quietLog } from '../test-support/site.js';
@@ -53,15 +54,22 @@ describe('a rebuild turns the stubs of earlier batches into their Subjects', { s
   });
   after(() => site.db.close());
 
-  /** Rebuilds into a graph of its own, `batchPages` pages a batch; `onProgress` after each batch. */
-  async function rebuilt(batchPages, onProgress = () => {}) {
+  /**
+   * Rebuilds into a graph of its own, `batchPages` pages a batch; `onProgress` after each batch;
+   * `indexReads` gets the page IDs of each read of the Subject index's rows by page.
+   */
+  async function rebuilt(batchPages, onProgress = () => {}, indexReads = []) {
     const graph = `strata_rebuild_stubs_${process.pid}_${graphs.length}`;
     graphs.push(graph);
     const config = { ...site.config, stores: { graph: { type: 'falkordb', url: falkordb, graph } } };
-    const stores = openStores({ db: site.db, config, core: await loadCore(), log: quietLog, background: false, batchPages });
+    const core = await loadCore();
+    const stores = openStores({ db: site.db, config, core, log: quietLog, background: false, batchPages });
+    const source = rebuildPageSource(site.db, config);
+    const pages = { ...source, subjectsOn: (pageIds) => indexReads.push(pageIds) && source.subjectsOn(pageIds) };
+    const worker = new RebuildWorker({ db: site.db, config, core, log: quietLog, registry: stores.registry, pages, batchPages });
     try {
       const { run } = queueRun(site.db, 'graph', 'test');
-      const done = await stores.rebuilds.process(run, { onProgress: (progress) => onProgress(stores, progress) });
+      const done = await worker.process(run, { onProgress: (progress) => onProgress(stores, progress) });
       assert.equal(done.state, 'succeeded', done.error);
       const dump = await graphDump(stores);
       const client = await stores.registry.client(stores.registry.entry('graph'));
@@ -75,9 +83,13 @@ describe('a rebuild turns the stubs of earlier batches into their Subjects', { s
   const subjectNodes = (dump) => dump.nodes.filter((n) => n.labels.includes('Subject'));
 
   test('one batch a page gives the graph of one batch for all, each Subject once', async () => {
-    const whole = await rebuilt(100);
-    const paged = await rebuilt(1);
+    const [wholeReads, pagedReads] = [[], []];
+    const whole = await rebuilt(100, undefined, wholeReads);
+    const paged = await rebuilt(1, undefined, pagedReads);
     assert.deepEqual(paged, whole);
+    // The first batch is created whole, without reading the index; each later batch reads it once.
+    assert.deepEqual(wholeReads, []);
+    assert.deepEqual(pagedReads, [[3], [4], [5], [6]]);
     const ids = subjectNodes(paged).map((n) => n.properties._id).sort();
     assert.deepEqual(ids, [...LETTERS.map(id), id('X')]);
     for (const node of subjectNodes(paged)) {

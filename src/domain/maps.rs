@@ -17,12 +17,39 @@ pub type FastHashMap<K, V> = std::collections::HashMap<K, V, FastHasher>;
 /// A set with the fast hasher.
 pub type FastHashSet<T> = std::collections::HashSet<T, FastHasher>;
 
-/// The position of `name` among the keys of `map`, trying `*next` first: a Subject's Statements
-/// usually come in its Schema's order, so one string comparison often finds the property without
-/// hashing its name. On a find, `*next` moves past it.
+/// How many properties past the expected one [`index_in_order`] compares before it hashes: a
+/// Subject usually leaves out a few of its Schema's properties.
+const LOOK_AHEAD: usize = 3;
+
+/// The position of `name` among the keys of `map`, trying `*next` and the few keys after it first:
+/// a Subject's Statements usually come in its Schema's order, some properties left out, so a few
+/// string comparisons (most stopped by the length) often find the property without hashing its
+/// name. On a find, `*next` moves past it.
 pub fn index_in_order<V>(map: &FastIndexMap<String, V>, next: &mut usize, name: &str) -> Option<usize> {
-    let guessed = map.get_index(*next).filter(|(key, _)| key.as_str() == name).map(|_| *next);
+    let at = |i: usize| map.get_index(i).filter(|(key, _)| key.as_str() == name).map(|_| i);
+    let guessed = at(*next).or_else(|| (*next + 1..*next + LOOK_AHEAD).find_map(at));
     let found = guessed.or_else(|| map.get_index_of(name))?;
     *next = found + 1;
     Some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whatever the guess, the position found is the map's own, and the guess moves past it.
+    #[test]
+    fn index_in_order_finds_what_the_map_finds() {
+        let map: FastIndexMap<String, ()> = (0..12).map(|i| (format!("p{i}"), ())).collect();
+        let names = ["p0", "p1", "p3", "p7", "p8", "p2", "p11", "p11", "x", "p0", "p4", "p9", "p10", ""];
+        for start in 0..=13 {
+            let mut next = start;
+            for name in names {
+                let before = next;
+                let found = index_in_order(&map, &mut next, name);
+                assert_eq!(found, map.get_index_of(name), "{name} from {before}");
+                assert_eq!(next, found.map_or(before, |i| i + 1), "{name} from {before}");
+            }
+        }
+    }
 }

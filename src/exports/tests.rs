@@ -249,6 +249,29 @@ mod project_for_store {
         assert_eq!(three["statements"].as_array().unwrap().len(), good["statements"].as_array().unwrap().len(), "a page more adds rows, not statements");
         assert!(three["statements"].to_string().contains("N\u{FFFD}ul"));
     }
+
+    /// Only a request that is not JSON text says so (`details.notJson`): a host sends its slots again
+    /// as strings for that refusal alone, and reports every other.
+    #[test]
+    fn a_request_that_is_not_json_is_told_apart_from_one_that_is_not_a_batch() {
+        let settings = r#""name": "graph", "store": {"type": "falkordb"}, "rdfBaseUri": "https://w.example""#;
+        let spliced = format!(r#"{{{settings}, "pages": [{{"pageId": 1, "namespace": 0, "title": "T", "subjectSlot": {{"subjects": }}]}}"#);
+        let not_json = project_for_store(&spliced).unwrap_err();
+        let (line, column) = (&not_json.details["notJson"]["line"], &not_json.details["notJson"]["column"]);
+        assert_eq!((not_json.code, line), ("invalid-argument", &json!(1)));
+        assert_eq!(not_json.message, format!("request: expected value at line 1 column {column}"));
+        assert!(column.as_u64().unwrap() > spliced.find(r#""subjects": }"#).unwrap() as u64);
+        let refused = [
+            format!(r#"{{{settings}, "pages": {{}}}}"#),
+            format!(r#"{{{settings}, "sourceKey": "Not a key"}}"#),
+            r#"{"name": "graph", "store": {"type": "nothing"}, "rdfBaseUri": "https://w.example"}"#.to_owned(),
+            "[]".to_owned(),
+        ];
+        for request in refused {
+            let e = project_for_store(&request).unwrap_err();
+            assert_eq!((e.code, &e.details), ("invalid-argument", &Value::Null), "{request}: {e}");
+        }
+    }
 }
 
 #[test]

@@ -314,3 +314,40 @@ fn reading_is_lenient_and_keeps_data() {
 }
 
 use crate::domain::page_content::PageContent;
+
+/// The reason a part object of a relation or monolingualText value is refused: the first key it may
+/// not have, else the first field that is missing or of the wrong kind.
+#[test]
+fn part_objects_are_refused_for_their_first_problem() {
+    let cases = [
+        ("relation", json!(["x"]), "value part 0: a relation object must be an object with id, target, properties"),
+        ("relation", json!([{}]), "value part 0: a relation object needs a string \"target\""),
+        ("relation", json!([{"label":"x","target":5}]), "value part 0: a relation object has only id, target, properties, not \"label\""),
+        ("relation", json!([{"target":5,"label":"x"}]), "value part 0: a relation object has only id, target, properties, not \"label\""),
+        ("relation", json!([{"id":5,"target":"s1demo1aaaaaaa1","x":1}]), "value part 0: a relation object has only id, target, properties, not \"x\""),
+        ("relation", json!([{"id":5}]), "value part 0: a relation object needs a string \"target\""),
+        ("relation", json!([{"id":5,"target":"s1demo1aaaaaaa1"}]), "value part 0: a relation id must be a string"),
+        ("relation", json!([{"target":"s1demo1aaaaaaa1"},{"target":"s1demo1aaaaaaa1","properties":[1]}]), "value part 1: relation properties must be an object of strings, numbers and booleans"),
+        ("relation", json!([{"properties":1,"target":"nope","id":"x"}]), "value part 0: target: invalid Subject ID \"nope\": must be 15 characters long"),
+        ("relation", json!([{"properties":1,"target":"s1demo1aaaaaaa1","id":"x"}]), "value part 0: id: invalid Relation ID \"x\": must be 15 characters long"),
+        ("relation", json!([{"properties":1,"target":"s1demo1aaaaaaa1"}]), "value part 0: relation properties must be an object of strings, numbers and booleans"),
+        ("monolingualText", json!([{"text":"a","language":"en","lang":"x"}]), "value part 0: a monolingualText part has only text, language, not \"lang\""),
+        ("monolingualText", json!([{"lang":"x","text":1}]), "value part 0: a monolingualText part has only text, language, not \"lang\""),
+        ("monolingualText", json!([{"language":"en"}]), "value part 0: a monolingualText part needs a string \"text\""),
+        ("monolingualText", json!([{"text":"a"}]), "value part 0: a monolingualText part needs a string \"language\""),
+        ("monolingualText", json!([{"text":"a","language":1}]), "value part 0: a monolingualText part needs a string \"language\""),
+        ("monolingualText", json!([{"language":1,"text":2}]), "value part 0: a monolingualText part needs a string \"text\""),
+        ("monolingualText", json!([5]), "value part 0: a monolingualText part must be an object with text, language"),
+    ];
+    for (t, value, want) in cases {
+        let got = write_one(json!({"propertyType": t, "value": value})).expect_err("refused").reason;
+        assert_eq!(got, want, "{t} {value}");
+    }
+}
+
+/// An empty text drops a monolingual part before its language is looked at; blank targets drop a relation.
+#[test]
+fn blank_parts_are_dropped_before_their_other_fields_are_read() {
+    assert_eq!(stored("monolingualText", json!([{"text": " ", "language": 5}])), None);
+    assert_eq!(stored("relation", json!([{"target": " ", "id": 5, "properties": 1}])), None);
+}

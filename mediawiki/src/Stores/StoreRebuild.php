@@ -4,7 +4,9 @@
  * and every page holding Subjects is projected again, in page id order, a batch at a time. The core
  * computes each batch (`projectForStore`); this class reads the pages, writes the batch, records
  * progress, and stops between batches when the run was cancelled. Run by `RebuildJob` (MediaWiki's
- * job queue) and by maintenance/rebuildStores.php.
+ * job queue) and by maintenance/rebuildStores.php. Each batch's progress is committed before the next
+ * batch is read (the job queue would otherwise hold the whole run in one transaction), so that the
+ * run's reads see what other requests commit meanwhile: a cancel, and the saves that end `absent`.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
@@ -14,6 +16,7 @@ use MediaWiki\Extension\Strata\Host\PageRecords;
 use MediaWiki\Extension\Strata\Host\Settings;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use Strata\Bridge\StrataError;
 use User;
 
 class StoreRebuild {
@@ -23,17 +26,25 @@ class StoreRebuild {
 
 	private PageRecords $records;
 
-	public function __construct( private MediaWikiServices $services, private StoreRegistry $registry ) {
+	/** $batchPages: pages a batch (tests make small batches of a small wiki). */
+	public function __construct( private MediaWikiServices $services, private StoreRegistry $registry, private int $batchPages = self::BATCH_PAGES ) {
 		$this->records = new PageRecords( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) );
 	}
 
-	/** Runs queued run $id to its end and answers its record; $progress(processed, failed, total) after each batch. */
+	/**
+	 * Runs queued run $id to its end and answers its record; $progress(processed, failed, total,
+	 * absent) after each batch, `absent` the IDs the batch created without a lookup.
+	 */
 	public function process( int $id, ?callable $progress = null ): ?array {
 		$states = $this->registry->states();
 		$run = $states->runById( $id );
 		if ( !$run ) {
 			return null;
 		}
+		$lbFactory = $this->services->getDBLoadBalancerFactory();
+		// Null when the caller holds uncommitted writes: then nothing is committed here, and the run
+		// may not see other requests' saves, so it never sends `absent`.
+		$ticket = $lbFactory->getEmptyTransactionTicket( __METHOD__ );
 		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
 		$total = (int)$db->selectField( 'strata_subject', 'COUNT(DISTINCT ss_page_id)', [], __METHOD__ );
 		$coveredUpTo = (int)$db->selectField( 'revision', 'MAX(rev_id)', [], __METHOD__ );
@@ -55,21 +66,34 @@ class StoreRebuild {
 			'schemas' => (object)array_column( array_map( static fn ( $p ) => [ $p['title'], $p['mainSlot'] ?? '' ], $this->records->all( self::NS_SCHEMA ) ), 1, 0 ),
 			'mappings' => array_map( static fn ( $p ) => [ 'title' => $p['title'], 'text' => $p['mainSlot'] ?? '' ], $this->records->all( self::NS_MAPPING ) ),
 		];
+		$absent = new RebuildAbsent( $db, $entry['kind'] === 'graph', $ticket !== null );
 		$afterId = 0;
 		$processed = 0;
 		$failed = 0;
 		for ( $start = true; ; $start = false ) {
+			if ( $ticket !== null ) {
+				$lbFactory->commitAndWaitForReplication( __METHOD__, $ticket );
+			}
 			if ( $states->runById( $id )['state'] !== 'running' ) {
 				return $this->stopped( $name, $id );
 			}
 			$ids = array_map( 'intval', $db->selectFieldValues( 'strata_subject', 'DISTINCT ss_page_id', [ 'ss_page_id > ' . $afterId ],
-				__METHOD__, [ 'ORDER BY' => 'ss_page_id', 'LIMIT' => self::BATCH_PAGES ] ) );
+				__METHOD__, [ 'ORDER BY' => 'ss_page_id', 'LIMIT' => $this->batchPages ] ) );
 			if ( $ids === [] && !$start ) {
 				break;
 			}
 			$pages = array_values( array_filter( array_map( fn ( $pageId ) => $this->records->byId( $pageId ), $ids ) ) );
-			$request = $fixed + [ 'start' => $start, 'pages' => array_map( [ self::class, 'facts' ], $pages ) ];
-			$batch = json_decode( CoreGateway::core()->projectForStore( json_encode( $request, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) ), true );
+			// The first batch clears the graph, so the core creates all of its Subjects: no index read.
+			$request = $fixed + ( $start ? [ 'start' => true ] : [ 'start' => false, 'absent' => $absent->of( array_column( $pages, 'pageId' ) ) ] );
+			try {
+				$batch = CoreGateway::core()->projectForStoreBatch( $request, array_map( [ self::class, 'facts' ], $pages ) );
+			} catch ( StrataError $e ) {
+				$which = $ids === [] ? 'the first batch' : 'pages ' . reset( $ids ) . ' to ' . end( $ids );
+				return $this->failed( $name, $id, "the core refused the batch of $which: {$e->errorCode}: {$e->getMessage()}" );
+			}
+			if ( $ids !== [] ) {
+				$absent->targeted( $batch['outsideTargets'] ?? [], end( $ids ) );
+			}
 			$outcome = $this->registry->with( $name, static fn ( $client ) => self::writeBatch( $client, $batch, $start ) );
 			if ( !$outcome['ok'] ) {
 				return $this->failed( $name, $id, $outcome['detail'] ?? $outcome['kind'] );
@@ -81,7 +105,7 @@ class StoreRebuild {
 			$failed += count( $batch['failed'] ?? [] );
 			$states->recordProgress( $id, $processed, $failed );
 			if ( $progress ) {
-				$progress( $processed, $failed, $total );
+				$progress( $processed, $failed, $total, $request['absent'] ?? [] );
 			}
 			if ( $ids === [] ) {
 				break;

@@ -5,11 +5,12 @@
 //! fields are few and small, and are read by serde from their `Value`.
 
 use crate::host::StoreSettings;
-use crate::json::{Arena, Json, JsonObject};
+use crate::json::{Arena, Json, JsonObject, ParseError};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
+use std::fmt;
 
 /// A batch: what every batch of a run repeats, and its pages.
 #[derive(Debug, Clone)]
@@ -35,7 +36,8 @@ pub struct BatchSettings {
     pub start: bool,
     /// Graph stores: IDs of the batch's Subjects that the graph does not hold (not written by
     /// earlier batches, not left as stubs by their relations, not written by saves since the run
-    /// began): they are created without a lookup. Every other Subject is matched by ID first.
+    /// began): they are created without a lookup. Every other Subject is matched by ID first. Not
+    /// read in the first batch (`start`), which clears the graph and creates all of its Subjects.
     #[serde(default)]
     pub absent: Vec<String>,
     /// Schema title to the Schema page's text.
@@ -82,13 +84,43 @@ pub struct MappingPage {
     pub text: String,
 }
 
+/// Why a request is not a batch. A text that is not JSON is told apart: a host that spliced stored
+/// slots into the request as JSON sends it again with the slots as strings (`docs/stores.md`); any
+/// other refusal is the host's fault, and a second form would not help.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BatchRequestError {
+    NotJson(ParseError),
+    NotABatch(String),
+}
+
+impl fmt::Display for BatchRequestError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BatchRequestError::NotJson(e) => write!(f, "{e}"),
+            BatchRequestError::NotABatch(e) => f.write_str(e),
+        }
+    }
+}
+
+impl From<String> for BatchRequestError {
+    fn from(e: String) -> Self {
+        BatchRequestError::NotABatch(e)
+    }
+}
+
+impl From<&str> for BatchRequestError {
+    fn from(e: &str) -> Self {
+        BatchRequestError::NotABatch(e.to_owned())
+    }
+}
+
 const PAGES: &str = "pages";
 const SLOT: &str = "subjectSlot";
 
 impl<'a> BatchRequest<'a> {
     /// Reads a batch from its JSON text; the slots' documents live in `arena`.
-    pub fn read(text: &'a str, arena: &'a Arena) -> Result<Self, String> {
-        let doc = Json::parse(text, arena).map_err(|e| e.to_string())?;
+    pub fn read(text: &'a str, arena: &'a Arena) -> Result<Self, BatchRequestError> {
+        let doc = Json::parse(text, arena).map_err(BatchRequestError::NotJson)?;
         let request = doc.as_object().ok_or("expected an object")?;
         let settings = fields_but(request, PAGES)?;
         let pages = match request.get(PAGES) {
@@ -98,7 +130,7 @@ impl<'a> BatchRequest<'a> {
                 .enumerate()
                 .map(|(n, page)| BatchPage::read(page, arena).map_err(|e| format!("{PAGES}[{n}]: {e}")))
                 .collect::<Result<_, _>>()?,
-            Some(_) => return Err(format!("{PAGES}: expected an array")),
+            Some(_) => return Err(format!("{PAGES}: expected an array").into()),
         };
         Ok(BatchRequest { settings, pages })
     }
@@ -141,7 +173,8 @@ mod tests {
 
     fn answer(text: &str) -> Result<Value, String> {
         let arena = Arena::new();
-        Ok(serde_json::to_value(project_batch(&BatchRequest::read(text, &arena)?)?).unwrap())
+        let request = BatchRequest::read(text, &arena).map_err(|e| e.to_string())?;
+        Ok(serde_json::to_value(project_batch(&request)?).unwrap())
     }
 
     /// A slot is the same page whether it comes as JSON or as a JSON string; a string that is not

@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::batch_request::PageFacts;
-pub use super::batch_request::BatchRequest;
+pub use super::batch_request::{BatchRequest, BatchRequestError};
 
 /// What the host writes: `statements` for a graph store (run in order, after the `graphIndexes`
 /// export's statements in the first batch), `trig` for a SPARQL store (one document, one named graph per page, for a bulk

@@ -2,7 +2,7 @@
 //! objects and monolingual parts from their write form to their stored form.
 
 use crate::domain::trim::trim;
-use super::super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
+use super::super::relation_parts::{MONOLINGUAL_KEYS, RELATION_KEYS};
 use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
 use crate::domain::relation_properties::RelationProperties;
@@ -55,33 +55,39 @@ pub fn string_part<'v>(type_name: &str, p: &'v Json, trim: bool) -> Result<Optio
     Ok((!trimmed.is_empty()).then_some(if trim { trimmed } else { s }))
 }
 
-/// A value part that must be an object with only the `allowed` keys; `what` names it in errors.
-fn part_object<'v>(p: &'v Json<'v>, what: &str, allowed: &[&str]) -> Result<&'v JsonObject<'v>, NormalizeError> {
-    let o = p.as_object().ok_or_else(|| NormalizeError::shape(format!("a {what} must be an object with {}", allowed.join(", "))))?;
-    match unknown_key(o, allowed) {
-        Some(k) => Err(NormalizeError::shape(format!("a {what} has only {}, not \"{k}\"", allowed.join(", ")))),
-        None => Ok(o),
+/// The members of a value part that must be an object with only the `keys`, read in one pass: each
+/// key's value (`None` when absent), in the order of `keys`; `what` names the part in errors. The
+/// first member whose key is not one of them refuses the part.
+fn part_fields<'v, const N: usize>(p: &'v Json<'v>, what: &str, keys: &[&str; N]) -> Result<[Option<&'v Json<'v>>; N], NormalizeError> {
+    let o = p.as_object().ok_or_else(|| NormalizeError::shape(format!("a {what} must be an object with {}", keys.join(", "))))?;
+    let mut fields = [None; N];
+    for (k, v) in o {
+        match keys.iter().position(|key| *key == k) {
+            Some(i) => fields[i] = Some(v),
+            None => return Err(NormalizeError::shape(format!("a {what} has only {}, not \"{k}\"", keys.join(", ")))),
+        }
     }
+    Ok(fields)
 }
 
 /// A required string field of a value-part object.
-fn string_field<'v>(o: &'v JsonObject, what: &str, key: &str) -> Result<&'v str, NormalizeError> {
-    o.get(key).and_then(Json::as_str).ok_or_else(|| NormalizeError::shape(format!("a {what} needs a string \"{key}\"")))
+fn string_field<'v>(field: Option<&'v Json>, what: &str, key: &str) -> Result<&'v str, NormalizeError> {
+    field.and_then(Json::as_str).ok_or_else(|| NormalizeError::shape(format!("a {what} needs a string \"{key}\"")))
 }
 
 pub fn relation<'v>(p: &'v Json, ctx: &mut WriteContext) -> Result<Option<RelationView<'v>>, NormalizeError> {
-    let o = part_object(p, "relation object", &RELATION_KEYS)?;
-    let target = trim(string_field(o, "relation object", "target")?);
+    let [id, target, properties] = part_fields(p, "relation object", &RELATION_KEYS)?;
+    let target = trim(string_field(target, "relation object", "target")?);
     if target.is_empty() {
         return Ok(None);
     }
     let target = SubjectRef::parse(target, ctx.own_source).map_err(|e| NormalizeError::shape(format!("target: {e}")))?;
-    let id = match o.get("id") {
+    let id = match id {
         None | Some(Json::Null) => ctx.minter.relation_id(ctx.now_ms),
         Some(Json::String(s)) => RelationId::parse(s).map_err(|e| NormalizeError::shape(format!("id: {e}")))?,
         Some(_) => return Err(NormalizeError::shape("a relation id must be a string")),
     };
-    let properties = match o.get("properties") {
+    let properties = match properties {
         None | Some(Json::Null) => JsonObject::default(),
         Some(props) => *props.as_object().filter(|o| RelationProperties::all_written(o))
             .ok_or_else(|| NormalizeError::shape("relation properties must be an object of strings, numbers and booleans"))?,
@@ -92,12 +98,12 @@ pub fn relation<'v>(p: &'v Json, ctx: &mut WriteContext) -> Result<Option<Relati
 /// A monolingual part: text trimmed (borrowed), tag lower-cased (into `arena` when it was not). An
 /// empty text drops the part before its tag is looked at.
 pub fn monolingual<'v>(p: &'v Json, arena: &'v Bump) -> Result<Option<MonolingualView<'v>>, NormalizeError> {
-    let o = part_object(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
-    let text = trim(string_field(o, "monolingualText part", "text")?);
+    let [text, language] = part_fields(p, "monolingualText part", &MONOLINGUAL_KEYS)?;
+    let text = trim(string_field(text, "monolingualText part", "text")?);
     if text.is_empty() {
         return Ok(None);
     }
-    let tag = string_field(o, "monolingualText part", "language")?;
+    let tag = string_field(language, "monolingualText part", "language")?;
     let Some(language) = LanguageTagRef::parse_in(tag, arena) else {
         let shown: String = tag.chars().take(40).collect();
         return Err(NormalizeError::new(NormalizeErrorKind::InvalidLanguageTag, format!("\"{shown}\" is not a valid language tag")));

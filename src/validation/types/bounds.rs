@@ -30,11 +30,20 @@ impl<T: PartialOrd> Bounds<T> {
 
     /// Reports at most one `min-value` and one `max-value` for the property.
     pub fn check(&self, values: impl IntoIterator<Item = T>, cx: &mut CheckContext) {
+        self.report(self.hits(values), cx);
+    }
+
+    /// Whether any value is below the minimum and whether any is above the maximum.
+    fn hits(&self, values: impl IntoIterator<Item = T>) -> (bool, bool) {
         let (mut below, mut above) = (false, false);
         for v in values {
             below |= self.min.as_ref().is_some_and(|b| v < b.at);
             above |= self.max.as_ref().is_some_and(|b| v > b.at);
         }
+        (below, above)
+    }
+
+    fn report(&self, (below, above): (bool, bool), cx: &mut CheckContext) {
         for (hit, bound, code) in [(below, &self.min, Code::MIN_VALUE), (above, &self.max, Code::MAX_VALUE)] {
             if let Some(b) = bound.as_ref().filter(|_| hit) {
                 cx.push(code, b.severity, vec![b.arg.clone()], None);
@@ -64,20 +73,19 @@ impl<T: PartialOrd + Send + Sync> TypeRules for TemporalRules<T> {
         parts.iter().all(|p| is_blank(p))
     }
 
-    /// One `invalid` violation for the property when any part does not parse; the parts that parse
-    /// are checked against the bounds.
+    /// One `invalid` violation for the property when any part does not parse, reported before the
+    /// bounds the parts that parse cross; each part is parsed once and nothing is collected.
     fn check(&self, parts: &[&str], cx: &mut CheckContext) {
         let mut any_invalid = false;
-        let mut valid = Vec::with_capacity(parts.len());
-        for part in parts.iter().filter(|p| !is_blank(p)) {
-            match (self.parse)(trim(part)) {
-                Some(t) => valid.push(t),
-                None => any_invalid = true,
-            }
-        }
+        let parsed = parts.iter().filter(|p| !is_blank(p)).filter_map(|part| {
+            let t = (self.parse)(trim(part));
+            any_invalid |= t.is_none();
+            t
+        });
+        let hits = self.bounds.hits(parsed);
         if any_invalid {
             cx.fixed(self.invalid, vec![], None);
         }
-        self.bounds.check(valid, cx);
+        self.bounds.report(hits, cx);
     }
 }
