@@ -21,10 +21,15 @@ impl SchemaNames {
         self.0.insert(spelling.to_owned(), reference.clone());
     }
 
+    /// The remembered reference of a Schema name spelled exactly `spelling`, borrowed.
+    pub(super) fn get(&self, spelling: &str) -> Option<&SchemaRef> {
+        self.0.get(spelling)
+    }
+
     /// [`SchemaRef::read`], answered from the remembered names when the spelling is one of them.
     pub(super) fn read(&self, v: &Json, own_source: &SourceKey) -> Result<SchemaRef, String> {
         match v {
-            Json::String(s) => self.0.get(*s).map_or_else(|| SchemaRef::read(v, own_source), |r| Ok(r.clone())),
+            Json::String(s) => self.get(s).map_or_else(|| SchemaRef::read(v, own_source), |r| Ok(r.clone())),
             _ => SchemaRef::read(v, own_source),
         }
     }

@@ -285,6 +285,11 @@ fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
         json!({"subject": {"schema": "Missing", "statements": {}}}),
         json!({"subject": {"statements": {}}}),
         json!({"subject": {"schema": "Person", "statements": {}}, "context": {"subjectId": "x"}}),
+        // A name spelled otherwise than the batch's is read as a title: the same Schema.
+        json!({"subject": {"schema": "person", "label": "Ada", "statements": {"Age": {"propertyType": "number", "value": -1}}}}),
+        json!({"subject": {"schema": 5, "statements": {}}}),
+        // The name is refused before the context is.
+        json!({"subject": {"schema": "a#b", "statements": {}}, "context": {"subjectId": "x"}}),
     ];
     let answer: Value = serde_json::from_str(&batch.validate_json(&Value::Array(items.to_vec()).to_string()).unwrap()).unwrap();
     for (i, item) in items.iter().enumerate().take(4) {
@@ -303,8 +308,14 @@ fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
     assert_eq!(codes(3), ["schema-not-found"]);
     assert_eq!(answer["violations"][4], Value::Null);
     assert_eq!(answer["violations"][5], Value::Null);
-    let errors: Vec<(u64, &str)> = answer["errors"].as_array().unwrap().iter().map(|e| (e["index"].as_u64().unwrap(), e["code"].as_str().unwrap())).collect();
-    assert_eq!(errors, [(4, "invalid-argument"), (5, "invalid-argument")]);
+    assert_eq!(codes(6), ["required", "min-value"]);
+    let errors: Vec<(u64, &str, bool)> = answer["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["index"].as_u64().unwrap(), e["code"].as_str().unwrap(), e["message"].as_str().unwrap().starts_with("item.subject.schema")))
+        .collect();
+    assert_eq!(errors, [(4, "invalid-argument", true), (5, "invalid-argument", false), (7, "invalid-argument", true), (8, "invalid-argument", true)]);
 }
 
 #[test]

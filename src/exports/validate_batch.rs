@@ -11,6 +11,7 @@ use crate::domain::schema::SchemaRef;
 use crate::json::{Arena, Json, Kept};
 use bumpalo::Bump;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::io::Write;
 
 /// Schemas compiled once, each Subject validated against the Schema its `schema` names.
@@ -75,12 +76,16 @@ impl BatchValidator {
 
     fn item(&self, item: &Json, parts: &Bump) -> Result<super::Validated, ExportError> {
         let subject = item.get("subject").ok_or_else(|| ExportError::missing("item.subject"))?;
-        let reference = subject.get("schema").ok_or_else(|| ExportError::missing("item.subject.schema"))?;
-        let reference = self.names.read(reference, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?;
+        let raw = subject.get("schema").ok_or_else(|| ExportError::missing("item.subject.schema"))?;
+        // A Schema name spelled as the batch was given it (the usual case) is borrowed, not copied.
+        let reference = match raw.as_str().and_then(|s| self.names.get(s)) {
+            Some(remembered) => Cow::Borrowed(remembered),
+            None => Cow::Owned(self.names.read(raw, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?),
+        };
         let cx = RequestContext::from_json(item.get("context"), &self.options, &self.names)?;
-        match self.validators.get(&reference) {
+        match self.validators.get(&*reference) {
             Some(validator) => validator.validate_in(subject, &cx, parts),
-            None => validate_with(subject, &cx, reference, None, parts, &self.options),
+            None => validate_with(subject, &cx, reference.into_owned(), None, parts, &self.options),
         }
     }
 }
