@@ -1,6 +1,7 @@
 // Writes a JavaScript value into the encoded form of a JSON document that `src/json/encoded/` reads
-// (the format is described there and in docs/validation.md, "JS objects into wasm"), so that
-// `BatchValidator.validate` and `Validator.validate` pass their objects into wasm without JSON text.
+// (the format is described there and in docs/validation.md, "JS objects into wasm": tags, LEB128
+// lengths, each key written once and then named by its index), so that `BatchValidator.validate`
+// passes its objects into wasm without JSON text.
 // wasm-bindgen ships this file inside every module built from `src/wasm` (`src/wasm/objects_in.rs`).
 //
 // It encodes values only, exactly as `JSON.stringify` would write them: own enumerable string keys in
@@ -30,6 +31,8 @@ const MAX_BYTES = 1 << 29;
 /** A buffer grown past this by one large value is not kept for the next. */
 const KEPT_UP_TO = 8 << 20;
 const FIRST_SIZE = 1 << 16;
+/** A key table grown past this by one large value is not kept for the next. */
+const KEYS_KEPT_UP_TO = 1 << 14;
 
 /** Thrown to give up on a value; any other throw gives up too. */
 const UNSUPPORTED = new Error('not encoded');
@@ -46,6 +49,16 @@ let at = 0;
 /** The strings' bytes, moved after the structure at the end. */
 let chars = new Uint8Array(FIRST_SIZE);
 let charsAt = 0;
+/** The key table of the value being written: each key's index, and the keys by index. */
+const keys = new Map();
+const names = [];
+/**
+ * Guesses that spare most lookups in `keys`: the index of the key that followed each key the last
+ * time, and of the first key of the last object at each depth. A guess is only taken when the key
+ * at that index is the key being written.
+ */
+let after = new Int32Array(1024);
+const firstAt = new Int32Array(MAX_DEPTH + 1);
 
 /**
  * The encoded form of `value` (an object or an array), as a view of a buffer reused by the next call,
@@ -55,6 +68,8 @@ export function encodeJson(value) {
   if (typeof value !== 'object' || value === null || inheritsEnumerable()) return undefined;
   at = 4;
   charsAt = 0;
+  keys.clear();
+  names.length = 0;
   try {
     container(value, 1);
     room(charsAt);
@@ -70,6 +85,11 @@ export function encodeJson(value) {
     bytes = new Uint8Array(FIRST_SIZE);
     view = new DataView(bytes.buffer);
     chars = new Uint8Array(FIRST_SIZE);
+  }
+  if (names.length > KEYS_KEPT_UP_TO) {
+    keys.clear();
+    names.length = 0;
+    after = new Int32Array(1024);
   }
   return encoded;
 }
@@ -106,7 +126,7 @@ function larger(buffer, used, needed) {
 function value(v, depth) {
   switch (typeof v) {
     case 'string':
-      room(5);
+      room(1);
       bytes[at++] = STRING;
       text(v);
       return true;
@@ -148,10 +168,9 @@ function container(v, depth) {
 
 function array(a, depth) {
   const n = a.length;
-  room(5);
-  bytes[at] = ARRAY;
-  view.setUint32(at + 1, n, true);
-  at += 5;
+  room(1);
+  bytes[at++] = ARRAY;
+  varint(n);
   for (let i = 0; i < n; i++) {
     if (!value(a[i], depth)) {
       room(1);
@@ -161,24 +180,75 @@ function array(a, depth) {
 }
 
 function object(o, depth) {
-  room(5);
+  room(2);
   bytes[at] = OBJECT;
+  // One byte for the count, widened at the end for 128 members or more.
   const countAt = at + 1;
-  at += 5;
+  at += 2;
   let count = 0;
+  let previous = -1;
   for (const k in o) {
-    // The key first; taken back when the value is left out.
+    // The key first (its index in the key table, or its definition); taken back when the value is
+    // left out.
     const mark = at;
     const charsMark = charsAt;
-    text(k);
+    const guess = previous < 0 ? firstAt[depth] : after[previous];
+    let index;
+    let added = false;
+    if (guess < names.length && names[guess] === k) {
+      index = guess;
+    } else {
+      index = keys.get(k);
+      if (index === undefined) {
+        index = define(k);
+        added = true;
+      }
+    }
+    if (!added) varint(index);
     if (value(o[k], depth)) {
       count++;
+      if (previous < 0) firstAt[depth] = index;
+      else after[previous] = index;
+      previous = index;
     } else {
       at = mark;
       charsAt = charsMark;
+      if (added) {
+        keys.delete(k);
+        names.pop();
+      }
     }
   }
-  view.setUint32(countAt, count, true);
+  if (count < 0x80) bytes[countAt] = count;
+  else widenCount(countAt, count);
+}
+
+/** Writes a count of 128 or more where one byte was kept for it, moving what follows. */
+function widenCount(countAt, count) {
+  let width = 1;
+  while (count >>> (7 * width) !== 0) width++;
+  room(width - 1);
+  bytes.copyWithin(countAt + width, countAt + 1, at);
+  at += width - 1;
+  const end = at;
+  at = countAt;
+  varint(count);
+  at = end;
+}
+
+/** Adds `k` to the key table and writes its definition: its index, then its text. */
+function define(k) {
+  const index = names.length;
+  keys.set(k, index);
+  names.push(k);
+  if (index >= after.length) {
+    const grown = new Int32Array(after.length * 2);
+    grown.set(after);
+    after = grown;
+  }
+  varint(index);
+  text(k);
+  return index;
 }
 
 function number(x) {
@@ -203,8 +273,8 @@ function number(x) {
 }
 
 /**
- * A string: its length in bytes (u32, little-endian) in the structure, its UTF-8 in the strings, ASCII
- * by a loop and the rest by `encodeInto`.
+ * A string: its length in bytes in the structure, its UTF-8 in the strings, ASCII by a loop and the
+ * rest by `encodeInto`.
  */
 function text(s) {
   const n = s.length;
@@ -217,18 +287,29 @@ function text(s) {
     if (code > 0x7f) break;
     c[start + i] = code;
   }
-  let length = n;
-  if (i < n) {
-    // `encodeInto` would write a lone surrogate as U+FFFD, where `JSON.stringify` escapes it.
-    if (!wellFormed(s)) throw UNSUPPORTED;
-    length = i + encoder.encodeInto(i === 0 ? s : s.slice(i), c.subarray(start + i)).written;
-  }
+  const length = i < n ? i + wider(s, i, start + i) : n;
   charsAt = start + length;
-  room(4);
+  varint(length);
+}
+
+/** The UTF-8 of `s` from its `i`th code unit on, written at `to`: its length in bytes. */
+function wider(s, i, to) {
+  // `encodeInto` would write a lone surrogate as U+FFFD, where `JSON.stringify` escapes it.
+  if (!wellFormed(s)) throw UNSUPPORTED;
+  return encoder.encodeInto(i === 0 ? s : s.slice(i), chars.subarray(to)).written;
+}
+
+/** An unsigned LEB128 number: seven bits a byte, low bits first. */
+function varint(n) {
+  if (n < 0x80 && at < bytes.length) {
+    bytes[at++] = n;
+    return;
+  }
+  room(5);
   const b = bytes;
-  b[at] = length;
-  b[at + 1] = length >>> 8;
-  b[at + 2] = length >>> 16;
-  b[at + 3] = length >>> 24;
-  at += 4;
+  while (n > 0x7f) {
+    b[at++] = (n & 0x7f) | 0x80;
+    n >>>= 7;
+  }
+  b[at++] = n;
 }

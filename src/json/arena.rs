@@ -16,6 +16,7 @@ use std::cell::Cell;
 pub struct Arena {
     bump: Bump,
     scratch: Cell<Scratch>,
+    keys: Cell<KeyTable<'static>>,
 }
 
 /// The reader's stacks, empty between parses. Their element types name no lifetime of a document,
@@ -25,6 +26,16 @@ pub(super) struct Scratch {
     pub values: Vec<Json<'static>>,
     pub members: Vec<(&'static str, Json<'static>)>,
     pub unescaped: String,
+}
+
+/// The encoded reader's key table ([`super::encoded`]): each key with the number of the last object
+/// that used it, and the table's indices hashed by their keys' text. Kept empty between reads, typed
+/// `'static` there as [`Scratch`] is.
+#[derive(Default)]
+pub(super) struct KeyTable<'a> {
+    pub keys: Vec<(&'a str, u32)>,
+    pub index: hashbrown::HashTable<u32>,
+    pub hasher: foldhash::fast::RandomState,
 }
 
 /// The same stacks typed for one document's lifetime.
@@ -41,7 +52,7 @@ impl Arena {
 
     /// An arena whose first block holds `bytes`, for a caller that knows the text it will parse.
     pub fn with_capacity(bytes: usize) -> Self {
-        Arena { bump: Bump::with_capacity(bytes), scratch: Cell::default() }
+        Arena { bump: Bump::with_capacity(bytes), ..Arena::default() }
     }
 
     /// Forgets every document parsed into the arena, keeping its largest block for the next ones.
@@ -94,6 +105,20 @@ impl Arena {
     pub(super) fn give_back(&self, stacks: Stacks<'_>) {
         let Stacks { values, members, unescaped } = stacks;
         self.scratch.set(Scratch { values: Scratch::lend(values), members: Scratch::lend(members), unescaped });
+    }
+}
+
+impl Arena {
+    /// Takes the key table for one encoded read; [`Arena::give_back_keys`] returns it.
+    pub(super) fn take_keys<'a>(&self) -> KeyTable<'a> {
+        let KeyTable { keys, index, hasher } = self.keys.take();
+        KeyTable { keys: Scratch::lend(keys), index, hasher }
+    }
+
+    pub(super) fn give_back_keys(&self, table: KeyTable<'_>) {
+        let KeyTable { keys, mut index, hasher } = table;
+        index.clear();
+        self.keys.set(KeyTable { keys: Scratch::lend(keys), index, hasher });
     }
 }
 

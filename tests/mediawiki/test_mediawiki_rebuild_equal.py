@@ -2,7 +2,7 @@
 every quad of the Oxigraph server, read back over the query routes before and after a rebuild of each.
 A graph rebuild one page a batch gives the graph of one batch for all, with the Subjects the graph
 cannot hold yet created without a lookup (`absent`, as the reference host sends it), and none sent
-once the wiki changed during the run.
+once the wiki changed during the run; a batch the core refuses fails the run with the core's code.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
 
@@ -86,6 +86,9 @@ class MediaWikiRebuildEqual(WikiTest):
         self.assertEqual(runs["whole"]["absent"], [[]])
         # After the save, nothing is said to be absent: G, which the save wrote, is matched.
         self.assertEqual(runs["saved"]["absent"][1:], [[]] * (len(runs["saved"]["absent"]) - 1))
+        # A request the core refuses for anything but its slots fails the run with the core's code.
+        self.assertEqual(runs["refused"]["state"], "failed")
+        self.assertRegex(runs["refused"]["error"], r"^the core refused the batch of pages \d+ to \d+: invalid-argument: sourceKey: ")
 
 
 if __name__ == "__main__":

@@ -9,20 +9,34 @@ use serde_json::{json, Value};
 struct Out {
     structure: Vec<u8>,
     strings: Vec<u8>,
+    keys: Vec<String>,
 }
 
 impl Out {
     fn text(&mut self, s: &str) {
-        self.structure.extend_from_slice(&(s.len() as u32).to_le_bytes());
+        self.count(s.len());
         self.strings.extend_from_slice(s.as_bytes());
+    }
+
+    /// A member's key: its index in the key table, defined here the first time.
+    fn key(&mut self, k: &str) {
+        match self.keys.iter().position(|seen| seen == k) {
+            Some(index) => self.count(index),
+            None => {
+                self.count(self.keys.len());
+                self.keys.push(k.to_owned());
+                self.text(k);
+            }
+        }
     }
 
     fn tag(&mut self, tag: u8) {
         self.structure.push(tag);
     }
 
+    /// Unsigned LEB128.
     fn count(&mut self, n: usize) {
-        self.structure.extend_from_slice(&(n as u32).to_le_bytes());
+        self.structure.extend_from_slice(&leb128(n as u64));
     }
 
     fn number_text(&mut self, s: &str) {
@@ -33,6 +47,16 @@ impl Out {
     fn buffer(&self) -> Vec<u8> {
         buffer(&self.structure, &self.strings)
     }
+}
+
+fn leb128(mut n: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    while n > 0x7f {
+        out.push((n & 0x7f) as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+    out
 }
 
 fn buffer(structure: &[u8], strings: &[u8]) -> Vec<u8> {
@@ -69,7 +93,7 @@ fn encode(value: &Value, out: &mut Out) {
             out.tag(OBJECT);
             out.count(o.len());
             for (k, v) in o {
-                out.text(k);
+                out.key(k);
                 encode(v, out);
             }
         }
@@ -125,7 +149,7 @@ fn a_number_text_has_the_value_the_text_reader_gives_it() {
         let bytes = out.buffer();
         let expected = match Json::parse(text, &Arena::new()) {
             Ok(_) => from_text(text),
-            Err(_) => "error: malformed encoded JSON at byte 9: a number whose text is not a JSON number".to_owned(),
+            Err(_) => "error: malformed encoded JSON at byte 6: a number whose text is not a JSON number".to_owned(),
         };
         assert_eq!(outcome(&bytes), expected, "{text}");
     }
@@ -146,7 +170,7 @@ fn integers_are_the_numbers_their_digits_give() {
 #[test]
 fn a_malformed_buffer_is_refused_with_where_and_why() {
     let safe = |x: f64| buffer(&[&[SAFE_INTEGER][..], &x.to_le_bytes()].concat(), b"");
-    let string = |declared: u32, strings: &[u8]| buffer(&[&[STRING][..], &declared.to_le_bytes()].concat(), strings);
+    let string = |declared: u64, strings: &[u8]| buffer(&[&[STRING][..], &leb128(declared)].concat(), strings);
     let number = |text: &str| {
         let mut out = Out::default();
         out.number_text(text);
@@ -157,8 +181,25 @@ fn a_malformed_buffer_is_refused_with_where_and_why() {
         out.tag(OBJECT);
         out.count(members.len());
         for (k, v) in members {
-            out.text(k);
+            out.key(k);
             out.tag(*v);
+        }
+        out.buffer()
+    };
+    // An object whose members' keys are these table indices, each defining key `k{index}` when it
+    // is one past the table, each value null.
+    let indexed = |indices: &[u8]| {
+        let mut out = Out::default();
+        out.tag(OBJECT);
+        out.count(indices.len());
+        for &index in indices {
+            out.count(usize::from(index));
+            if usize::from(index) == out.keys.len() {
+                let key = format!("k{index}");
+                out.keys.push(key.clone());
+                out.text(&key);
+            }
+            out.tag(NULL);
         }
         out.buffer()
     };
@@ -171,31 +212,38 @@ fn a_malformed_buffer_is_refused_with_where_and_why() {
         (buffer(&[255], b""), "at byte 4: an unknown tag"),
         (buffer(&[NULL, NULL], b""), "at byte 5: bytes after the value"),
         (buffer(&[NULL], b"x"), "at byte 5: string bytes after the last string"),
-        (string(1, b"ab"), "at byte 10: string bytes after the last string"),
+        (string(1, b"ab"), "at byte 7: string bytes after the last string"),
         (buffer(&[INT32, 1, 2], b""), "at byte 5: a value past the end"),
-        (buffer(&[STRING, 1, 0], b"a"), "at byte 5: a value past the end"),
-        (string(5, b"a"), "at byte 9: a string past the end of the strings or ending inside a character"),
-        (string(u32::MAX, b"a"), "at byte 9: a string past the end of the strings or ending inside a character"),
-        (string(1, "é".as_bytes()), "at byte 9: a string past the end of the strings or ending inside a character"),
-        (string(1, &[0xff]), "at byte 9: strings that are not UTF-8"),
-        (string(3, &[0xed, 0xa0, 0x80]), "at byte 9: strings that are not UTF-8"),
-        (string(2, &[b'a', 0xc3]), "at byte 10: strings that are not UTF-8"),
-        (buffer(&[ARRAY, 2, 0, 0, 0, NULL, STRING], b""), "at byte 11: a value past the end"),
-        (buffer(&[ARRAY, 2, 0, 0, 0, NULL], b""), "at byte 9: an array longer than the bytes left"),
-        (buffer(&[ARRAY, 255, 255, 255, 255, NULL], b""), "at byte 9: an array longer than the bytes left"),
-        (buffer(&[OBJECT, 2, 0, 0, 0, 0, 0, 0, 0, NULL], b""), "at byte 9: an object longer than the bytes left"),
-        (object(&[("a", NULL), ("b", NULL), ("a", TRUE)]), "at byte 24: an object with a key twice"),
-        (object(&[("", NULL), ("", NULL)]), "at byte 19: an object with a key twice"),
+        (buffer(&[STRING], b"a"), "at byte 5: a value past the end"),
+        (buffer(&[STRING, 0x81], b"a"), "at byte 6: a value past the end"),
+        (buffer(&[STRING, 0x80, 0x80, 0x80, 0x80, 0x10], b"a"), "at byte 10: a length beyond u32"),
+        (buffer(&[STRING, 0x80, 0x80, 0x80, 0x80, 0x80, 0], b"a"), "at byte 10: a length longer than five bytes"),
+        (string(5, b"a"), "at byte 6: a string past the end of the strings or ending inside a character"),
+        (string(u64::from(u32::MAX), b"a"), "at byte 10: a string past the end of the strings or ending inside a character"),
+        (string(1, "é".as_bytes()), "at byte 6: a string past the end of the strings or ending inside a character"),
+        (string(1, &[0xff]), "at byte 6: strings that are not UTF-8"),
+        (string(3, &[0xed, 0xa0, 0x80]), "at byte 6: strings that are not UTF-8"),
+        (string(2, &[b'a', 0xc3]), "at byte 7: strings that are not UTF-8"),
+        (buffer(&[ARRAY, 2, NULL, STRING], b""), "at byte 8: a value past the end"),
+        (buffer(&[ARRAY, 2, NULL], b""), "at byte 6: an array longer than the bytes left"),
+        (buffer(&[ARRAY, 0xff, 0xff, 0xff, 0xff, 0x0f, NULL], b""), "at byte 10: an array longer than the bytes left"),
+        (buffer(&[OBJECT, 2, 0, 1, NULL], b"a"), "at byte 6: an object longer than the bytes left"),
+        (object(&[("a", NULL), ("b", NULL), ("a", TRUE)]), "at byte 13: an object with a key twice"),
+        (object(&[("", NULL), ("", NULL)]), "at byte 10: an object with a key twice"),
+        (indexed(&[0, 2]), "at byte 10: a key index past the table"),
+        (indexed(&[1]), "at byte 7: a key index past the table"),
+        (buffer(&[OBJECT, 2, 0, 1, NULL, 1, 1, NULL], b"aa"), "at byte 11: a key defined twice"),
+        (buffer(&[ARRAY, 2, OBJECT, 1, 0, 1, NULL, OBJECT, 1, 1, 1, NULL], b"aa"), "at byte 15: a key defined twice"),
         (safe(0.5), "at byte 13: an integer that is not a safe integer"),
         (safe(9007199254740992.0), "at byte 13: an integer that is not a safe integer"),
         (safe(f64::NAN), "at byte 13: an integer that is not a safe integer"),
         (safe(f64::INFINITY), "at byte 13: an integer that is not a safe integer"),
-        (number("NaN"), "at byte 9: a number whose text is not a JSON number"),
-        (number("[1]"), "at byte 9: a number whose text is not a JSON number"),
-        (number(" 1"), "at byte 9: a number whose text is not a JSON number"),
-        (number(""), "at byte 9: a number whose text is not a JSON number"),
-        (number("1-"), "at byte 9: a number whose text is not a JSON number"),
-        (encoded(&nested(128)), "at byte 639: nesting deeper than the JSON reader allows"),
+        (number("NaN"), "at byte 6: a number whose text is not a JSON number"),
+        (number("[1]"), "at byte 6: a number whose text is not a JSON number"),
+        (number(" 1"), "at byte 6: a number whose text is not a JSON number"),
+        (number(""), "at byte 6: a number whose text is not a JSON number"),
+        (number("1-"), "at byte 6: a number whose text is not a JSON number"),
+        (encoded(&nested(128)), "at byte 258: nesting deeper than the JSON reader allows"),
     ];
     for (bytes, expected) in cases {
         assert_eq!(outcome(&bytes), format!("error: malformed encoded JSON {expected}"), "{bytes:?}");

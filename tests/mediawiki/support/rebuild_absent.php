@@ -12,7 +12,8 @@
  *   comes.
  *
  * Prints one JSON object: each run's graph (nodes and edges, sorted) and the `absent` IDs each batch
- * sent, in order.
+ * sent, in order; then `refused`: the record of a run whose request the core refuses (a source key
+ * it does not accept), which fails with the core's code and message.
  */
 
 use MediaWiki\Extension\Strata\Core\CallerFacts;
@@ -65,6 +66,11 @@ class StrataRebuildAbsent extends Maintenance {
 			$out[$run] = [ 'graph' => self::dump( $raw, $graph ), 'absent' => $absent ];
 			$raw->command( [ 'GRAPH.DELETE', $graph ], 5000 );
 		}
+		$GLOBALS['wgStrataSourceKey'] = 'Not a key';
+		$registry = new StoreRegistry( new StoreConfig( [ 'rebuildcheck' => [ 'type' => 'falkordb', 'url' => $url, 'graph' => 'strata_mw_rebuild_refused_' . getmypid() ] ] ),
+			new StoreStates( $services->getDBLoadBalancer() ), new NullLogger() );
+		$out['refused'] = ( new StoreRebuild( $services, $registry ) )->process( $registry->states()->queueRun( 'rebuildcheck', 'test' )['run']['id'] );
+		$raw->command( [ 'GRAPH.DELETE', 'strata_mw_rebuild_refused_' . getmypid() ], 5000 );
 		$this->output( json_encode( $out ) . "\n" );
 	}
 
