@@ -5,7 +5,7 @@
 //! [`ArenaVec`]: its memory is the arena's, and dropping it drops each relation. A part that
 //! normalization changes (an e-mail domain lower-cased) is written into the same arena. A relation's
 //! properties, a number and the value of an unregistered type stay what was written (or stored),
-//! copied only by [`StatementView::into_owned`]; so relations are the only part a view drops, and
+//! copied only by [`ValueView::into_owned`]; so relations are the only part a view drops, and
 //! a view is small to move (normalization moves each Statement's view several times).
 
 use super::ids::{RelationId, SubjectRef};
@@ -111,14 +111,6 @@ impl RelationView<'_> {
             PropertiesView::Stored(p) => p.clone(),
         };
         Relation { id: self.id, target: self.target, properties }
-    }
-}
-
-impl StatementView<'_> {
-    /// The stored form of this Statement.
-    pub fn into_owned(self) -> Statement {
-        let property_type = crate::types::stored_type_name(crate::types::lookup(self.property_type), self.property_type);
-        Statement { property_type, value: self.value.into_owned() }
     }
 }
 
