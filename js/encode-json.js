@@ -49,11 +49,20 @@ let at = 0;
 /** The strings' bytes, moved after the structure at the end. */
 let chars = new Uint8Array(FIRST_SIZE);
 let charsAt = 0;
-/** The key table of the value being written: each key's index, and the keys by index. */
-const keys = new Map();
+/**
+ * Every key met, with a number of its own kept from one value to the next (so that the Map does not
+ * grow again for every batch), up to KEYS_KEPT_UP_TO keys.
+ */
+const ids = new Map();
+/** For each key's number: the value that last used it (`written`), and its index in that value's table. */
+let usedBy = new Int32Array(1024);
+let indexOf = new Int32Array(1024);
+/** Values written so far; the current one's number. */
+let written = 0;
+/** The key table of the value being written: the keys by index. */
 const names = [];
 /**
- * Guesses that spare most lookups in `keys`: the index of the key that followed each key the last
+ * Guesses that spare most lookups in `ids`: the index of the key that followed each key the last
  * time, and of the first key of the last object at each depth. A guess is only taken when the key
  * at that index is the key being written.
  */
@@ -68,7 +77,11 @@ export function encodeJson(value) {
   if (typeof value !== 'object' || value === null || inheritsEnumerable()) return undefined;
   at = 4;
   charsAt = 0;
-  keys.clear();
+  if (++written === 0x40000000) {
+    // Numbers of values stay small integers; the keys' marks start over.
+    written = 1;
+    usedBy.fill(0);
+  }
   names.length = 0;
   try {
     container(value, 1);
@@ -86,10 +99,12 @@ export function encodeJson(value) {
     view = new DataView(bytes.buffer);
     chars = new Uint8Array(FIRST_SIZE);
   }
-  if (names.length > KEYS_KEPT_UP_TO) {
-    keys.clear();
-    names.length = 0;
+  if (ids.size > KEYS_KEPT_UP_TO) {
+    ids.clear();
+    usedBy = new Int32Array(1024);
+    indexOf = new Int32Array(1024);
     after = new Int32Array(1024);
+    names.length = 0;
   }
   return encoded;
 }
@@ -193,14 +208,15 @@ function object(o, depth) {
     const mark = at;
     const charsMark = charsAt;
     const guess = previous < 0 ? firstAt[depth] : after[previous];
-    let index;
+    let index = guess;
     let added = false;
-    if (guess < names.length && names[guess] === k) {
-      index = guess;
-    } else {
-      index = keys.get(k);
-      if (index === undefined) {
-        index = define(k);
+    if (guess >= names.length || names[guess] !== k) {
+      let id = ids.get(k);
+      if (id === undefined) id = keyNumber(k);
+      if (usedBy[id] === written) {
+        index = indexOf[id];
+      } else {
+        index = define(k, id);
         added = true;
       }
     }
@@ -214,7 +230,7 @@ function object(o, depth) {
       at = mark;
       charsAt = charsMark;
       if (added) {
-        keys.delete(k);
+        usedBy[ids.get(k)] = 0;
         names.pop();
       }
     }
@@ -236,19 +252,34 @@ function widenCount(countAt, count) {
   at = end;
 }
 
-/** Adds `k` to the key table and writes its definition: its index, then its text. */
-function define(k) {
-  const index = names.length;
-  keys.set(k, index);
-  names.push(k);
-  if (index >= after.length) {
-    const grown = new Int32Array(after.length * 2);
-    grown.set(after);
-    after = grown;
+/** Gives `k` the next key number. */
+function keyNumber(k) {
+  const id = ids.size;
+  ids.set(k, id);
+  if (id >= usedBy.length) {
+    usedBy = grown(usedBy);
+    indexOf = grown(indexOf);
   }
+  return id;
+}
+
+/** Adds `k` (key number `id`) to the key table and writes its definition: its index, then its text. */
+function define(k, id) {
+  const index = names.length;
+  names.push(k);
+  usedBy[id] = written;
+  indexOf[id] = index;
+  if (index >= after.length) after = grown(after);
   varint(index);
   text(k);
   return index;
+}
+
+/** `numbers` in an array twice as long. */
+function grown(numbers) {
+  const larger = new Int32Array(numbers.length * 2);
+  larger.set(numbers);
+  return larger;
 }
 
 function number(x) {

@@ -73,6 +73,10 @@ export const cases = [
   { name: 'a BigInt', items: () => [ages(1n)] },
   { name: 'raw JSON', items: () => (typeof JSON.rawJSON === 'function' ? [ages(JSON.rawJSON('1e400'))] : [ages(1)]) },
   { name: 'an array whose prototype is not Array.prototype', items: () => [names(Object.setPrototypeOf(['a'], Object.prototype))] },
+  { name: 'an object of 300 members, some left out, so counts and key indices past one byte', items: () => [item(subject(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`P${i}`, i % 7 === 0 ? undefined : { propertyType: 'text', value: [`v${i}`] }]))))] },
+  { name: 'a key left out where first met, written in a later object', items: () => [item(subject({ Name: undefined, Age: { propertyType: 'number', value: [1] } })), names('abc'), item(subject({ Age: { propertyType: 'number', value: [2] }, Name: { propertyType: 'text', value: ['x'] } }))] },
+  { name: 'the same keys in other orders and at other depths', items: () => [names('a'), item({ context: { subjectId: 's1demo1aaaaaaa1' }, subject: { statements: { Name: { value: ['b'], propertyType: 'text' } }, schema: 'Person' } }), item(subject({ Name: { propertyType: 'text', value: [{ Name: 'deep', value: 1 }] } }))] },
+  { name: 'more distinct keys than the walker keeps from one batch to the next', items: () => Array.from({ length: 20 }, (_, b) => item(subject(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`K${b}-${i}`, { propertyType: 'text', value: ['v'] }]))))) },
   { name: 'a large batch that grows the buffers several times', items: () => Array.from({ length: 3000 }, (_, i) => names(`name ${i} ${'é'.repeat(i % 50)}`, 'x'.repeat(i % 300))) },
   { name: 'one long string', items: () => [names('a'.repeat(1 << 20) + 'é'.repeat(1 << 18))] },
 ];
