@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod app;
+pub mod bytes;
 pub mod domain;
 pub mod exports;
 pub mod graph;

@@ -4,16 +4,17 @@
 //! view allocates nothing per Statement. Relations, whose foreign targets own their strings, are an
 //! [`ArenaVec`]: its memory is the arena's, and dropping it drops each relation. A part that
 //! normalization changes (an e-mail domain lower-cased) is written into the same arena. A relation's
-//! properties stay the written object they were checked in, copied only by [`StatementView::into_owned`].
+//! properties, a number and the value of an unregistered type stay what was written (or stored),
+//! copied only by [`ValueView::into_owned`]; so relations are the only part a view drops, and
+//! a view is small to move (normalization moves each Statement's view several times).
 
 use super::ids::{RelationId, SubjectRef};
 use super::language_tag::LanguageTagRef;
 use super::relation_properties::RelationProperties;
 use super::statement::{MonolingualPart, Relation, Statement, StatementValue};
-use crate::json::JsonObject;
+use crate::json::{Json, JsonObject};
 use bumpalo::Bump;
 use serde_json::{Number, Value};
-use std::borrow::Cow;
 
 /// A vector in the caller's arena whose items need dropping (the Statements of a view, its
 /// relations): nothing is asked of the global allocator, and a drop frees nothing but the items'
@@ -23,8 +24,9 @@ pub type ArenaVec<'a, T> = bumpalo::collections::Vec<'a, T>;
 /// A Statement whose parts borrow; see the module comment.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StatementView<'a> {
-    /// As in [`Statement::property_type`].
-    pub property_type: Cow<'static, str>,
+    /// As in [`Statement::property_type`]: a registered type's name is the registry's own text
+    /// (see [`crate::types::same_type_name`]), any other the text written or stored.
+    pub property_type: &'a str,
     pub value: ValueView<'a>,
 }
 
@@ -32,12 +34,19 @@ pub struct StatementView<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValueView<'a> {
     Strings(&'a [&'a str]),
-    Number(Number),
+    Number(&'a Number),
     Boolean(bool),
     /// Relations are an [`ArenaVec`]: a target of another source holds its own strings.
     Relations(ArenaVec<'a, RelationView<'a>>),
     Monolingual(&'a [MonolingualView<'a>]),
-    Raw(Value),
+    Raw(RawView<'a>),
+}
+
+/// The value of an unregistered type, kept as it is: a write's, or a stored Statement's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RawView<'a> {
+    Written(Json<'a>),
+    Stored(&'a Value),
 }
 
 /// A relation whose properties borrow.
@@ -79,10 +88,11 @@ impl ValueView<'_> {
         match self {
             ValueView::Strings(parts) => StatementValue::Strings(parts.iter().map(|p| (*p).to_owned()).collect()),
             ValueView::Monolingual(parts) => StatementValue::Monolingual(parts.iter().map(MonolingualView::to_owned).collect()),
-            ValueView::Number(n) => StatementValue::Number(n),
+            ValueView::Number(n) => StatementValue::Number(n.clone()),
             ValueView::Boolean(b) => StatementValue::Boolean(b),
             ValueView::Relations(r) => StatementValue::Relations(r.into_iter().map(RelationView::into_owned).collect()),
-            ValueView::Raw(v) => StatementValue::Raw(v),
+            ValueView::Raw(RawView::Written(v)) => StatementValue::Raw(v.to_value()),
+            ValueView::Raw(RawView::Stored(v)) => StatementValue::Raw(v.clone()),
         }
     }
 }
@@ -104,13 +114,6 @@ impl RelationView<'_> {
     }
 }
 
-impl StatementView<'_> {
-    /// The stored form of this Statement.
-    pub fn into_owned(self) -> Statement {
-        Statement { property_type: self.property_type, value: self.value.into_owned() }
-    }
-}
-
 impl StatementValue {
     /// This value with its parts borrowed, its part lists in `arena`, as validation reads it.
     pub fn view<'a>(&'a self, arena: &'a Bump) -> ValueView<'a> {
@@ -119,13 +122,13 @@ impl StatementValue {
             StatementValue::Monolingual(parts) => {
                 ValueView::Monolingual(arena.alloc_slice_fill_iter(parts.iter().map(|p| MonolingualView { text: &p.text, language: p.language.view() })))
             }
-            StatementValue::Number(n) => ValueView::Number(n.clone()),
+            StatementValue::Number(n) => ValueView::Number(n),
             StatementValue::Boolean(b) => ValueView::Boolean(*b),
             StatementValue::Relations(r) => ValueView::Relations(ArenaVec::from_iter_in(
                 r.iter().map(|r| RelationView { id: r.id.clone(), target: r.target.clone(), properties: PropertiesView::Stored(&r.properties) }),
                 arena,
             )),
-            StatementValue::Raw(v) => ValueView::Raw(v.clone()),
+            StatementValue::Raw(v) => ValueView::Raw(RawView::Stored(v)),
         }
     }
 }
@@ -133,7 +136,7 @@ impl StatementValue {
 impl Statement {
     /// This Statement with its parts borrowed, its part lists in `arena`.
     pub fn view<'a>(&'a self, arena: &'a Bump) -> StatementView<'a> {
-        StatementView { property_type: self.property_type.clone(), value: self.value.view(arena) }
+        StatementView { property_type: &self.property_type, value: self.value.view(arena) }
     }
 }
 
@@ -147,15 +150,17 @@ mod tests {
     fn part_count() {
         let arena = Bump::new();
         let en = LanguageTagRef::parse_in("en", &arena).unwrap();
-        let cases: [(ValueView, usize); 8] = [
+        let (one, list) = (Number::from(1), serde_json::json!([1, 2, 3]));
+        let cases: [(ValueView, usize); 9] = [
             (ValueView::Strings(&[]), 0),
             (ValueView::Strings(&["a", "b"]), 2),
             (ValueView::Monolingual(&[MonolingualView { text: "a", language: en }]), 1),
             (ValueView::Relations(ArenaVec::new_in(&arena)), 0),
-            (ValueView::Number(1.into()), 1),
+            (ValueView::Number(&one), 1),
             (ValueView::Boolean(false), 1),
-            (ValueView::Raw(Value::Null), 1),
-            (ValueView::Raw(serde_json::json!([1, 2, 3])), 1),
+            (ValueView::Raw(RawView::Stored(&Value::Null)), 1),
+            (ValueView::Raw(RawView::Stored(&list)), 1),
+            (ValueView::Raw(RawView::Written(Json::Array(&[Json::Null, Json::Bool(true)]))), 1),
         ];
         for (value, count) in cases {
             assert_eq!(value.part_count(), count, "{value:?}");

@@ -351,3 +351,18 @@ fn blank_parts_are_dropped_before_their_other_fields_are_read() {
     assert_eq!(stored("monolingualText", json!([{"text": " ", "language": 5}])), None);
     assert_eq!(stored("relation", json!([{"target": " ", "id": 5, "properties": 1}])), None);
 }
+
+/// A normalized Statement names a registered type with the registry's own text (no copy, compared
+/// by address in validation), and keeps an unregistered type's name and value as written.
+#[test]
+fn type_names_are_the_registrys_and_raw_values_stay_as_written() {
+    let own = own();
+    let mut minter = IdMinter::new();
+    let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
+    let write = json!({"statements": {"A": {"propertyType": "text", "value": ["a"]}, "B": {"propertyType": "phone", "value": {"n": [1, "2"]}}}});
+    let body = normalize_subject_body(&Json::from_value(&write, &Arena::new()), None, None, &mut ctx).unwrap();
+    let text = &body.statements["A"].property_type;
+    assert!(matches!(text, std::borrow::Cow::Borrowed(t) if t.as_ptr() == crate::types::lookup("text").unwrap().name().as_ptr()), "{text:?}");
+    assert!(matches!(&body.statements["B"].property_type, std::borrow::Cow::Owned(t) if t == "phone"));
+    assert_eq!(body.statements["B"].value, crate::domain::statement::StatementValue::Raw(json!({"n": [1, "2"]})));
+}

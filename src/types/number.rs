@@ -52,7 +52,7 @@ impl PropertyType for Number {
     }
 
     fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(ValueView::Number(value.as_number().ok_or_else(|| expected("number", "a number"))?.clone()))
+        Ok(ValueView::Number(value.as_number().ok_or_else(|| expected("number", "a number"))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {

@@ -57,8 +57,8 @@ impl CompiledProperty {
             }
             return;
         };
-        if let Some(st) = statement.filter(|st| !types::same_type_name(&st.property_type, &self.type_name)) {
-            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(&*st.property_type), Value::from(&*self.type_name)], None);
+        if let Some(st) = statement.filter(|st| !types::same_type_name(st.property_type, &self.type_name)) {
+            cx.fixed(Code::TYPE_MISMATCH, vec![Value::from(st.property_type), Value::from(&*self.type_name)], None);
             return;
         }
         let checked = statement.is_some_and(|st| checks.check_value(&st.value, &mut cx));

@@ -16,6 +16,7 @@ use crate::domain::maps::FastIndexMap;
 use bumpalo::Bump;
 use indexmap::IndexMap;
 use crate::json::{Json, JsonObject};
+use crate::types;
 
 /// The writable parts of a Subject body (`PUT /subject/{id}`, create bodies).
 #[derive(Debug, Clone, PartialEq)]
@@ -96,7 +97,12 @@ impl<'v> BodyView<'v> {
 
 /// The stored form of normalized Statements.
 fn owned(statements: ArenaVec<(&str, StatementView)>) -> FastIndexMap<String, Statement> {
-    statements.into_iter().map(|(name, st)| (name.to_owned(), st.into_owned())).collect()
+    statements.into_iter().map(|(name, st)| (name.to_owned(), owned_statement(st))).collect()
+}
+
+/// The stored form of one normalized Statement: a registered type named by the registry's own text.
+fn owned_statement(st: StatementView) -> Statement {
+    Statement { property_type: types::stored_type_name(types::lookup(st.property_type), st.property_type), value: st.value.into_owned() }
 }
 
 /// Normalizes the Statement of a single-Statement write. `propertyType` may be omitted and then
@@ -113,7 +119,7 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
         Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
     };
     let value = obj.get("value").unwrap_or(&Json::Null);
-    Ok(value::normalize_value(property_type, value, Some(def), &Bump::new(), ctx).map_err(err)?.map(StatementView::into_owned))
+    Ok(value::normalize_value(property_type, value, Some(def), &Bump::new(), ctx).map_err(err)?.map(owned_statement))
 }
 
 /// Each Statement normalized, in written order; a JSON object holds each name once.

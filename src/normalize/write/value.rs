@@ -2,7 +2,7 @@
 
 use super::super::{NormalizeError, WriteContext};
 use crate::domain::schema::PropertyDefinition;
-use crate::domain::statement_view::{StatementView, ValueView};
+use crate::domain::statement_view::{RawView, StatementView, ValueView};
 use crate::json::Json;
 use crate::types;
 use bumpalo::Bump;
@@ -11,14 +11,14 @@ use bumpalo::Bump;
 /// `None` when the value is empty for its type (the Statement is dropped). `def` is the Schema's
 /// definition of the property, used to resolve select labels. Part lists go into `arena`. A value of
 /// an unregistered type is kept as written.
-pub(super) fn normalize_value<'v>(type_name: &str, v: &'v Json, def: Option<&'v PropertyDefinition>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<Option<StatementView<'v>>, NormalizeError> {
+pub(super) fn normalize_value<'v>(type_name: &'v str, v: &'v Json, def: Option<&'v PropertyDefinition>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<Option<StatementView<'v>>, NormalizeError> {
     if v.is_null() {
         return Ok(None);
     }
     let registered = types::lookup(type_name);
     let value = match registered {
-        None => ValueView::Raw(v.to_value()),
+        None => ValueView::Raw(RawView::Written(*v)),
         Some(t) => t.normalize(v, def, arena, ctx)?,
     };
-    Ok((value.part_count() > 0).then(|| StatementView { property_type: types::stored_type_name(registered, type_name), value }))
+    Ok((value.part_count() > 0).then(|| StatementView { property_type: registered.map_or(type_name, |t| t.name()), value }))
 }
