@@ -209,18 +209,18 @@ function object(o, depth) {
     const charsMark = charsAt;
     const guess = previous < 0 ? firstAt[depth] : after[previous];
     let index = guess;
-    let added = false;
+    // The key's number when this member defines it, else -1.
+    let defined = -1;
     if (guess >= names.length || names[guess] !== k) {
-      let id = ids.get(k);
-      if (id === undefined) id = keyNumber(k);
+      const id = ids.get(k) ?? keyNumber(k);
       if (usedBy[id] === written) {
         index = indexOf[id];
       } else {
         index = define(k, id);
-        added = true;
+        defined = id;
       }
     }
-    if (!added) varint(index);
+    if (defined < 0) varint(index);
     if (value(o[k], depth)) {
       count++;
       if (previous < 0) firstAt[depth] = index;
@@ -229,8 +229,8 @@ function object(o, depth) {
     } else {
       at = mark;
       charsAt = charsMark;
-      if (added) {
-        usedBy[ids.get(k)] = 0;
+      if (defined >= 0) {
+        usedBy[defined] = 0;
         names.pop();
       }
     }

@@ -36,13 +36,13 @@
 //! number, a key twice in one object, bytes after the value or after its strings) is refused with an
 //! [`EncodedError`], never read as some other document.
 
-use super::read::{self, MAX_DEPTH};
 use super::arena::KeyTable;
-use hashbrown::hash_table::Entry;
-use std::hash::BuildHasher;
+use super::read::{self, MAX_DEPTH};
 use super::{Arena, Json, JsonObject};
+use hashbrown::hash_table::Entry;
 use serde_json::Number;
 use std::fmt;
+use std::hash::BuildHasher;
 
 pub const NULL: u8 = 0;
 pub const FALSE: u8 = 1;
