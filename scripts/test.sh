@@ -8,10 +8,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Each stage and the groups of scripts/packages/debian.txt it needs (besides `build`).
-declare -A needs=([rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki"
+declare -A needs=([lint]="php" [rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki"
   [mediawiki-mariadb]="php mediawiki mariadb")
 selected=("$@")
-((${#selected[@]})) || selected=(rust node php python mediawiki-sqlite mediawiki-mariadb)
+((${#selected[@]})) || selected=(lint rust node php python mediawiki-sqlite mediawiki-mariadb)
 groups=()
 for name in "${selected[@]}"; do
   [[ -v "needs[$name]" ]] || { echo "no stage $name; stages: ${!needs[*]}" >&2; exit 2; }
@@ -34,6 +34,7 @@ stage() {
   [ "$rc" = 0 ] || { status=1; printf '\033[31m%s failed (exit %s)\033[0m\n' "$name" "$rc"; }
 }
 
+stage lint scripts/lint.sh
 stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
 stage php php host-php/tests/run.php
