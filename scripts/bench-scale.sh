@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 subjects=${1:-10000000}
 dir=$(realpath -m "${2:-bench-out}")
-./scripts/setup.sh >/dev/null
+./scripts/setup.sh bench >/dev/null
 ./scripts/build.sh
 wiki="$dir/lists-$subjects"
 step() { echo "== $1 ($(date -u +%H:%M:%S), load average $(cut -d' ' -f1-3 /proc/loadavg))"; }

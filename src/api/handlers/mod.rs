@@ -33,7 +33,7 @@ pub use super::reply::{Body, Reply};
 
 pub async fn dispatch<H: Host>(handler: Handler, ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     match handler {
-        Handler::OpenApi => Ok(Reply::ok(openapi::document(&ctx.settings))),
+        Handler::OpenApi | Handler::OpenApiAtPrefix => Ok(Reply::ok(openapi::document(&ctx.settings))),
         Handler::ListSchemas => schemas::list(ctx).await,
         Handler::GetSchema => schemas::get(ctx).await,
         Handler::PutSchema => schemas::put(ctx).await,
