@@ -518,13 +518,14 @@ fn module_cycles(krate: &Crate) -> Vec<(Vec<String>, Vec<String>)> {
 /// types use, and whose engines look the types up (docs/architecture.md, "Order of the folders").
 /// Listed here so that it is seen: the test fails when the ring changes members, and when it is gone
 /// (then this entry goes too).
-const KNOWN_CYCLE: &[&str] = &["domain", "graph", "normalize", "rdf", "types", "validation"];
+const KNOWN_CYCLE: &[&str] = &["checks", "domain", "graph", "normalize", "rdf", "types"];
 
 #[test]
 fn no_modules_of_src_depend_on_each_other_in_a_ring() {
     let found = module_cycles(&Crate::of_src());
     let known = found.iter().any(|(members, _)| members == KNOWN_CYCLE);
-    assert!(known || KNOWN_CYCLE.is_empty(), "the known cycle {KNOWN_CYCLE:?} is not found as it is listed: update KNOWN_CYCLE");
+    let members: Vec<&Vec<String>> = found.iter().map(|(members, _)| members).collect();
+    assert!(known || KNOWN_CYCLE.is_empty(), "the known cycle {KNOWN_CYCLE:?} is not found as it is listed; the cycles are {members:?}");
     let report: Vec<String> = found
         .iter()
         .filter(|(members, _)| members != KNOWN_CYCLE)

@@ -12,8 +12,8 @@ use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf::vocab::XSD_STRING;
 use crate::rdf::Object;
-use crate::validation::codes::{Code, CodeInfo};
-use crate::validation::types::ValueCheck;
+use crate::checks::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
 use serde_json::Value;
 
 pub struct Time;
