@@ -18,11 +18,14 @@ pub mod json_schema;
 mod monolingual_text;
 mod number;
 mod relation;
+mod schema_json;
 mod select;
 mod temporal;
 mod text;
 mod time;
 mod url;
+
+pub use schema_json::{CanonicalJson, ReadSchema};
 
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;

@@ -91,6 +91,7 @@ mod tests {
     use crate::rdf::statements::statement_objects;
     use crate::types::lookup;
     use serde_json::json;
+    use crate::types::ReadSchema;
 
     #[test]
     fn times_of_day_are_valid_and_others_not() {
