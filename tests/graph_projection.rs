@@ -17,6 +17,7 @@ use strata::graph::batch::{pages_written, rebuild, Absent};
 use strata::graph::projection::{page_deleted, page_saved};
 use strata::graph::param::Param;
 use strata::graph::statement::CypherStatement;
+use strata::types::ReadSchema;
 
 fn own() -> SourceKey {
     SourceKey::parse("local").unwrap()

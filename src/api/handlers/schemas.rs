@@ -15,6 +15,7 @@ use crate::domain::schema::{Schema, SchemaErrors};
 use crate::domain::title::Title;
 use crate::host::{namespace, DeletePage, Host, IndexRows, PageSave, PageTitle};
 use serde_json::{json, Map, Value};
+use crate::types::CanonicalJson;
 
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let limit = cursor::limit(ctx.query_int("limit"))?;

@@ -5,6 +5,8 @@
 
 mod load;
 mod batch_request;
+#[cfg(test)]
+mod batch_request_tests;
 mod payload;
 pub mod rebuild;
 mod schema_edits;
