@@ -125,6 +125,18 @@ function probe(label, store, skip) {
       assert.deepEqual({ wrong, arrived }, { wrong: [], arrived: [] });
     });
 
+    test('the deepest queries allowed are answered, deeper ones refused with 400, and the host goes on', async () => {
+      // The bounds of docs/stores.md: 128 opening brackets, 1,024 operator characters.
+      const groups = (n) => `SELECT * WHERE ${'{'.repeat(n)}${'}'.repeat(n)}`;
+      const deepest = `ASK ${'{'.repeat(127)} FILTER(1${'+1'.repeat(1024)}) ${'}'.repeat(127)}`;
+      const cases = [[groups(128), 200], [deepest, 200], [groups(129), 400], [groups(100000), 400], [`ASK { FILTER(1${'+1'.repeat(1025)}) }`, 400]];
+      const got = [];
+      for (const [query] of cases) got.push((await anon.rest('POST', `${V0}/query/sparql`, { body: { query } })).status);
+      assert.deepEqual(got, cases.map(([, status]) => status));
+      const after = await anon.rest('POST', `${V0}/query/sparql`, { body: { query: 'ASK { ?s ?p ?o }' } });
+      assert.deepEqual([after.status, after.json?.boolean], [200, true]);
+    });
+
     test('the refusal says why: a service call is not run here', async () => {
       const answer = await anon.rest('POST', `${V0}/query/sparql`, { body: { query: 'SELECT * WHERE { ?s ?p ?o .SERVICE <http://127.0.0.1:9/x> { ?a ?b ?c } }' } });
       assert.deepEqual([answer.status, answer.json?.errorType], [400, 'unsupportedQueryForm'], answer.text);

@@ -18,6 +18,14 @@ pub struct ReadQuery {
     text: String,
 }
 
+/// The most opening brackets (`{`, `(`, `[`, or a `\u` escape, which may stand for any character) a
+/// query may hold, and the most operator characters (`+ - * / | & !`). The parser descends once per
+/// nesting level, and the algebra is a tree as deep as a chain of operators (`1+1+…`), which every
+/// walk and drop descends, all on the module's one stack. Counting each character wherever it stands,
+/// even in a string or an IRI, bounds both depths without reading the text.
+pub const MAX_OPENING_BRACKETS: usize = 128;
+pub const MAX_OPERATORS: usize = 1024;
+
 /// Why a text is not a query the endpoint runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -27,12 +35,20 @@ pub enum Refusal {
     Form(&'static str),
     /// A SELECT or ASK that calls a service.
     Service,
+    /// More than [`MAX_OPENING_BRACKETS`] opening brackets or [`MAX_OPERATORS`] operators.
+    TooDeep,
 }
 
 impl ReadQuery {
     pub fn parse(text: &str) -> Result<ReadQuery, Refusal> {
         // A byte order mark is how some editors start a file, not SPARQL.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let escapes = text.matches("\\u").count() + text.matches("\\U").count();
+        let opening = escapes + text.bytes().filter(|b| matches!(b, b'{' | b'(' | b'[')).count();
+        let operators = text.bytes().filter(|b| matches!(b, b'+' | b'-' | b'*' | b'/' | b'|' | b'&' | b'!')).count();
+        if opening > MAX_OPENING_BRACKETS || operators > MAX_OPERATORS {
+            return Err(Refusal::TooDeep);
+        }
         let query = SparqlParser::new().parse_query(text).map_err(|error| match SparqlParser::new().parse_update(text) {
             Ok(update) if !update.operations.is_empty() => Refusal::Form("an update"),
             _ => Refusal::Syntax(error.to_string()),

@@ -16,7 +16,7 @@ use crate::graph::literal::json_parameter_header;
 use crate::graph::reply_error::ReplyError;
 use crate::host::{CypherAnswer, CypherQuery, Host, Settings, SparqlQuery, StoreAnswer, ERROR_REPLY};
 use crate::sparql::answer::{is_results_json, status_failure_kind, RESULTS_JSON};
-use crate::sparql::read_query::{ReadQuery, Refusal};
+use crate::sparql::read_query::{ReadQuery, Refusal, MAX_OPENING_BRACKETS, MAX_OPERATORS};
 use serde_json::{json, Map, Value};
 
 pub const QUERY_RIGHT: &str = "strata-query";
@@ -80,6 +80,12 @@ pub fn check_sparql(text: &str) -> Result<ReadQuery, ApiError> {
         Refusal::Service => ApiError::new(
             ErrorKind::UnsupportedQueryForm,
             "The query calls a service (SERVICE): federated queries do not run here, since the store would fetch the address it names.",
+        ),
+        Refusal::TooDeep => ApiError::new(
+            ErrorKind::UnsupportedQueryForm,
+            format!(
+                "The query holds more than {MAX_OPENING_BRACKETS} opening brackets ({{, ( or [, and \\u escapes) or {MAX_OPERATORS} operator characters (+ - * / | & !), counted anywhere in its text: split it."
+            ),
         ),
     })
 }

@@ -130,3 +130,32 @@ fn the_store_is_sent_the_checked_query_written_back() {
         assert_eq!(ReadQuery::parse(text).unwrap().text(), sent, "{text}");
     }
 }
+
+#[test]
+fn nesting_and_operator_chains_are_bounded_before_the_parser_descends() {
+    use super::{MAX_OPENING_BRACKETS, MAX_OPERATORS};
+    let groups = |n: usize| format!("SELECT * WHERE {}{}", "{".repeat(n), "}".repeat(n));
+    let sums = |n: usize| format!("ASK {{ FILTER(1{}) }}", "+1".repeat(n));
+    // At the bounds the query is read; the test thread's stack is larger than the module's, since
+    // an unoptimized build spends several times the stack per level (the wasm module is checked at
+    // the bounds by e2e-service-probes).
+    let at_bounds = std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(move || [groups(MAX_OPENING_BRACKETS), sums(MAX_OPERATORS)].map(|q| ReadQuery::parse(&q).map(|_| ())))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(at_bounds, [Ok(()), Ok(())]);
+    let cases = [
+        groups(MAX_OPENING_BRACKETS + 1),
+        sums(MAX_OPERATORS + 1),
+        groups(100_000),
+        sums(1_000_000),
+        format!("SELECT * WHERE {{ ?s ?p \"{}\" }}", "(".repeat(MAX_OPENING_BRACKETS)),
+        format!("SELECT * WHERE {{ ?s ?p ?o }} # {}", "-".repeat(MAX_OPERATORS)),
+        format!("SELECT * WHERE {{ ?s ?p \"{}\" }}", "\\u0028".repeat(MAX_OPENING_BRACKETS)),
+    ];
+    for text in cases {
+        assert_eq!(refusal(&text), Some(Refusal::TooDeep), "{}", &text[..60]);
+    }
+}
