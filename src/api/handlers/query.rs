@@ -11,9 +11,9 @@ use serde_json::{Map, Value};
 
 pub async fn sparql<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let text = admit_text(ctx.caller, ctx.body_str("query"))?;
-    check_sparql(text)?;
+    let query = check_sparql(text)?;
     let tier = admit(ctx).await?;
-    let (content_type, text) = run_sparql(ctx.host, text, tier).await?;
+    let (content_type, text) = run_sparql(ctx.host, &query, tier).await?;
     Ok(Reply { status: 200, body: Body::Raw { content_type, text }, headers: Vec::new() })
 }
 
