@@ -7,6 +7,7 @@ mod load;
 mod batch_request;
 mod payload;
 pub mod rebuild;
+pub mod rebuild_run;
 mod schema_edits;
 mod sources;
 
