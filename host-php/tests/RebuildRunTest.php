@@ -40,7 +40,7 @@ function noteSlot(int $n, array $targets = []): string
 function stepRun(string $setup, array $slots): array
 {
     $run = Core::load()->rebuildRun($setup);
-    $schema = '{"propertyDefinitions": {"Knows": {"type": "relation", "relation": "Knows", "multiple": true}}}';
+    $schema = '{"propertyDefinitions": {"Knows": {"type": "relation", "relation": "Knows", "targetSchemas": ["Note", {"source": "alpha", "name": "Note"}], "multiple": true}}}';
     $writes = $taken = [];
     while (true) {
         $step = $run->next();
@@ -95,7 +95,7 @@ test('a graph batch after the first reads the Subject index', function () {
     [$done, $writes, $taken] = stepRun($setup, [1 => noteSlot(1), 2 => noteSlot(2)]);
     assertSame('succeeded', $done['run']);
     assertSame(2, count($writes));
-    assertTrue($writes[0]['createIndexes'] && !$writes[1]['createIndexes']);
+    assertTrue($writes[0]['createIndexes'] && !$writes[1]['createIndexes'], 'the first write makes the indexes');
     assertSame(1, count(array_keys($taken, 'subjectsOn')), implode(' ', $taken));
 });
 

@@ -52,7 +52,8 @@ $wgStrataSources['beta'] = [ 'baseUrl' => 'http://127.0.0.1:9/rest.php', 'timeou
 
     def test_a_rebuild_names_the_subjects_of_registered_sources_as_the_saves_did(self):
         self.eve.ok("PUT", "/schema/Town", {"schema": {"propertyDefinitions": {
-            "Twin": {"type": "relation", "multiple": True}}}})
+            "Twin": {"type": "relation", "multiple": True, "targetSchemas": [
+                "Town", {"source": "alpha", "name": "Town"}, {"source": "beta", "name": "Town"}]}}}})
         self.assertEqual(self.wiki.rebuild("graph")["state"], "succeeded")
         self.assertEqual(self.wiki.rebuild("sparql")["state"], "succeeded")
         first = self.eve.ok("POST", "/subjects", {"schema": "Town", "label": "Ash", "statements": twins(ALPHA, BETA)})["subjectId"]
