@@ -78,38 +78,6 @@ final class Core
     }
 
     /**
-     * One rebuild batch as the reference host sends it (docs/stores.md): each page's `subjectSlot`
-     * (its stored text, or null) goes into the request as the JSON it is, and the core reads it where
-     * it lies. When the core answers that the request is not JSON text (`details.notJson`: a stored
-     * slot that is not JSON), the batch goes again with the slots as JSON strings, where such a slot
-     * reads as a page without Subjects. Any other refusal is thrown as it came.
-     *
-     * @param array<string, mixed> $settings every field of the request but `pages`
-     * @param list<array<string, mixed>> $pages
-     * @return array<string, mixed> the decoded answer
-     */
-    public function projectForStoreBatch(array $settings, array $pages): array
-    {
-        $flags = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR;
-        $spliced = array_map(static function (array $page) use ($flags): string {
-            $slot = $page['subjectSlot'] ?? null;
-            unset($page['subjectSlot']);
-            $facts = json_encode((object) $page, $flags);
-            return $slot === null ? $facts : substr($facts, 0, -1) . ',"subjectSlot":' . $slot . '}';
-        }, $pages);
-        $head = substr(json_encode((object) $settings, $flags), 0, -1);
-        try {
-            $answer = $this->projectForStore(($head === '{' ? '{' : "$head,") . '"pages":[' . implode(',', $spliced) . ']}');
-        } catch (StrataError $e) {
-            if (!isset($e->details['notJson'])) {
-                throw $e;
-            }
-            $answer = $this->projectForStore(json_encode((object) ($settings + ['pages' => $pages]), $flags));
-        }
-        return json_decode($answer, true, 512, JSON_THROW_ON_ERROR);
-    }
-
-    /**
      * @return list<string> the statements a host runs on each new graph store connection, before
      *   its first write (their "already indexed" errors ignored; docs/graph.md)
      */
@@ -173,5 +141,11 @@ final class Core
     public function rdfProjector(string $setup, ?string $options = null): RdfProjector
     {
         return new RdfProjector($this->instance, [$setup, $options]);
+    }
+
+    /** A store rebuild run (docs/stores.md, "Rebuild runs"); `$setup` is its JSON. */
+    public function rebuildRun(string $setup): RebuildRun
+    {
+        return new RebuildRun($this->instance, [$setup]);
     }
 }

@@ -24,6 +24,7 @@ final class Instance
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
+        'rebuildRunNew', 'rebuildRunNext', 'rebuildRunAnswer', 'rebuildRunAnswerPages', 'rebuildRunWritten', 'rebuildRunFail', 'rebuildRunFree',
     ];
 
     private FFI $ffi;

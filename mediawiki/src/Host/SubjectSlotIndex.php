@@ -18,8 +18,6 @@ use Title;
 use User;
 
 class SubjectSlotIndex {
-	private const NS_SCHEMA = 7474;
-
 	public static function reindex( RevisionRecord $revision ): void {
 		$services = MediaWikiServices::getInstance();
 		$title = Title::castFromPageIdentity( $revision->getPage() );
@@ -44,7 +42,7 @@ class SubjectSlotIndex {
 	private static function schemas( MediaWikiServices $services ): object {
 		$records = new PageRecords( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) );
 		$schemas = [];
-		foreach ( $records->all( self::NS_SCHEMA ) as $page ) {
+		foreach ( $records->all( NS_STRATA_SCHEMA ) as $page ) {
 			$schemas[$page['title']] = json_decode( $page['mainSlot'] ?? 'null' );
 		}
 		return (object)$schemas;
