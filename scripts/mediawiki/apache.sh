@@ -1,6 +1,6 @@
 # Apache with mod_php for one test wiki, from a configuration written into the wiki's folder: its own
 # Listen line, PID file, logs and lock files; nothing under /etc is read or written. Sourced by
-# scripts/mediawiki.sh, which sets `dir`, `port` and `mw_code`.
+# scripts/mediawiki.sh, which sets `dir`, `port`, `script_path` (empty: the wiki at the root) and `mw_code`.
 
 apache_conf() { echo "$dir/apache/httpd.conf"; }
 apache_pid_file() { echo "$dir/run/apache.pid"; }
@@ -46,6 +46,7 @@ CustomLog "$dir/logs/apache-access.log" timed
 
 SetEnv MW_CONFIG_FILE "$dir/LocalSettings.php"
 DocumentRoot "$mw_code"
+$( [[ -n "${script_path:-}" ]] && echo "Alias \"$script_path\" \"$mw_code\"" )
 DirectoryIndex index.php
 AddType application/x-httpd-php .php
 <Directory />
@@ -60,7 +61,7 @@ AddType application/x-httpd-php .php
 </Directory>
 # Subject IRIs (\$base/entity/{id}) dereference through the REST route, by an internal proxy: MediaWiki
 # routes REST requests by the URL the client asked for, so a rewrite would not reach it.
-ProxyPass /entity/ http://127.0.0.1:$port/rest.php/strata/v0/entity/
+ProxyPass /entity/ http://127.0.0.1:$port${script_path:-}/rest.php/strata/v0/entity/
 
 php_admin_value ffi.enable 1
 php_admin_value memory_limit 512M

@@ -17,6 +17,10 @@ code_sync() {
   [[ -f "$wasm" ]] || { echo "no wasm module at $wasm: run scripts/build.sh" >&2; return 1; }
   mkdir -p "$code/pkg/cabi" "$code/lib"
   rsync -a --delete "$repo/mediawiki/" "$code/mediawiki/"
+  # The browser files the reference host serves too (one source): the styles of the core's HTML and
+  # the Data tab's Copy script, for the ResourceLoader modules of extension.json.
+  mkdir -p "$code/mediawiki/resources/lib/shared"
+  rsync -a "$repo/host-shim/browser/strata-content.css" "$repo/host-shim/browser/copy-iri.js" "$code/mediawiki/resources/lib/shared/"
   rsync -a --delete --exclude tests/ "$repo/host-php/" "$code/host-php/"
   rsync -a "$wasm" "$code/pkg/cabi/strata.wasm"
   rsync -aL "$(code_wasmtime_library)" "$code/lib/libwasmtime.so"

@@ -1,7 +1,7 @@
 <?php
 /**
  * The `config` Host operation: the core's Settings from the `$wgStrata...` settings and MediaWiki's
- * own (`$wgRateLimits['strata-query']`, `$wgCanonicalServer`); `stores` names each store of
+ * own (`$wgRateLimits['strata-query']`, `$wgCanonicalServer`, the URL layout); `stores` names each store of
  * `$wgStrataStores` with its type and projection. Keys left null take the core's defaults.
  */
 
@@ -23,6 +23,7 @@ class Settings {
 			'searchTimeoutMs' => $config->get( 'StrataSearchTimeoutMs' ),
 			'stores' => ( new StoreConfig( $config->get( 'StrataStores' ) ) )->forCore(),
 			'sources' => self::sources( $config->get( 'StrataSources' ) ),
+			'urls' => UrlLayout::of( $config ),
 		];
 		return array_filter( $settings, static fn ( $value ) => $value !== null );
 	}
