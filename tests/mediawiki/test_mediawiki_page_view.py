@@ -93,8 +93,9 @@ class PageView(WikiTest):
         html = self.html({"title": PAGE})
         links = re.findall(r'<link rel="alternate" type="([^"]+)" title="[^"]*" href="([^"]+)"', html)
         page_id = self.vera.site.pages[PAGE].pageid
-        want = [("application/trig", f"/rest.php/strata/v0/page/{page_id}/rdf?format=trig"),
-                ("text/turtle", f"/rest.php/strata/v0/page/{page_id}/rdf?format=turtle")]
+        rest = f"{self.wiki.script_path}/rest.php"
+        want = [("application/trig", f"{rest}/strata/v0/page/{page_id}/rdf?format=trig"),
+                ("text/turtle", f"{rest}/strata/v0/page/{page_id}/rdf?format=turtle")]
         rdf = sorted(l for l in links if l[0] in ("text/turtle", "application/trig"))
         self.assertEqual(rdf, want if self.wiki.recorded("stores") == "yes" else [])
 
