@@ -9,12 +9,8 @@ namespace MediaWiki\Extension\Strata\Special;
 
 use Html;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
-use MediaWiki\Extension\Strata\Core\CoreUnavailable;
-use MediaWiki\Extension\Strata\Host\UrlLayout;
-use MediaWiki\Extension\Strata\View\PageRendering;
-use SpecialPage;
 
-class SpecialSubjects extends SpecialPage {
+class SpecialSubjects extends StrataSpecialPage {
 	private const PAGE_SIZE = '20';
 	private const PARAMETERS = [ 'search', 'schema', 'sort', 'direction', 'cursor' ];
 	/** `GET /subjects`' sort orders, each with its message key. */
@@ -25,14 +21,8 @@ class SpecialSubjects extends SpecialPage {
 		parent::__construct( 'Subjects' );
 	}
 
-	protected function getGroupName() {
-		return 'strata';
-	}
-
-	public function execute( $subPage ) {
-		$this->setHeaders();
+	protected function show( CoreReads $reads, array $links ): void {
 		$out = $this->getOutput();
-		$out->addModuleStyles( [ PageRendering::STYLES ] );
 		$wanted = [];
 		foreach ( self::PARAMETERS as $name ) {
 			$value = trim( $this->getRequest()->getText( $name ) );
@@ -40,26 +30,19 @@ class SpecialSubjects extends SpecialPage {
 				$wanted[$name] = $value;
 			}
 		}
-		try {
-			$reads = new CoreReads( $this->getAuthority() );
-			$schemas = array_map( static fn ( array $s ) => (string)$s['name'], $reads->whole( '/strata/v0/schemas', 'schemas' ) );
-			$out->addHTML( $this->form( $wanted, $schemas ) );
-			$read = $reads->get( '/strata/v0/subjects', [ 'limit' => self::PAGE_SIZE ] + $wanted );
-			if ( $read['status'] !== 200 ) {
-				$out->setStatusCode( $read['status'] );
-				$out->addHTML( Html::element( 'p', [ 'class' => 'error', 'role' => 'alert' ], (string)( $read['body']['message'] ?? $this->msg( 'strata-subjects-unreadable' )->text() ) ) );
-				return;
-			}
-			$links = UrlLayout::renderLinks( $this->getConfig() );
-			$out->addHTML( CoreGateway::render( 'renderList', [ 'list' => 'subjects', 'rows' => $read['body']['subjects'], 'links' => $links ] ) );
-			$next = $read['body']['nextCursor'] ?? null;
-			if ( $next !== null ) {
-				$href = $this->getPageTitle()->getLocalURL( [ 'cursor' => $next ] + $wanted );
-				$out->addHTML( Html::rawElement( 'p', [], Html::element( 'a', [ 'class' => 'next-page', 'rel' => 'next', 'href' => $href ], $this->msg( 'strata-subjects-next' )->text() ) ) );
-			}
-		} catch ( CoreUnavailable $e ) {
-			$out->setStatusCode( 503 );
-			$out->addHTML( Html::element( 'p', [ 'class' => 'error' ], $e->getMessage() ) );
+		$schemas = array_map( static fn ( array $s ) => (string)$s['name'], $reads->whole( '/strata/v0/schemas', 'schemas' ) );
+		$out->addHTML( $this->form( $wanted, $schemas ) );
+		$read = $reads->get( '/strata/v0/subjects', [ 'limit' => self::PAGE_SIZE ] + $wanted );
+		if ( $read['status'] !== 200 ) {
+			$out->setStatusCode( $read['status'] );
+			$out->addHTML( Html::element( 'p', [ 'class' => 'error', 'role' => 'alert' ], (string)( $read['body']['message'] ?? $this->msg( 'strata-subjects-unreadable' )->text() ) ) );
+			return;
+		}
+		$out->addHTML( CoreGateway::render( 'renderList', [ 'list' => 'subjects', 'rows' => $read['body']['subjects'], 'links' => $links ] ) );
+		$next = $read['body']['nextCursor'] ?? null;
+		if ( $next !== null ) {
+			$href = $this->getPageTitle()->getLocalURL( [ 'cursor' => $next ] + $wanted );
+			$out->addHTML( Html::rawElement( 'p', [], Html::element( 'a', [ 'class' => 'next-page', 'rel' => 'next', 'href' => $href ], $this->msg( 'strata-subjects-next' )->text() ) ) );
 		}
 	}
 
