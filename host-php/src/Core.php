@@ -107,6 +107,30 @@ final class Core
         return $this->instance->run('renderDataTab', [$request]);
     }
 
+    /** `{title, wikitext, contentModel?, subjects, layouts, links}` → the HTML of a page for readers. */
+    public function renderPage(string $request, ?string $options = null): string
+    {
+        return $this->instance->run('renderPage', [$request, $options]);
+    }
+
+    /** `{name, schema, links}` → the HTML of a Schema page (its property table). */
+    public function renderSchema(string $request, ?string $options = null): string
+    {
+        return $this->instance->run('renderSchema', [$request, $options]);
+    }
+
+    /** `{list: "subjects" | "recentlyEdited" | "schemas", rows, links}` → the HTML table of a list. */
+    public function renderList(string $request): string
+    {
+        return $this->instance->run('renderList', [$request]);
+    }
+
+    /** Two Subject slots (null: none) → what changed between them, as JSON (`domain::page_diff`). */
+    public function diffSubjects(?string $old, ?string $new, ?string $options = null): string
+    {
+        return $this->instance->run('diffSubjects', [$old, $new, $options]);
+    }
+
     /** One REST request (docs/architecture.md) → `{status, headers, body}` JSON, answered through $host. */
     public function handleRoute(string $request, Host $host): string
     {

@@ -99,6 +99,35 @@ pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 
     answer(|| exports::render_data_tab(&parse_json(&arg(request, request_len, "request")?, "request")?))
 }
 
+/// `renderPage(request, options?)`: the HTML of a page for readers (`{title, wikitext, contentModel?,
+/// subjects, layouts, links}`); a Layout or Mapping page's view by its content model.
+#[export_name = "renderPage"]
+pub unsafe extern "C" fn render_page(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| exports::render_page(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?))
+}
+
+/// `renderSchema(request, options?)`: the HTML of a Schema page (`{name, schema, links}`).
+#[export_name = "renderSchema"]
+pub unsafe extern "C" fn render_schema(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| exports::render_schema(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?))
+}
+
+/// `renderList(request)`: the HTML table of a special page's list (`{list, rows, links}`).
+#[export_name = "renderList"]
+pub unsafe extern "C" fn render_list(request: Ptr, request_len: u32) -> u32 {
+    answer(|| exports::render_list(&parse_json(&arg(request, request_len, "request")?, "request")?))
+}
+
+/// `diffSubjects(old?, new?, options?)`: the changes between two Subject slots, as JSON.
+#[export_name = "diffSubjects"]
+pub unsafe extern "C" fn diff_subjects(old: Ptr, old_len: u32, new: Ptr, new_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let old = text(old, old_len, "old")?;
+        let new = text(new, new_len, "new")?;
+        exports::diff_subjects(old.as_deref(), new.as_deref(), &options(opts, opts_len)?)
+    })
+}
+
 /// `hostOperations()`: the op names the `call` import must answer, as a JSON array.
 #[export_name = "hostOperations"]
 pub extern "C" fn host_operations() -> u32 {

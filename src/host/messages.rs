@@ -20,6 +20,9 @@ pub struct Settings {
     pub stores: IndexMap<String, StoreSettings>,
     /// Registered Subject sources by key (`docs/federation.md`).
     pub sources: IndexMap<String, super::SourceSettings>,
+    /// Where the host serves pages, its script and its REST API: every link the core draws and
+    /// every redirect it answers is made from these.
+    pub urls: UrlLayout,
 }
 
 impl Default for Settings {
@@ -35,7 +38,27 @@ impl Default for Settings {
             search_timeout_ms: None,
             stores: IndexMap::new(),
             sources: IndexMap::new(),
+            urls: UrlLayout::default(),
         }
+    }
+}
+
+/// The host's URL layout, paths below the server (MediaWiki's `$wgArticlePath`, `$wgScript`,
+/// `$wgRestPath`). The core keeps no path of its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UrlLayout {
+    /// A page's URL with `$1` for its title (`/wiki/$1`).
+    pub page: String,
+    /// The script that takes `title=` and `action=` (`/index.php`).
+    pub script: String,
+    /// The REST entry point; the core's routes are below it (`/rest.php`).
+    pub rest: String,
+}
+
+impl Default for UrlLayout {
+    fn default() -> Self {
+        UrlLayout { page: "/wiki/$1".into(), script: "/index.php".into(), rest: "/rest.php".into() }
     }
 }
 

@@ -11,10 +11,15 @@ namespace MediaWiki\Extension\Strata\Content;
 
 use Content;
 use JsonContentHandler;
+use MediaWiki\Content\Renderer\ContentParseParams;
 use MediaWiki\Content\Transform\PreSaveTransformParams;
 use MediaWiki\Content\ValidationParams;
+use IContextSource;
 use MediaWiki\Extension\Strata\Core\PageContentCheck;
+use MediaWiki\Extension\Strata\Diff\SubjectSlotDiffRenderer;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\Extension\Strata\View\PageRendering;
+use ParserOutput;
 use StatusValue;
 
 class StrataContentHandler extends JsonContentHandler {
@@ -37,6 +42,30 @@ class StrataContentHandler extends JsonContentHandler {
 
 	private function checksPages(): bool {
 		return $this->getModelID() !== SlotRoleHook::MODEL;
+	}
+
+	protected function fillParserOutput( Content $content, ContentParseParams $cpoParams, ParserOutput &$output ) {
+		'@phan-var StrataJsonContent $content';
+		$page = $cpoParams->getPage();
+		if ( !$this->checksPages() ) {
+			$user = $cpoParams->getParserOptions()->getUserIdentity();
+			PageRendering::addSubjects( $page, $content->getText(), $user, $output, $cpoParams->getGenerateHtml() );
+			$output->setText( $cpoParams->getGenerateHtml() ? '' : null );
+			return;
+		}
+		$html = $cpoParams->getGenerateHtml() ? PageRendering::definitionHtml( $this->getModelID(), $page, $content->getText() ) : null;
+		if ( $html === null ) {
+			parent::fillParserOutput( $content, $cpoParams, $output );
+			return;
+		}
+		$output->setText( $html );
+		$output->addModuleStyles( [ PageRendering::STYLES ] );
+	}
+
+	/** The Subject slot's history diff shows Subjects and Statements; the other models diff as text. */
+	protected function getSlotDiffRendererWithOptions( IContextSource $context, $options = [] ) {
+		$asText = parent::getSlotDiffRendererWithOptions( $context, $options );
+		return $this->checksPages() ? $asText : new SubjectSlotDiffRenderer( $context, $asText );
 	}
 
 	public function preSaveTransform( Content $content, PreSaveTransformParams $pstParams ): Content {

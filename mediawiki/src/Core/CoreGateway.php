@@ -107,6 +107,26 @@ class CoreGateway {
 		}
 	}
 
+	/**
+	 * One of the core's pure renderers (`renderPage`, `renderSchema`, `renderList`; src/render/): the
+	 * request array in, HTML out, with this wiki's source key. A refusal throws StrataError.
+	 */
+	public static function render( string $export, array $request ): string {
+		$core = self::core();
+		$options = self::encode( [ 'sourceKey' => MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataSourceKey' ) ] );
+		return match ( $export ) {
+			'renderPage' => $core->renderPage( self::encode( $request ), $options ),
+			'renderSchema' => $core->renderSchema( self::encode( $request ), $options ),
+			'renderList' => $core->renderList( self::encode( $request ) ),
+		};
+	}
+
+	/** What changed between two Subject slots (null: none), as the core's JSON (`diffSubjects`). */
+	public static function diffSubjects( ?string $old, ?string $new ): string {
+		$options = self::encode( [ 'sourceKey' => MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataSourceKey' ) ] );
+		return self::core()->diffSubjects( $old, $new, $options );
+	}
+
 	/** Projects pages saved or deleted without the core (`docs/stores.md`) into the stores; never fails. */
 	public function projectPageChanges( array $changes ): void {
 		$this->withHost( fn ( Core $core, MediaWikiHost $host ) => $core->projectPageChanges( self::encode( [ 'changes' => $changes ] ), $host ) );
