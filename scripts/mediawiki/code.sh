@@ -20,5 +20,7 @@ code_sync() {
   rsync -a --delete --exclude tests/ "$repo/host-php/" "$code/host-php/"
   rsync -a "$wasm" "$code/pkg/cabi/strata.wasm"
   rsync -aL "$(code_wasmtime_library)" "$code/lib/libwasmtime.so"
+  # Test wikis only: the settings their tests need (an edit filter, a newbie group), never shipped.
+  rsync -a "$repo/tests/mediawiki/support/test_wiki_settings.php" "$code/test_wiki_settings.php"
   chmod -R a+rX "$code"
 }

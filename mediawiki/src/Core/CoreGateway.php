@@ -4,14 +4,17 @@
  * operations answered by MediaWiki's services for one caller (Host\MediaWikiHost). The module is
  * loaded and instantiated once per process (an Apache worker keeps the instance across requests, as
  * the reference host keeps its one instance; a trap replaces it) from the precompiled file in
- * `$wgStrataCacheDirectory` (default `$wgCacheDirectory/strata`). Without the bridge, the module or
+ * `$wgStrataCacheDirectory` (default `$wgCacheDirectory/strata`; a folder others could write is
+ * refused and logged, docs/mediawiki.md). Without the bridge, the module or
  * FFI, every call throws CoreUnavailable, and the REST routes answer 501 `core-unavailable` as the
  * reference host does without a built core.
  */
 
 namespace MediaWiki\Extension\Strata\Core;
 
+use Config;
 use MediaWiki\Extension\Strata\Host\MediaWikiHost;
+use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Permissions\Authority;
 use Strata\Bridge\Core;
@@ -58,12 +61,26 @@ class CoreGateway {
 			// The bridge's own way of being told where the library is.
 			putenv( "STRATA_WASMTIME_LIB=$library" );
 		}
-		$cache = $config->get( 'StrataCacheDirectory' ) ?? ( ( $config->get( 'CacheDirectory' ) ?: sys_get_temp_dir() ) . '/strata' );
 		try {
-			return Core::open( $config->get( 'StrataModuleFile' ), $cache );
+			$core = Core::open( $config->get( 'StrataModuleFile' ), self::cacheDirectory( $config ) );
 		} catch ( \Throwable $e ) {
 			throw new CoreUnavailable( 'The Strata core could not be loaded: ' . $e->getMessage(), 0, $e );
 		}
+		$refusal = $core->instance->compiled->refusal;
+		if ( $refusal !== null ) {
+			LoggerFactory::getInstance( 'Strata' )->warning( "The precompiled module is not kept: $refusal. The module is compiled in memory by every process." );
+		}
+		return $core;
+	}
+
+	/**
+	 * `$wgStrataCacheDirectory`, else `$wgCacheDirectory/strata`; without either the module is
+	 * compiled in memory: never in a shared temporary folder, where others could plant machine code.
+	 */
+	private static function cacheDirectory( Config $config ): string {
+		$own = $config->get( 'StrataCacheDirectory' );
+		$wiki = $config->get( 'CacheDirectory' );
+		return $own ?? ( $wiki ? "$wiki/strata" : Core::IN_MEMORY );
 	}
 
 	/** One handleRoute call: the request array in, `{status, headers, body}` out. */
