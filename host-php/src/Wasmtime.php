@@ -85,11 +85,9 @@ final class Wasmtime
     private const EMPTY_MODULE = "\0asm\x01\0\0\0";
 
     private static ?FFI $ffi = null;
+    private static ?string $library = null;
 
-    /**
-     * The FFI over the wasmtime library (`$STRATA_WASMTIME_LIB`, else the one in the project's .venv),
-     * once its version is checked.
-     */
+    /** The FFI over the wasmtime library (libraryPath()), once its version is checked. */
     public static function ffi(): FFI
     {
         if (self::$ffi === null) {
@@ -140,8 +138,18 @@ final class Wasmtime
         return $bytes;
     }
 
+    /** Names the library to open (a host that ships its own, as the MediaWiki extension's lib/); before the first ffi(). */
+    public static function useLibrary(string $path): void
+    {
+        self::$library = $path;
+    }
+
+    /** The library useLibrary() named, else `$STRATA_WASMTIME_LIB`, else the one in the project's .venv. */
     public static function libraryPath(): string
     {
+        if (self::$library !== null) {
+            return self::$library;
+        }
         $given = getenv('STRATA_WASMTIME_LIB');
         if ($given !== false && $given !== '') {
             return $given;
