@@ -25,10 +25,18 @@ final class Core
         return self::$default ??= self::open();
     }
 
-    /** A new instance of a module (by default the project's), with its own memory limit in bytes. */
+    /** `$cacheDir` of `open` for a module compiled in memory, with no folder. */
+    public const IN_MEMORY = '';
+
+    /**
+     * A new instance of a module (by default the project's), with its own memory limit in bytes. The
+     * precompiled module is kept in $cacheDir (default `CompiledModule::defaultCacheDir()`), or
+     * nowhere for `IN_MEMORY`.
+     */
     public static function open(?string $wasmPath = null, ?string $cacheDir = null, int $memoryLimit = Instance::MEMORY_LIMIT): self
     {
-        $module = CompiledModule::load($wasmPath ?? CompiledModule::defaultWasmPath(), $cacheDir ?? CompiledModule::defaultCacheDir());
+        $cacheDir ??= CompiledModule::defaultCacheDir();
+        $module = CompiledModule::load($wasmPath ?? CompiledModule::defaultWasmPath(), $cacheDir === self::IN_MEMORY ? null : $cacheDir);
         return new self(new Instance($module, $memoryLimit));
     }
 
