@@ -48,10 +48,12 @@ class SubjectSlotHooks {
 
 	/**
 	 * A page imported by importDump.php or Special:Import: its latest revision's Subjects, or none
-	 * when that revision has no Subject slot and the page had Subjects before.
+	 * when that revision has no Subject slot and the page had Subjects before. Every page of the dump
+	 * is indexed again, even when its revisions were there already: importDump.php's revision
+	 * callback returns nothing, so MediaWiki 1.39 reports no revision of it as imported ($sRevCount 0).
 	 */
 	public static function onAfterImportPage( $title, $foreignTitle, $revCount, $sRevCount, $pageInfo ): void {
-		if ( $sRevCount > 0 ) {
+		if ( $revCount > 0 ) {
 			self::indexLatest( Title::castFromLinkTarget( $title ), true );
 		}
 	}
