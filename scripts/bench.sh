@@ -3,7 +3,7 @@
 # Usage: scripts/bench.sh [WIKI_DIR]   (default: examples/wiki)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh >/dev/null
+./scripts/setup.sh php mediawiki bench >/dev/null
 wiki=${1:-examples/wiki}
 # Everything printed is also kept, so the issue's table can be read back from it at the end.
 mkdir -p bench-out
@@ -35,6 +35,8 @@ echo "== HTTP (issue: reference host and REST API) =="
 node scripts/bench/http.mjs 2000 10
 echo "== the reference host beside MediaWiki (issue: MediaWiki) =="
 node scripts/bench/hosts.mjs 300 5 3
+echo "== Strata beside MediaWiki's own requests (issue: MediaWiki speed) =="
+node scripts/bench/mediawiki-peers.mjs 300 5 3
 echo "== RDF dump at scale (issue: RDF) =="
 node scripts/bench/dump-rdf.mjs 100000 1000000
 

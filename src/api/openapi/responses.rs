@@ -1,6 +1,6 @@
 //! The success answers of each route's handler, and the answers of conditional requests.
 
-use super::components::{array, map, nullable, object, reference};
+use super::builders::{array, map, nullable, object, reference};
 use super::kinds::Formats;
 use crate::api::routes::{Handler, Route, Versioning};
 use serde_json::{json, Map, Value};
