@@ -62,7 +62,9 @@ mod tests {
 
     #[test]
     fn labels_and_encodings() {
-        let cases: &[(Option<&str>, &str, bool, bool, Option<u16>)] = &[
+        /// Content type, body, whether the body is not UTF-8, whether the route reads JSON, the status refused with.
+        type Case<'a> = (Option<&'a str>, &'a str, bool, bool, Option<u16>);
+        let cases: &[Case] = &[
             (Some("application/json"), "{}", false, true, None),
             (Some("application/json; charset=utf-8"), "{}", false, true, None),
             (Some("Application/JSON"), "{}", false, true, None),

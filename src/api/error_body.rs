@@ -15,7 +15,7 @@ pub fn error_body(e: &ApiError) -> Value {
         "httpCode": e.status(),
     });
     if let Value::Object(o) = &mut body {
-        o.extend(e.context.clone());
+        o.extend((*e.context).clone());
     }
     body
 }

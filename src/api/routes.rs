@@ -380,7 +380,7 @@ pub enum Miss {
 
 /// The routes that exist under these settings.
 pub fn active(settings: &Settings) -> impl Iterator<Item = &'static Route> + '_ {
-    ROUTES.iter().filter(move |r| r.store.map_or(true, |k| settings.has_store(k)))
+    ROUTES.iter().filter(move |r| r.store.is_none_or(|k| settings.has_store(k)))
 }
 
 /// Finds the route for a request. Literal segments win over parameters (`/subject/validate`), for

@@ -122,13 +122,14 @@ impl ErrorKind {
 pub struct ApiError {
     pub kind: ErrorKind,
     pub message: String,
-    pub context: Map<String, Value>,
+    /// Boxed so that `Result<_, ApiError>` stays small on the paths that succeed.
+    pub context: Box<Map<String, Value>>,
     pub headers: Vec<(&'static str, String)>,
 }
 
 impl ApiError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        ApiError { kind, message: message.into(), context: Map::new(), headers: Vec::new() }
+        ApiError { kind, message: message.into(), context: Box::default(), headers: Vec::new() }
     }
 
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> Self {

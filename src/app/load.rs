@@ -17,7 +17,7 @@ pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
 }
 
 pub async fn schema_page<H: Host>(ctx: &Scope<'_, H>, title: &Title) -> Result<Option<PageRecord>, ApiError> {
-    Ok(ctx.page_by_title(namespace::SCHEMA, &title.to_string()).await?)
+    ctx.page_by_title(namespace::SCHEMA, &title.to_string()).await
 }
 
 /// The Schema a stored page holds; `None` when its text is not a valid Schema.

@@ -38,8 +38,8 @@ impl Lengths {
     /// counted only when its byte length cannot settle both.
     fn crossed(&self, part: &str) -> (bool, bool) {
         let bytes = part.len() as u64;
-        let settled_min = self.min.map_or(true, |(min, _)| bytes.div_ceil(4) >= min);
-        let settled_max = self.max.map_or(true, |(max, _)| bytes <= max);
+        let settled_min = self.min.is_none_or(|(min, _)| bytes.div_ceil(4) >= min);
+        let settled_max = self.max.is_none_or(|(max, _)| bytes <= max);
         if settled_min && settled_max {
             return (false, false);
         }

@@ -36,7 +36,7 @@ pub fn is_valid_url(s: &str) -> bool {
         Some((h, p)) => (h, Some(p)),
         None => (authority, None),
     };
-    port.map_or(true, is_port) && is_host(host) && escapes_are_valid(tail)
+    port.is_none_or(is_port) && is_host(host) && escapes_are_valid(tail)
 }
 
 /// Whether a character is white space, a control character or [`DISALLOWED`]. ASCII text, the

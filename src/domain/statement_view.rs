@@ -87,7 +87,7 @@ impl ValueView<'_> {
     pub fn into_owned(self) -> StatementValue {
         match self {
             ValueView::Strings(parts) => StatementValue::Strings(parts.iter().map(|p| (*p).to_owned()).collect()),
-            ValueView::Monolingual(parts) => StatementValue::Monolingual(parts.iter().map(MonolingualView::to_owned).collect()),
+            ValueView::Monolingual(parts) => StatementValue::Monolingual(parts.iter().copied().map(MonolingualView::to_part).collect()),
             ValueView::Number(n) => StatementValue::Number(n.clone()),
             ValueView::Boolean(b) => StatementValue::Boolean(b),
             ValueView::Relations(r) => StatementValue::Relations(r.into_iter().map(RelationView::into_owned).collect()),
@@ -98,7 +98,7 @@ impl ValueView<'_> {
 }
 
 impl MonolingualView<'_> {
-    fn to_owned(&self) -> MonolingualPart {
+    fn to_part(self) -> MonolingualPart {
         MonolingualPart { text: self.text.to_owned(), language: self.language.into_owned() }
     }
 }

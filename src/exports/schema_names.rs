@@ -47,11 +47,11 @@ mod tests {
         let person = SchemaRef::Local(Title::new("Person record").unwrap());
         names.remember("person_record", &person);
         let cases: &[(Json, Result<SchemaRef, ()>)] = &[
-            (Json::String("person_record".into()), Ok(person.clone())),
-            (Json::String("Person record".into()), Ok(person.clone())),
-            (Json::String("person record".into()), Ok(person.clone())),
-            (Json::String("Other".into()), Ok(SchemaRef::Local(Title::new("Other").unwrap()))),
-            (Json::String("a#b".into()), Err(())),
+            (Json::String("person_record"), Ok(person.clone())),
+            (Json::String("Person record"), Ok(person.clone())),
+            (Json::String("person record"), Ok(person.clone())),
+            (Json::String("Other"), Ok(SchemaRef::Local(Title::new("Other").unwrap()))),
+            (Json::String("a#b"), Err(())),
             (Json::Bool(true), Err(())),
         ];
         for (raw, want) in cases {

@@ -371,8 +371,8 @@ impl Host for MemoryHost {
             .pages
             .iter()
             .filter(|(_, p)| p.namespace == args.namespace)
-            .filter(|(_, p)| args.after.as_deref().map_or(true, |a| p.title.as_str() > a))
-            .filter(|(_, p)| args.prefix.as_deref().map_or(true, |pre| p.title.starts_with(pre)))
+            .filter(|(_, p)| args.after.as_deref().is_none_or(|a| p.title.as_str() > a))
+            .filter(|(_, p)| args.prefix.as_deref().is_none_or(|pre| p.title.starts_with(pre)))
             .map(|(id, p)| (*id, p))
             .collect();
         hits.sort_by(|a, b| a.1.title.cmp(&b.1.title));

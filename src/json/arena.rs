@@ -65,7 +65,7 @@ impl Arena {
         self.bump.allocated_bytes()
     }
 
-    pub(super) fn slice<'a, T>(&'a self, items: impl ExactSizeIterator<Item = T>) -> &'a [T] {
+    pub(super) fn slice<T>(&self, items: impl ExactSizeIterator<Item = T>) -> &[T] {
         if items.len() == 0 {
             return &[];
         }

@@ -115,7 +115,7 @@ impl<'a> JsonObject<'a> {
     }
 }
 
-impl<'o, 'a> IntoIterator for &'o JsonObject<'a> {
+impl<'a> IntoIterator for &JsonObject<'a> {
     type Item = (&'a str, &'a Json<'a>);
     type IntoIter = std::iter::Map<std::slice::Iter<'a, (&'a str, Json<'a>)>, fn(&'a (&'a str, Json<'a>)) -> (&'a str, &'a Json<'a>)>;
 

@@ -162,7 +162,7 @@ fn relation_properties(r: &Value, cx: &ValueContext) -> String {
         .as_object()
         .into_iter()
         .flatten()
-        .filter(|(k, _)| cx.relation_properties.map_or(true, |only| only.iter().any(|o| o == *k)))
+        .filter(|(k, _)| cx.relation_properties.is_none_or(|only| only.iter().any(|o| o == *k)))
         .map(|(k, v)| format!("{}: {}", escape(k), escape(&v.as_str().map_or_else(|| v.to_string(), str::to_owned))))
         .collect();
     if shown.is_empty() { String::new() } else { format!(" <span class=\"relation-properties\">({})</span>", shown.join(", ")) }

@@ -93,7 +93,7 @@ impl TypeRules for Rules {
     type Value<'a> = [MonolingualView<'a>];
 
     fn is_empty(parts: &[MonolingualView]) -> bool {
-        parts.iter().all(|p| is_blank(&p.text))
+        parts.iter().all(|p| is_blank(p.text))
     }
 
     /// Parts repeat when text (trimmed) and language both repeat.

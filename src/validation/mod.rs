@@ -83,7 +83,7 @@ impl CompiledSchema {
 
 /// `label-required`: a standalone Subject other than the page's main Subject needs a label.
 fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Violation>) {
-    if standalone && !input.is_main && input.subject.label.map_or(true, |l| trim(l).is_empty()) {
+    if standalone && !input.is_main && input.subject.label.is_none_or(|l| trim(l).is_empty()) {
         out.push(Violation::fixed(Code::LABEL_REQUIRED, None, vec![]));
     }
 }

@@ -82,7 +82,9 @@ fn code(c: &str, arg: &str) -> (String, String) {
 #[test]
 fn relations_to_another_wiki_are_checked_against_it() {
     let (here, _) = wikis("http://there.test/checked", 60, true);
-    let cases: &[(&str, &[&str], Vec<(String, String)>)] = &[
+    /// What the case is, the relation targets, and the (code, argument) pairs expected.
+    type Case<'a> = (&'a str, &'a [&'a str], Vec<(String, String)>);
+    let cases: &[Case] = &[
         ("a Person there", &[ADA], vec![]),
         ("not there", &["there:s1nosuchaaaaaa1"], vec![code("relation-target-not-found", "there:s1nosuchaaaaaa1")]),
         ("a Map there", &[MAP], vec![code("relation-target-schema-mismatch", "there:Map")]),

@@ -65,7 +65,7 @@ pub fn page_update(
 
 /// A deleted page, for a store.
 pub fn page_removed(target: Target, page_id: u64, previous: Option<&PageContent>, sources: &Sources) -> Result<Option<StoreUpdate>, ProjectionError> {
-    if !previous.is_some_and(|p| !p.subjects.is_empty()) {
+    if previous.is_none_or(|p| p.subjects.is_empty()) {
         return Ok(None);
     }
     let store = target.name.to_owned();

@@ -197,6 +197,7 @@ impl RebuildRun {
     }
 
     /// The next step. After `done`, `done` again.
+    #[allow(clippy::should_implement_trait)] // not an Iterator: never ends, and a step waits for its answer
     pub fn next(&mut self) -> Step {
         if let Some(step) = self.steps.pop_front() {
             self.waiting = match &step {

@@ -138,7 +138,7 @@ mod tests {
             ("MATCH (n) RETURN n LIMIT -1", Err(LimitError::NotAnInteger)),
         ];
         for (query, want) in cases {
-            assert_eq!(bound_rows(query, 11, &params).as_deref().map_err(Clone::clone), want.clone().map(|s| s), "{query}");
+            assert_eq!(bound_rows(query, 11, &params).as_deref().map_err(Clone::clone), want.clone(), "{query}");
         }
     }
 }

@@ -64,8 +64,8 @@ impl MemoryHost {
             .indexed()
             .into_iter()
             .filter(|r| args.include_dependent || !r.row.facts.is_dependent)
-            .filter(|r| args.schema.as_ref().map_or(true, |s| stored_schema(&r.row.facts.schema) == *s))
-            .filter(|r| args.search.as_deref().map_or(true, |q| matches_search(&r.row, q)))
+            .filter(|r| args.schema.as_ref().is_none_or(|s| stored_schema(&r.row.facts.schema) == *s))
+            .filter(|r| args.search.as_deref().is_none_or(|q| matches_search(&r.row, q)))
             .map(|r| (key(&r), r.row))
             .collect();
         let ordered = |a: (&str, &str), b: (&str, &str)| match args.direction {
