@@ -2,7 +2,7 @@
 # The lint gate, the first stage of scripts/test.sh: fails on the first tool that finds something.
 # JavaScript: ESLint (host-shim/eslint.config.js) over host-shim/, js/ and the benchmark scripts.
 # Rust: clippy with every warning an error, natively over all targets and for the default wasm module.
-# PHP: `php -l` on every file of host-php/ and mediawiki/.
+# PHP: `php -l` on every file of host-php/ and mediawiki/, then Debian's phpcs with phpcs.xml (warnings fail too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,4 +13,6 @@ cargo clippy --all-targets -q -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib -q -- -D warnings
 echo "# php -l"
 find host-php mediawiki scripts -name '*.php' -print0 | xargs -0 -n 1 php -l >/dev/null
+echo "# phpcs"
+phpcs -q --standard=phpcs.xml
 echo "# lint: clean"

@@ -43,7 +43,9 @@ try {
         default => null,
     };
 } catch (StrataError $e) {
-    fwrite(STDERR, json_encode(['name' => 'StrataError', 'code' => $e->errorCode, 'message' => $e->getMessage()] + ($e->details === null ? [] : ['details' => $e->details]), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n");
+    $error = ['name' => 'StrataError', 'code' => $e->errorCode, 'message' => $e->getMessage()]
+        + ($e->details === null ? [] : ['details' => $e->details]);
+    fwrite(STDERR, json_encode($error, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n");
     exit(1);
 }
 if ($answer === null) {

@@ -20,7 +20,8 @@ final class Instance
 
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
-        'projectForStore', 'errorResponse', 'renderDataTab', 'renderPage', 'renderSchema', 'renderList', 'diffSubjects', 'normalizeTitle', 'hostOperations', 'graphIndexes', 'handleRoute', 'handlePageAction', 'projectPageChanges',
+        'projectForStore', 'errorResponse', 'renderDataTab', 'renderPage', 'renderSchema', 'renderList', 'diffSubjects',
+        'normalizeTitle', 'hostOperations', 'graphIndexes', 'handleRoute', 'handlePageAction', 'projectPageChanges',
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
@@ -146,7 +147,14 @@ final class Instance
         $this->context = $this->ffi->wasmtime_store_context($this->store);
         $instance = $this->ffi->new('wasmtime_instance_t');
         $trap = $this->ffi->new('wasm_trap_t*');
-        Wasmtime::check($this->ffi->wasmtime_linker_instantiate($this->linker, $this->context, $this->compiled->module, FFI::addr($instance), FFI::addr($trap)), $trap, 'instantiating the module');
+        $error = $this->ffi->wasmtime_linker_instantiate(
+            $this->linker,
+            $this->context,
+            $this->compiled->module,
+            FFI::addr($instance),
+            FFI::addr($trap)
+        );
+        Wasmtime::check($error, $trap, 'instantiating the module');
         $this->memory = $this->export($instance, 'memory', Wasmtime::EXTERN_MEMORY);
         foreach (self::EXPORTS as $name) {
             $this->funcs[$name] = $this->export($instance, $name, Wasmtime::EXTERN_FUNC);
@@ -162,7 +170,8 @@ final class Instance
     private function export(CData $instance, string $name, int $kind): CData
     {
         $item = $this->ffi->new('wasmtime_extern_t');
-        if (!$this->ffi->wasmtime_instance_export_get($this->context, FFI::addr($instance), $name, strlen($name), FFI::addr($item)) || $item->kind !== $kind) {
+        $found = $this->ffi->wasmtime_instance_export_get($this->context, FFI::addr($instance), $name, strlen($name), FFI::addr($item));
+        if (!$found || $item->kind !== $kind) {
             throw new \RuntimeException("the module does not export $name: rebuild it with scripts/build.sh");
         }
         return $item;
@@ -195,14 +204,14 @@ final class Instance
             throw new TrapError('the module is out of memory');
         }
         if ($text !== '') {
-            FFI::memcpy($this->ffi->wasmtime_memory_data($context, FFI::addr($this->memory->of->memory)) + $ptr, $text, strlen($text));
+            FFI::memcpy($this->memoryData($context) + $ptr, $text, strlen($text));
         }
         return $ptr;
     }
 
     private function read(CData $context, int $ptr, int $len): string
     {
-        return $len === 0 ? '' : FFI::string($this->ffi->wasmtime_memory_data($context, FFI::addr($this->memory->of->memory)) + $ptr, $len);
+        return $len === 0 ? '' : FFI::string($this->memoryData($context) + $ptr, $len);
     }
 
     private function defineImports(): void
@@ -213,7 +222,7 @@ final class Instance
             $args = $this->read($context, $raw[2]->i32 & 0xFFFFFFFF, $raw[3]->i32 & 0xFFFFFFFF);
             [$status, $answer] = $this->hostCalls->answer($op, $args);
             $ptr = $this->write($answer, $context);
-            $slot = $this->ffi->cast('uint32_t*', $this->ffi->wasmtime_memory_data($context, FFI::addr($this->memory->of->memory)) + ($raw[4]->i32 & 0xFFFFFFFF));
+            $slot = $this->ffi->cast('uint32_t*', $this->memoryData($context) + ($raw[4]->i32 & 0xFFFFFFFF));
             $slot[0] = $ptr;
             $slot[1] = strlen($answer);
             $raw[0]->i32 = $status;
@@ -221,7 +230,7 @@ final class Instance
         $this->define('random', [$i32, $i32], [$i32], function (CData $context, CData $raw): void {
             $len = $raw[1]->i32 & 0xFFFFFFFF;
             if ($len > 0) {
-                FFI::memcpy($this->ffi->wasmtime_memory_data($context, FFI::addr($this->memory->of->memory)) + ($raw[0]->i32 & 0xFFFFFFFF), random_bytes($len), $len);
+                FFI::memcpy($this->memoryData($context) + ($raw[0]->i32 & 0xFFFFFFFF), random_bytes($len), $len);
             }
             $raw[0]->i32 = 0;
         });
@@ -243,7 +252,24 @@ final class Instance
                 return $this->ffi->wasmtime_trap_new($message, strlen($message));
             }
         };
-        Wasmtime::check($this->ffi->wasmtime_linker_define_func_unchecked($this->linker, 'strata_host', 11, $name, strlen($name), $type, $callback, null, null), null, "defining strata_host.$name");
+        $error = $this->ffi->wasmtime_linker_define_func_unchecked(
+            $this->linker,
+            'strata_host',
+            11,
+            $name,
+            strlen($name),
+            $type,
+            $callback,
+            null,
+            null
+        );
+        Wasmtime::check($error, null, "defining strata_host.$name");
         $this->ffi->wasm_functype_delete($type);
+    }
+
+    /** The start of the instance's linear memory, as a byte pointer. */
+    private function memoryData(CData $context): CData
+    {
+        return $this->ffi->wasmtime_memory_data($context, FFI::addr($this->memory->of->memory));
     }
 }

@@ -47,8 +47,10 @@ final class SourceFetcher
     /** The URL of `path` under the base, or null when it would leave the base (the rule of docs/federation.md). */
     public static function sourceUrl(string $baseUrl, mixed $path): ?string
     {
-        if (!is_string($path) || !str_starts_with($path, '/') || str_contains($path, '//') || str_contains($path, '\\')
-            || preg_match('#(^|/)\.\.?(/|$)#', $path) || preg_match('#[\s?\#]#', $path)) {
+        if (
+            !is_string($path) || !str_starts_with($path, '/') || str_contains($path, '//') || str_contains($path, '\\')
+            || preg_match('#(^|/)\.\.?(/|$)#', $path) || preg_match('#[\s?\#]#', $path)
+        ) {
             return null;
         }
         return rtrim($baseUrl, '/') . $path;

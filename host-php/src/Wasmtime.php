@@ -36,7 +36,8 @@ final class Wasmtime
         typedef union { wasmtime_func_t func; wasmtime_memory_t memory; uint8_t __size[24]; } wasmtime_extern_union_t;
         typedef struct { uint8_t kind; wasmtime_extern_union_t of; } wasmtime_extern_t;
         typedef union { int32_t i32; int64_t i64; float f32; double f64; uint8_t v128[16]; } wasmtime_val_raw_t;
-        typedef wasm_trap_t *(*wasmtime_func_unchecked_callback_t)(void *env, wasmtime_caller_t *caller, wasmtime_val_raw_t *args_and_results, size_t num_args_and_results);
+        typedef wasm_trap_t *(*wasmtime_func_unchecked_callback_t)(void *env, wasmtime_caller_t *caller,
+            wasmtime_val_raw_t *args_and_results, size_t num_args_and_results);
 
         wasm_engine_t *wasm_engine_new(void);
         void wasm_engine_delete(wasm_engine_t *);
@@ -53,15 +54,21 @@ final class Wasmtime
 
         wasmtime_store_t *wasmtime_store_new(wasm_engine_t *engine, void *data, void (*finalizer)(void *));
         wasmtime_context_t *wasmtime_store_context(wasmtime_store_t *store);
-        void wasmtime_store_limiter(wasmtime_store_t *store, int64_t memory_size, int64_t table_elements, int64_t instances, int64_t tables, int64_t memories);
+        void wasmtime_store_limiter(wasmtime_store_t *store, int64_t memory_size, int64_t table_elements,
+            int64_t instances, int64_t tables, int64_t memories);
         void wasmtime_store_delete(wasmtime_store_t *store);
 
         wasmtime_linker_t *wasmtime_linker_new(wasm_engine_t *engine);
-        wasmtime_error_t *wasmtime_linker_define_func_unchecked(wasmtime_linker_t *linker, const char *module, size_t module_len, const char *name, size_t name_len, const wasm_functype_t *ty, wasmtime_func_unchecked_callback_t cb, void *data, void (*finalizer)(void *));
-        wasmtime_error_t *wasmtime_linker_instantiate(const wasmtime_linker_t *linker, wasmtime_context_t *store, const wasmtime_module_t *module, wasmtime_instance_t *instance, wasm_trap_t **trap);
+        wasmtime_error_t *wasmtime_linker_define_func_unchecked(wasmtime_linker_t *linker, const char *module,
+            size_t module_len, const char *name, size_t name_len, const wasm_functype_t *ty,
+            wasmtime_func_unchecked_callback_t cb, void *data, void (*finalizer)(void *));
+        wasmtime_error_t *wasmtime_linker_instantiate(const wasmtime_linker_t *linker, wasmtime_context_t *store,
+            const wasmtime_module_t *module, wasmtime_instance_t *instance, wasm_trap_t **trap);
 
-        bool wasmtime_instance_export_get(wasmtime_context_t *store, const wasmtime_instance_t *instance, const char *name, size_t name_len, wasmtime_extern_t *item);
-        wasmtime_error_t *wasmtime_func_call_unchecked(wasmtime_context_t *store, const wasmtime_func_t *func, wasmtime_val_raw_t *args_and_results, size_t args_and_results_len, wasm_trap_t **trap);
+        bool wasmtime_instance_export_get(wasmtime_context_t *store, const wasmtime_instance_t *instance,
+            const char *name, size_t name_len, wasmtime_extern_t *item);
+        wasmtime_error_t *wasmtime_func_call_unchecked(wasmtime_context_t *store, const wasmtime_func_t *func,
+            wasmtime_val_raw_t *args_and_results, size_t args_and_results_len, wasm_trap_t **trap);
         wasmtime_context_t *wasmtime_caller_context(wasmtime_caller_t *caller);
         uint8_t *wasmtime_memory_data(const wasmtime_context_t *store, const wasmtime_memory_t *memory);
         size_t wasmtime_memory_data_size(const wasmtime_context_t *store, const wasmtime_memory_t *memory);
@@ -113,8 +120,10 @@ final class Wasmtime
     {
         if ($found !== self::MAJOR_VERSION) {
             $shown = $found === null ? 'of an unknown version' : "version $found";
-            throw new \RuntimeException('wasmtime\'s C library at ' . self::libraryPath() . " is $shown, but the PHP bridge declares the C structures of wasmtime "
-                . self::MAJOR_VERSION . ' (host-php/src/Wasmtime.php): install wasmtime ' . self::MAJOR_VERSION . ' (scripts/requirements.txt) or point STRATA_WASMTIME_LIB at it');
+            throw new \RuntimeException('wasmtime\'s C library at ' . self::libraryPath() . " is $shown,"
+                . ' but the PHP bridge declares the C structures of wasmtime ' . self::MAJOR_VERSION
+                . ' (host-php/src/Wasmtime.php): install wasmtime ' . self::MAJOR_VERSION
+                . ' (scripts/requirements.txt) or point STRATA_WASMTIME_LIB at it');
         }
     }
 

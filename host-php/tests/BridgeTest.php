@@ -17,7 +17,8 @@ use function PHPUnit\Framework\assertSame;
 use function PHPUnit\Framework\assertTrue;
 
 const PERSON = '{"propertyDefinitions":{"Name":{"type":"text","required":{"severity":"error"}},"Age":{"type":"number","minimum":0,"maximum":150},'
-    . '"Status":{"type":"select","options":[{"id":"o1","label":"Active"},{"id":"o2","label":"Retired"}]},"Title":{"type":"monolingualText","multiple":true}}}';
+    . '"Status":{"type":"select","options":[{"id":"o1","label":"Active"},{"id":"o2","label":"Retired"}]},'
+    . '"Title":{"type":"monolingualText","multiple":true}}}';
 
 final class BridgeTest extends TestCase
 {
@@ -26,7 +27,8 @@ final class BridgeTest extends TestCase
     {
         $request = '{"schema":' . PERSON . ',"subject":{"schema":"person","label":"Ada","statements":{"Age":{"propertyType":"number","value":151}}}}';
         assertSame(
-            '{"violations":[{"propertyName":"Name","code":"required","args":[],"severity":"error"},{"propertyName":"Age","code":"max-value","args":[150],"severity":"warning"}]}',
+            '{"violations":[{"propertyName":"Name","code":"required","args":[],"severity":"error"},'
+            . '{"propertyName":"Age","code":"max-value","args":[150],"severity":"warning"}]}',
             Core::load()->validate($request),
         );
     }
@@ -39,11 +41,17 @@ final class BridgeTest extends TestCase
         $cases = [
             'invalid-argument' => fn () => $core->validate('{"subject":'),
             'value-shape-mismatch' => fn () => $core->validate($subject('{"Age":{"propertyType":"number","value":"old"}}')),
-            'invalid-language-tag' => fn () => $core->validate($subject('{"Title":{"propertyType":"monolingualText","value":[{"text":"x","language":"e n"}]}}')),
-            'select-id-label-mismatch' => fn () => $core->validate($subject('{"Status":{"propertyType":"select","value":[{"id":"o1","label":"Retired"}]}}')),
+            'invalid-language-tag' => fn () => $core->validate(
+                $subject('{"Title":{"propertyType":"monolingualText","value":[{"text":"x","language":"e n"}]}}')
+            ),
+            'select-id-label-mismatch' => fn () => $core->validate(
+                $subject('{"Status":{"propertyType":"select","value":[{"id":"o1","label":"Retired"}]}}')
+            ),
             'invalid-schema' => fn () => $core->validator('"Person"', '{"propertyDefinitions":5}'),
             'malformed-content' => fn () => $core->normalizeContent('{"subjects":3}'),
-            'invalid-argument ' => fn () => $core->validate('{"subject":' . str_repeat('{"a":', 100000) . '1' . str_repeat('}', 100000) . ',"schema":null}'),
+            'invalid-argument ' => fn () => $core->validate(
+                '{"subject":' . str_repeat('{"a":', 100000) . '1' . str_repeat('}', 100000) . ',"schema":null}'
+            ),
             'invalid-argument  ' => fn () => $core->validate("\"\xff\""),
         ];
         foreach ($cases as $code => $call) {
@@ -51,7 +59,10 @@ final class BridgeTest extends TestCase
             assertSame(trim($code), $e->errorCode, 'code');
             assertTrue($e->getMessage() !== '', "$code has a message");
         }
-        assertSame('{"violations":[{"propertyName":null,"code":"schema-not-found","args":["X"],"severity":"warning"}]}', $core->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}'));
+        assertSame(
+            '{"violations":[{"propertyName":null,"code":"schema-not-found","args":["X"],"severity":"warning"}]}',
+            $core->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}')
+        );
     }
 
     /** @testdox a Validator compiles once and validates many Subjects */
@@ -59,7 +70,8 @@ final class BridgeTest extends TestCase
     {
         $validator = Core::load()->validator('"Person"', PERSON);
         for ($i = 0; $i < 100; $i++) {
-            assertSame('{"violations":[]}', $validator->validateJson('{"label":"Ada","statements":{"Name":{"propertyType":"text","value":["Ada"]}}}'));
+            $ada = '{"label":"Ada","statements":{"Name":{"propertyType":"text","value":["Ada"]}}}';
+            assertSame('{"violations":[]}', $validator->validateJson($ada));
         }
         $unlabelled = json_decode($validator->validateJson('{"statements":{}}', '{"isMain":false,"subjectId":"s1demo1aaaaaaa1"}'), true);
         assertSame(['label-required', 'required'], array_column($unlabelled['violations'], 'code'));
@@ -101,8 +113,17 @@ final class BridgeTest extends TestCase
     public function testHostCallsGoThroughTheImportAFailingHostIsAnErrorAnswerNotATrap(): void
     {
         $core = Core::load();
-        $request = json_encode(['method' => 'GET', 'path' => '/strata/v0/schema/Person', 'query' => new stdClass(), 'headers' => ['accept' => 'application/json'], 'body' => null,
-            'caller' => ['userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false, 'groups' => ['*'], 'rights' => ['read'], 'csrfValid' => true]]);
+        $request = json_encode([
+            'method' => 'GET',
+            'path' => '/strata/v0/schema/Person',
+            'query' => new stdClass(),
+            'headers' => ['accept' => 'application/json'],
+            'body' => null,
+            'caller' => [
+                'userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false,
+                'groups' => ['*'], 'rights' => ['read'], 'csrfValid' => true,
+            ],
+        ]);
         $answer = json_decode($core->handleRoute($request, new MemoryHost()), true);
         assertSame(200, $answer['status'], 'a missing Schema reads as null');
         assertSame('{"schema":null}', $answer['body']);
@@ -147,8 +168,12 @@ final class BridgeTest extends TestCase
             assertTrue($files[0] !== "$dir/strata-0123456789abcdef.cwasm", 'the new one');
             $size = filesize($files[0]);
             file_put_contents($files[0], 'not machine code');
-            $run = fn () => shell_exec(sprintf('STRATA_PHP_CACHE_DIR=%s php -r %s 2>&1', escapeshellarg($dir),
-                escapeshellarg('require "' . repoRoot() . '/host-php/autoload.php"; echo Strata\Bridge\Core::load()->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\');')));
+            $run = fn () => shell_exec(sprintf(
+                'STRATA_PHP_CACHE_DIR=%s php -r %s 2>&1',
+                escapeshellarg($dir),
+                escapeshellarg('require "' . repoRoot() . '/host-php/autoload.php";'
+                    . ' echo Strata\Bridge\Core::load()->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\');')
+            ));
             assertTrue(str_contains($run(), 'schema-not-found'), 'a damaged cache is compiled again');
             clearstatcache();
             assertSame($size, filesize($files[0]), 'and replaced');
@@ -172,7 +197,11 @@ final class BridgeTest extends TestCase
             'invalid-argument  ' => fn () => $core->handleRoute('{', $host),
             'invalid-argument   ' => fn () => $core->handlePageAction('{"action":"move"}', $host),
             'invalid-argument    ' => fn () => $core->projectPageChanges('[]', $host),
-            'invalidtitle' => fn () => $core->handlePageAction('{"action":"edit","namespace":0,"title":"a|b","text":"x","caller":{"userId":1,"name":"A","anonymous":false,"bot":false,"groups":["*"],"rights":["read"]}}', $host),
+            'invalidtitle' => fn () => $core->handlePageAction(
+                '{"action":"edit","namespace":0,"title":"a|b","text":"x",'
+                . '"caller":{"userId":1,"name":"A","anonymous":false,"bot":false,"groups":["*"],"rights":["read"]}}',
+                $host
+            ),
         ];
         foreach ($cases as $code => $call) {
             $e = assertThrows(StrataError::class, $call, trim($code));

@@ -34,8 +34,10 @@ final class CliTest extends TestCase
         $subject = json_encode(json_decode($content, true)['subjects']['s1bok1aaaaaaa04']);
         $request = '{"schema":' . $schema . ',"subject":' . $subject . '}';
         assertSame([0, $core->validate($request) . "\n", ''], cli(['validate'], $request));
-        assertSame([0, $core->normalizeContent($content, '{"Book":' . $schema . '}') . "\n", ''], cli(['normalize-content'], '{"content":' . $content . ',"schemas":{"Book":' . $schema . '}}'));
-        $rdf = '{"page":{"pageId":1,"title":"Harbour Lights","prefixedTitle":"Harbour Lights"},"content":' . $content . ',"schemas":{"Book":' . $schema . '},"baseUri":"https://wiki.example/"}';
+        $normalized = $core->normalizeContent($content, '{"Book":' . $schema . '}') . "\n";
+        assertSame([0, $normalized, ''], cli(['normalize-content'], '{"content":' . $content . ',"schemas":{"Book":' . $schema . '}}'));
+        $rdf = '{"page":{"pageId":1,"title":"Harbour Lights","prefixedTitle":"Harbour Lights"},"content":' . $content
+            . ',"schemas":{"Book":' . $schema . '},"baseUri":"https://wiki.example/"}';
         [$code, $out] = cli(['project-rdf'], $rdf);
         assertSame([0, $core->projectRdf($rdf)], [$code, $out]);
         assertTrue(str_contains($out, 'Havenlichtjes'), 'the TriG holds the title');

@@ -49,18 +49,24 @@ function equivalenceCases(): array
             $cases[] = ['export' => 'validate', 'args' => [$enc(['schema' => $schema, 'subject' => $subject] + $context), null]];
             $batchItems[] = ['subject' => $subject, 'context' => $context];
             if ($schema !== null) {
-                $cases[] = ['export' => 'validatorValidate', 'args' => [$enc($subject), $enc($context)], 'setup' => [$enc($subject->schema), $enc($schema), null]];
+                $cases[] = [
+                    'export' => 'validatorValidate',
+                    'args' => [$enc($subject), $enc($context)],
+                    'setup' => [$enc($subject->schema), $enc($schema), null],
+                ];
             }
         }
         $cases[] = ['export' => 'normalizeContent', 'args' => [$text, $schemaMap, '{"sourceKey":"local"}']];
-        $facts = ['pageId' => ++$id, 'title' => $title, 'prefixedTitle' => $title, 'created' => '2026-01-02T03:04:05Z', 'modified' => '2026-02-03T04:05:06Z', 'lastEditor' => 'Admin', 'categories' => ['Examples']];
+        $facts = ['pageId' => ++$id, 'title' => $title, 'prefixedTitle' => $title, 'created' => '2026-01-02T03:04:05Z',
+            'modified' => '2026-02-03T04:05:06Z', 'lastEditor' => 'Admin', 'categories' => ['Examples']];
         foreach (array_merge(['native'], array_unique(array_map(fn ($m) => $m->target, array_values($mappings)))) as $projection) {
             foreach (['trig', 'turtle'] as $format) {
                 $request = ['page' => $facts, 'content' => $content, 'schemas' => (object) $schemas, 'mappings' => (object) $mappings,
                     'baseUri' => 'https://wiki.example/', 'projection' => $projection, 'format' => $format];
                 $cases[] = ['export' => 'projectRdf', 'args' => [$enc($request), null]];
             }
-            $setup = ['schemas' => (object) $schemas, 'mappings' => (object) $mappings, 'baseUri' => 'https://wiki.example/', 'projection' => $projection];
+            $setup = ['schemas' => (object) $schemas, 'mappings' => (object) $mappings, 'baseUri' => 'https://wiki.example/',
+                'projection' => $projection];
             $cases[] = ['export' => 'rdfProjectorProjectPage', 'args' => [$enc($facts), $text, 'false'], 'setup' => [$enc($setup), null]];
         }
     }
@@ -70,24 +76,28 @@ function equivalenceCases(): array
     $cases[] = ['export' => 'batchValidatorValidate', 'args' => [$enc($batchItems)], 'setup' => [$schemaMap, null]];
     $batch = [];
     foreach ($pages as $i => $page) {
-        $batch[] = ['pageId' => $i + 1, 'namespace' => 0, 'title' => $page['title'], 'prefixedTitle' => $page['title'], 'created' => '2026-01-02T03:04:05Z',
-            'modified' => '2026-02-03T04:05:06Z', 'lastEditor' => 'Admin', 'categories' => [], 'subjectSlot' => $enc($page['content'])];
+        $batch[] = ['pageId' => $i + 1, 'namespace' => 0, 'title' => $page['title'], 'prefixedTitle' => $page['title'],
+            'created' => '2026-01-02T03:04:05Z', 'modified' => '2026-02-03T04:05:06Z', 'lastEditor' => 'Admin', 'categories' => [],
+            'subjectSlot' => $enc($page['content'])];
     }
     $schemaTexts = array_map(fn ($s) => $enc($s), $schemas);
     $mappingPages = array_map(fn ($title, $m) => ['title' => $title, 'text' => $enc($m)], array_keys($mappings), array_values($mappings));
     foreach ([['falkordb', 'native'], ['oxigraph-embedded', 'native'], ['oxigraph-embedded', 'schemaorg']] as [$type, $projection]) {
-        $request = ['name' => 'store', 'store' => ['type' => $type, 'projection' => $projection], 'rdfBaseUri' => 'https://wiki.example/', 'sourceKey' => 'local',
-            'start' => true, 'pages' => $batch, 'schemas' => (object) $schemaTexts, 'mappings' => $mappingPages];
+        $request = ['name' => 'store', 'store' => ['type' => $type, 'projection' => $projection], 'rdfBaseUri' => 'https://wiki.example/',
+            'sourceKey' => 'local', 'start' => true, 'pages' => $batch, 'schemas' => (object) $schemaTexts, 'mappings' => $mappingPages];
         $cases[] = ['export' => 'projectForStore', 'args' => [$enc($request)]];
     }
     $cases[] = ['export' => 'graphIndexes', 'args' => []];
     $person = '{"propertyDefinitions":{"Age":{"type":"number","maximum":150},"Title":{"type":"monolingualText"}}}';
-    foreach ([
+    foreach (
+        [
         '{"schema":' . $person . ',"subject":{"schema":"P","statements":{"Age":{"propertyType":"number","value":"old"}}}}',
-        '{"schema":' . $person . ',"subject":{"schema":"P","statements":{"Title":{"propertyType":"monolingualText","value":[{"text":"x","language":"e n"}]}}}}',
+        '{"schema":' . $person . ',"subject":{"schema":"P","statements":'
+            . '{"Title":{"propertyType":"monolingualText","value":[{"text":"x","language":"e n"}]}}}}',
         '{"schema":{"propertyDefinitions":{"X":{"type":"relation"}}},"subject":{"schema":"P","statements":{}}}',
         '{"schema":' . $person . ',"subject":{"schema":"P","label":"A","statements":{"Age":{"propertyType":"number","value":1.5e300}}}}',
-    ] as $request) {
+        ] as $request
+    ) {
         $cases[] = ['export' => 'validate', 'args' => [$request, null]];
     }
     $cases[] = ['export' => 'validate', 'args' => ['{"schema":null,"subject":{"schema":"X","statements":{}}}', '{"sourceKey":"not a key!"}']];
@@ -142,11 +152,17 @@ final class EquivalenceTest extends TestCase
             $php = phpAnswer($core, $case);
             $kinds[$case['export'] . (isset($php['ok']) ? '' : ' refused')] = true;
             if ($php !== $node[$i]) {
-                $differ[] = "case $i ({$case['export']}):\n  php:  " . substr(json_encode($php, JSON_UNESCAPED_SLASHES), 0, 400) . "\n  node: " . substr(json_encode($node[$i], JSON_UNESCAPED_SLASHES), 0, 400);
+                $differ[] = "case $i ({$case['export']}):\n  php:  " . substr(json_encode($php, JSON_UNESCAPED_SLASHES), 0, 400)
+                    . "\n  node: " . substr(json_encode($node[$i], JSON_UNESCAPED_SLASHES), 0, 400);
             }
         }
         assertSame([], array_slice($differ, 0, 5), count($differ) . ' of ' . count($cases) . ' cases differ');
-        foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate', 'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore', 'graphIndexes'] as $kind) {
+        $expected = [
+            'validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate',
+            'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage',
+            'preparePages', 'preparePages refused', 'projectForStore', 'graphIndexes',
+        ];
+        foreach ($expected as $kind) {
             assertTrue(isset($kinds[$kind]), "the cases include $kind");
         }
     }

@@ -67,11 +67,15 @@ final class ListsConformanceTest extends TestCase
         $recent = $host->recentlyEdited(['limit' => 2, 'lookback' => 2000])['rows'];
         assertSame(['s1c', 's1a'], array_column($recent, 'subjectId'), 'newest change first, then by ID');
         assertSame(['s1c'], array_column($host->recentlyEdited(['limit' => 10, 'lookback' => 1])['rows'], 'subjectId'), 'only the newest revision');
-        assertSame(['s1a', 's1c'], array_column($host->subjectLabels(['schemas' => ['Person'], 'prefix' => null, 'limit' => 10])['rows'], 'subjectId'));
+        $people = $host->subjectLabels(['schemas' => ['Person'], 'prefix' => null, 'limit' => 10]);
+        assertSame(['s1a', 's1c'], array_column($people['rows'], 'subjectId'));
         assertSame(['s1b'], array_column($host->subjectLabels(['schemas' => [], 'prefix' => 'BER', 'limit' => 10])['rows'], 'subjectId'));
         assertSame([['schema' => 'Person', 'count' => 2], ['schema' => 'Place', 'count' => 1]], $host->subjectCounts([])['counts']);
         $referencing = $host->referencingSubjects(['targetId' => 's1a', 'limit' => 10, 'inspect' => 1000]);
-        assertSame([['s1c'], ['Admires', 'Knows'], false], [array_column($referencing['rows'], 'subjectId'), $referencing['rows'][0]['propertyNames'], $referencing['truncated']]);
+        assertSame(
+            [['s1c'], ['Admires', 'Knows'], false],
+            [array_column($referencing['rows'], 'subjectId'), $referencing['rows'][0]['propertyNames'], $referencing['truncated']]
+        );
         assertSame(true, $host->referencingSubjects(['targetId' => 's1a', 'limit' => 10, 'inspect' => 1])['truncated'], 'an inspect bound truncates');
         assertSame('Ada', $host->subjectRows(['ids' => ['s1a']])['rows'][0]['pageTitle']);
     }

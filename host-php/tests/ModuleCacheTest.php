@@ -36,7 +36,8 @@ final class ModuleCacheTest extends TestCase
     /** @testdox a folder others may write is refused, with the reason and the fix */
     public function testAFolderOthersMayWriteIsRefusedWithTheReasonAndTheFix(): void
     {
-        foreach ([0777 => 'writable by its group or by others', 0775 => 'writable by its group or by others', 01777 => 'chmod go-w'] as $mode => $said) {
+        $refusals = [0777 => 'writable by its group or by others', 0775 => 'writable by its group or by others', 01777 => 'chmod go-w'];
+        foreach ($refusals as $mode => $said) {
             withFolder($mode, function (string $dir) use ($mode, $said) {
                 $e = assertThrows(CacheRefused::class, fn () => ModuleCache::open($dir), decoct($mode));
                 assertTrue(str_contains($e->getMessage(), $said) && str_contains($e->getMessage(), $dir), $e->getMessage());
@@ -103,7 +104,8 @@ final class ModuleCacheTest extends TestCase
         withFolder(0700, function (string $dir) {
             $load = fn () => shell_exec(sprintf('php -d ffi.enable=1 -r %s 2>&1', escapeshellarg('require "' . repoRoot() . '/host-php/autoload.php";'
                 . ' $m = Strata\Bridge\CompiledModule::load(Strata\Bridge\CompiledModule::defaultWasmPath(), ' . var_export($dir, true) . ');'
-                . ' echo json_encode([$m->cacheFile, $m->refusal, Strata\Bridge\Core::open(cacheDir: ' . var_export($dir, true) . ')->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\')]);')));
+                . ' echo json_encode([$m->cacheFile, $m->refusal, Strata\Bridge\Core::open(cacheDir: ' . var_export($dir, true) . ')'
+                . '->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\')]);')));
             [$file, $refusal, $answer] = json_decode($load(), true);
             assertSame(null, $refusal);
             assertTrue(str_contains($answer, 'schema-not-found'), $answer);
@@ -134,7 +136,8 @@ final class ModuleCacheTest extends TestCase
         assertSame('49', EngineSection::version($older));
         foreach (['49' => 'is version 49', '51' => 'is version 51', null => 'of an unknown version'] as $found => $said) {
             $e = assertThrows(RuntimeException::class, fn () => Wasmtime::requireVersion($found === '' ? null : (string)$found));
-            assertTrue(str_contains($e->getMessage(), $said) && str_contains($e->getMessage(), 'C structures of wasmtime ' . Wasmtime::MAJOR_VERSION), $e->getMessage());
+            $message = $e->getMessage();
+            assertTrue(str_contains($message, $said) && str_contains($message, 'C structures of wasmtime ' . Wasmtime::MAJOR_VERSION), $message);
         }
         assertSame(null, EngineSection::version('not an ELF file'));
         assertSame(null, EngineSection::version(substr($bytes, 0, 100)), 'a truncated file');

@@ -16,7 +16,10 @@ use function PHPUnit\Framework\assertTrue;
 /** The action's result; a refusal throws the core's StrataError. */
 function pageAction(MemoryHost $host, array $request): array
 {
-    $request += ['caller' => ['userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false, 'groups' => ['*', 'user'], 'rights' => ['read', 'edit', 'createpage', 'delete']]];
+    $request += ['caller' => [
+        'userId' => 1, 'name' => 'Admin', 'anonymous' => false, 'bot' => false,
+        'groups' => ['*', 'user'], 'rights' => ['read', 'edit', 'createpage', 'delete'],
+    ]];
     return json_decode(Core::load()->handlePageAction(json_encode($request, JSON_UNESCAPED_SLASHES), $host), true, 512, JSON_THROW_ON_ERROR);
 }
 
@@ -27,12 +30,17 @@ final class PageActionTest extends TestCase
     {
         $host = new MemoryHost();
         $schema = file_get_contents(repoRoot() . '/examples/wiki/Schema/Person.json');
-        $saved = pageAction($host, ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => $schema, 'summary' => 'new', 'baseRevisionId' => 0]);
+        $edit = ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main'];
+        $saved = pageAction($host, $edit + ['text' => $schema, 'summary' => 'new', 'baseRevisionId' => 0]);
         assertSame(['strata-schema', true], [$saved['contentModel'], $saved['new']], json_encode($saved));
         $stored = $host->pageByTitle(['namespace' => 7474, 'title' => 'Person'])['mainSlot'];
         assertTrue(isset(json_decode($stored, true)['propertyDefinitions']['Full name']), 'the page holds the Schema in its canonical form');
 
-        $bad = ['action' => 'edit', 'namespace' => 7474, 'title' => 'Person', 'slot' => 'main', 'text' => '{"propertyDefinitions":{"A":{"type":"number","minimum":5,"maximum":1}}}', 'summary' => 'bad', 'baseRevisionId' => null];
+        $bad = $edit + [
+            'text' => '{"propertyDefinitions":{"A":{"type":"number","minimum":5,"maximum":1}}}',
+            'summary' => 'bad',
+            'baseRevisionId' => null,
+        ];
         $refused = assertThrows(StrataError::class, fn () => pageAction($host, $bad), 'an invalid Schema');
         assertSame('strata-invalid-schema', $refused->errorCode);
         assertTrue(str_contains($refused->getMessage(), 'minimum'), $refused->getMessage());

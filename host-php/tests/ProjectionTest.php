@@ -25,7 +25,8 @@ final class ProjectionTest extends TestCase
         $pageId = $created['subject']['pageId'];
         $before = count($host->storeUpdates);
 
-        $answer = Core::load()->projectPageChanges(json_encode(['changes' => [['pageId' => $pageId, 'namespace' => 0, 'baseRevisionId' => null]]]), $host);
+        $changes = ['changes' => [['pageId' => $pageId, 'namespace' => 0, 'baseRevisionId' => null]]];
+        $answer = Core::load()->projectPageChanges(json_encode($changes), $host);
         assertSame('null', $answer);
         assertSame($before + 1, count($host->storeUpdates), 'one updateStores call');
         $updates = end($host->storeUpdates)['updates'];

@@ -29,7 +29,10 @@ function noteSlot(int $n, array $targets = []): string
 {
     $id = sprintf('s%014d', $n);
     $statements = $targets ? ['Knows' => ['propertyType' => 'relation', 'value' => array_map(
-        static fn ($t, $i) => ['id' => sprintf('r%07d%07d', $n, $i), 'target' => $t], $targets, array_keys($targets))]] : new stdClass();
+        static fn ($t, $i) => ['id' => sprintf('r%07d%07d', $n, $i), 'target' => $t],
+        $targets,
+        array_keys($targets)
+    )]] : new stdClass();
     return json_encode(['mainSubject' => $id, 'subjects' => [$id => ['label' => "Note \"$n\" é/", 'schema' => 'Note', 'statements' => $statements]]]);
 }
 
@@ -40,7 +43,8 @@ function noteSlot(int $n, array $targets = []): string
 function stepRun(string $setup, array $slots): array
 {
     $run = Core::load()->rebuildRun($setup);
-    $schema = '{"propertyDefinitions": {"Knows": {"type": "relation", "relation": "Knows", "targetSchemas": ["Note", {"source": "alpha", "name": "Note"}], "multiple": true}}}';
+    $schema = '{"propertyDefinitions": {"Knows": {"type": "relation", "relation": "Knows",'
+        . ' "targetSchemas": ["Note", {"source": "alpha", "name": "Note"}], "multiple": true}}}';
     $writes = $taken = [];
     while (true) {
         $step = $run->next();

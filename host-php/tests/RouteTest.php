@@ -37,9 +37,11 @@ final class RouteTest extends TestCase
         [, $read] = rest($host, 'GET', "/strata/v0/subject/$id");
         assertSame('Harbour Lights (2nd ed.)', $read['subjects'][$id]['label']);
 
-        [$status, $checked] = rest($host, 'POST', "/strata/v0/subject/$id/validate", ['statements' => ['Title' => ['propertyType' => 'monolingualText', 'value' => []]]]);
+        $noTitle = ['statements' => ['Title' => ['propertyType' => 'monolingualText', 'value' => []]]];
+        [$status, $checked] = rest($host, 'POST', "/strata/v0/subject/$id/validate", $noTitle);
         assertSame(200, $status, json_encode($checked));
-        assertTrue(in_array('required', array_column($checked['violations'], 'code'), true), 'the required Title is reported: ' . json_encode($checked));
+        $codes = array_column($checked['violations'], 'code');
+        assertTrue(in_array('required', $codes, true), 'the required Title is reported: ' . json_encode($checked));
         [$status, $checked] = rest($host, 'POST', '/strata/v0/subject/validate', BOOK);
         assertSame(200, $status, json_encode($checked));
         [, $read] = rest($host, 'GET', "/strata/v0/subject/$id");

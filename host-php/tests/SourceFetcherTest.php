@@ -60,7 +60,8 @@ final class SourceFetcherTest extends TestCase
         strataCli($config, 'import', repoRoot() . '/examples/wiki');
         strataCli($config, 'user', 'create', 'Reader', '--password', 'reader password');
         [$login, $password] = explode("\n", trim(strataCli($config, 'botpassword', 'create', 'Reader', 'php')));
-        $server = startServer(['node', repoRoot() . '/host-shim/bin/strata.js', 'serve', '--config', $config], 2, '#listening on (http://127\.0\.0\.1:\d+)#');
+        $serve = ['node', repoRoot() . '/host-shim/bin/strata.js', 'serve', '--config', $config];
+        $server = startServer($serve, 2, '#listening on (http://127\.0\.0\.1:\d+)#');
         try {
             $alpha = ['baseUrl' => "{$server[2]}/rest.php", 'botUser' => $login, 'botPassword' => $password];
             $host = new MemoryHost(['sourceKey' => 'beta', 'sources' => ['alpha' => $alpha]]);

@@ -22,7 +22,7 @@ $median = static function (array $xs): float {
     sort($xs);
     return $xs[intdiv(count($xs), 2)];
 };
-$rss = static fn (): int => (int) preg_replace('/\D/', '', preg_grep('/^VmRSS/', file('/proc/self/status'))[array_key_first(preg_grep('/^VmRSS/', file('/proc/self/status')))]) * 1024;
+$rss = static fn (): int => (int) preg_replace('/\D/', '', current(preg_grep('/^VmRSS/', file('/proc/self/status')))) * 1024;
 
 $rssBefore = $rss();
 $core = Core::load();
@@ -75,18 +75,33 @@ for ($r = 0; $r < REPEATS; $r++) {
 foreach ($rates as $label => $xs) {
     sort($xs);
     $m = $median($xs);
-    printf("validate php (%s, JSON text): %d Subjects of %s x %d rounds, %d runs alternating: median %d Subjects/s (%.2f µs each), best %d, worst %d\n",
-        $label, count($work), $dir, $rounds, REPEATS, $m, 1e6 / $m, end($xs), $xs[0]);
+    printf(
+        "validate php (%s, JSON text): %d Subjects of %s x %d rounds, %d runs alternating: median %d Subjects/s (%.2f µs each), best %d, worst %d\n",
+        $label,
+        count($work),
+        $dir,
+        $rounds,
+        REPEATS,
+        $m,
+        1e6 / $m,
+        end($xs),
+        $xs[0]
+    );
 }
-printf("php module memory: linear memory %.1f MiB after the runs; process RSS %.1f MiB, of which %.1f MiB came with loading the module and validating\n",
-    $core->instance->memoryBytes() / 1048576, $rss() / 1048576, ($rss() - $rssBefore) / 1048576);
+printf(
+    "php module memory: linear memory %.1f MiB after the runs; process RSS %.1f MiB, of which %.1f MiB came with loading the module and validating\n",
+    $core->instance->memoryBytes() / 1048576,
+    $rss() / 1048576,
+    ($rss() - $rssBefore) / 1048576
+);
 
 // A fresh PHP process per request: load (map the precompiled module, instantiate) and one validate.
 $script = 'require "' . dirname(__DIR__, 2) . '/host-php/autoload.php"; $t = hrtime(true); $c = Strata\Bridge\Core::load(); $l = hrtime(true);'
     . ' $c->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\'); $v = hrtime(true); echo ($l - $t) / 1e6, " ", ($v - $l) / 1e6;';
 $run = static function (string $code, array $env = []): array {
     $start = hrtime(true);
-    $out = shell_exec(implode(' ', array_map(fn ($k, $v) => "$k=" . escapeshellarg($v), array_keys($env), $env)) . ' ' . escapeshellarg(PHP_BINARY) . ' -r ' . escapeshellarg($code));
+    $assignments = array_map(fn ($k, $v) => "$k=" . escapeshellarg($v), array_keys($env), $env);
+    $out = shell_exec(implode(' ', $assignments) . ' ' . escapeshellarg(PHP_BINARY) . ' -r ' . escapeshellarg($code));
     return [(hrtime(true) - $start) / 1e6, array_map('floatval', explode(' ', trim((string) $out)))];
 };
 $loads = $firsts = $walls = $bare = [];
@@ -97,8 +112,15 @@ for ($i = 0; $i < $processes; $i++) {
     $firsts[] = $first;
     $bare[] = $run('echo "0 0";')[0];
 }
-printf("php per request (%d fresh processes): load of the precompiled module median %.1f ms, first validate %.2f ms; whole process %.1f ms vs %.1f ms for an empty PHP process\n",
-    $processes, $median($loads), $median($firsts), $median($walls), $median($bare));
+printf(
+    "php per request (%d fresh processes): load of the precompiled module median %.1f ms, first validate %.2f ms;"
+    . " whole process %.1f ms vs %.1f ms for an empty PHP process\n",
+    $processes,
+    $median($loads),
+    $median($firsts),
+    $median($walls),
+    $median($bare)
+);
 $cold = sys_get_temp_dir() . '/strata-bench-cold-' . getmypid();
 [$wall, [$load]] = $run($script, ['STRATA_PHP_CACHE_DIR' => $cold]);
 array_map('unlink', glob("$cold/*") ?: []);

@@ -38,8 +38,11 @@ class MemoryHost implements Host
     private const NAMESPACE_PREFIXES = [8 => 'MediaWiki:', 7474 => 'Schema:', 7476 => 'Layout:', 7478 => 'Mapping:', 7480 => 'Subject:'];
 
     /** @param list<string> $rights the caller's rights */
-    public function __construct(private array $settings = [], public array $rights = ['read', 'edit', 'createpage', 'delete'], private string $caller = 'Admin')
-    {
+    public function __construct(
+        private array $settings = [],
+        public array $rights = ['read', 'edit', 'createpage', 'delete'],
+        private string $caller = 'Admin'
+    ) {
     }
 
     public function config(array $args): mixed
@@ -47,7 +50,8 @@ class MemoryHost implements Host
         $settings = $this->settings;
         if (isset($settings['sources'])) {
             // Credentials stay with the host.
-            $settings['sources'] = (object) array_map(static fn (array $s) => array_diff_key($s, ['botUser' => 0, 'botPassword' => 0]), $settings['sources']);
+            $withoutCredentials = static fn (array $s) => array_diff_key($s, ['botUser' => 0, 'botPassword' => 0]);
+            $settings['sources'] = (object) array_map($withoutCredentials, $settings['sources']);
         }
         return (object) $settings;
     }
@@ -125,7 +129,12 @@ class MemoryHost implements Host
                 'index' => $save['index'],
             ];
             $this->pages[$pageId] = $page;
-            $this->revisions[$revisionId] = ['pageId' => $pageId, 'timestamp' => $timestamp, 'mainSlot' => $page['mainSlot'], 'subjectSlot' => $page['subjectSlot']];
+            $this->revisions[$revisionId] = [
+                'pageId' => $pageId,
+                'timestamp' => $timestamp,
+                'mainSlot' => $page['mainSlot'],
+                'subjectSlot' => $page['subjectSlot'],
+            ];
             $this->indexChanges($revisionId, $timestamp, $save['index']);
             $results[] = ['pageId' => $pageId, 'revisionId' => $revisionId, 'timestamp' => $timestamp];
         }
@@ -149,9 +158,11 @@ class MemoryHost implements Host
     {
         $hits = [];
         foreach ($this->pages as $id => $page) {
-            if ($page['namespace'] === $args['namespace']
+            if (
+                $page['namespace'] === $args['namespace']
                 && ($args['after'] === null || strcmp($page['title'], $args['after']) > 0)
-                && ($args['prefix'] === null || str_starts_with($page['title'], $args['prefix']))) {
+                && ($args['prefix'] === null || str_starts_with($page['title'], $args['prefix']))
+            ) {
                 $hits[$page['title']] = $id;
             }
         }
@@ -220,7 +231,12 @@ class MemoryHost implements Host
             foreach ($page['index']['subjects'] as $subject) {
                 unset($subject['position']);
                 $id = $subject['subjectId'];
-                $row = $subject + ['pageId' => $pageId, 'pageNamespace' => $page['namespace'], 'pageTitle' => $this->prefixed($page), 'readable' => $this->access()['read']];
+                $row = $subject + [
+                    'pageId' => $pageId,
+                    'pageNamespace' => $page['namespace'],
+                    'pageTitle' => $this->prefixed($page),
+                    'readable' => $this->access()['read'],
+                ];
                 $out[$id] = ['row' => $row, 'created' => $this->subjectTimes[$id][0] ?? '', 'edited' => $this->subjectTimes[$id][1] ?? ''];
             }
         }

@@ -46,9 +46,11 @@ final class MemoryLists
         $keyed = [];
         foreach ($indexed as $entry) {
             $row = $entry['row'];
-            if ((!$args['includeDependent'] && $row['isDependent'])
+            if (
+                (!$args['includeDependent'] && $row['isDependent'])
                 || ($args['schema'] !== null && self::storedSchema($row['schema']) !== $args['schema'])
-                || (($args['search'] ?? '') !== '' && !self::matches($row, $args['search']))) {
+                || (($args['search'] ?? '') !== '' && !self::matches($row, $args['search']))
+            ) {
                 continue;
             }
             $key = match ($sort) {
@@ -105,9 +107,11 @@ final class MemoryLists
         $prefix = self::asciiLower($args['prefix'] ?? '');
         $rows = [];
         foreach (array_column($indexed, 'row') as $row) {
-            if (!$row['displayNameIsGenerated'] && !$row['isDependent']
+            if (
+                !$row['displayNameIsGenerated'] && !$row['isDependent']
                 && ($args['schemas'] === [] || in_array(self::storedSchema($row['schema']), $args['schemas'], true))
-                && str_starts_with(self::asciiLower($row['displayName']), $prefix)) {
+                && str_starts_with(self::asciiLower($row['displayName']), $prefix)
+            ) {
                 $rows[] = $row;
             }
         }
