@@ -6,7 +6,8 @@
  * (a boolean). A key of the wrong type, an unknown key or a text that is no JSON object is ignored
  * with a warning in the `Strata` log, and the operator's settings apply. The page is read once per
  * revision (the main WAN cache, keyed by revision ID), so an edit takes effect at once. Editing it
- * needs MediaWiki's `editsitejson` right, as every site JSON page does (interface administrators).
+ * needs MediaWiki's `editsitejson` right, as every site JSON page does (sysops and interface
+ * administrators by default).
  */
 
 namespace MediaWiki\Extension\Strata\Host;
