@@ -114,5 +114,7 @@ wfLoadExtension( 'Scribunto' );
 # The wiki's administrators manage Strata here (nobody has these rights by default).
 \$wgGroupPermissions['sysop']['strata-admin'] = true;
 \$wgGroupPermissions['sysop']['strata-mapping-edit'] = true;
+# Test wikis only: a marker-word edit filter and a newbie group (tests/mediawiki/support/test_wiki_settings.php).
+require_once '$(code_dir)/test_wiki_settings.php';
 PHP
 }

@@ -10,6 +10,7 @@ use crate::domain::title::Title;
 use crate::domain::mapping::Mapping;
 use crate::host::{namespace, Host, HostError, ListPages, PageRecord};
 use serde_json::Value;
+use crate::types::ReadSchema;
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| invalid_title("The Schema name", &e))

@@ -4,7 +4,9 @@
  * strata-subjects); MediaWiki constructs it with the model id. The text a save stores and whether it
  * may be saved are asked of the core (`PageContentCheck`), so an api.php edit of a Schema page is
  * checked and normalized exactly as on the reference host. The Subject slot is written only through
- * the core's own saves, which have checked it already.
+ * the core's own saves, which have checked it already. Each model is allowed only where it belongs
+ * (`canBeUsedOn`): Schema, Layout and Mapping in their namespaces, the Subject slot's model nowhere as
+ * a page's main model, so Special:ChangeContentModel, moves and imports cannot put them elsewhere.
  */
 
 namespace MediaWiki\Extension\Strata\Content;
@@ -21,6 +23,7 @@ use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\Extension\Strata\View\PageRendering;
 use ParserOutput;
 use StatusValue;
+use Title;
 
 class StrataContentHandler extends JsonContentHandler {
 	public function __construct( $modelId ) {
@@ -38,6 +41,15 @@ class StrataContentHandler extends JsonContentHandler {
 
 	public function makeEmptyContent() {
 		return new StrataJsonContent( '{}', $this->getModelID() );
+	}
+
+	/** The namespace of each page model (extension.json's `namespaces`). */
+	private const NAMESPACES = [ 'strata-schema' => NS_STRATA_SCHEMA, 'strata-layout' => NS_STRATA_LAYOUT, 'strata-mapping' => NS_STRATA_MAPPING ];
+
+	/** The main slot's model only in its own namespace; the Subject slot's model (never a main slot's) nowhere. */
+	public function canBeUsedOn( Title $title ) {
+		$namespace = self::NAMESPACES[$this->getModelID()] ?? null;
+		return $namespace === $title->getNamespace() && parent::canBeUsedOn( $title );
 	}
 
 	private function checksPages(): bool {

@@ -11,12 +11,13 @@ mod delete;
 mod edit;
 pub mod error;
 mod get_subjects;
+mod prepared;
 mod request;
 mod script_query;
 mod subject_slot;
 mod view;
 
-pub use content::default_content_model;
+pub use prepared::default_content_model;
 pub use request::{Action, PageActionRequest, Slot};
 
 use crate::app::Scope;
