@@ -16,6 +16,7 @@ use crate::domain::title::Title;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use crate::render::render_page;
+use crate::types::CanonicalJson;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
