@@ -1,6 +1,6 @@
 """The wiki-side configuration page `MediaWiki:Strata.json` on MediaWiki: `enforceValidation` set there
 turns enforcement on and off without touching LocalSettings.php, each edit taking effect at once (read
-per revision), and only a holder of `editsitejson` (sysops and interface administrators by default)
+per revision); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
 may change it.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_wiki_config.py -v`."""
@@ -42,8 +42,17 @@ class WikiConfigPage(WikiTest):
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": false}', "do not enforce")
         self.assertEqual(self.short_code(2).status_code, 201)
 
-    def test_a_value_of_the_wrong_type_is_ignored(self):
-        self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": "yes"}', "a string")
+    def test_a_text_that_sets_a_key_wrongly_is_refused_on_save(self):
+        cases = [
+            ('{"enforceValidation": "yes"}', 'key "enforceValidation" must be boolean'),
+            ('{"enforce": true}', 'unknown key "enforce"'),
+            ('[true]', "must hold a JSON object"),
+        ]
+        for text, reason in cases:
+            with self.assertRaises(mwclient.errors.APIError, msg=text) as refused:
+                self.ines.site.pages["MediaWiki:Strata.json"].edit(text, "a bad text")
+            self.assertEqual(refused.exception.code, "strata-invalid-config", text)
+            self.assertIn(reason, refused.exception.info, text)
         self.assertEqual(self.short_code(3).status_code, 201, "the operator's setting (off) applies")
 
     def test_a_user_without_editsitejson_may_not_change_it(self):
