@@ -17,7 +17,6 @@ use strata::graph::batch::{pages_written, rebuild, Absent};
 use strata::graph::projection::{page_deleted, page_saved};
 use strata::graph::param::Param;
 use strata::graph::statement::CypherStatement;
-use strata::types::ReadSchema;
 
 fn wire(statements: &[CypherStatement]) -> Vec<String> {
     statements.iter().map(|s| s.query_text().expect("projection values are always sendable")).collect()
