@@ -10,7 +10,6 @@ use super::{shown, PageActionRequest};
 use crate::app::load::readable_layouts;
 use crate::app::view::{resolve_targets, subject_json, PageData, PageFields, Schemas};
 use crate::app::Scope;
-use crate::types::CanonicalJson;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::SchemaRef;
 use crate::domain::title::Title;
