@@ -14,6 +14,7 @@ use strata::domain::statement::{MonolingualPart, Relation, Statement, StatementV
 use strata::domain::subject::Subject;
 use strata::domain::title::Title;
 use strata::graph::model::{PageInfo, Schemas};
+use strata::types::ReadSchema;
 
 pub fn own() -> SourceKey {
     SourceKey::parse("local").unwrap()
