@@ -9,6 +9,7 @@ mod batch_request;
 mod batch_request_tests;
 mod payload;
 pub mod rebuild;
+pub mod rebuild_run;
 mod schema_edits;
 mod sources;
 
