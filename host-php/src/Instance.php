@@ -20,7 +20,7 @@ final class Instance
 
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
-        'projectForStore', 'errorResponse', 'renderDataTab', 'normalizeTitle', 'hostOperations', 'graphIndexes', 'handleRoute', 'handlePageAction', 'projectPageChanges',
+        'projectForStore', 'errorResponse', 'renderDataTab', 'normalizeTitle', 'searchText', 'hostOperations', 'graphIndexes', 'handleRoute', 'handlePageAction', 'projectPageChanges',
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
