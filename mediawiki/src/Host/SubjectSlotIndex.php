@@ -18,8 +18,6 @@ use Title;
 use User;
 
 class SubjectSlotIndex {
-	private const NS_SCHEMA = 7474;
-
 	/** $schemas: every Schema by name (schemas()), when the caller reindexes many revisions. */
 	public static function reindex( RevisionRecord $revision, ?object $schemas = null ): void {
 		$services = MediaWikiServices::getInstance();
@@ -45,7 +43,7 @@ class SubjectSlotIndex {
 	public static function schemas( MediaWikiServices $services ): object {
 		$records = new PageRecords( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) );
 		$schemas = [];
-		foreach ( $records->all( self::NS_SCHEMA ) as $page ) {
+		foreach ( $records->all( NS_STRATA_SCHEMA ) as $page ) {
 			$schemas[$page['title']] = json_decode( $page['mainSlot'] ?? 'null' );
 		}
 		return (object)$schemas;

@@ -1,0 +1,11 @@
+<?php
+/**
+ * The names of Strata's special pages.
+ */
+
+$specialPageAliases = [];
+
+$specialPageAliases['en'] = [
+	'Subjects' => [ 'Subjects' ],
+	'Schemas' => [ 'Schemas' ],
+];
