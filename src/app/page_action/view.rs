@@ -13,6 +13,7 @@ use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::SchemaRef;
 use crate::domain::title::Title;
+use crate::types::CanonicalJson;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use crate::render::render_page;
