@@ -6,6 +6,7 @@ import { escapeHtml } from './responses.js';
 export const RENDER_LINKS = { page: '/wiki/$1', schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
 
 export const STYLESHEET = '/static/host-shim/browser/strata.css';
+export const EDITOR_STYLESHEET = '/static/host-shim/browser/subject-editor.css';
 
 /** The URL of a page view: `action` null for the page itself; `extra` adds query parameters. */
 export function viewUrl(prefixed, action = null, extra = {}) {
@@ -44,7 +45,7 @@ export function layout(heading, body, { head = '', user = null } = {}) {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(heading)} - Strata</title>
-<link rel="stylesheet" href="${STYLESHEET}">${head}</head>
+<link rel="stylesheet" href="${STYLESHEET}"><link rel="stylesheet" href="${EDITOR_STYLESHEET}">${head}</head>
 <body>
 ${navigation(user)}
 <main>
