@@ -26,13 +26,16 @@ echo "# MediaWiki ($db) set up and started in $(($(date +%s) - started)) s"
 STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port STRATA_MEDIAWIKI_DB=$db .venv/bin/python -m unittest discover -s tests/mediawiki -v
 status=$?
 
-# The host-agnostic end-to-end tests of the reference host, against this wiki (test-support/target.js),
-# one file at a time: they share the wiki, and some change its settings for their duration.
+# The host-agnostic end-to-end tests of the reference host and the MediaWiki browser tests, against
+# this wiki (test-support/target.js), one file at a time: they share the wiki, and some change its settings for their duration.
 repo=$PWD
 e2e=()
 for name in endpoints bad-input permissions login-required dependent-rules query-probes store-states concurrency durability; do e2e+=("test/e2e-$name.test.js"); done
+# Chromium on MediaWiki's own pages (skipped by the reference host's runs).
+e2e+=(test/browser-mediawiki-editor.test.js)
 (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" STRATA_E2E_KIND=mediawiki \
   STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
+  STRATA_E2E_USER="$repo/scripts/mediawiki.sh user $dir" \
   STRATA_E2E_SETTINGS="$repo/tests/mediawiki/e2e-commands.sh settings $dir" \
   STRATA_E2E_STORE="$repo/tests/mediawiki/e2e-commands.sh store $dir" \
   STRATA_E2E_FALKORDB_URL="redis://127.0.0.1:$STRATA_FALKORDB_PORT" STRATA_E2E_OXIGRAPH_URL="http://127.0.0.1:$STRATA_OXIGRAPH_PORT" \

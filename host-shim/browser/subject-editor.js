@@ -119,7 +119,8 @@ export async function mountSubjectEditor(root, options) {
     });
     return { label: labelInput.value.trim() === '' ? null : labelInput.value, statements };
   };
-  const context = { subjectId: options.subjectId || undefined, isMain: existing ? undefined : Boolean(options.pageId) && !pageHasMain };
+  // A new Subject is its page's main Subject on a new page and on a page without one.
+  const context = { subjectId: options.subjectId || undefined, isMain: existing ? undefined : !options.pageId || !pageHasMain };
 
   function show(violations) {
     fields.forEach((f, i) => widgets[i].showViolations(violations.filter((v) => v.propertyName === f.name)));

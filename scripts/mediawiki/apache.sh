@@ -55,6 +55,13 @@ AddType application/x-httpd-php .php
 <Directory "$mw_code">
   Require all granted
 </Directory>
+# The extension's browser files (ResourceLoader's remoteExtPath and the editor's ES and wasm modules)
+# at \$wgExtensionAssetsPath/Strata/resources, served as static files from the wiki's copy of the code.
+Alias /extensions/Strata/resources "$(code_dir)/mediawiki/resources"
+<Directory "$(code_dir)/mediawiki/resources">
+  Require all granted
+  php_admin_flag engine off
+</Directory>
 <Directory "$mw_code/images">
   php_admin_flag engine off
 </Directory>

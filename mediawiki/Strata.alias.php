@@ -1,0 +1,10 @@
+<?php
+/**
+ * The names of Strata's special pages.
+ */
+
+$specialPageAliases = [];
+
+$specialPageAliases['en'] = [
+	'CreateSubject' => [ 'CreateSubject' ],
+];
