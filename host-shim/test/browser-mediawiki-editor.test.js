@@ -1,7 +1,8 @@
 // The Subject editor in MediaWiki, in Chromium (scripts/test-mediawiki.sh runs this file against its
 // wiki; elsewhere it is skipped): an editor logs in through Special:UserLogin, creates a Subject through
 // Special:CreateSubject (Schema picker, then the form), sees a violation checked in the browser with no
-// request sent, fixes it and saves, and opens the new page; edits the Subject from its page's Data tab;
+// request sent, fixes it and saves, and opens the new page; edits the Subject from its page's Data tab
+// below the edit notices MediaWiki's parser drew;
 // a page the editor may not edit shows no controls; the editor works at phone width. Screenshots of each
 // screen go to var/screenshots/mediawiki/ (a few are kept in docs/ui/, docs/ui.md).
 import assert from 'node:assert/strict';
@@ -118,7 +119,9 @@ test('Special:CreateSubject: a Schema picker, then the form, checked in the brow
   await shot('created-subject');
 });
 
-test('the Data tab has an Edit link on each Subject, which edits it with If-Match', { skip }, async () => {
+test('the Data tab has an Edit link on each Subject, which edits it with If-Match below the edit notices as wikitext', { skip }, async () => {
+  const notice = await sam.edit({ title: `MediaWiki:Strata-editnotice-${SCHEMA}`, text: "'''Cite''' your [[Help:Contents|sources]]." });
+  assert.equal(notice.edit?.result, 'Success', JSON.stringify(notice));
   await page.goto(wiki(PAGE, { action: 'subjects' }));
   const edit = page.locator(`tr.subject[id="${subjectId}"] a.edit-subject`);
   assert.equal(await edit.textContent(), 'Edit');
@@ -128,6 +131,9 @@ test('the Data tab has an Edit link on each Subject, which edits it with If-Matc
   await label.waitFor();
   assert.equal(await label.inputValue(), 'Harbour Hall', 'the editor shows the stored values');
   assert.equal(await page.locator('.field[data-property="Website"] input').inputValue(), 'https://harbour-hall.example/');
+  const shown = page.locator(`.edit-notices .edit-notice[data-key="strata-editnotice-${SCHEMA.toLowerCase()}"]`);
+  assert.equal(await shown.locator('b').textContent(), 'Cite', "MediaWiki's parser drew the notice");
+  assert.equal(await shown.getByRole('link', { name: 'sources' }).getAttribute('href'), await page.evaluate(() => mw.util.getUrl('Help:Contents')));
   await shot('edit-subject');
   await label.fill('Harbour Concert Hall');
   await page.locator('.field[data-property="Seats"] input').fill('420');
@@ -165,17 +171,19 @@ test('Add Subject adds a Subject to the page, and a page the editor may not edit
   assert.equal(await page.locator('#subject-editor').count(), 0, 'the editor is refused');
 });
 
-test('the editor fits a phone-width screen', { skip }, async () => {
+test('the editor fits a phone-width screen in Vector 2022, MonoBook and Minerva', { skip }, async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    await page.goto(wiki('Special:CreateSubject', { schema: SCHEMA }));
-    await page.locator('#subject-editor form').waitFor();
-    await page.locator('.field[data-property="Website"] input').fill('not a web address');
-    await page.locator('.violation.error').waitFor();
-    const overflow = await page.evaluate(() => [...document.querySelectorAll('#subject-editor input, #subject-editor select, #subject-editor button')]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth).map((el) => el.outerHTML));
-    assert.deepEqual(overflow, [], 'no field runs off the screen');
-    await shot('editor-phone');
+    for (const skin of ['vector-2022', 'monobook', 'minerva']) {
+      await page.goto(wiki('Special:CreateSubject', { schema: SCHEMA, useskin: skin }));
+      await page.locator('#subject-editor form').waitFor();
+      await page.locator('.field[data-property="Website"] input').fill('not a web address');
+      await page.locator('.violation.error').waitFor();
+      const overflow = await page.evaluate(() => [...document.querySelectorAll('#subject-editor input, #subject-editor select, #subject-editor button')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth).map((el) => el.outerHTML));
+      assert.deepEqual(overflow, [], `${skin}: no field runs off the screen`);
+      await shot(`editor-phone-${skin}`);
+    }
   } finally {
     await page.setViewportSize(DESKTOP);
   }
