@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scale run of docs/benchmarks.md ("10,000,000 Subjects"): imports a generated wiki of SUBJECTS
+# The scale run of docs/benchmarks-history.md ("10,000,000 Subjects"): imports a generated wiki of SUBJECTS
 # Subjects once (kept in DIR), times every list endpoint on it, then GET, PUT and POST through HTTP on
 # the same wiki, then the TriG dump of all of it; each step under /usr/bin/time -v (time, peak RSS).
 # Not part of `make test` or `make bench`: at 10,000,000 Subjects it takes about an hour and about
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 subjects=${1:-10000000}
 dir=$(realpath -m "${2:-bench-out}")
-./scripts/setup.sh >/dev/null
+./scripts/setup.sh bench >/dev/null
 ./scripts/build.sh
 wiki="$dir/lists-$subjects"
 step() { echo "== $1 ($(date -u +%H:%M:%S), load average $(cut -d' ' -f1-3 /proc/loadavg))"; }

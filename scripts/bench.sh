@@ -3,7 +3,7 @@
 # Usage: scripts/bench.sh [WIKI_DIR]   (default: examples/wiki)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh >/dev/null
+./scripts/setup.sh php mediawiki bench >/dev/null
 wiki=${1:-examples/wiki}
 # Everything printed is also kept, so the issue's table can be read back from it at the end.
 mkdir -p bench-out

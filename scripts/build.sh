@@ -7,7 +7,7 @@
 # others' compiled artifacts. wasm-opt (npm `binaryen`, cached) runs on the wasm-bindgen modules: `-O3`
 # on the full one (pkg/node and pkg/web hold the same bytes: one pass), `-Oz` on the slim one. The
 # C-ABI module is left as rustc wrote it: in wasmtime `-O3` did not change its instruction count
-# (docs/benchmarks.md, session 8).
+# (docs/benchmarks-history.md, session 8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/wasm-size.sh

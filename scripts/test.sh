@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
 # Runs every test: native Rust tests, the wasm module from Node and from Chromium, the reference host
-# end to end, the real-client and real-store tests, and Strata inside MediaWiki. Installs what is missing first.
+# end to end, the real-client and real-store tests, and Strata inside MediaWiki. Installs what is missing
+# first, and stops before any stage when a Debian package a stage needs is still missing.
+#
+#   scripts/test.sh [STAGE...]   (default: every stage; e.g. `scripts/test.sh php mediawiki-sqlite`)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh || exit 1
+
+# Each stage and the groups of scripts/packages/debian.txt it needs (besides `build`).
+declare -A needs=([lint]="php" [rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki"
+  [mediawiki-mariadb]="php mediawiki mariadb")
+selected=("$@")
+((${#selected[@]})) || selected=(lint rust node php python mediawiki-sqlite mediawiki-mariadb)
+groups=()
+for name in "${selected[@]}"; do
+  [[ -v "needs[$name]" ]] || { echo "no stage $name; stages: ${!needs[*]}" >&2; exit 2; }
+  groups+=(${needs[$name]})
+done
+./scripts/setup.sh "${groups[@]}" || exit 1
 ./scripts/build.sh || exit 1
 
 log_dir=$(mktemp -d)
@@ -13,12 +27,14 @@ source scripts/stores/start-all.sh || { echo "could not start the test stores" >
 status=0
 stage() {
   local name=$1; shift
+  [[ " ${selected[*]} " == *" $name "* ]] || return 0
   printf '\n\033[1m== %s ==\033[0m\n' "$name"
   "$@" 2>&1 | tee "$log_dir/$name.log"
   local rc=${PIPESTATUS[0]}
   [ "$rc" = 0 ] || { status=1; printf '\033[31m%s failed (exit %s)\033[0m\n' "$name" "$rc"; }
 }
 
+stage lint scripts/lint.sh
 stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
 stage php php host-php/tests/run.php

@@ -3,7 +3,7 @@
 //! Rust compares strings and byte slices through `memcmp` (`==` on two `&str` of one length is a
 //! `memcmp` call). The wasm targets have no C library: their `memcmp` is the compiler's built-in
 //! one, a loop of one byte a step, and validation compares many short keys, property and type
-//! names, option ids and IDs of 15 bytes that differ only near their end (`docs/benchmarks.md`,
+//! names, option ids and IDs of 15 bytes that differ only near their end (`docs/benchmarks-history.md`,
 //! session 10). This module's `memcmp` replaces it in the wasm builds; the built-in one is a weak
 //! definition, so the linker takes this one, and every comparison of the module goes through it.
 

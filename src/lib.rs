@@ -31,7 +31,7 @@ mod wasm;
 mod cabi;
 
 /// Talc instead of the default dlmalloc: validation and content parsing allocate many small,
-/// short-lived blocks, and Talc serves those markedly faster (`docs/benchmarks.md`).
+/// short-lived blocks, and Talc serves those markedly faster (`docs/benchmarks-history.md`).
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

@@ -127,3 +127,19 @@ fn a_module_doc_is_the_first_line_that_is_not_an_attribute() {
     assert!(!opens_with_module_doc("/// An item doc.\nstruct A;\n//! late"));
     assert!(!opens_with_module_doc("use x;\n"));
 }
+
+/// The test double of the Host port is compiled only for tests and the `testing` feature, and no
+/// feature a wasm module is built with turns that on.
+#[test]
+fn the_memory_host_is_not_in_the_product() {
+    let host_mod = fs::read_to_string(root().join("src/host/mod.rs")).unwrap();
+    let lines: Vec<&str> = host_mod.lines().collect();
+    let at = lines.iter().position(|l| l.trim() == "pub mod memory;").expect("src/host/mod.rs declares memory");
+    assert_eq!(lines[at - 1].trim(), r#"#[cfg(any(test, feature = "testing"))]"#, "MemoryHost must be gated");
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let features = &manifest[manifest.find("[features]").unwrap()..];
+    let features = &features[..features[1..].find("\n[").map_or(features.len(), |e| e + 1)];
+    for line in features.lines().filter(|l| !l.starts_with('#') && !l.starts_with("testing")) {
+        assert!(!line.contains("\"testing\""), "a product feature turns on the test double: {line}");
+    }
+}

@@ -13,7 +13,7 @@ export function makeBridge(hostOps) {
       try {
         args = argsJson === undefined || argsJson === '' ? {} : JSON.parse(argsJson);
       } catch (error) {
-        throw new Error(`host operation "${op}": arguments are not JSON: ${error.message}`);
+        throw new Error(`host operation "${op}": arguments are not JSON: ${error.message}`, { cause: error });
       }
       try {
         return JSON.stringify((await hostOps[op](args)) ?? null);

@@ -36,8 +36,13 @@ test('arguments that are not JSON are a rejection, not a crash', async () => {
   await assert.rejects(bridge.call('echo', '{pageId'), /host operation "echo": arguments are not JSON/);
 });
 
-test('call always returns a promise', () => {
-  assert.ok(bridge.call('nope', '{}').catch(() => {}) instanceof Promise);
+test('no failure escapes synchronously: every kind is a promise that rejects', async () => {
+  for (const [op, args] of [['nope', '{}'], [42, '{}'], ['echo', '{pageId'], ['broken', '{}']]) {
+    let answer;
+    assert.doesNotThrow(() => { answer = bridge.call(op, args); }, `call(${op}) threw instead of rejecting`);
+    assert.equal(typeof answer?.then, 'function', `call(${op}) answered no promise`);
+    await assert.rejects(answer, new RegExp(`host operation "?${op}`));
+  }
 });
 
 test('loadCore names the build step when the module is missing', async () => {

@@ -16,7 +16,7 @@ test('the example wiki validates with warnings only on its showcase page', async
   const { stdout } = await run('node', [cli, 'validate', examples]);
   const flagged = stdout.split('\n').filter((l) => l.startsWith('✗'));
   assert.deepEqual(flagged, ['✗ Validation showcase']);
-  assert.match(stdout, /^  warning s1val1aaaaaaa01 "Contact phone": unregistered-type \("phoneNumber"\)$/m);
+  assert.match(stdout, /^ {2}warning s1val1aaaaaaa01 "Contact phone": unregistered-type \("phoneNumber"\)$/m);
   assert.match(stdout, /^\d+ pages, \d+ Subjects: 0 errors, [1-9]\d* warnings, 0 refused$/m);
 });
 
@@ -29,7 +29,7 @@ test('a page that cannot be normalized is reported as refused and the command fa
   writeFileSync(join(dir, 'Subject', 'Bad.json'), JSON.stringify({ subjects: { s1bad0000000001: { schema: 'Note', label: 'x', statements: { Text: { propertyType: 'text', value: 5 } } } } }));
   const failure = await run('node', [cli, 'validate', dir]).then(() => null, (e) => e);
   assert.equal(failure?.code, 1);
-  assert.match(failure.stdout, /^✗ Bad\n  refused s1bad0000000001: value-shape-mismatch: /m);
-  assert.match(failure.stdout, /^✗ Good\n  error   s1good000000001 "Text": required$/m);
+  assert.match(failure.stdout, /^✗ Bad\n {2}refused s1bad0000000001: value-shape-mismatch: /m);
+  assert.match(failure.stdout, /^✗ Good\n {2}error {3}s1good000000001 "Text": required$/m);
   assert.match(failure.stdout, /^2 pages, 2 Subjects: 1 errors, 0 warnings, 1 refused$/m);
 });

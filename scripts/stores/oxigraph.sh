@@ -13,10 +13,6 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 store_declare oxigraph 7878 http
 
-install() {
-  [[ -x "$venv/bin/oxigraph" ]] || "$venv/bin/pip" install --quiet --disable-pip-version-check oxigraph
-}
-
 launch() {
   mkdir -p "$var_dir/oxigraph-$port"
   exec "$venv/bin/oxigraph" serve --location "$var_dir/oxigraph-$port" --bind "127.0.0.1:$port" --union-default-graph

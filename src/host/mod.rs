@@ -1,11 +1,14 @@
 //! The Host port: everything the core needs from the outside world, one async method per operation
 //! of the table in `docs/architecture.md`. A [`JsonHost`] (the wasm adapter) gets every operation by
-//! sending JSON messages; [`memory::MemoryHost`] answers natively.
+//! sending JSON messages. `memory::MemoryHost`, the in-memory host native tests drive the core
+//! through, is a test double: it exists only under `cfg(test)` or the `testing` feature, never in a
+//! wasm module.
 
 mod counted;
 mod error;
 mod list_messages;
 pub mod namespace;
+#[cfg(any(test, feature = "testing"))]
 pub mod memory;
 mod messages;
 mod source_messages;

@@ -1,7 +1,7 @@
 //! JS strings into wasm memory in one bulk copy. wasm-bindgen's own string passing writes an ASCII
 //! string one character at a time from a JavaScript loop (`passStringToWasm0`), which costs more
 //! than the parse of a batch's text; `TextEncoder.encodeInto` writes the UTF-8 bytes straight into
-//! a buffer in wasm memory instead (a few times faster on the batch benchmark, docs/benchmarks.md).
+//! a buffer in wasm memory instead (a few times faster on the batch benchmark, docs/benchmarks-history.md).
 
 use super::interop::to_js_error;
 use crate::exports::ExportError;

@@ -16,7 +16,7 @@ export function parseWikiConfig(text) {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`MediaWiki:${WIKI_CONFIG_TITLE} is not valid JSON: ${error.message}`);
+    throw new Error(`MediaWiki:${WIKI_CONFIG_TITLE} is not valid JSON: ${error.message}`, { cause: error });
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new Error(`MediaWiki:${WIKI_CONFIG_TITLE} must hold a JSON object`);
