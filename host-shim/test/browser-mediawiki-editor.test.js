@@ -61,7 +61,7 @@ test('an editor logs in through Special:UserLogin', { skip }, async () => {
   await page.locator('#wpPassword1').fill(password);
   await page.locator('#wpLoginAttempt').click();
   await page.waitForURL((url) => !url.searchParams.get('title')?.startsWith('Special:UserLogin'));
-  assert.equal(await page.evaluate(() => mw.config.get('wgUserName')), name);
+  assert.equal(await page.evaluate(() => window.mw.config.get('wgUserName')), name);
 });
 
 test('Special:CreateSubject: a Schema picker, then the form, checked in the browser with no request, then a new page', { skip }, async () => {
@@ -133,7 +133,7 @@ test('the Data tab has an Edit link on each Subject, which edits it with If-Matc
   assert.equal(await page.locator('.field[data-property="Website"] input').inputValue(), 'https://harbour-hall.example/');
   const shown = page.locator(`.edit-notices .edit-notice[data-key="strata-editnotice-${SCHEMA.toLowerCase()}"]`);
   assert.equal(await shown.locator('b').textContent(), 'Cite', "MediaWiki's parser drew the notice");
-  assert.equal(await shown.getByRole('link', { name: 'sources' }).getAttribute('href'), await page.evaluate(() => mw.util.getUrl('Help:Contents')));
+  assert.equal(await shown.getByRole('link', { name: 'sources' }).getAttribute('href'), await page.evaluate(() => window.mw.util.getUrl('Help:Contents')));
   await shot('edit-subject');
   await label.fill('Harbour Concert Hall');
   await page.locator('.field[data-property="Seats"] input').fill('420');

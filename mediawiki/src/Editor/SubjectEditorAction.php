@@ -1,16 +1,27 @@
 <?php
 /**
- * The Subject editor on an existing page: `action=editsubject&subject=ID` edits one of its Subjects
- * ("Edit" on a Subject in the page view and on the Data tab), `action=addsubject[&schema=NAME]` adds
- * a Subject to it ("Add Subject"). Only callers who may edit the page get here; the REST API checks
- * again on save.
+ * The Subject editor on an existing page, one class for its two actions: `action=editsubject&subject=ID`
+ * edits one of the page's Subjects ("Edit" in the page view and on the Data tab),
+ * `action=addsubject[&schema=NAME]` adds a Subject to it ("Add Subject"). Only callers who may edit the
+ * page get here; the REST API checks again on save.
  */
 
 namespace MediaWiki\Extension\Strata\Editor;
 
 use FormlessAction;
 
-abstract class SubjectEditorAction extends FormlessAction {
+class SubjectEditorAction extends FormlessAction {
+	/** Each action name, with the request parameter it reads and the editor setting that takes it. */
+	private const ACTIONS = [
+		'editsubject' => [ 'subject', 'subjectId' ],
+		'addsubject' => [ 'schema', 'schema' ],
+	];
+
+	public function getName() {
+		$asked = $this->getRequest()->getVal( 'action' );
+		return isset( self::ACTIONS[$asked] ) ? $asked : 'editsubject';
+	}
+
 	public function getRestriction() {
 		return 'edit';
 	}
@@ -23,12 +34,14 @@ abstract class SubjectEditorAction extends FormlessAction {
 		return true;
 	}
 
+	protected function getPageTitle() {
+		// strata-editsubject-title, strata-addsubject-title
+		return $this->msg( 'strata-' . $this->getName() . '-title', $this->getTitle()->getPrefixedText() );
+	}
+
 	protected function getDescription() {
 		return '';
 	}
-
-	/** The frame's settings beside the page: `subjectId` or `schema`. */
-	abstract protected function editing(): array;
 
 	public function onView() {
 		$title = $this->getTitle();
@@ -37,7 +50,11 @@ abstract class SubjectEditorAction extends FormlessAction {
 			return $this->msg( 'noarticletext' )->parseAsBlock();
 		}
 		$this->getOutput()->setRobotPolicy( 'noindex,nofollow' );
-		return EditorFrame::mount( $this->getOutput(),
-			[ 'pageId' => $title->getArticleID(), 'pageTitle' => $title->getPrefixedText() ] + $this->editing() );
+		[ $parameter, $setting ] = self::ACTIONS[$this->getName()];
+		return EditorFrame::mount( $this->getOutput(), [
+			'pageId' => $title->getArticleID(),
+			'pageTitle' => $title->getPrefixedText(),
+			$setting => $this->getRequest()->getText( $parameter ),
+		] );
 	}
 }
