@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers for development.
-.PHONY: run test build bench bench-scale setup
+.PHONY: run test build bench bench-scale setup dist
 
 run:     ## set up, build, and serve the example wiki on http://127.0.0.1:8484
 	./scripts/run.sh
@@ -18,3 +18,6 @@ bench-scale:   ## import 10,000,000 Subjects once, then lists, HTTP and the dump
 
 setup:
 	./scripts/setup.sh
+
+dist:    ## build, then write the release archive dist/Strata-<version>.tar.gz (docs/mediawiki.md)
+	./scripts/setup.sh && ./scripts/build.sh && ./scripts/dist.sh

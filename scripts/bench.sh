@@ -35,6 +35,8 @@ echo "== HTTP (issue: reference host and REST API) =="
 node scripts/bench/http.mjs 2000 10
 echo "== the reference host beside MediaWiki (issue: MediaWiki) =="
 node scripts/bench/hosts.mjs 300 5 3
+echo "== Strata beside MediaWiki's own requests (issue: MediaWiki speed) =="
+node scripts/bench/mediawiki-peers.mjs 300 5 3
 echo "== RDF dump at scale (issue: RDF) =="
 node scripts/bench/dump-rdf.mjs 100000 1000000
 

@@ -41,5 +41,14 @@ e2e+=(test/browser-mediawiki-editor.test.js)
   STRATA_E2E_FALKORDB_URL="redis://127.0.0.1:$STRATA_FALKORDB_PORT" STRATA_E2E_OXIGRAPH_URL="http://127.0.0.1:$STRATA_OXIGRAPH_PORT" \
   STRATA_E2E_CRASH="'$repo/scripts/mediawiki.sh' kill '$dir' && '$repo/scripts/mediawiki.sh' start '$dir' $port" \
   node --test --test-concurrency=1 "${e2e[@]}") || status=1
+# The benchmark beside MediaWiki's own requests at its smallest size, against this wiki: it still runs
+# and still prints its figure lines (the figures themselves are make bench's).
+if STRATA_BENCH_MEDIAWIKI_URL="http://127.0.0.1:$port" STRATA_BENCH_MEDIAWIKI_NAME="MediaWiki ($db)" \
+  STRATA_BENCH_MEDIAWIKI_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
+  node scripts/bench/mediawiki-peers.mjs 3 1 1 | grep "^mediawiki-peers MediaWiki ($db): PUT /subject/{id} c=8 .* rate " >/dev/null; then
+  echo "ok - scripts/bench/mediawiki-peers.mjs runs against MediaWiki ($db)"
+else
+  echo "not ok - scripts/bench/mediawiki-peers.mjs runs against MediaWiki ($db)"; status=1
+fi
 echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
 exit $status

@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Each stage and the groups of scripts/packages/debian.txt it needs (besides `build`).
-declare -A needs=([lint]="php" [rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki"
+declare -A needs=([lint]="php lint" [rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki"
   [mediawiki-mariadb]="php mediawiki mariadb")
 selected=("$@")
 ((${#selected[@]})) || selected=(lint rust node php python mediawiki-sqlite mediawiki-mariadb)
@@ -37,7 +37,7 @@ stage() {
 stage lint scripts/lint.sh
 stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
-stage php php host-php/tests/run.php
+stage php phpunit -c host-php/phpunit.xml
 [ -d tests/python ] && stage python .venv/bin/python -m unittest discover -s tests/python -v
 # Strata inside Debian's MediaWiki, on SQLite and on MariaDB (docs/mediawiki.md, "Tests"). Apache
 # (www-data) reads the code from the wiki's own folder, so the checkout may be private.
@@ -50,6 +50,8 @@ for f in "$log_dir"/*.log; do
     /^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) q += $i } }
     /^# pass / { p += $3 } /^# fail / { q += $3 }
     /^Ran [0-9]+ test/ { r = $2 } /^FAILED \(/ { if (match($0, /(failures|errors)=[0-9]+/)) { split(substr($0, RSTART, RLENGTH), a, "="); q += a[2]; r -= a[2] } }
+    /^OK \([0-9]+ tests?,/ { p += substr($2, 2) }
+    /^Tests: [0-9]+, Assertions:/ { t = $2 + 0; f = 0; for (i = 3; i <= NF; i++) if ($i ~ /^(Errors|Failures):$/) f += $(i+1) + 0; p += t - f; q += f }
     END { print p + r, q }' "$f")
   passed=$((passed + p)); failed=$((failed + q))
 done

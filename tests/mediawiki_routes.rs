@@ -1,12 +1,16 @@
-//! MediaWiki's REST router only serves the path templates it is told about, so the extension ships
-//! `mediawiki/rest-routes.json`: one entry per path of the core's route table, with its methods, all
-//! answered by the handler that forwards to `handleRoute`. This test fails when the file drifts from
-//! `api::routes::ROUTES`; `STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes` rewrites it.
+//! MediaWiki's REST router only serves the path templates it is told about, so the extension's
+//! `mediawiki/extension.json` declares them in `RestRoutes`: one entry per path of the core's route
+//! table, with its methods, all answered by the handler that forwards to `handleRoute`. This test
+//! fails when that key drifts from `api::routes::ROUTES`; `STRATA_WRITE_ROUTES=1 cargo test --test
+//! mediawiki_routes` rewrites it. It also holds extension.json to what MediaWiki and an operator expect
+//! of it: the project's one version (Cargo.toml's, which `make dist` names the archive by) and the
+//! requirements the PHP bridge has.
 
+use serde::Serialize;
 use serde_json::{json, Value};
 use strata::api::routes::ROUTES;
 
-const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mediawiki/rest-routes.json");
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mediawiki/extension.json");
 const HANDLER: &str = "MediaWiki\\Extension\\Strata\\Rest\\CoreRouteHandler";
 
 /// Every path of the route table, in table order, with its methods in table order.
@@ -21,22 +25,58 @@ fn expected() -> Value {
     Value::Array(paths.into_iter().map(|(path, method)| json!({"path": path, "method": method, "class": HANDLER})).collect())
 }
 
+fn extension() -> Value {
+    serde_json::from_str(&std::fs::read_to_string(FILE).unwrap()).unwrap()
+}
+
+/// extension.json as MediaWiki's own files are written: tab-indented, with a final newline.
+fn write(value: &Value) {
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(b"\t"));
+    value.serialize(&mut serializer).unwrap();
+    out.push(b'\n');
+    std::fs::write(FILE, out).unwrap();
+}
+
 #[test]
-fn the_route_file_lists_every_path_and_method_of_the_route_table() {
-    let want = serde_json::to_string_pretty(&expected()).unwrap() + "\n";
+fn rest_routes_list_every_path_and_method_of_the_route_table() {
+    let mut file = extension();
     if std::env::var_os("STRATA_WRITE_ROUTES").is_some() {
-        std::fs::write(FILE, &want).unwrap();
+        file["RestRoutes"] = expected();
+        write(&file);
     }
-    let have = std::fs::read_to_string(FILE).unwrap_or_default();
-    assert_eq!(have, want, "mediawiki/rest-routes.json is stale: run STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes");
+    assert_eq!(file["RestRoutes"], expected(), "extension.json's RestRoutes are stale: run STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes");
 }
 
 #[test]
 fn every_route_is_answered_by_the_forwarding_handler() {
-    let file: Value = serde_json::from_str(&std::fs::read_to_string(FILE).unwrap()).unwrap();
-    let entries = file.as_array().unwrap();
+    let file = extension();
+    let entries = file["RestRoutes"].as_array().unwrap();
     let methods: usize = entries.iter().map(|e| e["method"].as_array().unwrap().len()).sum();
     assert_eq!(methods, ROUTES.len());
     assert!(entries.iter().all(|e| e["class"] == HANDLER));
     assert!(entries.iter().any(|e| e["path"] == "/strata/v0/subject/{subjectId}" && e["method"] == json!(["GET", "PUT", "DELETE"])));
+    assert!(entries.iter().any(|e| e["path"] == "/strata/v0/openapi.json"), "the OpenAPI document under Strata's own prefix");
+}
+
+#[test]
+fn the_extension_has_the_crates_version() {
+    assert_eq!(extension()["version"], env!("CARGO_PKG_VERSION"), "extension.json's version must be Cargo.toml's");
+}
+
+#[test]
+fn the_extension_states_what_the_bridge_requires() {
+    let requires = &extension()["requires"];
+    assert_eq!(requires["MediaWiki"], ">= 1.39.0");
+    assert_eq!(requires["platform"]["php"], ">= 8.1");
+    // MediaWiki compares the name with get_loaded_extensions() case-sensitively: PHP calls it "FFI".
+    assert_eq!(requires["platform"]["ext-FFI"], "*");
+}
+
+#[test]
+fn routes_come_from_extension_json_and_no_callback_adds_route_files() {
+    let file = extension();
+    assert!(file.get("callback").is_none(), "no registration callback");
+    assert!(!std::fs::read_to_string(FILE).unwrap().contains("RestAPIAdditionalRouteFiles"));
+    assert!(file.get("url").is_none() || !file["url"].as_str().unwrap().contains(".invalid"), "no made-up url");
 }

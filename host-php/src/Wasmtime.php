@@ -76,15 +76,26 @@ final class Wasmtime
     public const EXTERN_MEMORY = 3;
 
     private static ?FFI $ffi = null;
+    private static ?string $library = null;
 
-    /** The FFI over the wasmtime library: `$STRATA_WASMTIME_LIB`, else the one in the project's .venv. */
+    /** The FFI over the wasmtime library (libraryPath()). */
     public static function ffi(): FFI
     {
         return self::$ffi ??= FFI::cdef(self::DECLARATIONS, self::libraryPath());
     }
 
+    /** Names the library to open (a host that ships its own, as the MediaWiki extension's lib/); before the first ffi(). */
+    public static function useLibrary(string $path): void
+    {
+        self::$library = $path;
+    }
+
+    /** The library useLibrary() named, else `$STRATA_WASMTIME_LIB`, else the one in the project's .venv. */
     public static function libraryPath(): string
     {
+        if (self::$library !== null) {
+            return self::$library;
+        }
         $given = getenv('STRATA_WASMTIME_LIB');
         if ($given !== false && $given !== '') {
             return $given;

@@ -11,6 +11,9 @@ declare(strict_types=1);
 
 use Strata\Bridge\Core;
 use Strata\Bridge\StrataError;
+use PHPUnit\Framework\TestCase;
+use function PHPUnit\Framework\assertSame;
+use function PHPUnit\Framework\assertTrue;
 
 /** @return array<string, string> file title → JSON text, of one folder of the example wiki */
 function examplePages(string $folder): array
@@ -118,28 +121,33 @@ function phpAnswer(Core $core, array $case): array
     }
 }
 
-test('the example wiki and refusals give byte-identical answers through PHP and Node', function () {
-    $cases = equivalenceCases();
-    $file = tempnam(sys_get_temp_dir(), 'strata-equivalence-');
-    try {
-        file_put_contents($file, json_encode($cases, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE));
-        $node = json_decode((string) shell_exec('node ' . escapeshellarg(__DIR__ . '/node-answers.mjs') . ' ' . escapeshellarg($file)), true);
-    } finally {
-        unlink($file);
-    }
-    assertSame(count($cases), is_array($node) ? count($node) : -1, 'Node answered every case');
-    $core = Core::load();
-    $differ = [];
-    $kinds = [];
-    foreach ($cases as $i => $case) {
-        $php = phpAnswer($core, $case);
-        $kinds[$case['export'] . (isset($php['ok']) ? '' : ' refused')] = true;
-        if ($php !== $node[$i]) {
-            $differ[] = "case $i ({$case['export']}):\n  php:  " . substr(json_encode($php, JSON_UNESCAPED_SLASHES), 0, 400) . "\n  node: " . substr(json_encode($node[$i], JSON_UNESCAPED_SLASHES), 0, 400);
+final class EquivalenceTest extends TestCase
+{
+    /** @testdox the example wiki and refusals give byte-identical answers through PHP and Node */
+    public function testTheExampleWikiAndRefusalsGiveByteIdenticalAnswersThroughPHPAndNode(): void
+    {
+        $cases = equivalenceCases();
+        $file = tempnam(sys_get_temp_dir(), 'strata-equivalence-');
+        try {
+            file_put_contents($file, json_encode($cases, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE));
+            $node = json_decode((string) shell_exec('node ' . escapeshellarg(__DIR__ . '/node-answers.mjs') . ' ' . escapeshellarg($file)), true);
+        } finally {
+            unlink($file);
+        }
+        assertSame(count($cases), is_array($node) ? count($node) : -1, 'Node answered every case');
+        $core = Core::load();
+        $differ = [];
+        $kinds = [];
+        foreach ($cases as $i => $case) {
+            $php = phpAnswer($core, $case);
+            $kinds[$case['export'] . (isset($php['ok']) ? '' : ' refused')] = true;
+            if ($php !== $node[$i]) {
+                $differ[] = "case $i ({$case['export']}):\n  php:  " . substr(json_encode($php, JSON_UNESCAPED_SLASHES), 0, 400) . "\n  node: " . substr(json_encode($node[$i], JSON_UNESCAPED_SLASHES), 0, 400);
+            }
+        }
+        assertSame([], array_slice($differ, 0, 5), count($differ) . ' of ' . count($cases) . ' cases differ');
+        foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate', 'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore', 'graphIndexes'] as $kind) {
+            assertTrue(isset($kinds[$kind]), "the cases include $kind");
         }
     }
-    assertSame([], array_slice($differ, 0, 5), count($differ) . ' of ' . count($cases) . ' cases differ');
-    foreach (['validate', 'validate refused', 'validatorValidate', 'validatorValidate refused', 'batchValidatorValidate', 'batchValidatorValidate refused', 'normalizeContent', 'normalizeContent refused', 'projectRdf', 'rdfProjectorProjectPage', 'preparePages', 'preparePages refused', 'projectForStore', 'graphIndexes'] as $kind) {
-        assertTrue(isset($kinds[$kind]), "the cases include $kind");
-    }
-});
+}

@@ -10,6 +10,9 @@ declare(strict_types=1);
 
 use Strata\Bridge\Core;
 use Strata\Bridge\StrataError;
+use PHPUnit\Framework\TestCase;
+use function PHPUnit\Framework\assertSame;
+use function PHPUnit\Framework\assertTrue;
 
 function rebuildSettings(array $extra = []): array
 {
@@ -29,26 +32,35 @@ function noteSlot(int $n): string
     return json_encode(['mainSubject' => $id, 'subjects' => [$id => ['label' => "Note \"$n\" é/", 'schema' => 'Note', 'statements' => new stdClass()]]]);
 }
 
-test('slots spliced as JSON give the answer of the same slots as strings', function () {
-    $pages = [rebuildPage(1, noteSlot(1)), rebuildPage(2, null), rebuildPage(3, noteSlot(3))];
-    $settings = rebuildSettings(['absent' => [sprintf('s%014d', 3)]]);
-    $batch = Core::load()->projectForStoreBatch($settings, $pages);
-    $asStrings = json_decode(Core::load()->projectForStore(json_encode($settings + ['pages' => $pages])), true);
-    assertSame($asStrings, $batch);
-    assertSame(2, $batch['projected']);
-    assertTrue(str_contains(json_encode($batch['statements']), 'Note \"3\"'), 'the Subjects are written');
-});
+final class RebuildBatchTest extends TestCase
+{
+    /** @testdox slots spliced as JSON give the answer of the same slots as strings */
+    public function testSlotsSplicedAsJSONGiveTheAnswerOfTheSameSlotsAsStrings(): void
+    {
+        $pages = [rebuildPage(1, noteSlot(1)), rebuildPage(2, null), rebuildPage(3, noteSlot(3))];
+        $settings = rebuildSettings(['absent' => [sprintf('s%014d', 3)]]);
+        $batch = Core::load()->projectForStoreBatch($settings, $pages);
+        $asStrings = json_decode(Core::load()->projectForStore(json_encode($settings + ['pages' => $pages])), true);
+        assertSame($asStrings, $batch);
+        assertSame(2, $batch['projected']);
+        assertTrue(str_contains(json_encode($batch['statements']), 'Note \"3\"'), 'the Subjects are written');
+    }
 
-test('a stored slot that is not JSON is sent again as a string and reads as a page without Subjects', function () {
-    $batch = Core::load()->projectForStoreBatch(rebuildSettings(), [rebuildPage(1, noteSlot(1)), rebuildPage(2, '{"subjects": '), rebuildPage(3, noteSlot(3))]);
-    $without = Core::load()->projectForStoreBatch(rebuildSettings(), [rebuildPage(1, noteSlot(1)), rebuildPage(3, noteSlot(3))]);
-    assertSame($without, $batch);
-    assertSame(2, $batch['projected']);
-});
+    /** @testdox a stored slot that is not JSON is sent again as a string and reads as a page without Subjects */
+    public function testAStoredSlotThatIsNotJSONIsSentAgainAsAStringAndReadsAsAPageWithoutSubjects(): void
+    {
+        $batch = Core::load()->projectForStoreBatch(rebuildSettings(), [rebuildPage(1, noteSlot(1)), rebuildPage(2, '{"subjects": '), rebuildPage(3, noteSlot(3))]);
+        $without = Core::load()->projectForStoreBatch(rebuildSettings(), [rebuildPage(1, noteSlot(1)), rebuildPage(3, noteSlot(3))]);
+        assertSame($without, $batch);
+        assertSame(2, $batch['projected']);
+    }
 
-test('any other refusal of the core is thrown with its code', function () {
-    $e = assertThrows(StrataError::class, fn () => Core::load()->projectForStoreBatch(rebuildSettings(['sourceKey' => 'Not a key']), [rebuildPage(1, noteSlot(1))]));
-    assertSame('invalid-argument', $e->errorCode);
-    assertTrue(str_starts_with($e->getMessage(), 'sourceKey: '), $e->getMessage());
-    assertSame(null, $e->details);
-});
+    /** @testdox any other refusal of the core is thrown with its code */
+    public function testAnyOtherRefusalOfTheCoreIsThrownWithItsCode(): void
+    {
+        $e = assertThrows(StrataError::class, fn () => Core::load()->projectForStoreBatch(rebuildSettings(['sourceKey' => 'Not a key']), [rebuildPage(1, noteSlot(1))]));
+        assertSame('invalid-argument', $e->errorCode);
+        assertTrue(str_starts_with($e->getMessage(), 'sourceKey: '), $e->getMessage());
+        assertSame(null, $e->details);
+    }
+}

@@ -9,6 +9,8 @@ declare(strict_types=1);
 
 use Strata\Bridge\SourceFetcher;
 use Strata\Bridge\Testing\MemoryHost;
+use PHPUnit\Framework\TestCase;
+use function PHPUnit\Framework\assertSame;
 
 require_once __DIR__ . '/support/rest.php';
 
@@ -46,57 +48,64 @@ function stopServer(array $server): void
     proc_close($process);
 }
 
-test('a PHP core reads a Subject of a reference wiki that requires login, with a bot password', function () {
-    $dir = sys_get_temp_dir() . '/strata-php-source-' . bin2hex(random_bytes(4));
-    mkdir($dir);
-    $config = "$dir/strata.config.json";
-    file_put_contents($config, json_encode(['listen' => '127.0.0.1:0', 'dataDir' => 'data', 'sourceKey' => 'alpha', 'loginRequired' => true]));
-    strataCli($config, 'import', repoRoot() . '/examples/wiki');
-    strataCli($config, 'user', 'create', 'Reader', '--password', 'reader password');
-    [$login, $password] = explode("\n", trim(strataCli($config, 'botpassword', 'create', 'Reader', 'php')));
-    $server = startServer(['node', repoRoot() . '/host-shim/bin/strata.js', 'serve', '--config', $config], 2, '#listening on (http://127\.0\.0\.1:\d+)#');
-    try {
-        $alpha = ['baseUrl' => "{$server[2]}/rest.php", 'botUser' => $login, 'botPassword' => $password];
-        $host = new MemoryHost(['sourceKey' => 'beta', 'sources' => ['alpha' => $alpha]]);
-        [$status, $body] = rest($host, 'GET', '/strata/v0/subject/alpha:s1per1aaaaaaa05');
-        assertSame(200, $status, json_encode($body));
-        assertSame('Pieter Claesz Staal', $body['subjects']['alpha:s1per1aaaaaaa05']['displayName']);
-        assertSame(['source' => 'alpha', 'name' => 'Person'], $body['subjects']['alpha:s1per1aaaaaaa05']['schema']);
-        [$status] = rest($host, 'GET', '/strata/v0/subject/alpha:s1nosuchaaaaaa1');
-        assertSame(404, $status, 'not found on the source');
-        $anonymous = new MemoryHost(['sourceKey' => 'beta', 'sources' => ['alpha' => ['baseUrl' => $alpha['baseUrl']]]]);
-        // Another Subject: the core's answer cache is keyed by source and path, and this process's
-        // core already holds the bot's read of Pieter Claesz Staal.
-        [$status, $body] = rest($anonymous, 'GET', '/strata/v0/subject/alpha:s1map1aaaaaaa03');
-        assertSame([502, 'source-unavailable'], [$status, errorCode($body)], 'without the bot password the source refuses');
-    } finally {
-        stopServer($server);
-        exec('rm -rf ' . escapeshellarg($dir));
+final class SourceFetcherTest extends TestCase
+{
+    /** @testdox a PHP core reads a Subject of a reference wiki that requires login, with a bot password */
+    public function testAPHPCoreReadsASubjectOfAReferenceWikiThatRequiresLoginWithABotPassword(): void
+    {
+        $dir = sys_get_temp_dir() . '/strata-php-source-' . bin2hex(random_bytes(4));
+        mkdir($dir);
+        $config = "$dir/strata.config.json";
+        file_put_contents($config, json_encode(['listen' => '127.0.0.1:0', 'dataDir' => 'data', 'sourceKey' => 'alpha', 'loginRequired' => true]));
+        strataCli($config, 'import', repoRoot() . '/examples/wiki');
+        strataCli($config, 'user', 'create', 'Reader', '--password', 'reader password');
+        [$login, $password] = explode("\n", trim(strataCli($config, 'botpassword', 'create', 'Reader', 'php')));
+        $server = startServer(['node', repoRoot() . '/host-shim/bin/strata.js', 'serve', '--config', $config], 2, '#listening on (http://127\.0\.0\.1:\d+)#');
+        try {
+            $alpha = ['baseUrl' => "{$server[2]}/rest.php", 'botUser' => $login, 'botPassword' => $password];
+            $host = new MemoryHost(['sourceKey' => 'beta', 'sources' => ['alpha' => $alpha]]);
+            [$status, $body] = rest($host, 'GET', '/strata/v0/subject/alpha:s1per1aaaaaaa05');
+            assertSame(200, $status, json_encode($body));
+            assertSame('Pieter Claesz Staal', $body['subjects']['alpha:s1per1aaaaaaa05']['displayName']);
+            assertSame(['source' => 'alpha', 'name' => 'Person'], $body['subjects']['alpha:s1per1aaaaaaa05']['schema']);
+            [$status] = rest($host, 'GET', '/strata/v0/subject/alpha:s1nosuchaaaaaa1');
+            assertSame(404, $status, 'not found on the source');
+            $anonymous = new MemoryHost(['sourceKey' => 'beta', 'sources' => ['alpha' => ['baseUrl' => $alpha['baseUrl']]]]);
+            // Another Subject: the core's answer cache is keyed by source and path, and this process's
+            // core already holds the bot's read of Pieter Claesz Staal.
+            [$status, $body] = rest($anonymous, 'GET', '/strata/v0/subject/alpha:s1map1aaaaaaa03');
+            assertSame([502, 'source-unavailable'], [$status, errorCode($body)], 'without the bot password the source refuses');
+        } finally {
+            stopServer($server);
+            exec('rm -rf ' . escapeshellarg($dir));
+        }
     }
-});
 
-test('sources that never answer, fail, answer 10 MB or redirect are answered as failures', function () {
-    $server = startServer(['node', repoRoot() . '/host-shim/test-support/serve-fake-sources.js'], 1, '#(http://127\.0\.0\.1:\d+)#');
-    try {
-        $sources = [];
-        foreach (['slow', 'broken', 'big', 'moved'] as $kind) {
-            $sources[$kind] = ['baseUrl' => "{$server[2]}/$kind/rest.php"];
+    /** @testdox sources that never answer, fail, answer 10 MB or redirect are answered as failures */
+    public function testSourcesThatNeverAnswerFailAnswer10MBOrRedirectAreAnsweredAsFailures(): void
+    {
+        $server = startServer(['node', repoRoot() . '/host-shim/test-support/serve-fake-sources.js'], 1, '#(http://127\.0\.0\.1:\d+)#');
+        try {
+            $sources = [];
+            foreach (['slow', 'broken', 'big', 'moved'] as $kind) {
+                $sources[$kind] = ['baseUrl' => "{$server[2]}/$kind/rest.php"];
+            }
+            $fetcher = new SourceFetcher($sources);
+            // Only the source that never answers gets a short deadline: a loaded machine must not turn the
+            // others' answers into timeouts.
+            $fetch = static fn (string $source, string $path = '/strata/v0/subject/s1abc') => $fetcher->fetch(
+                ['source' => $source, 'path' => $path, 'timeoutMs' => $source === 'slow' ? 500 : 30000, 'maxBytes' => 1024]
+            );
+            assertSame('timeout', $fetch('slow')['failure'] ?? null);
+            assertSame(['status' => 500, 'body' => 'internal error'], $fetch('broken'));
+            assertSame('too-large', $fetch('big')['failure'] ?? null);
+            assertSame('redirect', $fetch('moved')['failure'] ?? null);
+            assertSame(['failure' => 'unknown-source'], $fetch('nowhere'));
+            foreach (['/../api.php', 'relative', '//evil.example/x', '/a?b=c'] as $path) {
+                assertSame('unreachable', $fetch('broken', $path)['failure'] ?? null, $path);
+            }
+        } finally {
+            stopServer($server);
         }
-        $fetcher = new SourceFetcher($sources);
-        // Only the source that never answers gets a short deadline: a loaded machine must not turn the
-        // others' answers into timeouts.
-        $fetch = static fn (string $source, string $path = '/strata/v0/subject/s1abc') => $fetcher->fetch(
-            ['source' => $source, 'path' => $path, 'timeoutMs' => $source === 'slow' ? 500 : 30000, 'maxBytes' => 1024]
-        );
-        assertSame('timeout', $fetch('slow')['failure'] ?? null);
-        assertSame(['status' => 500, 'body' => 'internal error'], $fetch('broken'));
-        assertSame('too-large', $fetch('big')['failure'] ?? null);
-        assertSame('redirect', $fetch('moved')['failure'] ?? null);
-        assertSame(['failure' => 'unknown-source'], $fetch('nowhere'));
-        foreach (['/../api.php', 'relative', '//evil.example/x', '/a?b=c'] as $path) {
-            assertSame('unreachable', $fetch('broken', $path)['failure'] ?? null, $path);
-        }
-    } finally {
-        stopServer($server);
     }
-});
+}

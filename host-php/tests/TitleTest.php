@@ -8,28 +8,37 @@ declare(strict_types=1);
 
 use Strata\Bridge\Core;
 use Strata\Bridge\StrataError;
+use PHPUnit\Framework\TestCase;
+use function PHPUnit\Framework\assertSame;
 
-test('normalizeTitle answers the stored spelling of a title', function () {
-    $cases = [
-        'a_b' => 'A b',
-        '  ACME   Inc_ ' => 'ACME Inc',
-        'éclair' => 'Éclair',
-        'Person' => 'Person',
-    ];
-    foreach ($cases as $raw => $stored) {
-        assertSame($stored, Core::load()->normalizeTitle((string) $raw), "title '$raw'");
+final class TitleTest extends TestCase
+{
+    /** @testdox normalizeTitle answers the stored spelling of a title */
+    public function testNormalizeTitleAnswersTheStoredSpellingOfATitle(): void
+    {
+        $cases = [
+            'a_b' => 'A b',
+            '  ACME   Inc_ ' => 'ACME Inc',
+            'éclair' => 'Éclair',
+            'Person' => 'Person',
+        ];
+        foreach ($cases as $raw => $stored) {
+            assertSame($stored, Core::load()->normalizeTitle((string) $raw), "title '$raw'");
+        }
     }
-});
 
-test('normalizeTitle refuses invalid titles with invalid-title and the MediaWiki key', function () {
-    $cases = [
-        'a/../b' => 'title-invalid-relative',
-        '' => 'title-invalid-empty',
-        'a[b' => 'title-invalid-characters',
-    ];
-    foreach ($cases as $raw => $key) {
-        $e = assertThrows(StrataError::class, fn () => Core::load()->normalizeTitle((string) $raw), "title '$raw'");
-        assertSame('invalid-title', $e->errorCode, "code for '$raw'");
-        assertSame($key, $e->details['titleError'] ?? null, "titleError for '$raw'");
+    /** @testdox normalizeTitle refuses invalid titles with invalid-title and the MediaWiki key */
+    public function testNormalizeTitleRefusesInvalidTitlesWithInvalidTitleAndTheMediaWikiKey(): void
+    {
+        $cases = [
+            'a/../b' => 'title-invalid-relative',
+            '' => 'title-invalid-empty',
+            'a[b' => 'title-invalid-characters',
+        ];
+        foreach ($cases as $raw => $key) {
+            $e = assertThrows(StrataError::class, fn () => Core::load()->normalizeTitle((string) $raw), "title '$raw'");
+            assertSame('invalid-title', $e->errorCode, "code for '$raw'");
+            assertSame($key, $e->details['titleError'] ?? null, "titleError for '$raw'");
+        }
     }
-});
+}

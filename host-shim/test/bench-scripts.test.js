@@ -2,7 +2,8 @@
 // must exit 0 and print its figure lines. The figures themselves are not checked (benchmarks assert
 // nothing). Stores come from the test run's environment (scripts/stores/start-all.sh); a script that
 // needs a missing store is skipped with the reason. MediaWiki is not started here: `hosts.mjs` runs
-// its reference-host half (the MediaWiki half runs in `make bench`; MediaWiki itself has test stages).
+// its reference-host half (the MediaWiki half runs in `make bench`), and `mediawiki-peers.mjs` runs in
+// scripts/test-mediawiki.sh against that stage's wiki.
 // Last, `summary.mjs` reads the issue's table back from what the runs printed, so a changed figure
 // line that the summary no longer finds fails here too.
 import { test } from 'node:test';
@@ -30,6 +31,7 @@ const RUNS = {
   'dump-rdf.mjs': ['node', ['100'], /^dump-rdf 100 Subjects: /m, false],
   'hosts.mjs': ['node', ['5', '1', '1'], /^hosts PUT \/subject\/\{id\} +c=8 reference host/m, false, { STRATA_BENCH_MEDIAWIKI_DBS: '' }],
   'http.mjs': ['node', ['5', '1'], /^http PUT \/subject\/\{id\} +c=8 .*CPU\/request: server/m, false, { STRATA_BENCH_HTTP_ONLY: 'c=8' }],
+  'mediawiki-peers.mjs': ['node', ['3', '1', '1'], /^mediawiki-peers .*PUT \/subject\/\{id\} c=8/m, 'needs a MediaWiki: scripts/test-mediawiki.sh runs it against its wiki'],
   'lists.mjs': ['node', ['100'], /^lists 100: subjects newest +p50/m, false, { LISTS_ONLY: '^subjects newest$' }],
   'query-memory.mjs': ['node', ['1', '1', '1000', '2'], /^query-memory GET \/schemas during an expensive SPARQL join: 200/m, falkordb ? false : storesMissing],
   'rebuild.mjs': ['node', ['100'], /Subjects\/s/, false],

@@ -1,4 +1,4 @@
-// The table of issue 15 ("Performance"), read back from the lines `make bench` printed: one row per
+// The table of issues 15 and 31 (performance; MediaWiki beside its own requests), read back from the lines `make bench` printed: one row per
 // measure with Strata's figure, the peer's figure where there is a peer, the goal and whether this
 // run met it. Each benchmark keeps printing its own lines; this only picks them out of the log that
 // scripts/bench.sh keeps. Usage: node scripts/bench/summary.mjs bench-out/bench.log
@@ -50,6 +50,17 @@ function lists(log) {
   return { size, worst, over: atSize.filter((r) => r.p99 > 50).map((r) => r.name), importRate: import_ && number(import_[2]) };
 }
 
+/**
+ * Strata's request beside MediaWiki's own (mediawiki-peers.mjs) on every wiki of the run: the rate
+ * and p99 ratios of each, and whether all met `goal` (the rate ratio) with a p99 at most 1.5x.
+ */
+function mediawikiPeers(log, request, peer, concurrency, goal) {
+  const escape = (text) => text.replace(/[{}/.=]/g, '\\$&');
+  const pattern = new RegExp(`^mediawiki-peers (MediaWiki[^:]*): ${escape(request)} c=${concurrency} .*\\| ${escape(peer)} .*rate ([\\d.]+)×, p99 ([\\d.]+)×`, 'gm');
+  const found = all(log, pattern).map((m) => ({ wiki: m[1], rate: number(m[2]), p99: number(m[3]) }));
+  return found.length ? { text: found.map((f) => `${f.wiki} ${f.rate}×, p99 ${f.p99}×`).join('; '), met: found.every((f) => f.rate >= goal && f.p99 <= 1.5) } : null;
+}
+
 /** The rows: [measure, Strata, peer, goal, met]. A row whose benchmark did not run says so. */
 export function rows(log) {
   const out = [];
@@ -81,6 +92,15 @@ export function rows(log) {
   else out.push([`rebuild into FalkorDB (${fmt(graph.subjects)} Subjects)`, `${fmt(graph.rate)} Subjects/s (tenths ${fmt(graph.min)} to ${fmt(graph.max)})`, peers, '>= 20,000/s, flat', graph.rate >= 20000 ? 'yes' : 'no']);
   if (!l) missing('lists', 'every p99 <= 50 ms at 1,000,000');
   else out.push([`lists at ${fmt(l.size)}`, `slowest p99 ${l.worst.p99} ms (${l.worst.name})${l.over.length ? `; over 50 ms: ${l.over.join(', ')}` : ''}`, '', 'every p99 <= 50 ms at 1,000,000', l.size >= 1e6 && !l.over.length ? 'yes' : 'no']);
+  for (const [request, peer, goal] of [['GET /subject/{id}', 'core GET /v1/page/{title}', 0.95], ['PUT /subject/{id}', 'api.php action=edit', 0.9], ['GET /subjects', 'api.php list=allpages', 0.9]]) {
+    for (const c of [1, 8]) {
+      const measure = `MediaWiki: ${request} over ${peer}, c=${c}`;
+      const goalText = `rate >= ${goal}x, p99 <= 1.5x`;
+      const r = mediawikiPeers(log, request, peer, c, goal);
+      if (!r) missing(measure, goalText);
+      else out.push([measure, r.text, peer, goalText, r.met ? 'yes' : 'no']);
+    }
+  }
   out.push(['10,000,000 Subjects', 'make bench-scale (about an hour); last run in docs/benchmarks.md', '', 'measured once and recorded', '']);
   return out;
 }
@@ -89,7 +109,7 @@ function print(table) {
   const head = ['measure', 'Strata', 'peer', 'goal', 'met'];
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
   const line = (r) => r.map((cell, i) => cell.padEnd(widths[i])).join(' | ').trimEnd();
-  console.log('== issue 15 (performance): the goals, from the figures above ==');
+  console.log('== performance goals (issues 15 and 31), from the figures above ==');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of table) console.log(line(r));

@@ -5,8 +5,10 @@
 apache_conf() { echo "$dir/apache/httpd.conf"; }
 apache_pid_file() { echo "$dir/run/apache.pid"; }
 
-# Writes httpd.conf. PHP runs with FFI enabled for the Strata bridge; MW_CONFIG_FILE points MediaWiki
-# at the wiki's own LocalSettings.php while the code stays Debian's.
+# Writes httpd.conf. PHP runs with FFI enabled for the Strata bridge; Apache serves the wiki's link
+# farm (scripts/mediawiki/code.sh) and MW_CONFIG_FILE points MediaWiki at the wiki's own
+# LocalSettings.php while the code stays Debian's. Encoded slashes reach MediaWiki undecoded, so a
+# Subject path holding one gets the core's own 400 answer rather than Apache's 404 page.
 apache_write_config() {
   local modules=/usr/lib/apache2/modules
   mkdir -p "$dir/apache" "$dir/logs" "$dir/run"
@@ -45,28 +47,24 @@ LogFormat "%h %t \"%r\" %>s %b %D" timed
 CustomLog "$dir/logs/apache-access.log" timed
 
 SetEnv MW_CONFIG_FILE "$dir/LocalSettings.php"
-DocumentRoot "$mw_code"
+SetEnv MW_INSTALL_PATH "$(code_dir)"
+DocumentRoot "$(code_dir)"
 DirectoryIndex index.php
 AddType application/x-httpd-php .php
 <Directory />
   AllowOverride None
   Require all denied
 </Directory>
-<Directory "$mw_code">
+<Directory "$(code_dir)">
+  Options FollowSymLinks
   Require all granted
 </Directory>
-# The extension's browser files (ResourceLoader's remoteExtPath and the editor's ES and wasm modules)
-# at \$wgExtensionAssetsPath/Strata/resources, served as static files from the wiki's copy of the code.
-Alias /extensions/Strata/resources "$(code_dir)/mediawiki/resources"
-<Directory "$(code_dir)/mediawiki/resources">
-  Require all granted
-  php_admin_flag engine off
-</Directory>
-<Directory "$mw_code/images">
+<Directory "$(code_dir)/images">
   php_admin_flag engine off
 </Directory>
 # Subject IRIs (\$base/entity/{id}) dereference through the REST route, by an internal proxy: MediaWiki
 # routes REST requests by the URL the client asked for, so a rewrite would not reach it.
+AllowEncodedSlashes NoDecode
 ProxyPass /entity/ http://127.0.0.1:$port/rest.php/strata/v0/entity/
 
 php_admin_value ffi.enable 1

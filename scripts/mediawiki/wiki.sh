@@ -2,7 +2,7 @@
 # folder, then the Strata settings appended, then update.php for the extension's tables. Sourced by
 # scripts/mediawiki.sh, which sets `dir`, `port`, `db`, `repo` and `mw_code`.
 
-mw_php() { MW_CONFIG_FILE="$dir/LocalSettings.php" php -d ffi.enable=1 "$@"; }
+mw_php() { MW_CONFIG_FILE="$dir/LocalSettings.php" MW_INSTALL_PATH="$(code_dir)" php -d ffi.enable=1 "$@"; }
 mw_maintenance() { (cd "$mw_code" && mw_php "maintenance/$1.php" "${@:2}"); }
 
 wiki_secret() { # a fresh password of 32 hexadecimal digits
@@ -69,7 +69,7 @@ wiki_sqlite_wal() {
 # as the wiki's administrator (a sysop, who may edit Mapping pages here).
 wiki_import_examples() {
   say "importing the example wiki"
-  mw_php "$(code_dir)/mediawiki/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
+  mw_php "$(extension_dir)/maintenance/importFolder.php" --user Admin "$repo/examples/wiki" >"$dir/logs/import.log" 2>&1 \
     || { tail -n 30 "$dir/logs/import.log" >&2; return 1; }
   chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
 }
@@ -106,8 +106,9 @@ PHP
 PHP
   cat >>"$dir/LocalSettings.php" <<PHP
 ];
-wfLoadExtension( 'Strata', '$(code_dir)/mediawiki/extension.json' );
-\$wgStrataWasmtimeLibrary = '$(code_dir)/lib/libwasmtime.so';
+# The link farm's extensions (scripts/mediawiki/code.sh), whichever \$IP a script was started with.
+\$wgExtensionDirectory = '$(code_dir)/extensions';
+wfLoadExtension( 'Strata' );
 # Lua modules (Debian's Scribunto runs /usr/bin/lua5.1), for mw.ext.strata (docs/scripting.md).
 wfLoadExtension( 'Scribunto' );
 # The wiki's administrators manage Strata here (nobody has these rights by default).

@@ -13,8 +13,8 @@ list=${STRATA_DEBIAN_PACKAGES:-"$(dirname "$0")/debian.txt"}
 # True when what one PROVIDES word names is there.
 provided() {
   case $1 in
-    # grep reads all of php's output: with -q it would stop at the first match, and php writing
-    # into the closed pipe fails the pipeline under pipefail now and then.
+    # grep reads the whole list (no -q): under pipefail, php killed by an early-closed pipe would
+    # turn a present extension into a missing one.
     php:*) command -v php >/dev/null && php -m 2>/dev/null | grep -ixF "${1#php:}" >/dev/null ;;
     py:*) python3 -c "import ${1#py:}" 2>/dev/null ;;
     /*) [[ -e $1 ]] ;;

@@ -4,7 +4,7 @@
 //! current revision answers 412 `precondition-failed` and changes nothing.
 
 use super::context::Ctx;
-use super::handlers::{Body, Reply};
+use super::reply::{Body, Reply};
 use crate::app::commit::{commit, Committed, WritePlan};
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::{page_of, readable_page};
@@ -26,11 +26,13 @@ pub fn tagged<H>(ctx: &Ctx<'_, H>, revision: u64, reply: Reply) -> Reply {
     reply
 }
 
-/// Which page a write's `If-Match` is about: by page ID, or by namespace and title (a Schema).
+/// Which page a write's `If-Match` is about: by page ID, by namespace and title (a Schema), or none
+/// (the Subject is on no page, or the request has no `If-Match`): no planned save is that page.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Target {
     Page(u64),
     Title(i32, String),
+    NoPage,
 }
 
 impl Target {
@@ -38,6 +40,7 @@ impl Target {
         match self {
             Target::Page(id) => save.page_id == Some(*id),
             Target::Title(ns, title) => save.namespace == *ns && save.title == *title,
+            Target::NoPage => false,
         }
     }
 }
@@ -101,10 +104,10 @@ pub async fn page_target<H: Host>(ctx: &Ctx<'_, H>, page_id: u64) -> Result<(Tar
 /// The page holding Subject `id`, at its current revision. Read only when the request has `If-Match`.
 pub async fn subject_target<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<(Target, Option<u64>), ApiError> {
     if ctx.header("if-match").is_none() {
-        return Ok((Target::Page(0), None));
+        return Ok((Target::NoPage, None));
     }
     let page = page_of(ctx, id).await?;
-    Ok(page.map_or((Target::Page(0), None), |p| (Target::Page(p.record.page_id), Some(p.record.latest_revision_id))))
+    Ok(page.map_or((Target::NoPage, None), |p| (Target::Page(p.record.page_id), Some(p.record.latest_revision_id))))
 }
 
 #[derive(Clone, Copy)]
@@ -145,6 +148,35 @@ mod tests {
         for (header, strong, weak) in cases {
             assert_eq!(matches(header, "\"7\"", Comparison::Strong), *strong, "strong {header}");
             assert_eq!(matches(header, "\"7\"", Comparison::Weak), *weak, "weak {header}");
+        }
+    }
+
+    #[test]
+    fn a_target_names_only_its_own_page() {
+        let save = |page_id, ns, title: &str| PageSave {
+            page_id,
+            namespace: ns,
+            title: title.to_owned(),
+            base_revision_id: None,
+            create_only: false,
+            comment: String::new(),
+            content_model: String::new(),
+            main_slot: None,
+            subject_slot: None,
+            index: Default::default(),
+        };
+        let schema = Target::Title(7474, "Person".to_owned());
+        let cases: &[(&Target, PageSave, bool)] = &[
+            (&Target::Page(3), save(Some(3), 0, "A"), true),
+            (&Target::Page(3), save(Some(4), 0, "A"), false),
+            (&Target::Page(3), save(None, 0, "A"), false),
+            (&schema, save(None, 7474, "Person"), true),
+            (&schema, save(Some(9), 7474, "Other"), false),
+            (&Target::NoPage, save(Some(0), 0, "A"), false),
+            (&Target::NoPage, save(None, 0, ""), false),
+        ];
+        for (target, save, is) in cases {
+            assert_eq!(target.is(save), *is, "{target:?} and {save:?}");
         }
     }
 }

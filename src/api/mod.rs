@@ -10,6 +10,7 @@ mod error_body;
 mod handlers;
 pub(crate) mod ids;
 pub mod openapi;
+mod reply;
 mod request;
 pub mod routes;
 pub mod text;
@@ -20,7 +21,7 @@ use crate::app::error::{ApiError, ErrorKind};
 use crate::host::Host;
 use context::Ctx;
 pub use error_body::error_response;
-use handlers::{Body, Reply};
+use reply::{Body, Reply};
 use routes::Miss;
 
 /// Answers one REST request. Every failure becomes the one error body; nothing here panics on input.

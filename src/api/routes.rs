@@ -118,6 +118,8 @@ const fn req(name: &'static str, kind: Kind, doc: &'static str) -> Field {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Handler {
     OpenApi,
+    /// The same document under Strata's own prefix (its own operationId).
+    OpenApiAtPrefix,
     ListSchemas,
     GetSchema,
     PutSchema,
@@ -255,6 +257,8 @@ const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], s
 
 pub const ROUTES: &[Route] = &[
     get("/specs/v0/module/-", Handler::OpenApi, &[], "OpenAPI 3.0 description of every route"),
+    // The same document under Strata's own prefix: MediaWiki after 1.39 serves `/specs/v0/module/-` itself.
+    get("/strata/v0/openapi.json", Handler::OpenApiAtPrefix, &[], "OpenAPI 3.0 description of every route, under Strata's prefix"),
     get("/strata/v0/schemas", Handler::ListSchemas, &[LIMIT, CURSOR], "List Schemas by name"),
     get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent").versioned_read(),
     write(

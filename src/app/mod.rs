@@ -3,6 +3,7 @@
 //! queries on the stores).
 
 mod caller;
+pub mod clock;
 pub mod commit;
 pub mod error;
 pub mod json_schema;

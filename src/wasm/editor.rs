@@ -1,9 +1,8 @@
 //! The exports a browser editor needs, in both wasm-bindgen builds (the slim `web` module and the full
 //! `js` one): validation, normalization, a Schema's editor fields and JSON Schema, violation texts.
 
-use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, result, to_js_error};
+use super::interop::{from_js, from_js_optional, json_text, options, parse_doc, result, text_arg, to_js_error};
 use super::objects_in::encoded;
-use super::text_in::text_arg;
 use crate::exports::{self, ExportError};
 use crate::json::Arena;
 use serde_json::Value;

@@ -1,5 +1,6 @@
 //! Conversions between JavaScript values and JSON for the wasm-bindgen exports.
 
+use super::text_in::string_arg;
 use crate::exports::{self, ExportError, Options};
 use crate::json::{Arena, Json};
 use serde::Serialize;
@@ -20,7 +21,7 @@ pub fn json_text(v: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     let text = js_sys::JSON::stringify(v)
         .map_err(|_| to_js_error(&ExportError::invalid_argument(format!("{what} cannot be converted to JSON"))))?;
     // `JSON.stringify` answers undefined (not a string) for a function or a symbol.
-    Ok(Some(super::text_in::string_arg(&text).unwrap_or_default()))
+    Ok(Some(string_arg(&text).unwrap_or_default()))
 }
 
 /// [`from_js`] for an optional argument.
@@ -67,4 +68,9 @@ pub fn to_js_error(e: &ExportError) -> JsValue {
 
 pub fn result<T: Serialize>(r: Result<T, ExportError>) -> Result<JsValue, JsValue> {
     r.map_err(|e| to_js_error(&e)).and_then(|v| to_js(&v))
+}
+
+/// The text of an argument that must be JSON text; `invalid-argument` for any other value.
+pub fn text_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
+    string_arg(v).ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} must be JSON text"))))
 }

@@ -3,8 +3,6 @@
 //! than the parse of a batch's text; `TextEncoder.encodeInto` writes the UTF-8 bytes straight into
 //! a buffer in wasm memory instead (a few times faster on the batch benchmark, docs/benchmarks-history.md).
 
-use super::interop::to_js_error;
-use crate::exports::ExportError;
 use js_sys::{JsString, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -52,9 +50,4 @@ pub fn utf8_of(s: &JsString) -> String {
 /// The text of a JS value that must be a string; `None` for any other value.
 pub fn string_arg(v: &JsValue) -> Option<String> {
     v.dyn_ref::<JsString>().map(utf8_of)
-}
-
-/// The text of an argument that must be JSON text; `invalid-argument` for any other value.
-pub fn text_arg(v: &JsValue, what: &str) -> Result<String, JsValue> {
-    string_arg(v).ok_or_else(|| to_js_error(&ExportError::invalid_argument(format!("{what} must be JSON text"))))
 }

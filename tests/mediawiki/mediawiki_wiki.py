@@ -53,9 +53,19 @@ class MediaWiki:
 
     root = ROOT
 
+    @property
+    def code(self):
+        """The wiki's link farm of MediaWiki (scripts/mediawiki/code.sh), its $IP."""
+        return self.dir / "w"
+
+    @property
+    def extension(self):
+        """The Strata extension folder the wiki runs, as an operator installs it."""
+        return self.code / "extensions" / "Strata"
+
     def env(self):
         """The environment of this wiki's maintenance scripts."""
-        return dict(os.environ, MW_CONFIG_FILE=str(self.dir / "LocalSettings.php"), MW_INSTALL_PATH=MW_CODE)
+        return dict(os.environ, MW_CONFIG_FILE=str(self.dir / "LocalSettings.php"), MW_INSTALL_PATH=str(self.code))
 
     def maintenance(self, script, *args):
         """Runs one of MediaWiki's maintenance scripts in this wiki; answers its output."""

@@ -61,7 +61,7 @@ class ExampleImport(unittest.TestCase):
         as_server = ["/usr/sbin/runuser", "-u", "www-data", "--"] if os.geteuid() == 0 else []
         pages = self.wiki.dir / "examples-again"
         shutil.copytree(EXAMPLES, pages, dirs_exist_ok=True)
-        script = self.wiki.dir / "code/mediawiki/maintenance/importFolder.php"
+        script = self.wiki.extension / "maintenance/importFolder.php"
         again = subprocess.run([*as_server, "php", "-d", "ffi.enable=1", str(script), "--user", "Admin", str(pages)],
                                env=env, capture_output=True, text=True, timeout=600)
         self.assertEqual(again.returncode, 0, again.stdout + again.stderr)

@@ -9,6 +9,8 @@ declare(strict_types=1);
 use Strata\Bridge\Core;
 use Strata\Bridge\Testing\MemoryHost;
 
+use function PHPUnit\Framework\assertTrue;
+
 /** Sends one REST request as Admin; answers [status, decoded body, headers]. */
 function rest(MemoryHost $host, string $method, string $path, mixed $body = null, array $rights = ['read', 'edit', 'createpage', 'strata-query']): array
 {

@@ -1,11 +1,15 @@
 <?php
 /**
- * The wasm core inside this PHP process, through the project's PHP bridge (host-php/), with the Host
- * operations answered by MediaWiki's services for one caller (Host\MediaWikiHost). The module is
- * loaded and instantiated once per process (an Apache worker keeps the instance across requests, as
- * the reference host keeps its one instance; a trap replaces it) from the precompiled file in
- * `$wgStrataCacheDirectory` (default `$wgCacheDirectory/strata`). Without the bridge, the module or
- * FFI, every call throws CoreUnavailable, and the REST routes answer 501 `core-unavailable` as the
+ * The wasm core inside this PHP process, through the PHP bridge (`bridge/` of the extension folder,
+ * laid out by scripts/dist.sh), with the Host operations answered by MediaWiki's services for one
+ * caller (Host\MediaWikiHost). The module is loaded and instantiated once per process (an Apache
+ * worker keeps the instance across requests, as the reference host keeps its one instance; a trap
+ * replaces it) from the precompiled file in `$wgStrataCacheDirectory` (default
+ * `$wgCacheDirectory/strata`). The module is the folder's `core/strata.wasm` and wasmtime's library
+ * its `lib/libwasmtime.so`, unless `$wgStrataModuleFile` and `$wgStrataWasmtimeLibrary` name others.
+ * FFI is usable with `ffi.enable=1`, on the command line, or with `ffi.enable=preload` in a server
+ * that preloads `bridge/preload.php` (docs/mediawiki.md, "PHP FFI"). Without the bridge, the module
+ * or FFI, every call throws CoreUnavailable, and the REST routes answer 501 `core-unavailable` as the
  * reference host does without a built core.
  */
 
@@ -16,6 +20,7 @@ use MediaWiki\MediaWikiServices;
 use MediaWiki\Permissions\Authority;
 use Strata\Bridge\Core;
 use Strata\Bridge\StrataError;
+use Strata\Bridge\Wasmtime;
 
 class CoreGateway {
 	/** The core of this process, once loaded. */
@@ -30,9 +35,14 @@ class CoreGateway {
 		return new self( $authority );
 	}
 
-	/** The bridge's entry file, in the repository the extension folder belongs to. */
+	/** The extension folder (scripts/dist.sh lays it out). */
+	private static function extensionDir(): string {
+		return dirname( __DIR__, 2 );
+	}
+
+	/** The bridge's entry file, in the extension folder. */
 	public static function bridgeFile(): string {
-		return dirname( __DIR__, 3 ) . '/host-php/autoload.php';
+		return self::extensionDir() . '/bridge/autoload.php';
 	}
 
 	/**
@@ -44,23 +54,35 @@ class CoreGateway {
 		return $core->running() ? self::load() : $core;
 	}
 
+	/**
+	 * Whether this process may call FFI's API: always with `ffi.enable=1`; with `preload`, on the
+	 * command line, or in a server that preloaded the bridge (its classes exist before any autoload).
+	 */
+	private static function ffiUsable(): bool {
+		if ( !extension_loaded( 'ffi' ) ) {
+			return false;
+		}
+		$mode = strtolower( (string)ini_get( 'ffi.enable' ) );
+		if ( in_array( $mode, [ '1', 'on', 'true', 'yes' ], true ) ) {
+			return true;
+		}
+		return $mode === 'preload' && ( PHP_SAPI === 'cli' || class_exists( Core::class, false ) );
+	}
+
 	private static function load(): Core {
 		if ( !is_file( self::bridgeFile() ) ) {
-			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: the PHP bridge (host-php/) is not beside the extension.' );
+			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: the PHP bridge (bridge/) is missing from the extension folder.' );
 		}
-		if ( !extension_loaded( 'ffi' ) || !in_array( ini_get( 'ffi.enable' ), [ '1', 'On', 'on', 'true' ], true ) ) {
-			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: PHP\'s FFI is not enabled (ffi.enable=1).' );
+		if ( !self::ffiUsable() ) {
+			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: PHP\'s FFI is not usable here (ffi.enable=1, or ffi.enable=preload with opcache.preload of the extension\'s bridge/preload.php).' );
 		}
 		require_once self::bridgeFile();
 		$config = MediaWikiServices::getInstance()->getMainConfig();
-		$library = $config->get( 'StrataWasmtimeLibrary' );
-		if ( $library !== null ) {
-			// The bridge's own way of being told where the library is.
-			putenv( "STRATA_WASMTIME_LIB=$library" );
-		}
+		Wasmtime::useLibrary( $config->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so' );
+		$module = $config->get( 'StrataModuleFile' ) ?? self::extensionDir() . '/core/strata.wasm';
 		$cache = $config->get( 'StrataCacheDirectory' ) ?? ( ( $config->get( 'CacheDirectory' ) ?: sys_get_temp_dir() ) . '/strata' );
 		try {
-			return Core::open( $config->get( 'StrataModuleFile' ), $cache );
+			return Core::open( $module, $cache );
 		} catch ( \Throwable $e ) {
 			throw new CoreUnavailable( 'The Strata core could not be loaded: ' . $e->getMessage(), 0, $e );
 		}

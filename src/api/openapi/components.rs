@@ -3,37 +3,11 @@
 //! rows and write responses. Objects list their required fields and allow more, so a field added
 //! later does not break a client.
 
+use super::builders::{array, map, object, reference};
 use super::kinds::Formats;
 use crate::app::error::ERROR_KINDS;
 use crate::types::codes;
 use serde_json::{json, Value};
-
-/// `#/components/schemas/<name>`.
-pub fn reference(name: &str) -> Value {
-    json!({"$ref": format!("#/components/schemas/{name}")})
-}
-
-pub fn nullable(mut schema: Value) -> Value {
-    if schema.get("$ref").is_some() {
-        return json!({"nullable": true, "allOf": [schema]});
-    }
-    schema["nullable"] = true.into();
-    schema
-}
-
-/// An object with these required properties (and no others required).
-pub fn object(required: &[&str], properties: Value) -> Value {
-    json!({"type": "object", "required": required, "properties": properties})
-}
-
-pub fn array(items: Value) -> Value {
-    json!({"type": "array", "items": items})
-}
-
-/// A map from names to values of `items`.
-pub fn map(items: Value) -> Value {
-    json!({"type": "object", "additionalProperties": items})
-}
 
 pub fn components(formats: &Formats) -> Value {
     // ERROR_KINDS includes the errors a host answers itself (`request-too-large`, `core-unavailable`).

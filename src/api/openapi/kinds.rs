@@ -1,7 +1,7 @@
 //! The JSON Schema of each declared parameter and body field kind (`routes::Kind`), with the formats
 //! and bounds the handlers apply: ID and title patterns from the domain rules, integer ranges, enums.
 
-use super::components::reference;
+use super::builders::reference;
 use crate::api::context::describe;
 use crate::api::routes::Kind;
 use crate::domain::ids::{SourceKey, SubjectId, SubjectRef};

@@ -2,6 +2,7 @@
 //! parameters and request bodies from the routes' declared kinds, success answers per handler, the
 //! conditional-request headers, and the one error body for every other status.
 
+mod builders;
 mod components;
 mod kinds;
 mod responses;
@@ -56,7 +57,7 @@ fn operation(route: &Route, formats: &Formats) -> Value {
     }
     answers.insert("default".into(), json!({
         "description": "Error",
-        "content": {"application/json": {"schema": components::reference("Error")}},
+        "content": {"application/json": {"schema": builders::reference("Error")}},
     }));
     let handler = format!("{:?}", route.handler);
     let mut op = json!({

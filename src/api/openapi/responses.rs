@@ -1,6 +1,6 @@
 //! The success answers of each route's handler, and the answers of conditional requests.
 
-use super::components::{array, map, nullable, object, reference};
+use super::builders::{array, map, nullable, object, reference};
 use super::kinds::Formats;
 use crate::api::routes::{Handler, Route, Versioning};
 use serde_json::{json, Map, Value};
@@ -32,7 +32,7 @@ pub fn success(route: &Route, formats: &Formats) -> Vec<(&'static str, Value)> {
     let ok = |schema: Value| vec![("200", json_body("Success", schema))];
     let write = || reference("WriteResponse");
     match route.handler {
-        Handler::OpenApi => ok(object(&["openapi", "info", "paths"], json!({"openapi": string, "paths": {"type": "object"}}))),
+        Handler::OpenApi | Handler::OpenApiAtPrefix => ok(object(&["openapi", "info", "paths"], json!({"openapi": string, "paths": {"type": "object"}}))),
         Handler::ListSchemas => ok(paged("schemas", json!({"allOf": [reference("Schema"), named(&[])]}))),
         Handler::GetSchema => ok(object(&["schema"], json!({"schema": nullable(reference("Schema"))}))),
         Handler::PutSchema => {

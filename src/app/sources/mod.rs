@@ -11,7 +11,7 @@ pub use schema::foreign_schema;
 pub use subject::{foreign_subject, ForeignSubject};
 
 use crate::app::error::{ApiError, ErrorKind};
-use crate::app::write::clock_ms;
+use crate::app::clock::clock_ms;
 use crate::app::Scope;
 use crate::domain::ids::SourceKey;
 use crate::host::{FetchAnswer, FetchFailure, FetchSource, Host, LogEntry, LogLevel, SourceSettings};

@@ -18,10 +18,10 @@ pub use response::write_response;
 pub use save::{edit_save, new_page_save};
 
 use crate::app::Scope;
-use super::error::{ApiError, ErrorKind};
+use super::clock::clock_ms;
+use super::error::ApiError;
 use crate::domain::ids::IdMinter;
 use crate::domain::page_content::PageContent;
-use crate::domain::temporal::parse_date_time;
 use crate::host::Host;
 
 /// The outcome words of the write responses.
@@ -36,14 +36,6 @@ pub mod status {
 /// Whether a write leaves the page as it was, Subject order included (map equality ignores order).
 pub fn unchanged(before: &PageContent, after: &PageContent) -> bool {
     before == after && before.subjects.keys().eq(after.subjects.keys())
-}
-
-/// The host's clock, in milliseconds since the Unix epoch.
-pub async fn clock_ms<H: Host>(ctx: &Scope<'_, H>) -> Result<u64, ApiError> {
-    let now = ctx.host.now().await?.timestamp;
-    let instant = parse_date_time(&now)
-        .ok_or_else(|| ApiError::new(ErrorKind::Internal, format!("the host clock answered \"{now}\"")))?;
-    Ok(u64::try_from(instant.seconds).unwrap_or(0) * 1000 + u64::from(instant.nanos / 1_000_000))
 }
 
 /// An ID minter and the host's clock in milliseconds, for one request.
