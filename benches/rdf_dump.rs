@@ -18,6 +18,7 @@ use strata::domain::title::Title;
 use strata::rdf::native::project_page;
 use strata::rdf::serialize::{Format, RdfWriter};
 use strata::rdf::{Context, Iris, PageFacts, PageView, QuadSink};
+use strata::types::ReadSchema;
 
 struct Counting<S> {
     inner: S,

@@ -12,6 +12,7 @@ use strata::json::{Arena, Json};
 use serde_json::{json, Value};
 use strata::normalize::{read_page_content_str, Context};
 use strata::validation::{CompiledSchema, SubjectInput};
+use strata::types::ReadSchema;
 
 fn json_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();

@@ -6,5 +6,7 @@
 $specialPageAliases = [];
 
 $specialPageAliases['en'] = [
+	'Subjects' => [ 'Subjects' ],
+	'Schemas' => [ 'Schemas' ],
 	'CreateSubject' => [ 'CreateSubject' ],
 ];

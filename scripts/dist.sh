@@ -98,6 +98,8 @@ cmd_archive() {
   # Reproducible member order and owner; the files' own times are kept.
   tar -C "$work" --sort=name --owner=0 --group=0 --numeric-owner -czf "$repo/dist/$name" Strata
   (cd "$repo/dist" && sha256sum "$name" >"$name.sha256")
+  rm -rf "$work"
+  trap - EXIT
   echo "$repo/dist/$name"
 }
 

@@ -5,8 +5,10 @@
 # README's prerequisites: Rust by rustup, Node, Python 3) and nothing else (docs/packages.md,
 # "Checking a fresh machine"). A developer script, not part of `make test`: a run takes about an hour.
 #
-#   sudo scripts/fresh-machine-check.sh [--keep] [STAGE...]
+#   sudo scripts/fresh-machine-check.sh [--keep] [--wasm-bindgen] [STAGE...]
 #
+# --wasm-bindgen leaves this machine's wasm-bindgen CLI in the root, sparing its build by setup
+# (minutes of CPU) when that step is not what is being checked.
 # The Debian base is kept as var/fresh-machine/base.tar (built once); each run unpacks it afresh into
 # var/fresh-machine/root and deletes that root afterwards (kept with --keep, to look inside). Runs in
 # a private mount namespace; on exit, also on failure, it stops every process running in the root
@@ -23,8 +25,15 @@ fi
 
 work="$repo/var/fresh-machine"
 root="$work/root"
-keep=no
-[[ "${1:-}" == --keep ]] && { keep=yes; shift; }
+keep=no wasm_bindgen=no
+while [[ "${1:-}" == --* ]]; do
+  case $1 in
+    --keep) keep=yes ;;
+    --wasm-bindgen) wasm_bindgen=yes ;;
+    *) sed -n '8,12p' "$0" >&2; exit 2 ;;
+  esac
+  shift
+done
 stages=("$@")
 ((${#stages[@]})) || stages=(php mediawiki-sqlite mediawiki-mariadb)
 say() { printf '\033[1m[fresh]\033[0m %s\n' "$*" >&2; }
@@ -75,7 +84,7 @@ base_tar() {
   say "building the Debian base with mmdebstrap (a few minutes)"
   local sources=/etc/apt/sources.list
   [[ -s "$sources" ]] || sources=$(ls /etc/apt/sources.list.d/*.sources | head -n 1)
-  nice -n 10 mmdebstrap --variant=minbase --include="$(toolchain_libraries | paste -sd,)" bookworm \
+  nice -n 10 mmdebstrap --variant=minbase --format=tar --include="$(toolchain_libraries | paste -sd,)" bookworm \
     "$work/base.tar.part" "$sources"
   mv "$work/base.tar.part" "$work/base.tar"
 }
@@ -91,7 +100,15 @@ tar -xf "$work/base.tar" -C "$root"
 # A chroot is no booted machine: packages must not start their services (Apache on port 80).
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 755 "$root/usr/sbin/policy-rc.d"
+# The machine's network comes with it: its DNS, and the certificate authorities it trusts beyond
+# Debian's (ca-certificates, which setup installs, adds them) with the variables that name the bundle.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+mkdir -p "$root/usr/local/share/ca-certificates"
+cp -a /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
+ca_env=()
+for name in SSL_CERT_FILE SSL_CERT_DIR CURL_CA_BUNDLE REQUESTS_CA_BUNDLE PIP_CERT NODE_EXTRA_CA_CERTS; do
+  [[ -n "${!name:-}" ]] && ca_env+=("$name=${!name}")
+done
 git clone -q --no-checkout "$repo" "$root/root/strata"
 git -C "$root/root/strata" checkout -q --detach "$(git -C "$repo" rev-parse HEAD)"
 say "clone of $(git -C "$repo" log --oneline -1 | cut -c1-80)"
@@ -104,7 +121,7 @@ mount_toolchains
 say "running scripts/test.sh ${stages[*]} in the root"
 started=$(date +%s)
 status=0
-env -i HOME=/root LANG=C.UTF-8 $(toolchain_env) TERM="${TERM:-dumb}" PATH="$(toolchain_path):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+env -i HOME=/root LANG=C.UTF-8 $(toolchain_env) "${ca_env[@]}" TERM="${TERM:-dumb}" PATH="$(toolchain_path):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
   STRATA_FALKORDB_PORT="${STRATA_FALKORDB_PORT:-6390}" STRATA_OXIGRAPH_PORT="${STRATA_OXIGRAPH_PORT:-7878}" \
   STRATA_MEDIAWIKI_PORT="${STRATA_MEDIAWIKI_PORT:-8950}" \
   nice -n 10 chroot "$root" /bin/bash -c 'cd /root/strata && scripts/test.sh "$@"' test "${stages[@]}" || status=$?

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A MediaWiki with the Strata extension, set up and served from one folder (docs/mediawiki.md).
 #
-#   scripts/mediawiki.sh start [--empty] [--no-stores] DIR PORT [sqlite|mariadb]
+#   scripts/mediawiki.sh start [--empty] [--no-stores] [--script-path /w] DIR PORT [sqlite|mariadb]
 #       Installs what is missing (Debian's MediaWiki, Apache with mod_php, MariaDB when asked; the
 #       Python packages of scripts/requirements.txt), sets up a wiki in DIR on first use and imports
 #       the example wiki (examples/wiki) into it unless --empty is given, starts its stores (none
 #       with --no-stores) and Apache on 127.0.0.1:PORT, and returns once the wiki answers.
-#       The database kind and the stores are fixed when DIR is first set up (default sqlite).
+#       The database kind, the stores and the script path are fixed when DIR is first set up (default
+#       sqlite, the wiki at the server's root; with --script-path /w its scripts are under /w/ and
+#       its pages at /w/index.php/Title, MediaWiki's own default for that layout).
 #   scripts/mediawiki.sh botpassword DIR [--grants=GRANT,...] USER [GROUP ...]
 #       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
 #       (USER@...) and password on two lines. The bot password has every grant the wiki knows, or
@@ -49,7 +51,7 @@ load_recorded() {
 
 wait_for_wiki() {
   for _ in $(seq 1 300); do
-    curl -fsS -o /dev/null "http://127.0.0.1:$port/api.php?action=query&meta=siteinfo&format=json" 2>/dev/null && return 0
+    curl -fsS -o /dev/null "http://127.0.0.1:$port${script_path:-}/api.php?action=query&meta=siteinfo&format=json" 2>/dev/null && return 0
     sleep 0.2
   done
   echo "the wiki did not answer on port $port; logs in $dir/logs" >&2
@@ -59,14 +61,17 @@ wait_for_wiki() {
 cmd_start() {
   local examples=yes
   stores=yes
+  script_path=
   while [[ "${1:-}" == --* ]]; do
     case $1 in
       --empty) examples=no ;;
       --no-stores) stores=no ;;
+      --script-path) script_path=${2:-}; shift ;;
       *) usage ;;
     esac
     shift
   done
+  [[ -z "$script_path" || "$script_path" =~ ^(/[A-Za-z0-9_-]+)+$ ]] || { echo "--script-path must look like /w" >&2; exit 2; }
   [[ $# -ge 2 && $# -le 3 ]] || usage
   dir=$(absolute "$1")
   port=$2
@@ -92,13 +97,13 @@ cmd_start() {
     say "setting up a $db wiki in $dir"
     wiki_install
     [[ "$examples" == yes ]] && wiki_import_examples
-    printf 'db=%s\nport=%s\nstores=%s\nfalkordb_port=%s\noxigraph_port=%s\n' "$db" "$port" "$stores" "$falkordb_port" "$oxigraph_port" >"$dir/wiki.env"
+    printf 'db=%s\nport=%s\nstores=%s\nfalkordb_port=%s\noxigraph_port=%s\nscript_path=%s\n' "$db" "$port" "$stores" "$falkordb_port" "$oxigraph_port" "$script_path" >"$dir/wiki.env"
   fi
   wiki_localisation
   apache_start
   wait_for_wiki
   trap - EXIT
-  say "MediaWiki with Strata on http://127.0.0.1:$port ($db; Admin's password in $dir/admin-password)"
+  say "MediaWiki with Strata on http://127.0.0.1:$port$script_path ($db; Admin's password in $dir/admin-password)"
 }
 
 cmd_botpassword() {

@@ -7,15 +7,23 @@
 #   scripts/test-mediawiki.sh [sqlite|mariadb]
 #
 # Port: STRATA_MEDIAWIKI_PORT (default 8950); the wiki's FalkorDB and Oxigraph take the next two; the
-# import test sets up a second wiki (with the example wiki) on the three ports after those.
+# import test sets up a second wiki (with the example wiki) on the three ports after those. Then a
+# wiki under the script path /w (no stores) on the port after those six runs the reader's tests again:
+# every link and redirect must follow the wiki's URL layout (docs/mediawiki.md, "Pages for readers").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 db=${1:-sqlite}
 port=${STRATA_MEDIAWIKI_PORT:-8950}
 dir=$(mktemp -d -t strata-mw-XXXXXX)
+w_dir=$(mktemp -d -t strata-mw-w-XXXXXX)
+w_port=$((port + 6))
 # The wiki's own stores, never the test stores scripts/test.sh started on STRATA_*_PORT.
 export STRATA_FALKORDB_PORT=$((port + 1)) STRATA_OXIGRAPH_PORT=$((port + 2))
-cleanup() { scripts/mediawiki.sh stop "$dir" >/dev/null 2>&1; rm -rf "$dir"; }
+cleanup() {
+  scripts/mediawiki.sh stop "$dir" >/dev/null 2>&1
+  scripts/mediawiki.sh stop "$w_dir" >/dev/null 2>&1
+  rm -rf "$dir" "$w_dir"
+}
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -30,8 +38,8 @@ status=$?
 # this wiki (test-support/target.js), one file at a time: they share the wiki, and some change its settings for their duration.
 repo=$PWD
 e2e=()
-for name in endpoints bad-input permissions login-required dependent-rules query-probes store-states concurrency durability; do e2e+=("test/e2e-$name.test.js"); done
-# Chromium on MediaWiki's own pages (skipped by the reference host's runs).
+for name in endpoints bad-input permissions login-required dependent-rules query-probes service-probes store-states concurrency durability; do e2e+=("test/e2e-$name.test.js"); done
+e2e+=(test/browser-mediawiki-reader.test.js)
 e2e+=(test/browser-mediawiki-editor.test.js)
 (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" STRATA_E2E_KIND=mediawiki \
   STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
@@ -49,6 +57,18 @@ if STRATA_BENCH_MEDIAWIKI_URL="http://127.0.0.1:$port" STRATA_BENCH_MEDIAWIKI_NA
   echo "ok - scripts/bench/mediawiki-peers.mjs runs against MediaWiki ($db)"
 else
   echo "not ok - scripts/bench/mediawiki-peers.mjs runs against MediaWiki ($db)"; status=1
+fi
+
+# The reader's pages and the editor under /w: MediaWiki's own URL layout for a script path (/w/index.php/Title).
+if scripts/mediawiki.sh start --empty --no-stores --script-path /w "$w_dir" "$w_port" "$db"; then
+  STRATA_MEDIAWIKI_DIR=$w_dir STRATA_MEDIAWIKI_PORT=$w_port STRATA_MEDIAWIKI_SCRIPT_PATH=/w STRATA_MEDIAWIKI_DB=$db \
+    .venv/bin/python -m unittest discover -s tests/mediawiki -p 'test_mediawiki_page_view.py' -v || status=1
+  (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$w_port/w" STRATA_E2E_HOST="MediaWiki ($db) under /w" STRATA_E2E_KIND=mediawiki \
+    STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $w_dir" STRATA_E2E_USER="$repo/scripts/mediawiki.sh user $w_dir" \
+    node --test --test-concurrency=1 test/browser-mediawiki-reader.test.js test/browser-mediawiki-editor.test.js) || status=1
+else
+  tail -n 30 "$w_dir"/logs/*.log 2>/dev/null
+  status=1
 fi
 echo "# MediaWiki ($db) stage: $(($(date +%s) - started)) s"
 exit $status

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod app;
 pub mod bytes;
+pub mod checks;
 pub mod domain;
 pub mod exports;
 pub mod graph;

@@ -243,7 +243,7 @@ fn nothing_the_types_use_names_the_types() {
         }
     }
     assert!(offences.is_empty(), "the types and what they use form a cycle:\n{}", offences.join("\n"));
-    for toolkit in ["domain/schema/fields.rs", "normalize/write/parts.rs", "validation/types/mod.rs", "rdf/values.rs", "graph/values.rs"] {
+    for toolkit in ["domain/schema/fields.rs", "normalize/write/parts.rs", "checks/mod.rs", "rdf/values.rs", "graph/values.rs"] {
         assert!(reached.contains_key(&src().join(toolkit)), "the scan follows the types' imports to {toolkit}");
     }
 }
@@ -251,7 +251,7 @@ fn nothing_the_types_use_names_the_types() {
 #[test]
 fn paths_resolve_to_the_file_that_defines_them() {
     let p = |s: &str| s.split("::").map(String::from).collect::<Vec<_>>();
-    assert_eq!(resolve(&p("validation::Violation"), 0), Some(src().join("validation/violation.rs")), "a re-export is followed");
+    assert_eq!(resolve(&p("validation::Violation"), 0), Some(src().join("checks/violation.rs")), "a re-export is followed");
     assert_eq!(resolve(&p("domain::schema::Fields"), 0), Some(src().join("domain/schema/fields.rs")));
     assert_eq!(resolve(&p("types::lookup"), 0), Some(src().join("types/mod.rs")));
     let mut out = Vec::new();

@@ -3,6 +3,7 @@
 use strata::domain::ids::SourceKey;
 use strata::domain::schema::Schema;
 use std::path::Path;
+use strata::types::{CanonicalJson, ReadSchema};
 
 fn own() -> SourceKey {
     SourceKey::parse("local").unwrap()

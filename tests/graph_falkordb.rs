@@ -7,11 +7,13 @@ mod common;
 
 use common::corpus::read_corpus;
 use common::demo;
+use common::hostile::{hostile_page, hostile_schemas};
 use common::falkordb::{connect, delete_graph, dump, raw_read, read, write};
 use serde_json::{json, Value};
 use strata::domain::page_content::PageContent;
 use strata::domain::title::Title;
 use strata::graph::guard::check_read_only;
+use strata::graph::names::{graph_name, property_key};
 use strata::graph::param::Param;
 use strata::graph::model::PageInfo;
 use strata::graph::batch::rebuild;
@@ -174,6 +176,41 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
             panic!("{query:?}: {e}");
         }
     }
+    delete_graph(&mut con, g);
+}
+
+/// Names that break out of a quoted name or a string (backticks, quotes, braces, newlines,
+/// `}) DETACH DELETE n //`, unicode) reach FalkorDB as names: each is read back as the graph spells
+/// it (`graph::names`: a backtick becomes ˋ), and nothing else in the graph is touched.
+#[test]
+fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
+    let Some(mut con) = connect("hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed") else { return };
+    let g = "strata_test_hostile_names";
+    delete_graph(&mut con, g);
+    let _: redis::Value = redis::cmd("GRAPH.QUERY").arg(g).arg("CREATE (:Sentinel {id: 'kept'})-[:Guards]->(:Sentinel {id: 'also kept'})").query(&mut con).unwrap();
+    let (page, content) = hostile_page();
+    let schemas = hostile_schemas();
+    write(&mut con, g, &page_saved(&page, &content, None, &schemas));
+    write(&mut con, g, &page_saved(&page, &content, Some(&content), &schemas));
+
+    let main = &rows(&mut con, g, "MATCH (n:Subject {_id: 's0000000000000a'}) RETURN labels(n) AS l, properties(n) AS p")[0];
+    assert!(main["l"].as_array().unwrap().contains(&json!(graph_name("Pers`on 😀"))), "{main}");
+    let properties = main["p"].as_object().unwrap();
+    let expected = [
+        ("}) DETACH DELETE n //", json!("'}) DETACH DELETE n //")),
+        ("{braces} $param", json!(7)),
+        ("Call number", json!("QA-76 ' \\ \u{FFFD}")),
+        ("Title '\"", json!(["Hallo", "Hello"])),
+    ];
+    for (name, value) in expected {
+        assert_eq!(properties.get(property_key(name).as_ref()), Some(&value), "{name:?} in {main}");
+    }
+    let types: Vec<Value> = rows(&mut con, g, "MATCH (:Subject {_id: 's0000000000000a'})-[r]->() RETURN DISTINCT type(r) AS t ORDER BY t").into_iter().map(|r| r["t"].clone()).collect();
+    assert!(types.contains(&json!(graph_name("Employer`)\nDETACH DELETE (x"))), "{types:?}");
+    assert_eq!(rows(&mut con, g, "MATCH (a:Sentinel)-[:Guards]->(b:Sentinel) RETURN a.id AS a, b.id AS b"), vec![json!({"a": "kept", "b": "also kept"})]);
+    let subjects = content.subjects.len() as i64 + 2; // and the two relation targets, as stubs
+    assert_eq!(count(&mut con, g, "MATCH (n:Subject) RETURN count(n) AS c"), subjects);
+    assert_eq!(count(&mut con, g, "MATCH (n) RETURN count(n) AS c"), subjects + 1 + 2, "the Subjects, their page and the sentinels");
     delete_graph(&mut con, g);
 }
 

@@ -10,6 +10,7 @@ use strata::domain::title::Title;
 use strata::validation::dependents::validate_page_dependents;
 use strata::validation::{validate_subject, SubjectInput};
 use strata::normalize::{normalize_content, read_page_content, read_page_content_str, Context, WriteContext};
+use strata::types::ReadSchema;
 
 fn deep(depth: usize) -> Value {
     (0..depth).fold(json!("bottom"), |acc, i| if i % 2 == 0 { json!([acc]) } else { json!({"k": acc}) })

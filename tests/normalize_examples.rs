@@ -8,6 +8,7 @@ use strata::domain::ids::{IdMinter, SourceKey};
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
 use strata::normalize::{normalize_content, read_page_content, Context, WriteContext};
+use strata::types::ReadSchema;
 
 fn own() -> SourceKey {
     SourceKey::parse("local").unwrap()

@@ -3,7 +3,7 @@
 
 use strata::types::{ValueShape, REGISTRY};
 use strata::types::codes;
-use strata::validation::codes::SeverityRule;
+use strata::checks::codes::SeverityRule;
 
 fn expected_table() -> String {
     let mut out = String::from("| code | declared by | severity | valuePartIndex | checked | meaning |\n|---|---|---|---|---|---|\n");

@@ -25,10 +25,18 @@ final class Core
         return self::$default ??= self::open();
     }
 
-    /** A new instance of a module (by default the project's), with its own memory limit in bytes. */
+    /** `$cacheDir` of `open` for a module compiled in memory, with no folder. */
+    public const IN_MEMORY = '';
+
+    /**
+     * A new instance of a module (by default the project's), with its own memory limit in bytes. The
+     * precompiled module is kept in $cacheDir (default `CompiledModule::defaultCacheDir()`), or
+     * nowhere for `IN_MEMORY`.
+     */
     public static function open(?string $wasmPath = null, ?string $cacheDir = null, int $memoryLimit = Instance::MEMORY_LIMIT): self
     {
-        $module = CompiledModule::load($wasmPath ?? CompiledModule::defaultWasmPath(), $cacheDir ?? CompiledModule::defaultCacheDir());
+        $cacheDir ??= CompiledModule::defaultCacheDir();
+        $module = CompiledModule::load($wasmPath ?? CompiledModule::defaultWasmPath(), $cacheDir === self::IN_MEMORY ? null : $cacheDir);
         return new self(new Instance($module, $memoryLimit));
     }
 
@@ -78,38 +86,6 @@ final class Core
     }
 
     /**
-     * One rebuild batch as the reference host sends it (docs/stores.md): each page's `subjectSlot`
-     * (its stored text, or null) goes into the request as the JSON it is, and the core reads it where
-     * it lies. When the core answers that the request is not JSON text (`details.notJson`: a stored
-     * slot that is not JSON), the batch goes again with the slots as JSON strings, where such a slot
-     * reads as a page without Subjects. Any other refusal is thrown as it came.
-     *
-     * @param array<string, mixed> $settings every field of the request but `pages`
-     * @param list<array<string, mixed>> $pages
-     * @return array<string, mixed> the decoded answer
-     */
-    public function projectForStoreBatch(array $settings, array $pages): array
-    {
-        $flags = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR;
-        $spliced = array_map(static function (array $page) use ($flags): string {
-            $slot = $page['subjectSlot'] ?? null;
-            unset($page['subjectSlot']);
-            $facts = json_encode((object) $page, $flags);
-            return $slot === null ? $facts : substr($facts, 0, -1) . ',"subjectSlot":' . $slot . '}';
-        }, $pages);
-        $head = substr(json_encode((object) $settings, $flags), 0, -1);
-        try {
-            $answer = $this->projectForStore(($head === '{' ? '{' : "$head,") . '"pages":[' . implode(',', $spliced) . ']}');
-        } catch (StrataError $e) {
-            if (!isset($e->details['notJson'])) {
-                throw $e;
-            }
-            $answer = $this->projectForStore(json_encode((object) ($settings + ['pages' => $pages]), $flags));
-        }
-        return json_decode($answer, true, 512, JSON_THROW_ON_ERROR);
-    }
-
-    /**
      * @return list<string> the statements a host runs on each new graph store connection, before
      *   its first write (their "already indexed" errors ignored; docs/graph.md)
      */
@@ -137,6 +113,30 @@ final class Core
     public function renderDataTab(string $request): string
     {
         return $this->instance->run('renderDataTab', [$request]);
+    }
+
+    /** `{title, wikitext, contentModel?, subjects, layouts, links}` → the HTML of a page for readers. */
+    public function renderPage(string $request, ?string $options = null): string
+    {
+        return $this->instance->run('renderPage', [$request, $options]);
+    }
+
+    /** `{name, schema, links}` → the HTML of a Schema page (its property table). */
+    public function renderSchema(string $request, ?string $options = null): string
+    {
+        return $this->instance->run('renderSchema', [$request, $options]);
+    }
+
+    /** `{list: "subjects" | "recentlyEdited" | "schemas", rows, links}` → the HTML table of a list. */
+    public function renderList(string $request): string
+    {
+        return $this->instance->run('renderList', [$request]);
+    }
+
+    /** Two Subject slots (null: none) → what changed between them, as JSON (`domain::page_diff`). */
+    public function diffSubjects(?string $old, ?string $new, ?string $options = null): string
+    {
+        return $this->instance->run('diffSubjects', [$old, $new, $options]);
     }
 
     /** One REST request (docs/architecture.md) → `{status, headers, body}` JSON, answered through $host. */
@@ -173,5 +173,11 @@ final class Core
     public function rdfProjector(string $setup, ?string $options = null): RdfProjector
     {
         return new RdfProjector($this->instance, [$setup, $options]);
+    }
+
+    /** A store rebuild run (docs/stores.md, "Rebuild runs"); `$setup` is its JSON. */
+    public function rebuildRun(string $setup): RebuildRun
+    {
+        return new RebuildRun($this->instance, [$setup]);
     }
 }

@@ -20,10 +20,11 @@ final class Instance
 
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
-        'projectForStore', 'errorResponse', 'renderDataTab', 'normalizeTitle', 'hostOperations', 'graphIndexes', 'handleRoute', 'handlePageAction', 'projectPageChanges',
+        'projectForStore', 'errorResponse', 'renderDataTab', 'renderPage', 'renderSchema', 'renderList', 'diffSubjects', 'normalizeTitle', 'hostOperations', 'graphIndexes', 'handleRoute', 'handlePageAction', 'projectPageChanges',
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
+        'rebuildRunNew', 'rebuildRunNext', 'rebuildRunAnswer', 'rebuildRunAnswerPages', 'rebuildRunWritten', 'rebuildRunFail', 'rebuildRunFree',
     ];
 
     private FFI $ffi;
@@ -49,7 +50,7 @@ final class Instance
     /** Counts fresh instances, so that objects kept in a discarded one are known to be gone. */
     public int $generation = 0;
 
-    public function __construct(private readonly CompiledModule $compiled, private readonly int $memoryLimit = self::MEMORY_LIMIT)
+    public function __construct(public readonly CompiledModule $compiled, private readonly int $memoryLimit = self::MEMORY_LIMIT)
     {
         $this->ffi = Wasmtime::ffi();
         $this->raw = $this->ffi->new('wasmtime_val_raw_t[8]');

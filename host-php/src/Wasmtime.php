@@ -2,7 +2,10 @@
 /**
  * The part of wasmtime's C API the bridge uses, declared for PHP FFI (the library from the Python
  * `wasmtime` wheel ships no headers). Struct layouts are those of wasmtime 50; the version is pinned
- * in scripts/requirements.txt.
+ * in scripts/requirements.txt, and a library of another major version is refused when it is loaded:
+ * the C API has no version function, so the version is read from the engine section
+ * (`.wasmtime.engine`) of an empty module the library compiles and serializes, where wasmtime writes
+ * its own version to refuse code compiled by another one.
  */
 
 declare(strict_types=1);
@@ -36,6 +39,7 @@ final class Wasmtime
         typedef wasm_trap_t *(*wasmtime_func_unchecked_callback_t)(void *env, wasmtime_caller_t *caller, wasmtime_val_raw_t *args_and_results, size_t num_args_and_results);
 
         wasm_engine_t *wasm_engine_new(void);
+        void wasm_engine_delete(wasm_engine_t *);
         void wasm_byte_vec_delete(wasm_byte_vec_t *);
         wasm_valtype_t *wasm_valtype_new(uint8_t kind);
         void wasm_valtype_vec_new(wasm_valtype_vec_t *out, size_t size, wasm_valtype_t **data);
@@ -44,7 +48,7 @@ final class Wasmtime
 
         wasmtime_error_t *wasmtime_module_new(wasm_engine_t *engine, const char *wasm, size_t wasm_len, wasmtime_module_t **ret);
         wasmtime_error_t *wasmtime_module_serialize(wasmtime_module_t *module, wasm_byte_vec_t *ret);
-        wasmtime_error_t *wasmtime_module_deserialize_file(wasm_engine_t *engine, const char *path, wasmtime_module_t **ret);
+        wasmtime_error_t *wasmtime_module_deserialize(wasm_engine_t *engine, const char *bytes, size_t bytes_len, wasmtime_module_t **ret);
         void wasmtime_module_delete(wasmtime_module_t *);
 
         wasmtime_store_t *wasmtime_store_new(wasm_engine_t *engine, void *data, void (*finalizer)(void *));
@@ -75,13 +79,63 @@ final class Wasmtime
     public const EXTERN_FUNC = 0;
     public const EXTERN_MEMORY = 3;
 
+    /** The major version whose C structures DECLARATIONS states. */
+    public const MAJOR_VERSION = '50';
+    /** The smallest module: the magic number and version 1, no sections. */
+    private const EMPTY_MODULE = "\0asm\x01\0\0\0";
+
     private static ?FFI $ffi = null;
     private static ?string $library = null;
 
-    /** The FFI over the wasmtime library (libraryPath()). */
+    /** The FFI over the wasmtime library (libraryPath()), once its version is checked. */
     public static function ffi(): FFI
     {
-        return self::$ffi ??= FFI::cdef(self::DECLARATIONS, self::libraryPath());
+        if (self::$ffi === null) {
+            $ffi = self::$ffi = FFI::cdef(self::DECLARATIONS, self::libraryPath());
+            $engine = $ffi->wasm_engine_new();
+            try {
+                $module = self::compile($engine, self::EMPTY_MODULE, 'checking the version of wasmtime');
+                $bytes = self::serialize($module);
+                $ffi->wasmtime_module_delete($module);
+                self::requireVersion(EngineSection::version($bytes));
+            } catch (\Throwable $e) {
+                self::$ffi = null;
+                throw $e;
+            } finally {
+                $ffi->wasm_engine_delete($engine);
+            }
+        }
+        return self::$ffi;
+    }
+
+    /** Throws unless $found (the library's version, null when unreadable) is the major version declared here. */
+    public static function requireVersion(?string $found): void
+    {
+        if ($found !== self::MAJOR_VERSION) {
+            $shown = $found === null ? 'of an unknown version' : "version $found";
+            throw new \RuntimeException('wasmtime\'s C library at ' . self::libraryPath() . " is $shown, but the PHP bridge declares the C structures of wasmtime "
+                . self::MAJOR_VERSION . ' (host-php/src/Wasmtime.php): install wasmtime ' . self::MAJOR_VERSION . ' (scripts/requirements.txt) or point STRATA_WASMTIME_LIB at it');
+        }
+    }
+
+    /** Compiles wasm bytes with $engine; throws with $doing on failure. */
+    public static function compile(CData $engine, string $bytes, string $doing): CData
+    {
+        $ffi = self::ffi();
+        $module = $ffi->new('wasmtime_module_t*');
+        self::check($ffi->wasmtime_module_new($engine, $bytes, strlen($bytes), FFI::addr($module)), null, $doing);
+        return $module;
+    }
+
+    /** The module's machine code as wasmtime serializes it. */
+    public static function serialize(CData $module): string
+    {
+        $ffi = self::ffi();
+        $vec = $ffi->new('wasm_byte_vec_t');
+        self::check($ffi->wasmtime_module_serialize($module, FFI::addr($vec)), null, 'serializing the module');
+        $bytes = FFI::string($vec->data, $vec->size);
+        $ffi->wasm_byte_vec_delete(FFI::addr($vec));
+        return $bytes;
     }
 
     /** Names the library to open (a host that ships its own, as the MediaWiki extension's lib/); before the first ffi(). */

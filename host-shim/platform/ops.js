@@ -1,6 +1,7 @@
 // The Host port operations of the contract, answered for the caller of one request.
 import { mayCreate, pageAccess } from './auth/permissions.js';
 import { timestamp } from '../src/clock.js';
+import { URL_LAYOUT } from './config/url-layout.js';
 import { readWikiConfig } from './config/wiki-page.js';
 import { describePage } from './pages/page-record.js';
 import { checkedTitle } from './pages/namespaces.js';
@@ -55,6 +56,7 @@ export function makeHostOps({ db, config, caller, log, stores }) {
         searchTimeoutMs: config.searchTimeoutMs,
         stores: config.stores,
         sources: coreSources(config),
+        urls: URL_LAYOUT,
       };
     },
     pageById: ({ pageId }) => pageRecord(findPageById(db, pageId)),

@@ -6,29 +6,28 @@ import { RebuildWorker } from '../stores/rebuild.js';
 import { StoreRegistry } from '../stores/registry.js';
 import { failInterruptedRuns } from '../stores/runs.js';
 import { categoriesOf } from './pages/categories.js';
-import { NS_MAPPING, NS_SCHEMA, prefixedTitle } from './pages/namespaces.js';
+import { prefixedTitle } from './pages/namespaces.js';
 import { makeRateLimiter } from './rate-limit.js';
-import { sourceIris } from './sources/core-sources.js';
+import { coreSources } from './sources/core-sources.js';
 import { countSubjectPages, findSubjects, listPagesInNamespace, listSubjectPages, subjectsOnPages } from './storage/pages.js';
 
 const ALL = 1_000_000_000;
 
 /**
  * The wiki's pages as a rebuild reads them: `count()` of pages with a Subject slot, `batch(afterId,
- * limit)` of their page facts in page id order, the texts of the Schema and Mapping pages, the
- * configured Subject sources' IRIs (`sourceIris()`), and from the Subject index: `pagesOf(ids)`, the
+ * limit)` of their page facts in page id order, `namespacePages(namespace)`: the title and text of
+ * every page of a namespace, the registered Subject sources as the core sees them (`sources()`, no
+ * credentials), and from the Subject index: `pagesOf(ids)`, the
  * page id of each of these Subject IDs the wiki holds (`{id: pageId}`), and `subjectsOn(pageIds)`,
  * the IDs of the Subjects on these pages.
  */
 export function rebuildPageSource(db, config) {
-  const texts = (namespace) => listPagesInNamespace(db, { namespace, after: null, prefix: null, limit: ALL })
-    .map((p) => ({ title: p.title, text: p.mainSlot ?? '' }));
   return {
     count: () => countSubjectPages(db),
     batch: (afterId, limit) => listSubjectPages(db, { afterId, limit }).map(pageFacts),
-    schemaPages: () => texts(NS_SCHEMA),
-    mappingPages: () => texts(NS_MAPPING),
-    sourceIris: () => sourceIris(config),
+    namespacePages: (namespace) => listPagesInNamespace(db, { namespace, after: null, prefix: null, limit: ALL })
+      .map((p) => ({ title: p.title, text: p.mainSlot ?? '' })),
+    sources: () => coreSources(config),
     pagesOf: (ids) => Object.fromEntries(Object.entries(findSubjects(db, ids)).map(([id, found]) => [id, found.pageId])),
     subjectsOn: (pageIds) => subjectsOnPages(db, pageIds),
   };

@@ -1,14 +1,13 @@
 // Rebuild runs: a store is cleared and every page with a Subject slot is projected again, in page id
-// order, a batch at a time. The core computes each batch (`projectForStore`); this file reads the
-// pages, writes the result through the store's queue, records progress, and stops between batches
-// when the run is cancelled.
+// order, a batch at a time. The core's `RebuildRun` decides the run; this file answers its steps
+// (the wiki's pages and index rows, the run's state, the change mark), writes what it says through
+// the store's queue, and records what it reports.
 import { randomUUID } from 'node:crypto';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';
 import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, setContentMarker, startRun } from './runs.js';
 
 export const DEFAULT_BATCH_PAGES = 200;
-const CANCELLED = Symbol('cancelled');
 
 export class RebuildWorker {
   #db;
@@ -64,7 +63,9 @@ export class RebuildWorker {
 
   /**
    * Runs one queued run to its end: succeeded (the store in-sync), failed or cancelled (the store
-   * stale, or still never-built). `onProgress({processed, failed, total})` after each batch.
+   * stale, or still never-built). `onProgress({processed, failed, total, absent})` after each batch.
+   * The core's `RebuildRun` decides the run (`docs/stores.md`, "Store states and rebuild runs");
+   * this answers its steps with the wiki's pages and index rows and the store's writes.
    */
   async process(queued, { onProgress = () => {} } = {}) {
     const db = this.#db;
@@ -72,11 +73,27 @@ export class RebuildWorker {
     const total = this.#pages.count();
     const coveredUpTo = latestRevisionId(db);
     if (!startRun(db, queued.id, total)) return readRun(db, queued.id);
-    if (!entry || typeof this.#core?.projectForStore !== 'function') {
-      finishRun(db, queued.id, 'failed', entry ? 'the core has no projectForStore export' : `no store "${queued.store}" is configured`);
+    if (!entry) {
+      finishRun(db, queued.id, 'failed', `no store "${queued.store}" is configured`);
       return readRun(db, queued.id);
     }
     entry.missedDuringRun = false;
+    let run;
+    try {
+      run = new this.#core.RebuildRun(JSON.stringify({
+        runId: queued.id,
+        name: entry.name,
+        store: { type: entry.type, projection: entry.projection },
+        rdfBaseUri: this.#config.rdfBaseUri,
+        sourceKey: this.#config.sourceKey,
+        sources: this.#pages.sources(),
+        changeMark: this.#changeMark(entry),
+        batchPages: this.#batchPages,
+      }));
+    } catch (e) {
+      finishRun(db, queued.id, 'failed', `the core refused the run: ${e?.code ?? 'error'}: ${e?.message ?? e}`);
+      return readRun(db, queued.id);
+    }
     // A store with a snapshot (the embedded one) writes none while the run writes, and one at its
     // end, before the store is marked in-sync: a snapshot in the middle would hold half a rebuild.
     await this.#registry.enqueue(entry, async (client) => {
@@ -85,170 +102,101 @@ export class RebuildWorker {
     });
     let released = null;
     const release = () => (released ??= this.#registry.enqueue(entry, async (client) => (await client.releaseSnapshots?.()) ?? { ok: true }));
+    let done;
+    let marker = null;
     try {
-      const ended = await this.#batches(queued, entry, total, onProgress);
-      if (ended === CANCELLED) return this.#stopped(entry, queued.id);
-      if (ended) return this.#failed(entry, queued.id, ended);
-      const persisted = await release();
-      if (!persisted.ok) return this.#failed(entry, queued.id, `the store's snapshot was not written: ${describe(persisted)}`);
+      done = await this.#steps(run, queued, entry, total, onProgress);
+      if (done.run === 'succeeded') {
+        const persisted = await release();
+        if (!persisted.ok) done = JSON.parse(run.fail(`the store's snapshot was not written: ${describe(persisted)}`));
+      }
+      if (done.run === 'succeeded' && !entry.missedDuringRun) {
+        const marked = await this.#registry.enqueue(entry, (client) => markContent(client));
+        if (marked.ok) marker = marked.marker ?? null;
+        else done = JSON.parse(run.fail(describe(marked)));
+      }
     } finally {
       await release();
+      run.free();
     }
-    if (readRun(db, queued.id).state !== 'running') return this.#stopped(entry, queued.id);
+    if (done.run === 'failed') {
+      finishRun(db, queued.id, 'failed', done.error);
+      this.#log('warning', `rebuild run ${queued.id} of ${entry.name} failed: ${done.error}`);
+    }
+    if (done.stale) markStale(db, entry.name, done.stale);
+    if (done.run !== 'succeeded') return readRun(db, queued.id);
     finishRun(db, queued.id, 'succeeded');
     if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
     else {
-      const marked = await this.#registry.enqueue(entry, (client) => markContent(client));
-      if (!marked.ok) return this.#failed(entry, queued.id, describe(marked));
       clearPendingBefore(db, entry.name, coveredUpTo);
       markInSync(db, entry.name);
-      setContentMarker(db, entry.name, marked.marker ?? null);
+      setContentMarker(db, entry.name, marker);
     }
     return readRun(db, queued.id);
   }
 
   /**
-   * Writes every batch: null when all were written, `CANCELLED`, or why the run failed. One batch is
-   * being written while the next is read and projected: the store and this thread work at the same
-   * time. Writes keep their order (the store's queue); progress counts a batch once its write has
-   * succeeded.
+   * Answers the run's steps until it is done; answers the `done` step. Writes go through the store's
+   * queue, which keeps their order: the run reads and projects the next batch while one is written.
    */
-  async #batches(queued, entry, total, onProgress) {
+  async #steps(run, queued, entry, total, onProgress) {
     const db = this.#db;
-    const fixed = {
-      name: entry.name,
-      store: { type: entry.type, projection: entry.projection },
-      rdfBaseUri: this.#config.rdfBaseUri,
-      sourceIris: this.#pages.sourceIris(),
-      sourceKey: this.#config.sourceKey,
-      schemas: Object.fromEntries(this.#pages.schemaPages().map((p) => [p.title, p.text])),
-      mappings: this.#pages.mappingPages(),
-    };
-    const absent = absentSubjects(this.#pages, entry, db);
-    let afterId = 0;
-    let processed = 0;
-    let failed = 0;
-    let writing = null;
-    const settle = async () => {
-      const { outcome, pages, batch } = writing;
-      writing = null;
-      const written = await outcome;
-      if (!written.ok) return describe(written);
-      for (const f of batch.failed) this.#log('warning', `rebuild of ${entry.name}: page ${f.pageId} not projected: ${f.reason}`);
-      processed += pages.length - batch.failed.length;
-      failed += batch.failed.length;
-      recordProgress(db, queued.id, processed, failed);
-      onProgress({ processed, failed, total });
-      return null;
-    };
-    for (let start = true; ; start = false) {
-      const cancelled = readRun(db, queued.id).state !== 'running';
-      if (cancelled || this.#stopping) {
-        const failure = writing ? await settle() : null;
-        return failure ?? (cancelled ? CANCELLED : 'the process stopped during the run');
-      }
-      const pages = this.#pages.batch(afterId, this.#batchPages);
-      if (pages.length === 0 && !start) break;
-      let batch;
-      try {
-        // The first batch clears the graph, so the core creates all of its Subjects: no index read.
-        batch = projectBatch(this.#core, start ? { ...fixed, start } : { ...fixed, start, absent: absent.of(pages) }, pages);
-      } catch (e) {
-        const failure = writing ? await settle() : null;
-        const which = pages.length ? `pages ${pages[0].pageId} to ${pages.at(-1).pageId}` : 'the first batch';
-        return failure ?? `the core refused the batch of ${which}: ${e?.code ?? 'error'}: ${e?.message ?? e}`;
-      }
-      absent.targeted(batch.outsideTargets, pages);
-      const outcome = this.#registry.enqueue(entry, (client) => writeBatch(client, batch, start));
-      if (writing) {
-        const failure = await settle();
-        if (failure) {
-          await outcome;
-          return failure;
+    const writes = [];
+    const answer = (value) => run.answer(JSON.stringify(value));
+    for (;;) {
+      const step = JSON.parse(run.next());
+      switch (step.step) {
+        case 'namespacePages':
+          answer(this.#pages.namespacePages(step.namespace));
+          break;
+        case 'checkRun':
+          answer(readRun(db, queued.id).state !== 'running' ? 'cancelled' : this.#stopping ? 'stopping' : 'running');
+          break;
+        case 'pages': {
+          const pages = this.#pages.batch(step.afterId, step.limit);
+          const slots = pages.map((p) => p.subjectSlot ?? null);
+          const facts = pages.map(({ subjectSlot, ...page }, n) => ({ ...page, slotBytes: slots[n] == null ? null : Buffer.byteLength(slots[n]) }));
+          run.answerPages(JSON.stringify(facts), slots.filter((s) => s != null).join(''));
+          break;
         }
+        case 'changeMark':
+          answer(this.#changeMark(entry));
+          break;
+        case 'subjectsOn':
+          answer(this.#pages.subjectsOn(step.pageIds));
+          break;
+        case 'pagesOf':
+          answer(this.#pages.pagesOf(step.ids));
+          break;
+        case 'write':
+          writes.push(this.#registry.enqueue(entry, (client) => writeStep(client, step)));
+          break;
+        case 'awaitWrite': {
+          const outcome = await writes.shift();
+          run.written(JSON.stringify(outcome.ok ? { ok: true } : { ok: false, kind: outcome.kind, detail: describe(outcome) }));
+          break;
+        }
+        case 'progress':
+          for (const f of step.failedPages) this.#log('warning', `rebuild of ${entry.name}: page ${f.pageId} not projected: ${f.reason}`);
+          recordProgress(db, queued.id, step.processed, step.failed);
+          onProgress({ processed: step.processed, failed: step.failed, total, absent: step.absent });
+          break;
+        case 'done':
+          return step;
+        default:
+          throw new Error(`unknown rebuild step ${step.step}`);
       }
-      writing = { outcome, pages, batch };
-      if (pages.length === 0) break;
-      afterId = pages.at(-1).pageId;
     }
-    return writing ? settle() : null;
   }
 
-  #failed(entry, id, error) {
-    finishRun(this.#db, id, 'failed', error);
-    markStale(this.#db, entry.name, `rebuild run ${id} failed: ${error}`);
-    this.#log('warning', `rebuild run ${id} of ${entry.name} failed: ${error}`);
-    return readRun(this.#db, id);
+  /**
+   * What moves when anything may have written to the store during the run: a save of this process
+   * counts its update, and a commit of any other process to the wiki's database (a server beside a
+   * command-line rebuild, whose saves this process never sees) changes SQLite's `data_version`.
+   */
+  #changeMark(entry) {
+    return `${entry.pageUpdates}:${this.#db.pragma('data_version', { simple: true })}`;
   }
-
-  // Cancelled between batches: what is in the store is part of a rebuild.
-  #stopped(entry, id) {
-    markStale(this.#db, entry.name, `rebuild run ${id} was cancelled`);
-    return readRun(this.#db, id);
-  }
-}
-
-/**
- * The Subjects of a graph rebuild's next batch that the graph does not hold, which the core creates
- * without a lookup: those the Subject index places on the batch's pages, less the relation targets
- * of earlier batches (stubs now, unless a page before them holds them). A target is remembered
- * under the page the index places it on, when that page comes later; one the index does not place
- * stays a stub. Once a save has written to the store during the run, the graph may hold any
- * Subject, and none is said to be absent: a save of this process counts its update, and a commit
- * of any other process to the wiki's database (a server beside a command-line rebuild, whose saves
- * this process never sees) changes SQLite's `data_version`. `of(pages)` for each batch after the
- * first (which the core creates whole) as it is about to be projected, `targeted(outsideTargets,
- * pages)` with each answer.
- */
-function absentSubjects(source, entry, db) {
-  const updatesAtStart = entry.pageUpdates;
-  const dataVersion = () => db.pragma('data_version', { simple: true });
-  const versionAtStart = dataVersion();
-  let quiet = true;
-  const stubsByPage = new Map();
-  return {
-    of(pages) {
-      if (entry.kind !== 'graph' || pages.length === 0) return [];
-      // Once not quiet, never again: the stubs and the index are not read any more.
-      quiet &&= entry.pageUpdates === updatesAtStart && dataVersion() === versionAtStart;
-      if (!quiet) return [];
-      const stubs = new Set(pages.flatMap(({ pageId }) => stubsByPage.get(pageId) ?? []));
-      for (const { pageId } of pages) stubsByPage.delete(pageId);
-      return source.subjectsOn(pages.map((p) => p.pageId)).filter((id) => !stubs.has(id));
-    },
-    targeted(targets, pages) {
-      if (!quiet || !targets?.length || pages.length === 0) return;
-      const last = pages.at(-1).pageId;
-      for (const [id, pageId] of Object.entries(source.pagesOf(targets))) {
-        if (pageId <= last) continue;
-        if (!stubsByPage.has(pageId)) stubsByPage.set(pageId, []);
-        stubsByPage.get(pageId).push(id);
-      }
-    },
-  };
-}
-
-/**
- * The core's answer for one batch; throws the core's error. Each page's Subject slot goes into the
- * request as the JSON text it is stored as, which the core reads where it lies (as a string it
- * would be escaped here and unescaped into a copy there); the wiki stores only slots the core
- * wrote. When the core answers that the request is not JSON text (`details.notJson`: a stored slot
- * that is not JSON), the batch is sent again with every slot as a JSON string, so that the page
- * reads as one without Subjects and the others are written. Any other refusal is not retried.
- */
-function projectBatch(core, settings, pages) {
-  const stored = pages.map(({ subjectSlot, ...facts }) => {
-    const text = JSON.stringify(facts);
-    return subjectSlot == null ? text : `${text.slice(0, -1)},"subjectSlot":${subjectSlot}}`;
-  });
-  let answer;
-  try {
-    answer = core.projectForStore(`${JSON.stringify(settings).slice(0, -1)},"pages":[${stored.join(',')}]}`);
-  } catch (e) {
-    if (!e?.details?.notJson) throw e;
-    answer = core.projectForStore(JSON.stringify({ ...settings, pages }));
-  }
-  return JSON.parse(answer);
 }
 
 /** A store that keeps a content marker gets a new one for this build: `{ok, marker}`. */
@@ -260,17 +208,19 @@ async function markContent(client) {
 }
 
 /**
- * The first batch clears the store; a graph store's connection made its indexes when it opened,
- * and a rebuild makes them again (the graph may have been deleted since; "already indexed" ignored).
+ * One `write` step: a SPARQL store is cleared first when the step says so, then loads the step's
+ * TriG; a graph store makes its indexes again first when the step says so (its connection made them
+ * when it opened, but the graph may have been deleted since; "already indexed" ignored), then runs
+ * the step's statements.
  */
-async function writeBatch(client, batch, start) {
-  if (batch.statements) {
-    if (start) await client.createIndexes();
-    return client.runAll(batch.statements);
+async function writeStep(client, step) {
+  if (step.statements) {
+    if (step.createIndexes) await client.createIndexes();
+    return client.runAll(step.statements);
   }
-  if (start) {
+  if (step.clear) {
     const cleared = await client.clear();
     if (!cleared.ok) return cleared;
   }
-  return batch.projected === 0 ? { ok: true } : client.loadBulk(batch.trig);
+  return step.trig == null ? { ok: true } : client.loadBulk(step.trig);
 }

@@ -52,6 +52,8 @@ after(async () => {
 
 const shot = (name) => page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
 const wiki = (title, query = {}) => `${target.url}/index.php?${new URLSearchParams({ title, ...query })}`;
+/** The wiki's script path (`/w`, or empty at the server's root): where its paths start. */
+const scriptPath = () => new URL(target.url).pathname.replace(/\/$/, '');
 
 test('an editor logs in through Special:UserLogin', { skip }, async () => {
   const name = unique('Editor');
@@ -76,8 +78,9 @@ test('Special:CreateSubject: a Schema picker, then the form, checked in the brow
   const form = page.locator('#subject-editor form');
   await form.waitFor();
   page.off('request', seeModule);
-  assert.ok(modules.includes('/extensions/Strata/resources/lib/strata-web/strata_bg.wasm'), `the slim core from the assets path: ${modules}`);
-  assert.ok(modules.includes('/extensions/Strata/resources/lib/editor/subject-editor.js'), 'the shared editor module from the assets path');
+  const assets = `${scriptPath()}/extensions/Strata/resources/lib`;
+  assert.ok(modules.includes(`${assets}/strata-web/strata_bg.wasm`), `the slim core from the assets path: ${modules}`);
+  assert.ok(modules.includes(`${assets}/editor/subject-editor.js`), 'the shared editor module from the assets path');
 
   const sent = [];
   const count = (r) => sent.push(r.url());
@@ -105,10 +108,10 @@ test('Special:CreateSubject: a Schema picker, then the form, checked in the brow
   await page.waitForURL((url) => url.hash.startsWith('#subject-s'));
   page.off('request', count);
   assert.equal(saves.length, 1);
-  assert.equal(saves[0].url, `${V0}/subjects`, 'saved through the REST API below $wgRestPath');
+  assert.equal(saves[0].url, `${scriptPath()}${V0}/subjects`, 'saved through the REST API below $wgRestPath');
   assert.match(saves[0].token, /\+\\$/, "with the session's CSRF token");
   subjectId = new URL(page.url()).hash.slice('#subject-'.length);
-  assert.equal(decodeURIComponent(new URL(page.url()).pathname.split('/').pop()).replace(/_/g, ' '), PAGE, 'the new page is opened');
+  assert.equal(new URL(page.url()).pathname, await page.evaluate((title) => window.mw.util.getUrl(title), PAGE), 'the new page is opened');
 
   const read = await sam.rest('GET', `${V0}/subject/${subjectId}?expand=page`);
   const saved = read.json.subjects[subjectId];

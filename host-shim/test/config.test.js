@@ -153,7 +153,8 @@ test('the config op answers the core settings, with MediaWiki:Strata.json overri
     dereferenceToDataTab: true, queryLimits: config.queryLimits, rateLimits: config.rateLimits,
     searchTimeoutMs: 5000, stores: { main: { type: 'sparql-http', url: 'http://127.0.0.1:7878' } },
     sources: { other: { baseUrl: 'http://127.0.0.1:9/rest.php', timeoutMs: 100 } },
-  }, 'credentials stay with the host');
+    urls: { page: '/wiki/$1', script: '/index.php', rest: '/rest.php' },
+  }, 'credentials stay with the host; the URL layout is the host\'s');
 
   const [page] = savePages(db, [{ namespace: 8, title: 'Strata.json', baseRevisionId: null, mainSlot: '{"enforceValidation": true}' }], { userId: null, name: 'x' }, 't').results;
   assert.equal(ops.config({}).enforceValidation, true);

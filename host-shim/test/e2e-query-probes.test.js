@@ -80,7 +80,7 @@ describe(`the probes of issue 10 (${hostName})`, { skip: skip || skipUnless({ se
     const cases = [
       ['cypher', { cypher: "MATCH (n) WHERE n.id =~ 'a.*' RETURN n" }, 'cypherSyntaxError', /does not currently support =~/],
       ['cypher', { cypher: 'MATCH (n) RETURN n LIMIT 1 + 2' }, 'cypherSyntaxError', /LIMIT takes a non-negative integer/],
-      ['sparql', { query: 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }' }, 'sparqlSyntaxError', /service .* is not supported/],
+      ['sparql', { query: 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }' }, 'unsupportedQueryForm', /calls a service \(SERVICE\)/],
     ];
     for (const [endpoint, body, errorType, message] of cases) {
       const answer = await call(anon, 'POST', `/query/${endpoint}`, body);

@@ -1,7 +1,7 @@
 # The toolchains a fresh machine is given (the README's prerequisites), taken from this machine into
 # the root of scripts/fresh-machine-check.sh, which sources this file and sets `root` and `work`:
 # Rust (rustup's CARGO_HOME and RUSTUP_HOME, as overlays so the root may write without changing this
-# machine's, and without the wasm-bindgen CLI that setup installs), Python 3 (its installation,
+# machine's, and without the wasm-bindgen CLI that setup installs unless `wasm_bindgen` is yes), Python 3 (its installation,
 # read-only) and Node (its binary, npm and headers, read-only), each at the path it has here.
 
 cargo_home=${CARGO_HOME:-$HOME/.cargo}
@@ -43,7 +43,8 @@ readonly_bind() {
 mount_toolchains() {
   overlay "$cargo_home"
   overlay "$rustup_home"
-  rm -f "$root$cargo_home"/bin/wasm-bindgen* "$root$cargo_home"/bin/wasm2es6js "$root$cargo_home"/.crates.toml "$root$cargo_home"/.crates2.json
+  [[ "$wasm_bindgen" == yes ]] ||
+    rm -f "$root$cargo_home"/bin/wasm-bindgen* "$root$cargo_home"/bin/wasm2es6js "$root$cargo_home"/.crates.toml "$root$cargo_home"/.crates2.json
   readonly_bind "$python_prefix"
   readonly_bind "$node_bin"
   readonly_bind "$node_prefix/lib/node_modules"

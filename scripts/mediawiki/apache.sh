@@ -1,6 +1,6 @@
 # Apache with mod_php for one test wiki, from a configuration written into the wiki's folder: its own
 # Listen line, PID file, logs and lock files; nothing under /etc is read or written. Sourced by
-# scripts/mediawiki.sh, which sets `dir`, `port` and `mw_code`.
+# scripts/mediawiki.sh, which sets `dir`, `port`, `script_path` (empty: the wiki at the root) and `mw_code`.
 
 apache_conf() { echo "$dir/apache/httpd.conf"; }
 apache_pid_file() { echo "$dir/run/apache.pid"; }
@@ -49,6 +49,7 @@ CustomLog "$dir/logs/apache-access.log" timed
 SetEnv MW_CONFIG_FILE "$dir/LocalSettings.php"
 SetEnv MW_INSTALL_PATH "$(code_dir)"
 DocumentRoot "$(code_dir)"
+$( [[ -n "${script_path:-}" ]] && echo "Alias \"$script_path\" \"$(code_dir)\"" )
 DirectoryIndex index.php
 AddType application/x-httpd-php .php
 <Directory />
@@ -65,7 +66,7 @@ AddType application/x-httpd-php .php
 # Subject IRIs (\$base/entity/{id}) dereference through the REST route, by an internal proxy: MediaWiki
 # routes REST requests by the URL the client asked for, so a rewrite would not reach it.
 AllowEncodedSlashes NoDecode
-ProxyPass /entity/ http://127.0.0.1:$port/rest.php/strata/v0/entity/
+ProxyPass /entity/ http://127.0.0.1:$port${script_path:-}/rest.php/strata/v0/entity/
 
 php_admin_value ffi.enable 1
 php_admin_value memory_limit 512M

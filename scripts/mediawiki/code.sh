@@ -22,5 +22,7 @@ code_sync() {
     [[ -e "$entry" && $(basename "$entry") != Strata ]] && ln -sfn "$entry" "$code/extensions/$(basename "$entry")"
   done
   "$repo/scripts/dist.sh" layout "$(extension_dir)"
+  # Test wikis only: the settings their tests need (an edit filter, a newbie group), never shipped.
+  install -m 0644 "$repo/tests/mediawiki/support/test_wiki_settings.php" "$code/test_wiki_settings.php"
   chmod a+rx "$code" "$code/extensions"
 }

@@ -1,6 +1,6 @@
 # Setting up one test wiki in DIR on first use: MediaWiki's installer with DIR as its configuration
 # folder, then the Strata settings appended, then update.php for the extension's tables. Sourced by
-# scripts/mediawiki.sh, which sets `dir`, `port`, `db`, `repo` and `mw_code`.
+# scripts/mediawiki.sh, which sets `dir`, `port`, `db`, `script_path`, `repo` and `mw_code`.
 
 mw_php() { MW_CONFIG_FILE="$dir/LocalSettings.php" MW_INSTALL_PATH="$(code_dir)" php -d ffi.enable=1 "$@"; }
 mw_maintenance() { (cd "$mw_code" && mw_php "maintenance/$1.php" "${@:2}"); }
@@ -25,7 +25,7 @@ wiki_install() {
     db_args=(--dbtype=sqlite --dbpath="$dir/data" --dbname=wiki)
   fi
   (cd "$mw_code" && php maintenance/install.php "${db_args[@]}" --server="http://127.0.0.1:$port" \
-    --scriptpath= --lang=en --pass="$admin_password" --confpath="$dir" "Strata" Admin) \
+    --scriptpath="${script_path:-}" --lang=en --pass="$admin_password" --confpath="$dir" "Strata" Admin) \
     >"$dir/logs/install.log" 2>&1 || { tail -n 30 "$dir/logs/install.log" >&2; return 1; }
   wiki_append_settings
   [[ "$db" == sqlite ]] && wiki_append_sqlite_settings
@@ -114,5 +114,7 @@ wfLoadExtension( 'Scribunto' );
 # The wiki's administrators manage Strata here (nobody has these rights by default).
 \$wgGroupPermissions['sysop']['strata-admin'] = true;
 \$wgGroupPermissions['sysop']['strata-mapping-edit'] = true;
+# Test wikis only: a marker-word edit filter and a newbie group (tests/mediawiki/support/test_wiki_settings.php).
+require_once '$(code_dir)/test_wiki_settings.php';
 PHP
 }

@@ -3,7 +3,7 @@
 //! then projected into the configured stores from what it committed, and the request's reads are
 //! brought up to date, so the response is built without reading the pages again.
 
-use super::error::{ApiError, ErrorKind};
+use super::error::{refused, ApiError, ErrorKind};
 use super::projection::{project_changes, Before, Change};
 use super::Scope;
 use crate::host::{Conflict, Host, PageRecord, PageSave, SavePages, SaveResult};
@@ -28,6 +28,7 @@ pub struct Committed {
 }
 
 /// Plans and saves, re-planning from fresh reads on `edit-conflict`; 409 once retries are spent.
+/// A save the host refuses (a block, an edit filter, a rate limit) is the refusal's error.
 /// A planned page that must not exist yet but does gives 409 `title-taken` with its title.
 /// `E` is the caller's error type: the application's [`ApiError`], or one that wraps it.
 pub async fn commit<H, T, E, F, Fut>(ctx: &Scope<'_, H>, mut plan: F) -> Result<(T, Vec<Committed>), E>
@@ -44,6 +45,9 @@ where
         }
         let read: Vec<Option<PageRecord>> = saves.iter().map(|s| read_at_base(ctx, s)).collect();
         let answer = ctx.host.save_pages(SavePages { saves: saves.clone() }).await.map_err(ApiError::from)?;
+        if let Some(refusal) = &answer.refusal {
+            return Err(refused(refusal).into());
+        }
         match answer.conflict {
             None if answer.ok => {
                 let befores: Vec<Before> = saves.iter().zip(&read).map(|(save, read)| before(save, read.as_ref())).collect();

@@ -1,7 +1,7 @@
 //! The one error type of the use cases: a refusal of a declared kind, with an English message and the
 //! context fields the spec names. The REST layer turns it into the error body (`api::error_body`).
 
-use crate::host::HostError;
+use crate::host::{HostError, Refusal, RefusalReason};
 use serde_json::{Map, Value};
 
 /// Every kind of refusal, with its stable code and HTTP status. Declared once; docs and OpenAPI read it.
@@ -10,6 +10,7 @@ pub enum ErrorKind {
     ReadDenied,
     BadToken,
     PermissionDenied,
+    Blocked,
     NoRoute,
     WrongMethod,
     InvalidJson,
@@ -28,6 +29,7 @@ pub enum ErrorKind {
     RebuildActive,
     DependentSubjectRules,
     ValidationFailed,
+    EditFiltered,
     Internal,
     SearchTimeout,
     EmptyQuery,
@@ -52,10 +54,11 @@ pub enum ErrorKind {
 }
 
 /// The query endpoints keep the spec's camelCase `errorType` strings, which are stable across releases.
-pub const ERROR_KINDS: [(ErrorKind, &str, u16); 42] = [
+pub const ERROR_KINDS: [(ErrorKind, &str, u16); 44] = [
     (ErrorKind::ReadDenied, "rest-read-denied", 403),
     (ErrorKind::BadToken, "badtoken", 403),
     (ErrorKind::PermissionDenied, "permission-denied", 403),
+    (ErrorKind::Blocked, "blocked", 403),
     (ErrorKind::NoRoute, "rest-no-match", 404),
     (ErrorKind::WrongMethod, "rest-wrong-method", 405),
     (ErrorKind::InvalidJson, "invalid-json", 400),
@@ -74,6 +77,7 @@ pub const ERROR_KINDS: [(ErrorKind, &str, u16); 42] = [
     (ErrorKind::RebuildActive, "rebuild-active", 409),
     (ErrorKind::DependentSubjectRules, "dependent-subject-rules", 422),
     (ErrorKind::ValidationFailed, "validation-failed", 422),
+    (ErrorKind::EditFiltered, "edit-filtered", 422),
     (ErrorKind::Internal, "internal-error", 500),
     (ErrorKind::SearchTimeout, "searchTimeout", 503),
     (ErrorKind::EmptyQuery, "emptyQuery", 400),
@@ -165,6 +169,27 @@ impl ApiError {
 impl From<HostError> for ApiError {
     fn from(e: HostError) -> Self {
         ApiError::new(ErrorKind::Internal, e.to_string())
+    }
+}
+
+/// `Retry-After` when the host does not say how long the caller's window lasts.
+const RETRY_AFTER_DEFAULT_SECONDS: u64 = 60;
+
+/// 429 `rateLimitExceeded` with `Retry-After`: `too_many` ("Too many queries") and the wait.
+pub fn rate_limited(too_many: &str, retry_after_seconds: Option<u64>) -> ApiError {
+    let wait = retry_after_seconds.unwrap_or(RETRY_AFTER_DEFAULT_SECONDS).max(1);
+    ApiError::new(ErrorKind::RateLimitExceeded, format!("{too_many}; try again in {wait} seconds.")).with_header("retry-after", wait.to_string())
+}
+
+/// A write the host refused at save time: a block (403 `blocked`), an edit filter (422
+/// `edit-filtered`, with the filter's message), the `edit` rate limit (429) or another permission.
+pub fn refused(refusal: &Refusal) -> ApiError {
+    let message = refusal.message.clone();
+    match refusal.reason {
+        RefusalReason::Blocked => ApiError::new(ErrorKind::Blocked, message),
+        RefusalReason::Filtered => ApiError::new(ErrorKind::EditFiltered, message),
+        RefusalReason::RateLimited => rate_limited("Too many edits", refusal.retry_after_seconds),
+        RefusalReason::Denied => ApiError::permission(message),
     }
 }
 

@@ -1,4 +1,4 @@
-//! Reading Schema and Mapping pages through the host, the one loader of each: absent, unreadable and
+//! Reading Schema, Layout and Mapping pages through the host, the one loader of each: absent, unreadable and
 //! unparsable all read as absent. Projection reads every Mapping page (stores hold every page), the
 //! REST reads and the Mapping save rule only the caller's readable ones.
 
@@ -10,6 +10,7 @@ use crate::domain::title::Title;
 use crate::domain::mapping::Mapping;
 use crate::host::{namespace, Host, HostError, ListPages, PageRecord};
 use serde_json::Value;
+use crate::types::ReadSchema;
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| invalid_title("The Schema name", &e))
@@ -50,17 +51,38 @@ pub async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<(Strin
 /// The Mapping pages in title order, as (page title, Mapping): only those the caller may read when
 /// `only_readable`; pages that do not hold a valid Mapping are left out.
 pub async fn mapping_pages<H: Host>(host: &H, only_readable: bool) -> Result<Vec<(String, Mapping)>, HostError> {
+    pages_of(host, namespace::MAPPING, only_readable, |p| Some((p.title.clone(), parse_mapping(p.main_slot.as_deref()?)?))).await
+}
+
+/// The Layout items the caller may read, in title order (`GET /layouts`' items, [`layout_item`]).
+pub async fn readable_layouts<H: Host>(host: &H) -> Result<Vec<Value>, HostError> {
+    pages_of(host, namespace::LAYOUT, true, layout_item).await
+}
+
+/// A Layout item: `name` and the fields of the stored Layout object. A page whose text is not a
+/// JSON object is no Layout and is left out.
+pub fn layout_item(page: &PageRecord) -> Option<Value> {
+    let Ok(Value::Object(body)) = serde_json::from_str(page.main_slot.as_deref()?) else { return None };
+    let mut item = serde_json::Map::new();
+    item.insert("name".into(), page.title.clone().into());
+    item.extend(body);
+    Some(Value::Object(item))
+}
+
+/// What `keep` makes of every page of a namespace, in title order, read in batches; only the pages
+/// the caller may read when `only_readable`.
+async fn pages_of<H: Host, T>(host: &H, ns: i32, only_readable: bool, keep: impl Fn(&PageRecord) -> Option<T>) -> Result<Vec<T>, HostError> {
     const BATCH: u32 = 500;
-    let mut mappings = Vec::new();
+    let mut found = Vec::new();
     let mut after = None;
     loop {
-        let args = ListPages { namespace: namespace::MAPPING, after: after.take(), limit: BATCH, prefix: None };
+        let args = ListPages { namespace: ns, after: after.take(), limit: BATCH, prefix: None };
         let pages = host.list_pages(args).await?.pages;
         let full = pages.len() == BATCH as usize;
         after = pages.last().map(|p| p.title.clone());
-        mappings.extend(pages.into_iter().filter(|p| p.access.read || !only_readable).filter_map(|p| Some((p.title, parse_mapping(p.main_slot.as_deref()?)?))));
+        found.extend(pages.iter().filter(|p| p.access.read || !only_readable).filter_map(&keep));
         if !full {
-            return Ok(mappings);
+            return Ok(found);
         }
     }
 }

@@ -6,6 +6,7 @@ mod caller;
 pub mod clock;
 pub mod commit;
 pub mod error;
+mod foreign_reads;
 pub mod json_schema;
 pub mod load;
 pub mod page_action;

@@ -10,6 +10,7 @@ use crate::domain::title::Title;
 use crate::host::{Host, PageRecord};
 use serde_json::Value;
 use std::collections::HashMap;
+use crate::types::{CanonicalJson, ReadSchema};
 
 pub const SCHEMA_CONTENT_MODEL: &str = "strata-schema";
 

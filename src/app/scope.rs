@@ -5,7 +5,7 @@
 use super::caller::Caller;
 use super::error::{ApiError, ErrorKind};
 use super::reads::Reads;
-use super::sources::ForeignReads;
+use super::foreign_reads::ForeignReads;
 use crate::domain::ids::SourceKey;
 use crate::host::{Host, PageRecord, Settings, SubjectsInfo};
 use serde_json::{Map, Value};

@@ -16,6 +16,7 @@ thread_local! {
     static VALIDATORS: RefCell<Handles<exports::Validator>> = const { RefCell::new(Handles::new()) };
     static BATCH_VALIDATORS: RefCell<Handles<exports::BatchValidator>> = const { RefCell::new(Handles::new()) };
     static PROJECTORS: RefCell<Handles<exports::RdfProjector>> = const { RefCell::new(Handles::new()) };
+    static REBUILD_RUNS: RefCell<Handles<exports::RebuildRun>> = const { RefCell::new(Handles::new()) };
 }
 
 /// A required argument's text.
@@ -96,6 +97,35 @@ pub extern "C" fn graph_indexes() -> u32 {
 #[export_name = "renderDataTab"]
 pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 {
     answer(|| exports::render_data_tab(&parse_json(&arg(request, request_len, "request")?, "request")?))
+}
+
+/// `renderPage(request, options?)`: the HTML of a page for readers (`{title, wikitext, contentModel?,
+/// subjects, layouts, links}`); a Layout or Mapping page's view by its content model.
+#[export_name = "renderPage"]
+pub unsafe extern "C" fn render_page(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| exports::render_page(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?))
+}
+
+/// `renderSchema(request, options?)`: the HTML of a Schema page (`{name, schema, links}`).
+#[export_name = "renderSchema"]
+pub unsafe extern "C" fn render_schema(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| exports::render_schema(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?))
+}
+
+/// `renderList(request)`: the HTML table of a special page's list (`{list, rows, links}`).
+#[export_name = "renderList"]
+pub unsafe extern "C" fn render_list(request: Ptr, request_len: u32) -> u32 {
+    answer(|| exports::render_list(&parse_json(&arg(request, request_len, "request")?, "request")?))
+}
+
+/// `diffSubjects(old?, new?, options?)`: the changes between two Subject slots, as JSON.
+#[export_name = "diffSubjects"]
+pub unsafe extern "C" fn diff_subjects(old: Ptr, old_len: u32, new: Ptr, new_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| {
+        let old = text(old, old_len, "old")?;
+        let new = text(new, new_len, "new")?;
+        exports::diff_subjects(old.as_deref(), new.as_deref(), &options(opts, opts_len)?)
+    })
 }
 
 /// `hostOperations()`: the op names the `call` import must answer, as a JSON array.
@@ -224,4 +254,62 @@ pub unsafe extern "C" fn rdf_projector_subject_iri(handle: u32, id: Ptr, id_len:
 #[export_name = "rdfProjectorFree"]
 pub extern "C" fn rdf_projector_free(handle: u32) {
     handles::remove(&PROJECTORS, handle)
+}
+
+/// `new RebuildRun(setup)`: answers the handle of a store rebuild run (`docs/stores.md`).
+#[export_name = "rebuildRunNew"]
+pub unsafe extern "C" fn rebuild_run_new(setup: Ptr, setup_len: u32) -> u32 {
+    answer(|| {
+        let run = exports::RebuildRun::new(&arg(setup, setup_len, "setup")?)?;
+        Ok(handles::insert(&REBUILD_RUNS, run).to_string())
+    })
+}
+
+/// `RebuildRun.next()`: the next step, as JSON.
+#[export_name = "rebuildRunNext"]
+pub extern "C" fn rebuild_run_next(handle: u32) -> u32 {
+    answer(|| handles::with_mut(&REBUILD_RUNS, handle, |r| Ok(r.next())))
+}
+
+/// `RebuildRun.answer(answer)`: the answer to the step just taken; answers an empty text.
+#[export_name = "rebuildRunAnswer"]
+pub unsafe extern "C" fn rebuild_run_answer(handle: u32, answer_json: Ptr, answer_len: u32) -> u32 {
+    answer(|| {
+        let given = arg(answer_json, answer_len, "answer")?;
+        handles::with_mut(&REBUILD_RUNS, handle, |r| r.answer(&given).map(|()| String::new()))
+    })
+}
+
+/// `RebuildRun.answerPages(facts, slots)`: the answer to `pages`; answers an empty text.
+#[export_name = "rebuildRunAnswerPages"]
+pub unsafe extern "C" fn rebuild_run_answer_pages(handle: u32, facts: Ptr, facts_len: u32, slots: Ptr, slots_len: u32) -> u32 {
+    answer(|| {
+        let facts = arg(facts, facts_len, "pages")?;
+        let slots = text(slots, slots_len, "slots")?.unwrap_or_default();
+        handles::with_mut(&REBUILD_RUNS, handle, |r| r.answer_pages(&facts, &slots).map(|()| String::new()))
+    })
+}
+
+/// `RebuildRun.written(outcome)`: the outcome of the oldest write in flight; answers an empty text.
+#[export_name = "rebuildRunWritten"]
+pub unsafe extern "C" fn rebuild_run_written(handle: u32, outcome: Ptr, outcome_len: u32) -> u32 {
+    answer(|| {
+        let outcome = arg(outcome, outcome_len, "outcome")?;
+        handles::with_mut(&REBUILD_RUNS, handle, |r| r.written(&outcome).map(|()| String::new()))
+    })
+}
+
+/// `RebuildRun.fail(error)`: fails the run after its batches; answers the `done` step.
+#[export_name = "rebuildRunFail"]
+pub unsafe extern "C" fn rebuild_run_fail(handle: u32, error: Ptr, error_len: u32) -> u32 {
+    answer(|| {
+        let error = arg(error, error_len, "error")?;
+        handles::with_mut(&REBUILD_RUNS, handle, |r| Ok(r.fail(&error)))
+    })
+}
+
+/// `RebuildRun.free()`.
+#[export_name = "rebuildRunFree"]
+pub extern "C" fn rebuild_run_free(handle: u32) {
+    handles::remove(&REBUILD_RUNS, handle)
 }

@@ -1,4 +1,4 @@
-//! Objects that outlive one call (a compiled `Validator`, an `RdfProjector`), kept by the module and
+//! Objects that outlive one call (a compiled `Validator`, an `RdfProjector`, a `RebuildRun`), kept by the module and
 //! named to the host by a number: the C-ABI form of the wasm-bindgen classes.
 
 use crate::exports::ExportError;
@@ -36,6 +36,19 @@ pub fn with<T: 'static, R>(
     table.with(|t| {
         let t = t.borrow();
         let value = (handle as usize).checked_sub(1).and_then(|i| t.0.get(i)).and_then(Option::as_ref);
+        f(value.ok_or_else(|| ExportError::invalid_argument(format!("no live object has handle {handle}")))?)
+    })
+}
+
+/// Runs `f` on the object behind `handle`, which it may change (a rebuild run stepping on).
+pub fn with_mut<T: 'static, R>(
+    table: &'static LocalKey<RefCell<Handles<T>>>,
+    handle: u32,
+    f: impl FnOnce(&mut T) -> Result<R, ExportError>,
+) -> Result<R, ExportError> {
+    table.with(|t| {
+        let mut t = t.borrow_mut();
+        let value = (handle as usize).checked_sub(1).and_then(|i| t.0.get_mut(i)).and_then(Option::as_mut);
         f(value.ok_or_else(|| ExportError::invalid_argument(format!("no live object has handle {handle}")))?)
     })
 }

@@ -6,6 +6,7 @@ pub mod layout;
 pub mod mapping;
 pub mod maps;
 pub mod page_content;
+pub mod page_diff;
 pub mod relation_properties;
 pub mod schema;
 pub mod statement;

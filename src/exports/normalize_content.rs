@@ -8,6 +8,7 @@ use crate::json::{Arena, Json};
 use crate::normalize::{self, WriteContext};
 use serde_json::Value;
 use std::collections::HashMap;
+use crate::types::ReadSchema;
 
 /// Normalizes a page's Subject slot as a save would. `schemas` maps Schema names to Schema JSON; a
 /// Subject whose Schema is not given is normalized without select-label resolution.

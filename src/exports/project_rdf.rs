@@ -13,6 +13,7 @@ use crate::rdf::{native, ontology, Context, Iris, OntologyProjection, PageFacts,
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use crate::types::ReadSchema;
 
 /// One projection set up once (Schemas and Mappings parsed, the ontology projection compiled) for
 /// projecting many pages, as a bulk dump does.

@@ -7,6 +7,7 @@ use crate::render::{self, Field, Links, ListKind};
 use crate::types::codes;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use crate::types::ReadSchema;
 
 /// The HTML of a page: `{title, wikitext, subjects, layouts, links}` (`render::render_page`).
 pub fn render_page(request: &Value, options: &Options) -> Result<String, ExportError> {

@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::json::{Arena, Json, JsonObject, Kept};
 use serde_json::Value;
 use std::collections::HashMap;
+use crate::types::ReadSchema;
 
 /// The ID used for a Subject that has none yet (a create being validated before its ID is minted).
 const UNSAVED_SUBJECT_ID: &str = "s00000000000000";

@@ -74,6 +74,7 @@ struct Store {
     ticks: u64,
     rules: Vec<Rule>,
     conflicts_to_inject: u32,
+    refusal_to_inject: Option<Refusal>,
     sparql_answer: Option<StoreAnswer>,
     sparql_queries: Vec<SparqlQuery>,
     cypher_answer: Option<CypherAnswer>,
@@ -130,6 +131,11 @@ impl MemoryHost {
     /// Makes the next `n` calls of `savePages` answer `edit-conflict`, as if another writer won.
     pub fn inject_conflicts(&self, n: u32) {
         self.store.borrow_mut().conflicts_to_inject = n;
+    }
+
+    /// The next `savePages` or `deletePage` is refused as a platform refuses an edit (a block, a filter).
+    pub fn refuse_next_write(&self, refusal: Refusal) {
+        self.store.borrow_mut().refusal_to_inject = Some(refusal);
     }
 
     /// What the SPARQL store answers from now on; without one it is unavailable.
@@ -280,12 +286,15 @@ impl Host for MemoryHost {
     async fn save_pages(&self, args: SavePages) -> Result<SaveOutcome, HostError> {
         let mut store = self.store.borrow_mut();
         store.save_calls += 1;
+        if let Some(refusal) = store.refusal_to_inject.take() {
+            return Ok(SaveOutcome { ok: false, results: vec![], conflict: None, index: None, refusal: Some(refusal) });
+        }
         if store.conflicts_to_inject > 0 {
             store.conflicts_to_inject -= 1;
-            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(Conflict::EditConflict), index: Some(0) });
+            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(Conflict::EditConflict), index: Some(0), refusal: None });
         }
         if let Err((conflict, index)) = self.check(&store, &args.saves) {
-            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(conflict), index: Some(index) });
+            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(conflict), index: Some(index), refusal: None });
         }
         let mut results = Vec::with_capacity(args.saves.len());
         for s in args.saves {
@@ -336,20 +345,23 @@ impl Host for MemoryHost {
             store.pages.insert(page_id, page);
             results.push(SaveResult { page_id, revision_id, timestamp });
         }
-        Ok(SaveOutcome { ok: true, results, conflict: None, index: None })
+        Ok(SaveOutcome { ok: true, results, conflict: None, index: None, refusal: None })
     }
 
     async fn delete_page(&self, args: DeletePage) -> Result<DeleteOutcome, HostError> {
         let mut store = self.store.borrow_mut();
+        if let Some(refusal) = store.refusal_to_inject.take() {
+            return Ok(DeleteOutcome { ok: false, conflict: None, refusal: Some(refusal), log_id: None });
+        }
         match store.pages.get(&args.page_id) {
             Some(p) if p.latest_revision_id == args.base_revision_id => {
                 store.pages.remove(&args.page_id);
                 store.revision_subjects.retain(|(_, page, _)| *page != args.page_id);
                 store.last_id += 1;
-                Ok(DeleteOutcome { ok: true, conflict: None, log_id: Some(store.last_id) })
+                Ok(DeleteOutcome { ok: true, conflict: None, refusal: None, log_id: Some(store.last_id) })
             }
-            Some(_) => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), log_id: None }),
-            None => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::Missing), log_id: None }),
+            Some(_) => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), refusal: None, log_id: None }),
+            None => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::Missing), refusal: None, log_id: None }),
         }
     }
 

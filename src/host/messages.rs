@@ -20,6 +20,9 @@ pub struct Settings {
     pub stores: IndexMap<String, StoreSettings>,
     /// Registered Subject sources by key (`docs/federation.md`).
     pub sources: IndexMap<String, super::SourceSettings>,
+    /// Where the host serves pages, its script and its REST API: every link the core draws and
+    /// every redirect it answers is made from these.
+    pub urls: UrlLayout,
 }
 
 impl Default for Settings {
@@ -35,7 +38,27 @@ impl Default for Settings {
             search_timeout_ms: None,
             stores: IndexMap::new(),
             sources: IndexMap::new(),
+            urls: UrlLayout::default(),
         }
+    }
+}
+
+/// The host's URL layout, paths below the server (MediaWiki's `$wgArticlePath`, `$wgScript`,
+/// `$wgRestPath`). The core keeps no path of its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UrlLayout {
+    /// A page's URL with `$1` for its title (`/wiki/$1`).
+    pub page: String,
+    /// The script that takes `title=` and `action=` (`/index.php`).
+    pub script: String,
+    /// The REST entry point; the core's routes are below it (`/rest.php`).
+    pub rest: String,
+}
+
+impl Default for UrlLayout {
+    fn default() -> Self {
+        UrlLayout { page: "/wiki/$1".into(), script: "/index.php".into(), rest: "/rest.php".into() }
     }
 }
 
@@ -213,7 +236,8 @@ pub enum Conflict {
     Missing,
 }
 
-/// `{ok: true, results}` or `{ok: false, conflict, index}`; `index` names the save that conflicted.
+/// `{ok: true, results}`, `{ok: false, conflict, index}` (`index` names the save that conflicted) or
+/// `{ok: false, refusal}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveOutcome {
@@ -224,6 +248,35 @@ pub struct SaveOutcome {
     pub conflict: Option<Conflict>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Refusal>,
+}
+
+/// A write the platform's own checks of an edit refused at save time, after the core's checks let it
+/// through: a block, an edit filter, a rate limit or a permission only the full check sees
+/// (`docs/mediawiki.md`, "What MediaWiki checks of a Strata write"). Nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Refusal {
+    pub reason: RefusalReason,
+    /// The platform's own words for the caller (the filter's message, the block notice).
+    pub message: String,
+    /// For `rate-limited`: when the caller may try again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<u64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RefusalReason {
+    /// The caller is blocked from editing the page (sitewide, or partially: the page or its namespace).
+    Blocked,
+    /// An edit filter refused the content.
+    Filtered,
+    /// The caller is over the platform's `edit` rate limit.
+    RateLimited,
+    /// Any other permission the platform's full check refuses.
+    Denied,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,6 +293,8 @@ pub struct DeleteOutcome {
     pub ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflict: Option<Conflict>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Refusal>,
     /// The deletion log entry, when the page was deleted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log_id: Option<u64>,

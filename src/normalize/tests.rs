@@ -5,6 +5,7 @@ use super::*;
 use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::schema::Schema;
 use serde_json::{json, Value};
+use crate::types::ReadSchema;
 
 fn own() -> SourceKey {
     SourceKey::parse("local").unwrap()

@@ -3,16 +3,15 @@
 //! Turtle or TriG of a chosen projection), plus an Export all menu for the page. Every host shows
 //! the same table; the host adds its page frame, style and copy script.
 
-use super::html::escape;
+use super::html::{escape, Links};
 use serde_json::{Map, Value};
 
-/// Where the REST API is below the wiki (`/rest.php/strata/v0`), for the Export links.
-const REST: &str = "/rest.php/strata/v0";
-
-/// The Data tab's HTML from `request`: `{pageId, subjects, mainSubjectId, iris, projections}` with
-/// `subjects` and `mainSubjectId` as `GET /page/{id}/subjects` answers them, `iris` the IRI of
-/// each Subject and `projections` the names a caller may export. A missing field is `Err`.
+/// The Data tab's HTML from `request`: `{pageId, subjects, mainSubjectId, iris, projections, links?}`
+/// with `subjects` and `mainSubjectId` as `GET /page/{id}/subjects` answers them, `iris` the IRI of
+/// each Subject, `projections` the names a caller may export and `links` the host's URL layout
+/// ([`Links`]). A missing field is `Err`.
 pub fn render_data_tab(request: &Value) -> Result<String, String> {
+    let links = Links::from_json(request.get("links"));
     let page_id = request["pageId"].as_u64().ok_or("request.pageId must be a page ID")?;
     let subjects = request["subjects"].as_object().ok_or("request.subjects must be an object")?;
     let iris = request["iris"].as_object().ok_or("request.iris must be an object")?;
@@ -21,8 +20,8 @@ pub fn render_data_tab(request: &Value) -> Result<String, String> {
         return Ok("<p>This page has no Subjects.</p>".into());
     }
     let main = request["mainSubjectId"].as_str();
-    let rows: Vec<String> = subjects.iter().map(|(id, s)| row(id, s, iris, main == Some(id.as_str()), &projections)).collect();
-    let page = format!("{REST}/page/{page_id}");
+    let rows: Vec<String> = subjects.iter().map(|(id, s)| row(&links, id, s, iris, main == Some(id.as_str()), &projections)).collect();
+    let page = links.rest(&format!("/strata/v0/page/{page_id}"));
     Ok(format!(
         "<div class=\"export-all\">{}</div>\n<table class=\"subjects\"><thead><tr><th>Subject</th><th>Schema</th><th>IRI</th><th>Export</th></tr></thead>\n<tbody>\n{}\n</tbody></table>",
         export_menu("Export all", &format!("{page}/subjects"), &format!("{page}/rdf"), &projections),
@@ -47,8 +46,8 @@ pub(super) fn schema_name(schema: &Value) -> String {
     }
 }
 
-fn row(id: &str, subject: &Value, iris: &Map<String, Value>, is_main: bool, projections: &[&str]) -> String {
-    let path = format!("{REST}/subject/{}", url_component(id));
+fn row(links: &Links, id: &str, subject: &Value, iris: &Map<String, Value>, is_main: bool, projections: &[&str]) -> String {
+    let path = links.rest(&format!("/strata/v0/subject/{}", url_component(id)));
     let iri = iris.get(id).and_then(Value::as_str).unwrap_or_default();
     let main = if is_main { " <em>(main)</em>" } else { "" };
     format!(

@@ -115,6 +115,7 @@ fn field(name: &str, def: &PropertyDefinition) -> Field {
 mod tests {
     use super::*;
     use crate::domain::ids::SourceKey;
+    use crate::types::ReadSchema;
 
     #[test]
     fn each_type_gets_its_input_and_constraints_in_one_form() {

@@ -1,6 +1,8 @@
 //! HTML escaping and wiki URLs: every text the renderers put into HTML passes through [`escape`], and
 //! every link to a page through [`Links`], so no stored text can inject markup or a `javascript:` link.
 
+use crate::host::UrlLayout;
+
 /// Text escaped for HTML element content and double- or single-quoted attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -23,32 +25,42 @@ pub fn is_safe_external(url: &str) -> bool {
     ["http://", "https://", "ftp://", "mailto:"].iter().any(|s| lower.starts_with(s) && lower.len() > s.len())
 }
 
-/// The host's URL patterns: `page` with `$1` for a page title (`/wiki/$1`), `editSubject` with `$1`
-/// for the page title and `$2` for a Subject ID (absent: no Edit links), `schemaSubjects` with `$1`
-/// for a Schema name (the Subject list filtered by that Schema).
-#[derive(Debug, Clone)]
+/// The host's URL patterns: its layout ([`UrlLayout`]: `page` with `$1` for a page title, `script`,
+/// `rest`), `editSubject` with `$1` for the page title and `$2` for a Subject ID (absent: no Edit
+/// links), `schemaSubjects` with `$1` for a Schema name (the Subject list filtered by that Schema).
+#[derive(Debug, Clone, Default)]
 pub struct Links {
-    pub page: String,
+    pub urls: UrlLayout,
     pub edit_subject: Option<String>,
     pub schema_subjects: Option<String>,
 }
 
-impl Default for Links {
-    fn default() -> Self {
-        Links { page: "/wiki/$1".into(), edit_subject: None, schema_subjects: None }
-    }
-}
-
 impl Links {
+    /// The links of a request's `links` object; a missing layout field takes its default.
     pub fn from_json(v: Option<&serde_json::Value>) -> Links {
         let get = |key: &str| v.and_then(|l| l.get(key)).and_then(|s| s.as_str()).map(str::to_owned);
-        let default = Links::default();
-        Links { page: get("page").unwrap_or(default.page), edit_subject: get("editSubject"), schema_subjects: get("schemaSubjects") }
+        let urls = v.and_then(|l| serde_json::from_value(l.clone()).ok()).unwrap_or_default();
+        Links { urls, edit_subject: get("editSubject"), schema_subjects: get("schemaSubjects") }
+    }
+
+    /// The links of a host's layout, without Edit links or Schema lists.
+    pub fn of(urls: &UrlLayout) -> Links {
+        Links { urls: urls.clone(), ..Links::default() }
     }
 
     /// The URL of a page by its prefixed title (`Schema:Book`), spaces written as underscores.
     pub fn page(&self, title: &str) -> String {
-        self.page.replace("$1", &title_path(title))
+        self.urls.page.replace("$1", &title_path(title))
+    }
+
+    /// The URL of the script with a page and an action (`/index.php?title=A&action=subjects`).
+    pub fn action(&self, title: &str, action: &str) -> String {
+        format!("{}?title={}&action={}", self.urls.script, title_path(title), encode(action))
+    }
+
+    /// The URL of one of the core's REST routes (`path` from `/strata/v0/...`).
+    pub fn rest(&self, path: &str) -> String {
+        format!("{}{path}", self.urls.rest)
     }
 
     pub fn edit_subject(&self, title: &str, id: &str) -> Option<String> {
@@ -109,5 +121,10 @@ mod tests {
         assert_eq!(links.page("Schema:Opening hours"), "/wiki/Schema:Opening_hours");
         assert_eq!(links.page("Café & \"bar\"?"), "/wiki/Caf%C3%A9_%26_%22bar%22%3F");
         assert_eq!(links.edit_subject("A", "s1"), None);
+        let under_w = Links::from_json(Some(&serde_json::json!({"page": "/w/index.php?title=$1", "script": "/w/index.php", "rest": "/w/rest.php"})));
+        assert_eq!(under_w.page("A b"), "/w/index.php?title=A_b");
+        assert_eq!(under_w.action("A b", "subjects"), "/w/index.php?title=A_b&action=subjects");
+        assert_eq!(under_w.rest("/strata/v0/page/1"), "/w/rest.php/strata/v0/page/1");
+        assert_eq!(Links::from_json(Some(&serde_json::json!({"page": "/x/$1"}))).rest(""), "/rest.php", "a missing field is the default");
     }
 }

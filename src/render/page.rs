@@ -10,6 +10,7 @@ use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
+use crate::types::ReadSchema;
 
 /// The HTML of a page from `{title, wikitext, contentModel?, subjects, layouts, links}`: a page whose
 /// `contentModel` is `strata-layout` or `strata-mapping` shows its text (`wikitext`) read as one;

@@ -33,8 +33,9 @@ impl PageSubjects<'_> {
         let layout = self.layouts.for_schema(&schema_name);
         let heading = if depth == 0 { "h2" } else { "h3" };
         let mut html = format!(
-            "<section class=\"subject{}\" id=\"subject-{}\" data-schema=\"{}\"{}>\n<header><{heading} class=\"subject-name\">{}</{heading}> ",
+            "<section class=\"subject{}\" id=\"subject-{}\" data-subject-id=\"{}\" data-schema=\"{}\"{}>\n<header><{heading} class=\"subject-name\">{}</{heading}> ",
             if depth > 0 { " dependent" } else { "" },
+            escape(id),
             escape(id),
             escape(&schema_name),
             layout.name.as_ref().map(|n| format!(" data-layout=\"{}\"", escape(n))).unwrap_or_default(),

@@ -4,6 +4,7 @@ use super::*;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use serde_json::{json, Value};
+use crate::types::ReadSchema;
 
 fn local() -> SourceKey {
     SourceKey::parse("local").unwrap()

@@ -174,6 +174,7 @@ mod tests {
     use crate::domain::ids::SourceKey;
     use crate::domain::schema::Schema;
     use serde_json::json;
+    use crate::types::ReadSchema;
 
     fn render(statement: Value, def: Option<&PropertyDefinition>) -> Vec<String> {
         let on_page = json!({"s1adr1aaaaaaa02": {"displayName": "Address of <Harbour>"}});

@@ -1,4 +1,4 @@
 //! SPARQL rules the core applies before a query reaches a store, and to what the store answers.
 
 pub mod answer;
-pub mod query_form;
+pub mod read_query;

@@ -10,7 +10,7 @@ use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::boolean;
 use crate::rdf::Object;
-use crate::validation::types::{TypeRules, ValueCheck};
+use crate::checks::{TypeRules, ValueCheck};
 use serde_json::{json, Map, Value};
 
 pub struct Boolean;

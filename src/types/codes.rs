@@ -1,9 +1,9 @@
-//! The one table of every violation code: validation's own (`validation::codes::CORE_CODES`), then
+//! The one table of every violation code: validation's own (`checks::codes::CORE_CODES`), then
 //! each registered type's, in registry order. Docs, OpenAPI, the `violationDescriptions` export and
 //! the tests read it here.
 
 use super::REGISTRY;
-use crate::validation::codes::{Code, CORE_CODES};
+use crate::checks::codes::{Code, CORE_CODES};
 
 /// Every violation code, each once.
 pub fn all() -> Vec<Code> {

@@ -3,7 +3,7 @@
 use super::temporal::Temporal;
 use crate::domain::temporal::{parse_date, Date};
 use crate::rdf::vocab::XSD_DATE;
-use crate::validation::codes::{Code, CodeInfo, SeverityRule};
+use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use crate::domain::schema::Severity;
 
 pub static DATE: Temporal<Date> = Temporal {

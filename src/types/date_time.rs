@@ -4,7 +4,7 @@
 use super::temporal::Temporal;
 use crate::domain::temporal::{parse_date_time, Instant};
 use crate::rdf::vocab::XSD_DATE_TIME;
-use crate::validation::codes::{Code, CodeInfo, SeverityRule};
+use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use crate::domain::schema::Severity;
 
 pub static DATE_TIME: Temporal<Instant> = Temporal {

@@ -16,8 +16,8 @@ use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::vocab::XSD_STRING;
 use crate::rdf::Object;
-use crate::validation::types::ValueCheck;
-use crate::validation::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
+use crate::checks::codes::{Code, CodeInfo};
 use std::borrow::Cow;
 
 pub struct Email;

@@ -7,8 +7,8 @@ use crate::domain::trim::trim;
 use super::json_schema::{array, unique};
 use super::Mismatched;
 use crate::domain::schema::{put_flag, put_multiple, Fields, PropertyKind, Severity};
-use crate::validation::types::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
-use crate::validation::Code;
+use crate::checks::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use crate::checks::codes::Code;
 use serde_json::{json, Map, Value};
 
 /// The fields of the types whose definitions are [`PropertyKind::Items`].

@@ -5,7 +5,7 @@
 //! docs tests read the table.
 //!
 //! A type file uses the toolkits of the layers it speaks for (`Fields` for definitions,
-//! `normalize::write::parts` for values, `validation::types` for checks, `rdf::values` for
+//! `normalize::write::parts` for values, `checks` for checks, `rdf::values` for
 //! objects), so adding a type is one file plus its line in [`REGISTRY`].
 
 mod boolean;
@@ -18,11 +18,14 @@ pub mod json_schema;
 mod monolingual_text;
 mod number;
 mod relation;
+mod schema_json;
 mod select;
 mod temporal;
 mod text;
 mod time;
 mod url;
+
+pub use schema_json::{CanonicalJson, ReadSchema};
 
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
@@ -34,8 +37,8 @@ use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
-use crate::validation::codes::Code;
-use crate::validation::types::{TypeRules, ValueCheck};
+use crate::checks::codes::Code;
+use crate::checks::{TypeRules, ValueCheck};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::sync::LazyLock;

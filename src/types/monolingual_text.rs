@@ -12,8 +12,8 @@ use bumpalo::Bump;
 use crate::normalize::parts::{monolingual, parts};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
-use crate::validation::types::lengths::Lengths;
-use crate::validation::types::{check_single, check_unique, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::checks::lengths::Lengths;
+use crate::checks::{check_single, check_unique, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
 use serde_json::{json, Map, Value};
 
 pub struct MonolingualText;

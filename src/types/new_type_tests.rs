@@ -11,8 +11,8 @@ use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaErro
 use crate::domain::statement::StatementValue;
 use crate::json::{Arena, Json};
 use crate::normalize::WriteContext;
-use crate::validation::types::ValueCheck;
-use crate::validation::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
+use crate::checks::codes::{Code, CodeInfo};
 use serde_json::{json, Map, Value};
 
 struct PostalCode;

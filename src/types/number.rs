@@ -11,8 +11,8 @@ use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::number;
 use crate::rdf::Object;
-use crate::validation::types::bounds::Bounds;
-use crate::validation::types::{CheckContext, TypeRules, ValueCheck};
+use crate::checks::bounds::Bounds;
+use crate::checks::{CheckContext, TypeRules, ValueCheck};
 use serde_json::{json, Map, Number as JsonNumber, Value};
 use std::cmp::Ordering;
 

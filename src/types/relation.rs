@@ -12,9 +12,10 @@ use bumpalo::Bump;
 use crate::normalize::parts::{owned_parts, relation};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::Object;
-use crate::validation::types::relation::{resolve_source, target_arg};
-use crate::validation::types::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
-use crate::validation::{Code, TargetLookup};
+use crate::checks::relation::{resolve_source, target_arg};
+use crate::checks::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::checks::codes::Code;
+use crate::checks::TargetLookup;
 use serde_json::{json, Map, Value};
 use crate::domain::maps::FastHashSet;
 

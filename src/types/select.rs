@@ -14,8 +14,8 @@ use crate::normalize::select::resolve;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::option_label;
 use crate::rdf::Object;
-use crate::validation::types::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
-use crate::validation::codes::{Code, CodeInfo, SeverityRule};
+use crate::checks::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use serde_json::{json, Map, Value};
 use crate::domain::maps::FastHashSet;
 

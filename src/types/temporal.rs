@@ -13,9 +13,9 @@ use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf::values::checked;
 use crate::rdf::Object;
-use crate::validation::types::bounds::TemporalRules;
-use crate::validation::types::ValueCheck;
-use crate::validation::Code;
+use crate::checks::bounds::TemporalRules;
+use crate::checks::ValueCheck;
+use crate::checks::codes::Code;
 use serde_json::{json, Map, Value};
 
 /// One temporal type; `date_only` picks the definition variant and the bound syntax.

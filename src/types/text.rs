@@ -9,8 +9,8 @@ use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
-use crate::validation::types::lengths::Lengths;
-use crate::validation::types::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use crate::checks::lengths::Lengths;
+use crate::checks::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
 use serde_json::{json, Map, Value};
 
 pub struct Text;

@@ -12,8 +12,8 @@ use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf::vocab::XSD_STRING;
 use crate::rdf::Object;
-use crate::validation::codes::{Code, CodeInfo};
-use crate::validation::types::ValueCheck;
+use crate::checks::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
 use serde_json::Value;
 
 pub struct Time;
@@ -91,6 +91,7 @@ mod tests {
     use crate::rdf::statements::statement_objects;
     use crate::types::lookup;
     use serde_json::json;
+    use crate::types::ReadSchema;
 
     #[test]
     fn times_of_day_are_valid_and_others_not() {

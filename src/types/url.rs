@@ -7,9 +7,9 @@ use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf::values::url;
 use crate::rdf::Object;
-use crate::validation::types::url_pattern::is_valid_url;
-use crate::validation::types::ValueCheck;
-use crate::validation::codes::{Code, CodeInfo};
+use crate::checks::url_pattern::is_valid_url;
+use crate::checks::ValueCheck;
+use crate::checks::codes::{Code, CodeInfo};
 
 pub struct Url;
 

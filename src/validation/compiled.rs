@@ -1,8 +1,7 @@
 //! A Schema compiled once into per-property checks, reused for many Subjects.
 
-use super::codes::Code;
-use super::types::{CheckContext, Targets, ValueCheck};
-use super::Violation;
+use crate::checks::codes::Code;
+use crate::checks::{CheckContext, Targets, ValueCheck, Violation};
 use crate::domain::schema::{PropertyDefinition, Schema, Severity};
 use crate::domain::statement_view::StatementView;
 use crate::domain::maps::FastIndexMap;

@@ -1,19 +1,14 @@
 //! Validation: the code table, Schemas compiled once into checks, one file per property type,
 //! Subject-level and page-level (Dependent Subject) rules, and enforcement.
 
-pub mod codes;
 mod compiled;
 pub mod dependents;
 pub mod enforcement;
-mod lookup;
-pub mod types;
-mod violation;
 
-pub use codes::Code;
+pub use crate::checks::codes::Code;
+pub use crate::checks::url_pattern::is_valid_url;
+pub use crate::checks::{KnownTargets, SubjectLookup, TargetLookup, Violation, WithRequestSubjects};
 pub use compiled::CompiledSchema;
-pub use lookup::{KnownTargets, SubjectLookup, TargetLookup, WithRequestSubjects};
-pub use types::url_pattern::is_valid_url;
-pub use violation::Violation;
 
 pub use crate::domain::schema::SchemaLookup;
 
@@ -23,7 +18,7 @@ use crate::domain::maps::index_in_order;
 use crate::domain::statement_view::{StatementView, ValueView};
 use crate::domain::subject::SubjectView;
 use serde_json::Value;
-use types::{CheckContext, Targets};
+use crate::checks::{CheckContext, Targets};
 
 /// A Subject to validate, its strings borrowed (`Subject::view` for a stored one): its ID (a
 /// relation to itself resolves to its own Schema) and whether it is its page's main Subject (only
@@ -101,7 +96,7 @@ fn check_unchecked_relations(input: SubjectInput, declared: impl Fn(&str) -> boo
         if let ValueView::Relations(relations) = &st.value {
             let mut cx = CheckContext { property: name, out, targets: &targets };
             for (i, r) in relations.iter().enumerate() {
-                types::relation::resolve_source(i, &r.target, &mut cx);
+                crate::checks::relation::resolve_source(i, &r.target, &mut cx);
             }
         }
     }

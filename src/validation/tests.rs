@@ -11,6 +11,7 @@ use crate::domain::title::Title;
 use crate::normalize::{read_statement, Context};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use crate::types::ReadSchema;
 
 pub(super) const ME: &str = "s1demo1aaaaaaa1";
 const PERSON: &str = "s1person000000a";

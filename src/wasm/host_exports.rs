@@ -114,6 +114,46 @@ impl RdfProjector {
     }
 }
 
+/// A store rebuild run the host steps (`docs/stores.md`, "Rebuild runs"): `next()` says what to
+/// read or write, the host answers.
+#[wasm_bindgen(js_name = RebuildRun)]
+pub struct RebuildRun(exports::RebuildRun);
+
+#[wasm_bindgen(js_class = RebuildRun)]
+impl RebuildRun {
+    /// `setup`: `{runId, name, store, rdfBaseUri, sourceKey, sources, changeMark, batchPages?}` as JSON text.
+    #[wasm_bindgen(constructor)]
+    pub fn new(setup_json: &str) -> Result<RebuildRun, JsValue> {
+        exports::RebuildRun::new(setup_json).map(RebuildRun).map_err(|e| to_js_error(&e))
+    }
+
+    /// The next step, as JSON text.
+    pub fn next(&mut self) -> String {
+        self.0.next()
+    }
+
+    /// The answer to the step just taken, as JSON text.
+    pub fn answer(&mut self, answer_json: &str) -> Result<(), JsValue> {
+        self.0.answer(answer_json).map_err(|e| to_js_error(&e))
+    }
+
+    /// The answer to `pages`: the facts (each with `slotBytes`) and the slots' texts one after the other.
+    #[wasm_bindgen(js_name = answerPages)]
+    pub fn answer_pages(&mut self, facts_json: &str, slots: &str) -> Result<(), JsValue> {
+        self.0.answer_pages(facts_json, slots).map_err(|e| to_js_error(&e))
+    }
+
+    /// The outcome of the oldest write in flight, as JSON text.
+    pub fn written(&mut self, outcome_json: &str) -> Result<(), JsValue> {
+        self.0.written(outcome_json).map_err(|e| to_js_error(&e))
+    }
+
+    /// Fails the run after its batches; answers the `done` step as JSON text.
+    pub fn fail(&mut self, error: &str) -> String {
+        self.0.fail(error)
+    }
+}
+
 /// The statements a host runs on each new connection to a graph store, before its first write
 /// (their "already indexed" errors ignored; `docs/graph.md`).
 #[wasm_bindgen(js_name = graphIndexes)]

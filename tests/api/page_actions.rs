@@ -8,7 +8,7 @@ use strata::app::page_action::error::CODES;
 use strata::app::Caller;
 use strata::app::page_index;
 use strata::host::memory::{Deny, MemoryHost, Viewer};
-use strata::host::{namespace, Host, PageRecord, PageTitle, Settings};
+use strata::host::{namespace, Host, PageRecord, PageTitle, Refusal, RefusalReason, Settings};
 
 fn act(host: &MemoryHost, who: &Caller, mut request: Value) -> Value {
     request["caller"] = serde_json::to_value(who).unwrap();
@@ -98,6 +98,15 @@ fn every_error_code_has_a_case() {
     let answer = act(&broken, &admin, edit(namespace::MAIN, "X", "x"));
     assert_eq!(code(&answer), "strata-internal-error", "{answer}");
     seen.push("strata-internal-error");
+    let refusals = [(RefusalReason::Blocked, "blocked"), (RefusalReason::RateLimited, "ratelimited"), (RefusalReason::Filtered, "hookaborted")];
+    for (reason, want) in refusals {
+        let refusing = example_host();
+        refusing.refuse_next_write(Refusal { reason, message: "Refused by the wiki.".into(), retry_after_seconds: Some(60) });
+        let answer = act(&refusing, &admin, edit(namespace::MAIN, "Refused", "x"));
+        assert_eq!(code(&answer), want, "{answer}");
+        assert!(stored(&refusing, namespace::MAIN, "Refused").is_none(), "{want}: nothing saved");
+        seen.push(want);
+    }
     let missing: Vec<&str> = CODES.iter().map(|(_, c, _)| *c).filter(|c| !seen.contains(c)).collect();
     assert!(missing.is_empty(), "codes without a case: {missing:?}");
     for malformed in ["{not json", r#"{"action": "move", "namespace": 0, "title": "X"}"#] {

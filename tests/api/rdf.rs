@@ -260,7 +260,7 @@ fn dereferencing_redirects_by_accept() {
 
     host.set_settings(Settings { rdf_base_uri: BASE.into(), dereference_to_data_tab: false, ..Settings::default() });
     let r = get(&host, Who::Anonymous, &format!("/strata/v0/entity/{ACME}"), &[], Some("text/html"));
-    assert_eq!(header(&r, "location"), Some(format!("{BASE}/index.php?title=Polder_survey_of_1672").as_str()), "the plain page");
+    assert_eq!(header(&r, "location"), Some(format!("{BASE}/wiki/Polder_survey_of_1672").as_str()), "the plain page");
 }
 
 #[test]

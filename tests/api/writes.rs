@@ -3,7 +3,7 @@
 use crate::support::*;
 use serde_json::{json, Value};
 use strata::host::memory::{Deny, MemoryHost};
-use strata::host::{namespace, Settings, Titling};
+use strata::host::{namespace, Refusal, RefusalReason, Settings, Titling};
 
 const ACME: &str = "s1map1aaaaaaa01";
 const NEW: &str = "s1newaaaaaaaaa1";
@@ -407,4 +407,37 @@ fn subject_writes_retry_edit_conflicts() {
     host.inject_conflicts(6);
     let (status, answer) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], Some(json!({"label": "Other", "statements": {}})));
     assert_eq!(outcome(status, &answer), Err((409, "edit-conflict".into())));
+}
+
+/// A save or deletion the host refuses after the core's own checks (MediaWiki's blocks, edit filters
+/// and `edit` rate limit) answers the refusal's code and the host's words, and nothing is written.
+#[test]
+fn a_write_the_host_refuses_answers_the_refusals_code() {
+    let refusal = |reason, message: &str, retry| Refusal { reason, message: message.into(), retry_after_seconds: retry };
+    let cases = [
+        (refusal(RefusalReason::Blocked, "You have been blocked from editing.", None), 403, "blocked", None),
+        (refusal(RefusalReason::Filtered, "The word ZAPWORD is not allowed here.", None), 422, "edit-filtered", None),
+        (refusal(RefusalReason::RateLimited, "", Some(42)), 429, "rateLimitExceeded", Some("42")),
+        (refusal(RefusalReason::Denied, "The title is on the blacklist.", None), 403, "permission-denied", None),
+    ];
+    for (refusal, want_status, want_code, retry_after) in cases {
+        let host = example_host();
+        let before = call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None).1;
+        host.refuse_next_write(refusal.clone());
+        let body = json!({"label": "Refused Co", "statements": {}}).to_string();
+        let response = respond(&host, caller(Who::User), "PUT", &format!("/strata/v0/subject/{ACME}"), &[], &[], Some(body));
+        let answer: Value = serde_json::from_str(&response.body).unwrap();
+        assert_eq!((response.status, error_code(response.status, &answer).as_str()), (want_status, want_code), "{answer}");
+        if refusal.reason != RefusalReason::RateLimited {
+            assert_eq!(answer["message"], refusal.message.as_str(), "the host's words reach the caller");
+        }
+        let header = response.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("retry-after")).map(|(_, v)| v.as_str());
+        assert_eq!(header, retry_after, "{want_code}");
+        assert_eq!(call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None).1, before, "nothing was written");
+    }
+    let host = example_host();
+    host.refuse_next_write(refusal(RefusalReason::Blocked, "You have been blocked from editing this page.", None));
+    let (status, body) = call(&host, Who::Sysop, "DELETE", "/strata/v0/schema/Map", &[], None);
+    assert_eq!((status, error_code(status, &body).as_str()), (403, "blocked"), "{body}");
+    assert_eq!(call(&host, Who::Sysop, "GET", "/strata/v0/schema/Map", &[], None).0, 200, "the Schema is still there");
 }

@@ -9,6 +9,7 @@ use strata::domain::schema::Schema;
 use strata::domain::title::Title;
 use strata::graph::model::{PageInfo, Schemas};
 use strata::normalize::{read_page_content, Context};
+use strata::types::ReadSchema;
 
 pub fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/wiki")

@@ -4,3 +4,4 @@
 pub mod corpus;
 pub mod demo;
 pub mod falkordb;
+pub mod hostile;

@@ -33,7 +33,9 @@ class MediaWiki:
         given = None if own else os.environ.get("STRATA_MEDIAWIKI_DIR")
         self.owned = not given
         self.dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="strata-mw-"))
-        self.url = f"http://127.0.0.1:{self.port}"
+        # The wiki's script path (`start --script-path`): empty at the server's root.
+        self.script_path = "" if own else os.environ.get("STRATA_MEDIAWIKI_SCRIPT_PATH", "")
+        self.url = f"http://127.0.0.1:{self.port}{self.script_path}"
         self.host_port = f"127.0.0.1:{self.port}"
 
     def start(self):
@@ -99,7 +101,7 @@ class Caller:
 
     def __init__(self, wiki, user, *groups):
         name, password = wiki.bot_password(user, *groups)
-        self.site = mwclient.Site(wiki.host_port, path="/", scheme="http")
+        self.site = mwclient.Site(wiki.host_port, path=f"{wiki.script_path}/", scheme="http")
         self.site.login(name, password)
         self.csrf = self.site.get_token("csrf")
         self.url = wiki.url + REST

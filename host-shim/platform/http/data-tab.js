@@ -1,27 +1,14 @@
 // A page's Data tab (`action=subjects`). The table (names, Schemas, IRIs, Export menus) is the core's
 // (`renderDataTab`, docs/ui.md); the host reads the page's Subjects through the core's REST read,
 // asks its RdfProjector for the IRIs and the projections the caller's readable Mappings offer, and
-// adds the page frame, the style and the copy button's script.
+// adds the page frame and the copy button's script.
 import { readableMappings } from '../rdf/projection-pages.js';
 import { sourceIris } from '../sources/core-sources.js';
-import { layout, tabs } from './layout.js';
+import { layout, RENDER_LINKS, tabs } from './layout.js';
 import { readThroughCore } from './rest.js';
 
-// Copies a Subject's IRI; outside a secure context there is no clipboard, and the IRI is selected.
-const COPY_SCRIPT = `<script>
-document.addEventListener('click', (event) => {
-  const button = event.target.closest('button.copy');
-  if (!button) return;
-  const done = (text) => { button.textContent = text; };
-  if (navigator.clipboard) navigator.clipboard.writeText(button.dataset.copy).then(() => done('Copied'), () => done('Copy failed'));
-  else getSelection().selectAllChildren(button.previousElementSibling);
-});
-</script>`;
-
-const STYLE = `<style>
-table.subjects { border-collapse: collapse; } table.subjects td, table.subjects th { border: 1px solid #ccc; padding: .3em .6em; vertical-align: top; text-align: left; }
-details.export-menu > ul { list-style: none; margin: .3em 0; padding: 0; } details.export-menu li { margin: .2em 0; }
-</style>`;
+// Copies a Subject's IRI (host-shim/browser/copy-iri.js, shared with MediaWiki).
+const COPY_SCRIPT = '<script src="/static/host-shim/browser/copy-iri.js"></script>';
 
 /** The Data tab of a readable page: `{status, html}`. */
 export async function dataTab(host, page, heading) {
@@ -37,11 +24,11 @@ export async function dataTab(host, page, heading) {
   let request;
   try {
     const iris = Object.fromEntries(ids.map((id) => [id, projector.subjectIri(id)]));
-    request = { pageId: page.pageId, subjects: read.body.subjects, mainSubjectId: read.body.mainSubjectId, iris, projections: projector.projectionNames() };
+    request = { pageId: page.pageId, subjects: read.body.subjects, mainSubjectId: read.body.mainSubjectId, iris, projections: projector.projectionNames(), links: RENDER_LINKS };
   } finally {
     projector.free();
   }
   const table = host.core.renderDataTab(JSON.stringify(request));
   const body = ids.length === 0 ? `${top}\n${table}` : `${top}\n${table}\n${COPY_SCRIPT}`;
-  return { status: 200, html: layout(heading, body, ids.length === 0 ? { user: host.user } : { head: STYLE, user: host.user }) };
+  return { status: 200, html: layout(heading, body, { user: host.user }) };
 }

@@ -1,12 +1,14 @@
 // The frame of every HTML page: the stylesheet, the navigation (Main Page, Schemas, Subjects, Recently
 // edited; the user's name with a logout button, or a login link) and the page heading.
+import { URL_LAYOUT } from '../config/url-layout.js';
 import { escapeHtml } from './responses.js';
 
-/** The URL patterns the core's renderers link with (`src/render/html.rs`). */
-export const RENDER_LINKS = { page: '/wiki/$1', schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
 
-export const STYLESHEET = '/static/host-shim/browser/strata.css';
-export const EDITOR_STYLESHEET = '/static/host-shim/browser/subject-editor.css';
+/** The URL patterns the core's renderers link with (`src/render/html.rs`). */
+export const RENDER_LINKS = { ...URL_LAYOUT, schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
+
+/** The styles of the core's HTML and of the Subject editor (both shared with MediaWiki), then the page frame's. */
+export const STYLESHEETS = ['/static/host-shim/browser/strata-content.css', '/static/host-shim/browser/subject-editor.css', '/static/host-shim/browser/strata.css'];
 
 /** The URL of a page view: `action` null for the page itself; `extra` adds query parameters. */
 export function viewUrl(prefixed, action = null, extra = {}) {
@@ -45,7 +47,7 @@ export function layout(heading, body, { head = '', user = null } = {}) {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(heading)} - Strata</title>
-<link rel="stylesheet" href="${STYLESHEET}"><link rel="stylesheet" href="${EDITOR_STYLESHEET}">${head}</head>
+${STYLESHEETS.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}${head}</head>
 <body>
 ${navigation(user)}
 <main>

@@ -2,6 +2,7 @@
 // pages as their property table), its Data tab, the Subject editor and the Schema edit form. Special
 // pages (`Special:...`) are in special-pages.js.
 import { pageAccess } from '../auth/permissions.js';
+import { URL_LAYOUT } from '../config/url-layout.js';
 import { NS_MAIN, NS_SCHEMA, NS_SUBJECT, parsePrefixedTitle, prefixedTitle } from '../pages/namespaces.js';
 import { findPageByTitle } from '../storage/pages.js';
 import { dataTab } from './data-tab.js';
@@ -25,7 +26,7 @@ export { RENDER_LINKS } from './layout.js';
 function autodiscovery(config, page) {
   if (!CONTENT_NAMESPACES.has(page.namespace) || Object.keys(config.stores ?? {}).length === 0) return '';
   const link = (type, format) => `\n<link rel="alternate" type="${type}" title="RDF (${format})" `
-    + `href="/rest.php/strata/v0/page/${page.pageId}/rdf?format=${format}">`;
+    + `href="${URL_LAYOUT.rest}/strata/v0/page/${page.pageId}/rdf?format=${format}">`;
   return link('text/turtle', 'turtle') + link('application/trig', 'trig');
 }
 
@@ -47,7 +48,7 @@ async function renderedContent(host, page, heading, editable) {
     const read = await readThroughCore(host, `/strata/v0/page/${page.pageId}/subjects`, { expand: 'schemas|relations' });
     if (read.status === 200) subjects = read.body;
   }
-  const links = editable ? { ...RENDER_LINKS, editSubject: '/index.php?title=$1&action=editsubject&subject=$2' } : RENDER_LINKS;
+  const links = editable ? { ...RENDER_LINKS, editSubject: `${URL_LAYOUT.script}?title=$1&action=editsubject&subject=$2` } : RENDER_LINKS;
   const layouts = subjects ? await readWholeList(host, '/strata/v0/layouts', 'layouts') : [];
   return host.core.renderPage(JSON.stringify({ title: heading, contentModel: page.contentModel, wikitext: page.mainSlot ?? '', subjects, layouts, links }));
 }

@@ -5,17 +5,17 @@ import { loadCore } from '../../src/loader.js';
 
 const core = await loadCore();
 
-export const NS_MAIN = 0;
-export const NS_MEDIAWIKI = 8;
-export const NS_SCHEMA = 7474;
-export const NS_LAYOUT = 7476;
-export const NS_MAPPING = 7478;
-export const NS_SUBJECT = 7480;
-
 /** Namespace id to name, the core's table (`namespaces`). */
 const NAMES = new Map(core.namespaces());
 
 const BY_LOWER_NAME = new Map([...NAMES].map(([id, name]) => [name.toLowerCase(), id]));
+
+export const NS_MAIN = BY_LOWER_NAME.get('');
+export const NS_MEDIAWIKI = BY_LOWER_NAME.get('mediawiki');
+export const NS_SCHEMA = BY_LOWER_NAME.get('schema');
+export const NS_LAYOUT = BY_LOWER_NAME.get('layout');
+export const NS_MAPPING = BY_LOWER_NAME.get('mapping');
+export const NS_SUBJECT = BY_LOWER_NAME.get('subject');
 
 export function isKnownNamespace(id) {
   return NAMES.has(id);

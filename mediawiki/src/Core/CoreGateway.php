@@ -5,7 +5,8 @@
  * caller (Host\MediaWikiHost). The module is loaded and instantiated once per process (an Apache
  * worker keeps the instance across requests, as the reference host keeps its one instance; a trap
  * replaces it) from the precompiled file in `$wgStrataCacheDirectory` (default
- * `$wgCacheDirectory/strata`). The module is the folder's `core/strata.wasm` and wasmtime's library
+ * `$wgCacheDirectory/strata`; a folder others could write is refused and logged, docs/mediawiki.md,
+ * "The precompiled module"). The module is the folder's `core/strata.wasm` and wasmtime's library
  * its `lib/libwasmtime.so`, unless `$wgStrataModuleFile` and `$wgStrataWasmtimeLibrary` name others.
  * FFI is usable with `ffi.enable=1`, on the command line, or with `ffi.enable=preload` in a server
  * that preloads `bridge/preload.php` (docs/mediawiki.md, "PHP FFI"). Without the bridge, the module
@@ -15,7 +16,9 @@
 
 namespace MediaWiki\Extension\Strata\Core;
 
+use Config;
 use MediaWiki\Extension\Strata\Host\MediaWikiHost;
+use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Permissions\Authority;
 use Strata\Bridge\Core;
@@ -80,12 +83,26 @@ class CoreGateway {
 		$config = MediaWikiServices::getInstance()->getMainConfig();
 		Wasmtime::useLibrary( $config->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so' );
 		$module = $config->get( 'StrataModuleFile' ) ?? self::extensionDir() . '/core/strata.wasm';
-		$cache = $config->get( 'StrataCacheDirectory' ) ?? ( ( $config->get( 'CacheDirectory' ) ?: sys_get_temp_dir() ) . '/strata' );
 		try {
-			return Core::open( $module, $cache );
+			$core = Core::open( $module, self::cacheDirectory( $config ) );
 		} catch ( \Throwable $e ) {
 			throw new CoreUnavailable( 'The Strata core could not be loaded: ' . $e->getMessage(), 0, $e );
 		}
+		$refusal = $core->instance->compiled->refusal;
+		if ( $refusal !== null ) {
+			LoggerFactory::getInstance( 'Strata' )->warning( "The precompiled module is not kept: $refusal. The module is compiled in memory by every process." );
+		}
+		return $core;
+	}
+
+	/**
+	 * `$wgStrataCacheDirectory`, else `$wgCacheDirectory/strata`; without either the module is
+	 * compiled in memory: never in a shared temporary folder, where others could plant machine code.
+	 */
+	private static function cacheDirectory( Config $config ): string {
+		$own = $config->get( 'StrataCacheDirectory' );
+		$wiki = $config->get( 'CacheDirectory' );
+		return $own ?? ( $wiki ? "$wiki/strata" : Core::IN_MEMORY );
 	}
 
 	/** One handleRoute call: the request array in, `{status, headers, body}` out. */
@@ -105,6 +122,26 @@ class CoreGateway {
 			$details = is_array( $e->details ) ? $e->details : [];
 			return [ 'ok' => false, 'error' => [ 'code' => $e->errorCode, 'info' => $e->getMessage() ] + $details ];
 		}
+	}
+
+	/**
+	 * One of the core's pure renderers (`renderPage`, `renderSchema`, `renderList`; src/render/): the
+	 * request array in, HTML out, with this wiki's source key. A refusal throws StrataError.
+	 */
+	public static function render( string $export, array $request ): string {
+		$core = self::core();
+		$options = self::encode( [ 'sourceKey' => MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataSourceKey' ) ] );
+		return match ( $export ) {
+			'renderPage' => $core->renderPage( self::encode( $request ), $options ),
+			'renderSchema' => $core->renderSchema( self::encode( $request ), $options ),
+			'renderList' => $core->renderList( self::encode( $request ) ),
+		};
+	}
+
+	/** What changed between two Subject slots (null: none), as the core's JSON (`diffSubjects`). */
+	public static function diffSubjects( ?string $old, ?string $new ): string {
+		$options = self::encode( [ 'sourceKey' => MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataSourceKey' ) ] );
+		return self::core()->diffSubjects( $old, $new, $options );
 	}
 
 	/** Projects pages saved or deleted without the core (`docs/stores.md`) into the stores; never fails. */

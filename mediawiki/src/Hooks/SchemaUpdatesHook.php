@@ -1,6 +1,7 @@
 <?php
 /**
- * Installs Strata's tables when update.php runs, for SQLite and MariaDB/MySQL: the index tables behind
+ * Installs Strata's tables when update.php runs, for SQLite and MariaDB/MySQL (on any other database,
+ * PostgreSQL included, it says so and leaves the wiki's update to go on): the index tables behind
  * Subject lists and lookups, the Subjects each revision changed, and the stores' states, runs and
  * pending markers. Each table declared in `sql/tables.json` that the database lacks is created with
  * its indexes, from the SQL `Schema\TableSql` renders for the database's type.
@@ -14,6 +15,13 @@ use MediaWiki\Extension\Strata\Schema\TableSql;
 class SchemaUpdatesHook {
 	public static function onLoadExtensionSchemaUpdates( DatabaseUpdater $updater ): void {
 		$type = $updater->getDB()->getType();
+		if ( !in_array( $type, TableSql::TYPES, true ) ) {
+			// The wiki's own update goes on: Strata's tables are left out, and its routes answer with
+			// database errors until the wiki runs on a database Strata supports (docs/mediawiki.md).
+			$updater->output( "Strata: no tables for the $type database (Strata supports " . implode( ' and ', TableSql::TYPES )
+				. "); Strata's tables were not created and the extension will not work on this wiki.\n" );
+			return;
+		}
 		foreach ( TableSql::declared() as $name => $table ) {
 			$updater->addExtensionUpdate( [ [ self::class, 'createTable' ], $name, TableSql::create( $table, $type ) ] );
 		}

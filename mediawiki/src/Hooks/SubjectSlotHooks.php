@@ -3,7 +3,8 @@
  * Index rows and store projection for Subject-slot changes MediaWiki makes itself, without the core:
  * a revert, rollback, undo or plain api.php edit of a page with a Subject slot
  * (RevisionFromEditComplete, inside the save's transaction), an undeletion (ArticleUndelete, 1.39's
- * hook after the revisions are restored) and a deletion through action=delete or Special:Delete
+ * hook after the revisions are restored), an import by importDump.php or Special:Import
+ * (AfterImportPage, once a page's revisions are in) and a deletion through action=delete or Special:Delete
  * (PageDeleteComplete: after DeletePage's atomic section, inside the request's transaction that
  * commits it; docs/mediawiki.md). The rows are the core's
  * (`Host/SubjectSlotIndex`, `preparePages`), written with a pending marker per store; the stores
@@ -42,9 +43,34 @@ class SubjectSlotHooks {
 	}
 
 	public static function onArticleUndelete( Title $title, $created, $comment, $oldPageId, $restoredPages ): void {
-		$revision = MediaWikiServices::getInstance()->getRevisionLookup()->getRevisionByTitle( $title );
-		if ( !$revision || !$revision->hasSlot( SlotRoleHook::ROLE ) ) {
+		self::indexLatest( $title, false );
+	}
+
+	/**
+	 * A page imported by importDump.php or Special:Import: its latest revision's Subjects, or none
+	 * when that revision has no Subject slot and the page had Subjects before. Every page of the dump
+	 * is indexed again, even when its revisions were there already: importDump.php's revision
+	 * callback returns nothing, so MediaWiki 1.39 reports no revision of it as imported ($sRevCount 0).
+	 */
+	public static function onAfterImportPage( $title, $foreignTitle, $revCount, $sRevCount, $pageInfo ): void {
+		if ( $revCount > 0 ) {
+			self::indexLatest( Title::castFromLinkTarget( $title ), true );
+		}
+	}
+
+	/** Indexes and projects the latest revision of a page whose revisions MediaWiki restored or imported. */
+	private static function indexLatest( Title $title, bool $evenWithoutSlot ): void {
+		$services = MediaWikiServices::getInstance();
+		$revision = $services->getRevisionLookup()->getRevisionByTitle( $title );
+		if ( !$revision ) {
 			return;
+		}
+		if ( !$revision->hasSlot( SlotRoleHook::ROLE ) ) {
+			$indexed = $evenWithoutSlot && $services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY )
+				->selectField( 'strata_subject', '1', [ 'ss_page_id' => $revision->getPageId() ], __METHOD__ );
+			if ( !$indexed ) {
+				return;
+			}
 		}
 		SubjectSlotIndex::reindex( $revision );
 		self::markPending( $revision->getPageId(), $revision->getId() );

@@ -154,18 +154,10 @@ class MediaWikiHost implements Host {
 		return null;
 	}
 
-	/**
-	 * One use of a rate-limited action counted by MediaWiki's limiter (`$wgRateLimits`). MediaWiki
-	 * does not say when a window ends, so `Retry-After` is the action's longest window, after which
-	 * the caller is allowed again whatever its kind.
-	 */
+	/** One use of a rate-limited action counted by MediaWiki's limiter (`EditChecks::hit`). */
 	public function hitRateLimit( array $args ): mixed {
-		$action = (string)$args['action'];
-		if ( !$this->user->pingLimiter( $action ) ) {
-			return [ 'limited' => false ];
-		}
-		$windows = array_map( static fn ( $limit ) => (int)( $limit[1] ?? 0 ), $this->services->getMainConfig()->get( 'RateLimits' )[$action] ?? [] );
-		return [ 'limited' => true, 'retryAfterSeconds' => max( [ 1, ...$windows ] ) ];
+		$wait = $this->writes->checks()->hit( (string)$args['action'] );
+		return $wait === null ? [ 'limited' => false ] : [ 'limited' => true, 'retryAfterSeconds' => $wait ];
 	}
 
 	public function log( array $args ): mixed {

@@ -5,7 +5,10 @@
  * based on the revision the core read (a different latest revision is a conflict and nothing of the
  * request is kept; so is a deadlock), with the page's index rows and its pending-projection markers
  * (one per configured store) written in the same transaction. `deletePage` deletes through
- * MediaWiki's DeletePage, also atomically with the index rows and markers.
+ * MediaWiki's DeletePage, also atomically with the index rows and markers. Before either, MediaWiki's
+ * own checks of an edit (`EditChecks`: full permissions with blocks, the `edit` rate limit, the edit
+ * filters) may refuse the request: nothing is written and the answer carries the `refusal`. Saves of
+ * a caller with the `bot` right are bot edits.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -18,6 +21,7 @@ use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Revision\SlotRecord;
+use Title;
 use User;
 use Wikimedia\Rdbms\IDatabase;
 
@@ -25,12 +29,18 @@ class PageWrites {
 	private MediaWikiServices $services;
 	private User $user;
 	private PageRecords $records;
+	private EditChecks $checks;
 
 	/** @param list<string> $stores the configured stores, each of which gets a pending marker per save */
 	public function __construct( MediaWikiServices $services, User $user, PageRecords $records, private array $stores, private WriteTransaction $transaction ) {
 		$this->services = $services;
 		$this->user = $user;
 		$this->records = $records;
+		$this->checks = new EditChecks( $services, $user );
+	}
+
+	public function checks(): EditChecks {
+		return $this->checks;
 	}
 
 	public function savePages( array $saves ): array {
@@ -38,6 +48,10 @@ class PageWrites {
 	}
 
 	private function saveAll( array $saves ): array {
+		$refusal = $this->refusal( $saves );
+		if ( $refusal !== null ) {
+			return [ 'ok' => false, 'refusal' => $refusal ];
+		}
 		return $this->transaction->run( __METHOD__, function ( IDatabase $dbw ) use ( $saves ) {
 			$results = [];
 			foreach ( $saves as $index => $save ) {
@@ -53,12 +67,49 @@ class PageWrites {
 		}, [ 'ok' => false, 'conflict' => 'edit-conflict', 'index' => 0 ] );
 	}
 
-	/** `{pageId, revisionId, timestamp}`, or `{conflict}` when the page is not as the core read it. */
-	private function saveOne( IDatabase $dbw, array $save ): array {
+	/**
+	 * The first refusal of MediaWiki's checks of an edit, in api.php's order: every page's permissions
+	 * (`create` too for a new page), then the rate limit, then every page's edit filters; or null.
+	 */
+	private function refusal( array $saves ): ?array {
+		$titles = array_map( fn ( array $save ) => $this->title( $save ), $saves );
+		foreach ( $titles as $title ) {
+			$refusal = $this->checks->permission( 'edit', $title ) ?? ( $title->exists() ? null : $this->checks->permission( 'create', $title ) );
+			if ( $refusal !== null ) {
+				return $refusal;
+			}
+		}
+		$refusal = $this->checks->editRateLimit();
+		foreach ( $saves as $index => $save ) {
+			$page = $this->services->getWikiPageFactory()->newFromTitle( $titles[$index] );
+			$refusal ??= $this->checks->filters( $page, $this->contents( $save, $titles[$index], !$titles[$index]->exists() ), (string)$save['comment'] );
+		}
+		return $refusal;
+	}
+
+	private function title( array $save ): Title {
 		$title = $this->records->title( (int)$save['namespace'], (string)$save['title'] );
 		if ( !$title ) {
 			throw new \InvalidArgumentException( "MediaWiki refuses the title \"{$save['title']}\"" );
 		}
+		return $title;
+	}
+
+	/** The content of each slot a save sets, by role (a new page gets an empty main slot when the save has none). */
+	private function contents( array $save, Title $title, bool $new ): array {
+		$contents = [];
+		if ( $save['mainSlot'] !== null || $new ) {
+			$contents[SlotRecord::MAIN] = ContentHandler::makeContent( $save['mainSlot'] ?? '', $title, $save['contentModel'] );
+		}
+		if ( $save['subjectSlot'] !== null ) {
+			$contents[SlotRoleHook::ROLE] = new StrataJsonContent( $save['subjectSlot'], SlotRoleHook::MODEL );
+		}
+		return $contents;
+	}
+
+	/** `{pageId, revisionId, timestamp}`, or `{conflict}` when the page is not as the core read it. */
+	private function saveOne( IDatabase $dbw, array $save ): array {
+		$title = $this->title( $save );
 		$page = $this->services->getWikiPageFactory()->newFromTitle( $title );
 		$updater = $page->newPageUpdater( $this->user );
 		$parent = $updater->grabParentRevision();
@@ -72,15 +123,10 @@ class PageWrites {
 		if ( $parent !== null && $parent->getId() !== (int)$base ) {
 			return [ 'conflict' => 'edit-conflict' ];
 		}
-		if ( $save['mainSlot'] !== null ) {
-			$updater->setContent( SlotRecord::MAIN, ContentHandler::makeContent( $save['mainSlot'], $title, $save['contentModel'] ) );
-		} elseif ( $parent === null ) {
-			$updater->setContent( SlotRecord::MAIN, ContentHandler::makeContent( '', $title, $save['contentModel'] ) );
+		foreach ( $this->contents( $save, $title, $parent === null ) as $role => $content ) {
+			$updater->setContent( $role, $content );
 		}
-		if ( $save['subjectSlot'] !== null ) {
-			$updater->setContent( SlotRoleHook::ROLE, new StrataJsonContent( $save['subjectSlot'], SlotRoleHook::MODEL ) );
-		}
-		$flags = ( $parent === null ? EDIT_NEW : EDIT_UPDATE ) | EDIT_INTERNAL;
+		$flags = ( $parent === null ? EDIT_NEW : EDIT_UPDATE ) | EDIT_INTERNAL | $this->checks->botFlag();
 		$revision = $updater->saveRevision( CommentStoreComment::newUnsavedComment( (string)$save['comment'] ), $flags );
 		$status = $updater->getStatus();
 		if ( !$status->isOK() ) {
@@ -107,6 +153,10 @@ class PageWrites {
 		}
 		if ( $baseRevisionId !== null && $page->getLatest() !== $baseRevisionId ) {
 			return [ 'ok' => false, 'conflict' => 'edit-conflict' ];
+		}
+		$refusal = $this->checks->permission( 'delete', Title::castFromPageIdentity( $page ) );
+		if ( $refusal !== null ) {
+			return [ 'ok' => false, 'refusal' => $refusal ];
 		}
 		return $this->transaction->run( __METHOD__, function ( IDatabase $dbw ) use ( $page, $pageId, $comment ) {
 			$deletion = $this->services->getDeletePageFactory()->newDeletePage( $page, $this->user );

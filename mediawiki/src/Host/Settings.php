@@ -1,7 +1,7 @@
 <?php
 /**
  * The `config` Host operation: the core's Settings from the `$wgStrata...` settings and MediaWiki's
- * own (`$wgRateLimits['strata-query']`, `$wgCanonicalServer`); `stores` names each store of
+ * own (`$wgRateLimits['strata-query']`, `$wgCanonicalServer`, the URL layout) and the wiki-side configuration page (`WikiConfigPage`); `stores` names each store of
  * `$wgStrataStores` with its type and projection. Keys left null take the core's defaults.
  */
 
@@ -15,7 +15,7 @@ class Settings {
 		$settings = [
 			'sourceKey' => $config->get( 'StrataSourceKey' ),
 			'titling' => $config->get( 'StrataTitling' ),
-			'enforceValidation' => (bool)$config->get( 'StrataEnforceValidation' ),
+			'enforceValidation' => WikiConfigPage::overrides()['enforceValidation'] ?? (bool)$config->get( 'StrataEnforceValidation' ),
 			'rdfBaseUri' => $config->get( 'StrataRdfBaseUri' ) ?? $config->get( 'CanonicalServer' ),
 			'dereferenceToDataTab' => (bool)$config->get( 'StrataDereferenceSubjectsToDataTab' ),
 			'queryLimits' => $config->get( 'StrataQueryLimits' ),
@@ -23,6 +23,7 @@ class Settings {
 			'searchTimeoutMs' => $config->get( 'StrataSearchTimeoutMs' ),
 			'stores' => ( new StoreConfig( $config->get( 'StrataStores' ) ) )->forCore(),
 			'sources' => self::sources( $config->get( 'StrataSources' ) ),
+			'urls' => UrlLayout::of( $config ),
 		];
 		return array_filter( $settings, static fn ( $value ) => $value !== null );
 	}

@@ -1,7 +1,7 @@
 <?php
 /**
  * The index rows of a revision MediaWiki saved or restored without the core (a revert, an undo, an
- * undeletion): its Subject slot is handed to the core's `preparePages`, which computes the rows as a
+ * undeletion, an import; maintenance/rebuildIndex.php for every page): its Subject slot is handed to the core's `preparePages`, which computes the rows as a
  * save does (every Subject of the slot counts as changed), and the page's rows are replaced on the
  * primary connection, inside the transaction of the save when there is one. A slot the core refuses
  * leaves the rows as they were and is logged.
@@ -18,9 +18,8 @@ use Title;
 use User;
 
 class SubjectSlotIndex {
-	private const NS_SCHEMA = 7474;
-
-	public static function reindex( RevisionRecord $revision ): void {
+	/** $schemas: every Schema by name (schemas()), when the caller reindexes many revisions. */
+	public static function reindex( RevisionRecord $revision, ?object $schemas = null ): void {
 		$services = MediaWikiServices::getInstance();
 		$title = Title::castFromPageIdentity( $revision->getPage() );
 		$dbw = $services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
@@ -29,7 +28,7 @@ class SubjectSlotIndex {
 		if ( $content ) {
 			$pages = [ [ 'title' => $title->getText(), 'content' => json_decode( $content->serialize() ) ] ];
 			$options = [ 'sourceKey' => $services->getMainConfig()->get( 'StrataSourceKey' ) ];
-			$prepared = json_decode( CoreGateway::core()->preparePages( self::json( $pages ), self::json( self::schemas( $services ) ), self::json( $options ) ), true );
+			$prepared = json_decode( CoreGateway::core()->preparePages( self::json( $pages ), self::json( $schemas ?? self::schemas( $services ) ), self::json( $options ) ), true );
 			$page = $prepared['pages'][0] ?? [ 'error' => 'no answer' ];
 			if ( isset( $page['error'] ) ) {
 				LoggerFactory::getInstance( 'Strata' )->warning( "the Subjects of revision {$revision->getId()} were not indexed: {$page['error']}" );
@@ -41,10 +40,10 @@ class SubjectSlotIndex {
 	}
 
 	/** Every Schema of the wiki by name, as `preparePages` takes them. */
-	private static function schemas( MediaWikiServices $services ): object {
+	public static function schemas( MediaWikiServices $services ): object {
 		$records = new PageRecords( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) );
 		$schemas = [];
-		foreach ( $records->all( self::NS_SCHEMA ) as $page ) {
+		foreach ( $records->all( NS_STRATA_SCHEMA ) as $page ) {
 			$schemas[$page['title']] = json_decode( $page['mainSlot'] ?? 'null' );
 		}
 		return (object)$schemas;

@@ -12,6 +12,8 @@ namespace MediaWiki\Extension\Strata\Schema;
 
 class TableSql {
 	public const DECLARATION = __DIR__ . '/../../sql/tables.json';
+	/** The database types this class renders tables for. */
+	public const TYPES = [ 'mysql', 'sqlite' ];
 
 	/** Every declared table: name to its declaration. */
 	public static function declared(): array {
@@ -21,7 +23,7 @@ class TableSql {
 
 	/** The statements that create `$table` and its indexes on `$dbType` (`mysql` or `sqlite`). */
 	public static function create( array $table, string $dbType ): string {
-		if ( $dbType !== 'mysql' && $dbType !== 'sqlite' ) {
+		if ( !in_array( $dbType, self::TYPES, true ) ) {
 			throw new \RuntimeException( "Strata has no tables for database type $dbType" );
 		}
 		$pk = $table['pk'] ?? [];

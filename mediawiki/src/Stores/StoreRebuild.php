@@ -1,12 +1,12 @@
 <?php
 /**
- * One rebuild run of a store (docs/stores.md, "Store states and rebuild runs"): the store is cleared
- * and every page holding Subjects is projected again, in page id order, a batch at a time. The core
- * computes each batch (`projectForStore`); this class reads the pages, writes the batch, records
- * progress, and stops between batches when the run was cancelled. Run by `RebuildJob` (MediaWiki's
- * job queue) and by maintenance/rebuildStores.php. Each batch's progress is committed before the next
- * batch is read (the job queue would otherwise hold the whole run in one transaction), so that the
- * run's reads see what other requests commit meanwhile: a cancel, and the saves that end `absent`.
+ * One rebuild run of a store (docs/stores.md, "Rebuild runs"): the core's `RebuildRun` decides the
+ * run; this class answers its steps (the wiki's pages and Subject index rows, the run's state, the
+ * wiki's change mark), writes what it says to the store, and records what it reports. Run by
+ * `RebuildJob` (MediaWiki's job queue) and by maintenance/rebuildStores.php. The run's progress is
+ * committed before each batch is read (the job queue would otherwise hold the whole run in one
+ * transaction), so that the run's reads see what other requests commit meanwhile: a cancel, and the
+ * saves that move the change mark.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
@@ -16,13 +16,13 @@ use MediaWiki\Extension\Strata\Host\PageRecords;
 use MediaWiki\Extension\Strata\Host\Settings;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use Strata\Bridge\RebuildRun;
 use Strata\Bridge\StrataError;
 use User;
+use Wikimedia\Rdbms\IDatabase;
 
 class StoreRebuild {
 	public const BATCH_PAGES = 200;
-	private const NS_SCHEMA = 7474;
-	private const NS_MAPPING = 7478;
 
 	private PageRecords $records;
 
@@ -43,7 +43,7 @@ class StoreRebuild {
 		}
 		$lbFactory = $this->services->getDBLoadBalancerFactory();
 		// Null when the caller holds uncommitted writes: then nothing is committed here, and the run
-		// may not see other requests' saves, so it never sends `absent`.
+		// may not see other requests' saves, so it has no change mark and never sends `absent`.
 		$ticket = $lbFactory->getEmptyTransactionTicket( __METHOD__ );
 		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
 		$total = (int)$db->selectField( 'strata_subject', 'COUNT(DISTINCT ss_page_id)', [], __METHOD__ );
@@ -58,111 +58,137 @@ class StoreRebuild {
 			return $states->runById( $id );
 		}
 		$settings = Settings::of( $this->services->getMainConfig() );
-		$fixed = [
+		$setup = [
+			'runId' => $id,
 			'name' => $name,
 			'store' => [ 'type' => $entry['type'], 'projection' => $entry['projection'] ],
 			'rdfBaseUri' => $settings['rdfBaseUri'] ?? null,
 			'sourceKey' => $settings['sourceKey'] ?? null,
-			'schemas' => (object)array_column( array_map( static fn ( $p ) => [ $p['title'], $p['mainSlot'] ?? '' ], $this->records->all( self::NS_SCHEMA ) ), 1, 0 ),
-			'mappings' => array_map( static fn ( $p ) => [ 'title' => $p['title'], 'text' => $p['mainSlot'] ?? '' ], $this->records->all( self::NS_MAPPING ) ),
+			'sources' => $settings['sources'] ?? (object)[],
+			'changeMark' => $ticket === null ? null : self::changeMark( $db ),
+			'batchPages' => $this->batchPages,
 		];
-		$absent = new RebuildAbsent( $db, $entry['kind'] === 'graph', $ticket !== null );
-		$afterId = 0;
-		$processed = 0;
-		$failed = 0;
-		for ( $start = true; ; $start = false ) {
-			if ( $ticket !== null ) {
-				$lbFactory->commitAndWaitForReplication( __METHOD__, $ticket );
-			}
-			if ( $states->runById( $id )['state'] !== 'running' ) {
-				return $this->stopped( $name, $id );
-			}
-			$ids = array_map( 'intval', $db->selectFieldValues( 'strata_subject', 'DISTINCT ss_page_id', [ 'ss_page_id > ' . $afterId ],
-				__METHOD__, [ 'ORDER BY' => 'ss_page_id', 'LIMIT' => $this->batchPages ] ) );
-			if ( $ids === [] && !$start ) {
-				break;
-			}
-			$pages = array_values( array_filter( array_map( fn ( $pageId ) => $this->records->byId( $pageId ), $ids ) ) );
-			// The first batch clears the graph, so the core creates all of its Subjects: no index read.
-			$request = $fixed + ( $start ? [ 'start' => true ] : [ 'start' => false, 'absent' => $absent->of( array_column( $pages, 'pageId' ) ) ] );
-			try {
-				$batch = CoreGateway::core()->projectForStoreBatch( $request, array_map( [ self::class, 'facts' ], $pages ) );
-			} catch ( StrataError $e ) {
-				$which = $ids === [] ? 'the first batch' : 'pages ' . reset( $ids ) . ' to ' . end( $ids );
-				return $this->failed( $name, $id, "the core refused the batch of $which: {$e->errorCode}: {$e->getMessage()}" );
-			}
-			if ( $ids !== [] ) {
-				$absent->targeted( $batch['outsideTargets'] ?? [], end( $ids ) );
-			}
-			$outcome = $this->registry->with( $name, static fn ( $client ) => self::writeBatch( $client, $batch, $start ) );
-			if ( !$outcome['ok'] ) {
-				return $this->failed( $name, $id, $outcome['detail'] ?? $outcome['kind'] );
-			}
-			foreach ( $batch['failed'] ?? [] as $f ) {
-				LoggerFactory::getInstance( 'Strata' )->warning( "rebuild of $name: page {$f['pageId']} not projected: {$f['reason']}" );
-			}
-			$processed += count( $ids ) - count( $batch['failed'] ?? [] );
-			$failed += count( $batch['failed'] ?? [] );
-			$states->recordProgress( $id, $processed, $failed );
-			if ( $progress ) {
-				$progress( $processed, $failed, $total, $request['absent'] ?? [] );
-			}
-			if ( $ids === [] ) {
-				break;
-			}
-			$afterId = end( $ids );
+		try {
+			$rebuild = CoreGateway::core()->rebuildRun( json_encode( array_filter( $setup, static fn ( $v ) => $v !== null ), JSON_THROW_ON_ERROR ) );
+		} catch ( StrataError $e ) {
+			$states->finishRun( $id, 'failed', "the core refused the run: {$e->errorCode}: {$e->getMessage()}" );
+			return $states->runById( $id );
 		}
-		if ( $states->runById( $id )['state'] !== 'running' ) {
-			return $this->stopped( $name, $id );
-		}
+		$done = $this->steps( $rebuild, $id, $name, $db, $ticket, $total, $progress );
 		$marker = null;
-		if ( $entry['kind'] === 'graph' ) {
+		if ( $done['run'] === 'succeeded' && $entry['kind'] === 'graph' ) {
 			$marker = bin2hex( random_bytes( 16 ) );
 			$marked = $this->registry->with( $name, static fn ( $client ) => $client->setContentMarker( $marker ) );
 			if ( !$marked['ok'] ) {
-				return $this->failed( $name, $id, $marked['detail'] ?? $marked['kind'] );
+				$done = $rebuild->fail( $marked['detail'] ?? $marked['kind'] );
 			}
 		}
-		$states->finishRun( $id, 'succeeded' );
-		$states->clearPendingUpTo( $name, $coveredUpTo );
-		$states->markInSync( $name, $marker );
+		if ( $done['run'] === 'failed' ) {
+			$states->finishRun( $id, 'failed', $done['error'] );
+		}
+		if ( $done['stale'] !== null ) {
+			$this->registry->markStale( $name, $done['stale'] );
+		}
+		if ( $done['run'] === 'succeeded' ) {
+			$states->finishRun( $id, 'succeeded' );
+			$states->clearPendingUpTo( $name, $coveredUpTo );
+			$states->markInSync( $name, $marker );
+		}
 		return $states->runById( $id );
+	}
+
+	/**
+	 * Answers the run's steps until it is done; answers the `done` step. Writes are made at once, so
+	 * each `write` step's outcome is reported right after it.
+	 */
+	private function steps( RebuildRun $rebuild, int $id, string $name, IDatabase $db, $ticket, int $total, ?callable $progress ): array {
+		$lbFactory = $this->services->getDBLoadBalancerFactory();
+		$states = $this->registry->states();
+		while ( true ) {
+			$step = $rebuild->next();
+			switch ( $step['step'] ) {
+				case 'namespacePages':
+					$rebuild->answer( array_map( static fn ( $p ) => [ 'title' => $p['title'], 'text' => $p['mainSlot'] ?? '' ],
+						$this->records->all( $step['namespace'] ) ) );
+					break;
+				case 'checkRun':
+					if ( $ticket !== null ) {
+						$lbFactory->commitAndWaitForReplication( __METHOD__, $ticket );
+					}
+					$rebuild->answer( $states->runById( $id )['state'] === 'running' ? 'running' : 'cancelled' );
+					break;
+				case 'pages':
+					$ids = array_map( 'intval', $db->selectFieldValues( 'strata_subject', 'DISTINCT ss_page_id', [ 'ss_page_id > ' . (int)$step['afterId'] ],
+						__METHOD__, [ 'ORDER BY' => 'ss_page_id', 'LIMIT' => (int)$step['limit'] ] ) );
+					$pages = array_values( array_filter( array_map( fn ( $pageId ) => $this->records->byId( $pageId ), $ids ) ) );
+					$rebuild->answerPages( array_map( [ self::class, 'facts' ], $pages ), array_map( static fn ( $p ) => $p['subjectSlot'] ?? null, $pages ) );
+					break;
+				case 'changeMark':
+					$rebuild->answer( self::changeMark( $db ) );
+					break;
+				case 'subjectsOn':
+					$rebuild->answer( array_map( 'strval', $db->selectFieldValues( 'strata_subject', 'ss_subject_id', [ 'ss_page_id' => $step['pageIds'] ], __METHOD__ ) ) );
+					break;
+				case 'pagesOf':
+					$found = [];
+					foreach ( $db->select( 'strata_subject', [ 'ss_subject_id', 'ss_page_id' ], [ 'ss_subject_id' => $step['ids'] ], __METHOD__ ) as $row ) {
+						$found[(string)$row->ss_subject_id] = (int)$row->ss_page_id;
+					}
+					$rebuild->answer( (object)$found );
+					break;
+				case 'write':
+					$outcome = $this->registry->with( $name, static fn ( $client ) => self::write( $client, $step ) );
+					$rebuild->written( $outcome['ok'] ? [ 'ok' => true ] : [ 'ok' => false, 'kind' => $outcome['kind'] ?? null, 'detail' => $outcome['detail'] ?? null ] );
+					break;
+				case 'progress':
+					foreach ( $step['failedPages'] as $f ) {
+						LoggerFactory::getInstance( 'Strata' )->warning( "rebuild of $name: page {$f['pageId']} not projected: {$f['reason']}" );
+					}
+					$states->recordProgress( $id, $step['processed'], $step['failed'] );
+					if ( $progress ) {
+						$progress( $step['processed'], $step['failed'], $total, $step['absent'] );
+					}
+					break;
+				case 'done':
+					return $step;
+				default:
+					throw new \LogicException( "unknown rebuild step {$step['step']}" );
+			}
+		}
+	}
+
+	/**
+	 * What the wiki's last change was: the highest revision id (every edit, page creation, move,
+	 * rollback, import) and the highest log id (every deletion and undeletion, which write no
+	 * revision). Any change the stores take moves it; a deletion may lower the highest `rev_id`.
+	 */
+	public static function changeMark( IDatabase $db ): string {
+		return $db->selectField( 'revision', 'MAX(rev_id)', [], __METHOD__ ) . ':' . $db->selectField( 'logging', 'MAX(log_id)', [], __METHOD__ );
 	}
 
 	private static function facts( array $page ): array {
 		return array_intersect_key( $page, array_flip( [ 'pageId', 'namespace', 'title', 'prefixedTitle', 'created', 'modified',
-			'lastEditor', 'categories', 'subjectSlot' ] ) );
+			'lastEditor', 'categories' ] ) );
 	}
 
 	/**
-	 * The first batch clears the store; a graph store's connection made its indexes when it opened,
-	 * and a rebuild makes them again (the graph may have been deleted since; "already indexed" ignored).
+	 * One `write` step: a SPARQL store is cleared first when the step says so, then bulk-loads its
+	 * TriG; a graph store makes its indexes again first when the step says so (the graph may have
+	 * been deleted since its connection made them; "already indexed" ignored), then runs its statements.
 	 */
-	private static function writeBatch( FalkorDbStore|SparqlHttpStore $client, array $batch, bool $start ): array {
-		if ( isset( $batch['statements'] ) ) {
-			if ( $start ) {
+	private static function write( FalkorDbStore|SparqlHttpStore $client, array $step ): array {
+		if ( isset( $step['statements'] ) ) {
+			if ( $step['createIndexes'] ) {
 				$client->createIndexes();
 			}
-			return $client->runAll( $batch['statements'] );
+			return $client->runAll( $step['statements'] );
 		}
-		if ( $start ) {
+		if ( $step['clear'] ) {
 			$cleared = $client->clear();
 			if ( !$cleared['ok'] ) {
 				return $cleared;
 			}
 		}
-		return ( $batch['projected'] ?? 0 ) === 0 ? [ 'ok' => true ] : $client->loadBulk( $batch['trig'] );
-	}
-
-	private function failed( string $name, int $id, string $error ): array {
-		$this->registry->states()->finishRun( $id, 'failed', $error );
-		$this->registry->markStale( $name, "rebuild run $id failed: $error" );
-		return $this->registry->states()->runById( $id );
-	}
-
-	/** Cancelled between batches: what is in the store is part of a rebuild. */
-	private function stopped( string $name, int $id ): array {
-		$this->registry->states()->markStale( $name, "rebuild run $id was cancelled" );
-		return $this->registry->states()->runById( $id );
+		return isset( $step['trig'] ) ? $client->loadBulk( $step['trig'] ) : [ 'ok' => true ];
 	}
 }

@@ -4,19 +4,10 @@ use super::listing::titled_list;
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::app::error::{invalid_title, ApiError};
+use crate::app::load::layout_item;
 use crate::domain::title::Title;
-use crate::host::{namespace, Host, PageRecord};
-use serde_json::{json, Map, Value};
-
-/// A Layout item: `name` and the fields of the stored Layout object. A page whose text is not a
-/// JSON object is no Layout and is left out.
-fn layout_item(page: &PageRecord) -> Option<Value> {
-    let Ok(Value::Object(body)) = serde_json::from_str(page.main_slot.as_deref()?) else { return None };
-    let mut item = Map::new();
-    item.insert("name".into(), page.title.clone().into());
-    item.extend(body);
-    Some(Value::Object(item))
-}
+use crate::host::{namespace, Host};
+use serde_json::json;
 
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     titled_list(ctx, namespace::LAYOUT, "layouts", layout_item).await

@@ -11,6 +11,7 @@ use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use serde_json::{json, Map, Value};
+use crate::types::CanonicalJson;
 
 pub async fn subjects<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let page_id = page_param(ctx)?;

@@ -4,16 +4,16 @@
 
 use super::{Body, Reply};
 use crate::api::context::Ctx;
-use crate::app::error::{ApiError, ErrorKind};
+use crate::app::error::{rate_limited, ApiError};
 use crate::app::query::{admit_text, check_cypher, check_sparql, run_cypher, run_sparql, Tier, TierName, QUERY_RIGHT};
 use crate::host::{Host, RateLimitHit};
 use serde_json::{Map, Value};
 
 pub async fn sparql<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let text = admit_text(ctx.caller, ctx.body_str("query"))?;
-    check_sparql(text)?;
+    let query = check_sparql(text)?;
     let tier = admit(ctx).await?;
-    let (content_type, text) = run_sparql(ctx.host, text, tier).await?;
+    let (content_type, text) = run_sparql(ctx.host, &query, tier).await?;
     Ok(Reply { status: 200, body: Body::Raw { content_type, text }, headers: Vec::new() })
 }
 
@@ -25,17 +25,12 @@ pub async fn cypher<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     Ok(Reply::ok(run_cypher(ctx.host, &checked, tier).await?))
 }
 
-/// `Retry-After` when the host does not say how long the caller's window lasts.
-const RETRY_AFTER_DEFAULT_SECONDS: u64 = 60;
-
 /// Counts the query against the rate limit (not for `noratelimit`) and picks the caller's tier.
 async fn admit<H: Host>(ctx: &Ctx<'_, H>) -> Result<Tier, ApiError> {
     if !ctx.caller.has("noratelimit") {
         let outcome = ctx.host.hit_rate_limit(RateLimitHit { action: QUERY_RIGHT.into() }).await?;
         if outcome.limited {
-            let wait = outcome.retry_after_seconds.unwrap_or(RETRY_AFTER_DEFAULT_SECONDS).max(1);
-            return Err(ApiError::new(ErrorKind::RateLimitExceeded, format!("Too many queries; try again in {wait} seconds."))
-                .with_header("retry-after", wait.to_string()));
+            return Err(rate_limited("Too many queries", outcome.retry_after_seconds));
         }
     }
     Ok(Tier::limits(&ctx.settings, TierName::of(ctx.caller)))

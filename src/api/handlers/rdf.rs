@@ -9,10 +9,10 @@ use crate::app::error::{page_not_found, subject_not_found};
 use crate::app::load::readable_mappings;
 use crate::app::projection::settings_iris;
 use crate::app::view::{page_of, readable_page, PageData, Schemas};
-use crate::domain::ids::SubjectId;
 use crate::domain::mapping::NATIVE;
 use crate::host::{Host, LogEntry, LogLevel, PageRecord};
 use crate::rdf::serialize::{to_string, Format};
+use crate::render::Links;
 use crate::rdf::{native, ontology, Context, NotDescribable, OntologyProjection, PageFacts, PageView, QuadSink, Warning};
 use serde_json::json;
 
@@ -46,43 +46,21 @@ pub async fn subject<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     finish(ctx, text.map_err(|_| not_found())?, warnings, id.as_str(), format, vary).await
 }
 
-/// `GET /entity/{subjectId}`: 303 to the Subject's RDF, or to its page (the Data tab on its row).
+/// `GET /entity/{subjectId}`: 303 to the Subject's RDF, or to its page (the Data tab on its row),
+/// under the host's URL layout.
 pub async fn dereference<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let id = subject_param(ctx)?;
     let page = page_of(ctx, &id).await?.ok_or_else(|| subject_not_found(ctx.param("subjectId")))?;
     let base = ctx.settings.rdf_base_uri.trim_end_matches('/');
-    let location = match dereference_format(ctx.header("accept")) {
-        Some(format) => format!("{base}/rest.php/strata/v0/subject/{id}/rdf?format={}", format_name(format)),
-        None => page_url(base, &page.record, &id, ctx.settings.dereference_to_data_tab),
+    let links = Links::of(&ctx.settings.urls);
+    let title = &page.record.prefixed_title;
+    let path = match dereference_format(ctx.header("accept")) {
+        Some(format) => links.rest(&format!("/strata/v0/subject/{id}/rdf?format={}", format_name(format))),
+        None if ctx.settings.dereference_to_data_tab => format!("{}#{id}", links.action(title, "subjects")),
+        None => links.page(title),
     };
-    let headers = vec![("location", location), ("vary", "Accept".to_owned())];
+    let headers = vec![("location", format!("{base}{path}")), ("vary", "Accept".to_owned())];
     Ok(Reply { status: 303, body: Body::Empty, headers })
-}
-
-/// The page's Data tab opened on the Subject's row, or the plain page.
-fn page_url(base: &str, page: &PageRecord, id: &SubjectId, data_tab: bool) -> String {
-    let title = title_in_url(&page.prefixed_title);
-    if data_tab {
-        format!("{base}/index.php?title={title}&action=subjects#{id}")
-    } else {
-        format!("{base}/index.php?title={title}")
-    }
-}
-
-/// A title as MediaWiki writes it in a URL: spaces as `_`, and everything but unreserved characters
-/// and `:/;@$!*(),~` percent-encoded.
-fn title_in_url(title: &str) -> String {
-    let mut out = String::with_capacity(title.len());
-    for b in title.bytes() {
-        match b {
-            b' ' => out.push('_'),
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b':' | b'/' | b';' | b'@' | b'$' | b'!' | b'*' | b'(' | b')' | b',' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 fn format_name(format: Format) -> &'static str {

@@ -6,7 +6,7 @@ use crate::app::projection::{project_changes, Before, Change};
 use crate::app::commit::{edit_conflict, WritePlan};
 use crate::api::context::Ctx;
 use crate::api::cursor;
-use crate::app::error::{ApiError, ErrorKind};
+use crate::app::error::{refused, ApiError, ErrorKind};
 use crate::app::json_schema::subject_document;
 use crate::api::conditional::{check_if_match, commit_if_match, tagged, Target};
 use crate::app::load::{parse_schema_page, readable_schema, schema_page, schema_title};
@@ -15,6 +15,7 @@ use crate::domain::schema::{Schema, SchemaErrors};
 use crate::domain::title::Title;
 use crate::host::{namespace, DeletePage, Host, IndexRows, PageSave, PageTitle};
 use serde_json::{json, Map, Value};
+use crate::types::CanonicalJson;
 
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let limit = cursor::limit(ctx.query_int("limit"))?;
@@ -116,7 +117,11 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         }
         check_if_match(ctx, Some(page.latest_revision_id))?;
         let args = DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
-        if ctx.host.delete_page(args).await?.ok {
+        let outcome = ctx.host.delete_page(args).await?;
+        if let Some(refusal) = &outcome.refusal {
+            return Err(refused(refusal));
+        }
+        if outcome.ok {
             let before = Before::Deleted { main_slot: page.main_slot, subject_slot: page.subject_slot };
             project_changes(ctx, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;
             return Ok(Reply::ok(json!({"status": "deleted", "schemaName": title.as_str()})));

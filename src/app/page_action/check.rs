@@ -2,7 +2,8 @@
 //! that commits page edits itself (MediaWiki's EditPage and api.php) asks this before its save and
 //! stores the text the core answers; that platform checks permissions itself.
 
-use super::content::{self, PreparedEdit};
+use super::content;
+use super::prepared::PreparedEdit;
 use super::error::{Code, PageActionError};
 use super::PageActionRequest;
 use crate::app::Scope;

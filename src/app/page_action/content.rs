@@ -1,6 +1,7 @@
 //! The content rules of each namespace: what an edit of one slot stores, or every reason it is refused.
 
 use super::error::{Code, PageActionError};
+use super::prepared::{default_content_model, parse_json, PreparedEdit};
 use super::{subject_slot, PageActionRequest, Slot};
 use crate::app::Scope;
 use crate::app::load::{mapping_pages, readable_schema};
@@ -12,16 +13,6 @@ use crate::domain::title::Title;
 use crate::host::{namespace, Host, IndexRows, PageRecord};
 use serde_json::Value;
 
-
-/// What an edit stores. `None` slots keep what the page has.
-pub struct PreparedEdit {
-    pub content_model: String,
-    pub main_slot: Option<String>,
-    pub subject_slot: Option<String>,
-    pub index: IndexRows,
-    /// The page exists and would not change.
-    pub unchanged: bool,
-}
 
 pub async fn check<H: Host>(
     ctx: &Scope<'_, H>,
@@ -47,24 +38,6 @@ pub async fn check<H: Host>(
         }
         (Slot::Subject, _) => subject_slot::check(ctx, request.namespace, title, text, page).await,
     }
-}
-
-pub fn parse_json(text: &str, code: Code, what: &str) -> Result<Value, PageActionError> {
-    serde_json::from_str(text).map_err(|e| PageActionError::new(code, format!("The {what} is not valid JSON: {e}.")))
-}
-
-/// The content model of a page created without one: the model of its namespace (Schema, Layout,
-/// Mapping), JSON for a `.json` page of the MediaWiki namespace, else wikitext. Hosts ask it through
-/// the `defaultContentModel` export.
-pub fn default_content_model(ns: i32, title: &Title) -> String {
-    match ns {
-        namespace::SCHEMA => SCHEMA_CONTENT_MODEL,
-        namespace::LAYOUT => LAYOUT_CONTENT_MODEL,
-        namespace::MAPPING => MAPPING_CONTENT_MODEL,
-        namespace::MEDIAWIKI if title.as_str().ends_with(".json") => "json",
-        _ => "wikitext",
-    }
-    .into()
 }
 
 /// A JSON page: its text replaces the main slot; such pages hold no Subjects.

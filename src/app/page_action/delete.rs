@@ -1,9 +1,11 @@
 //! `action: delete`: the `delete` right and edit access to the page (plus the namespace's own right),
-//! then one `deletePage` based on the revision read, retried when `baseRevisionId` is null.
+//! then one `deletePage` based on the revision read, retried when `baseRevisionId` is null. A deletion
+//! the host refuses (a block) is that refusal's error.
 
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
 use crate::app::commit::RETRIES;
+use crate::app::error::refused;
 use crate::app::Scope;
 use crate::app::projection::{project_changes, Before, Change};
 use crate::domain::title::Title;
@@ -32,6 +34,9 @@ pub async fn delete<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, ti
             comment: request.summary.clone().unwrap_or_default(),
         };
         let outcome = ctx.host.delete_page(args).await?;
+        if let Some(refusal) = &outcome.refusal {
+            return Err(refused(refusal).into());
+        }
         if outcome.ok {
             let before = Before::Deleted { main_slot: page.main_slot.clone(), subject_slot: page.subject_slot.clone() };
             project_changes(ctx, vec![Change { page_id: page.page_id, namespace: page.namespace, before }]).await;

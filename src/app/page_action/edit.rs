@@ -1,7 +1,8 @@
 //! `action: edit`: permissions from the page's access facts, the content rules of its namespace, and
 //! one save based on the revision read, re-planned when another writer got there first.
 
-use super::content::{self, PreparedEdit};
+use super::content;
+use super::prepared::PreparedEdit;
 use super::error::{Code, PageActionError};
 use super::{namespace_right, shown, PageActionRequest};
 use crate::app::commit::{commit, WritePlan};

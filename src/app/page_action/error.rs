@@ -8,6 +8,9 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
     PermissionDenied,
+    Blocked,
+    RateLimited,
+    HookAborted,
     ArticleExists,
     MissingTitle,
     EditConflict,
@@ -21,8 +24,11 @@ pub enum Code {
 }
 
 /// Every code with what it means; `docs/page-actions.md` lists the same table.
-pub const CODES: [(Code, &str, &str); 11] = [
+pub const CODES: [(Code, &str, &str); 14] = [
     (Code::PermissionDenied, "permissiondenied", "the caller may not read, edit, create or delete the page"),
+    (Code::Blocked, "blocked", "the caller is blocked from editing the page (sitewide, the page or its namespace)"),
+    (Code::RateLimited, "ratelimited", "the caller is over the wiki's `edit` rate limit"),
+    (Code::HookAborted, "hookaborted", "an edit filter refused the content; `info` is the filter's message"),
     (Code::ArticleExists, "articleexists", "`createOnly` and the page exists"),
     (Code::MissingTitle, "missingtitle", "the page does not exist (or is unreadable) and the action needs it"),
     (Code::EditConflict, "editconflict", "the page changed since `baseRevisionId`, or kept changing while saving"),
@@ -71,13 +77,17 @@ impl PageActionError {
 
 }
 
-/// The REST layer's shared steps (commit, Schema and page reads) fail only with a conflict or a host
-/// failure; both keep their message.
+/// The REST layer's shared steps (commit, Schema and page reads) fail only with a conflict, a host's
+/// refusal of the save or a host failure; each keeps its message.
 impl From<ApiError> for PageActionError {
     fn from(e: ApiError) -> Self {
         let code = match e.kind {
             ErrorKind::EditConflict => Code::EditConflict,
             ErrorKind::TitleTaken => Code::ArticleExists,
+            ErrorKind::Blocked => Code::Blocked,
+            ErrorKind::RateLimitExceeded => Code::RateLimited,
+            ErrorKind::EditFiltered => Code::HookAborted,
+            ErrorKind::PermissionDenied => Code::PermissionDenied,
             _ => Code::Internal,
         };
         PageActionError::new(code, e.message)

@@ -1,6 +1,6 @@
 //! Page actions of the platform's page API (`api.php` edit and delete, and imports): the core checks
 //! permissions from the page's access facts and the content rules of the page's namespace, then saves
-//! through the Host port; the Data tab (`action: subjects`) and the scripting accessors (`getSubjects`,
+//! through the Host port; the reader's view of a page's Subjects (`action: view`), the Data tab (`action: subjects`) and the scripting accessors (`getSubjects`,
 //! `query`: queries from wikitext or scripts) are page actions that only read. One entry,
 //! [`handle_page_action`]: the result, or a [`PageActionError`] (the exports turn it into the boundary's one failure shape, `docs/architecture.md`).
 
@@ -11,11 +11,13 @@ mod delete;
 mod edit;
 pub mod error;
 mod get_subjects;
+mod prepared;
 mod request;
 mod script_query;
 mod subject_slot;
+mod view;
 
-pub use content::default_content_model;
+pub use prepared::default_content_model;
 pub use request::{Action, PageActionRequest, Slot};
 
 use crate::app::Scope;
@@ -41,6 +43,7 @@ pub async fn handle_page_action<H: Host>(host: &H, request: &PageActionRequest) 
         Action::Subjects => data_tab::data_tab(&ctx, request, &title).await,
         Action::GetSubjects => get_subjects::get_subjects(&ctx, request, &title).await,
         Action::Query => script_query::script_query(&ctx, request).await,
+        Action::View => view::view(&ctx, request, &title).await,
     }
 }
 

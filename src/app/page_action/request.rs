@@ -14,7 +14,7 @@ pub struct PageActionRequest {
     pub title: String,
     #[serde(default)]
     pub slot: Slot,
-    /// The new text of the slot; edits only.
+    /// The new text of the slot (edits); the Subject slot to show (`view`).
     #[serde(default)]
     pub text: Option<String>,
     /// The edit summary, or the reason of a deletion.
@@ -54,6 +54,8 @@ pub enum Action {
     GetSubjects,
     /// A query from the page's wikitext or a script, in the `default` tier (`script_query.rs`).
     Query,
+    /// The page's Subjects as a reader sees them, with the Schema and Layout pages used (`view.rs`).
+    View,
 }
 
 /// Which slot an edit replaces: the page text, or the Subject slot (imports of `Subject/*.json`).

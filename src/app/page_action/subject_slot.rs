@@ -1,7 +1,7 @@
 //! The Subject slot of an import: normalized as a write would be, refused when it breaks the
 //! Dependent-Subject rules or takes Subject IDs that other pages hold, and stored with its index rows.
 
-use super::content::{default_content_model, parse_json, PreparedEdit};
+use super::prepared::{default_content_model, parse_json, PreparedEdit};
 use super::error::{Code, PageActionError};
 use crate::app::Scope;
 use crate::app::view::{index_rows, read_content, Schemas};

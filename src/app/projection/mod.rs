@@ -5,8 +5,11 @@
 
 mod load;
 mod batch_request;
+#[cfg(test)]
+mod batch_request_tests;
 mod payload;
 pub mod rebuild;
+pub mod rebuild_run;
 mod schema_edits;
 mod sources;
 

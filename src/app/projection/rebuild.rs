@@ -21,6 +21,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::batch_request::PageFacts;
+use crate::types::ReadSchema;
 pub use super::batch_request::{BatchRequest, BatchRequestError};
 
 /// What the host writes: `statements` for a graph store (run in order, after the `graphIndexes`

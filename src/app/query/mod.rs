@@ -16,7 +16,7 @@ use crate::graph::literal::json_parameter_header;
 use crate::graph::reply_error::ReplyError;
 use crate::host::{CypherAnswer, CypherQuery, Host, Settings, SparqlQuery, StoreAnswer, ERROR_REPLY};
 use crate::sparql::answer::{is_results_json, status_failure_kind, RESULTS_JSON};
-use crate::sparql::query_form::{calls_service, QueryForm};
+use crate::sparql::read_query::{ReadQuery, Refusal, MAX_OPENING_BRACKETS, MAX_OPERATORS};
 use serde_json::{json, Map, Value};
 
 pub const QUERY_RIGHT: &str = "strata-query";
@@ -72,20 +72,27 @@ pub fn admit_text<'t>(caller: &Caller, text: Option<&'t str>) -> Result<&'t str,
 }
 
 /// Only SELECT and ASK queries run, and no federated query (`SERVICE`): a SPARQL server would fetch
-/// whatever address the caller names.
-pub fn check_sparql(text: &str) -> Result<(), ApiError> {
-    if QueryForm::of(text).is_refused() {
-        return Err(ApiError::new(ErrorKind::UnsupportedQueryForm, "Only SELECT and ASK queries run here."));
-    }
-    if calls_service(text) {
-        return Err(ApiError::new(ErrorKind::SparqlSyntaxError, "The query calls a service (SERVICE): a federated query is not supported here."));
-    }
-    Ok(())
+/// whatever address the caller names. The store is sent the checked query (`sparql::read_query`).
+pub fn check_sparql(text: &str) -> Result<ReadQuery, ApiError> {
+    ReadQuery::parse(text).map_err(|refusal| match refusal {
+        Refusal::Syntax(detail) => ApiError::new(ErrorKind::SparqlSyntaxError, format!("The query is not valid SPARQL 1.1: {detail}")),
+        Refusal::Form(form) => ApiError::new(ErrorKind::UnsupportedQueryForm, format!("Only SELECT and ASK queries run here, not {form}.")),
+        Refusal::Service => ApiError::new(
+            ErrorKind::UnsupportedQueryForm,
+            "The query calls a service (SERVICE): federated queries do not run here, since the store would fetch the address it names.",
+        ),
+        Refusal::TooDeep => ApiError::new(
+            ErrorKind::UnsupportedQueryForm,
+            format!(
+                "The query holds more than {MAX_OPENING_BRACKETS} opening brackets ({{, ( or [, and \\u escapes) or {MAX_OPERATORS} operator characters (+ - * / | & !), counted anywhere in its text: split it."
+            ),
+        ),
+    })
 }
 
 /// The first SPARQL store's answer to a checked query: its content type and body, unchanged.
-pub async fn run_sparql<H: Host>(host: &H, text: &str, tier: Tier) -> Result<(String, String), ApiError> {
-    let mut answer = host.sparql_query(SparqlQuery { query: text.to_owned(), timeout_ms: tier.timeout_ms }).await?;
+pub async fn run_sparql<H: Host>(host: &H, query: &ReadQuery, tier: Tier) -> Result<(String, String), ApiError> {
+    let mut answer = host.sparql_query(SparqlQuery { query: query.text().to_owned(), timeout_ms: tier.timeout_ms }).await?;
     if answer.ok {
         let content_type = answer.content_type.unwrap_or_else(|| RESULTS_JSON.into());
         let body = answer.body.unwrap_or_default();

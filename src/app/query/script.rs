@@ -32,11 +32,11 @@ pub async fn script_query<H: Host>(ctx: &Scope<'_, H>, language: Language, text:
             Ok(json!({"columns": result["columns"], "rows": result["rows"], "truncated": result["truncated"]}))
         }
         Language::Sparql => {
-            check_sparql(text)?;
+            let query = check_sparql(text)?;
             if !ctx.settings.has_store(StoreKind::Sparql) {
                 return Err(ApiError::new(ErrorKind::SparqlStoreUnavailable, "No SPARQL store is configured for SPARQL queries."));
             }
-            let (_, body) = run_sparql(ctx.host, text, tier).await?;
+            let (_, body) = run_sparql(ctx.host, &query, tier).await?;
             sparql_table(&body)
         }
     }

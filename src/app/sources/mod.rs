@@ -9,52 +9,14 @@ mod subject;
 
 pub use schema::foreign_schema;
 pub use subject::{foreign_subject, ForeignSubject};
+pub use super::foreign_reads::{Fetched, Outage};
 
-use crate::app::error::{ApiError, ErrorKind};
+use crate::app::error::ApiError;
 use crate::app::clock::clock_ms;
 use crate::app::Scope;
 use crate::domain::ids::SourceKey;
 use crate::host::{FetchAnswer, FetchFailure, FetchSource, Host, LogEntry, LogLevel, SourceSettings};
 use cache::{with_cache, Kept};
-use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
-
-/// What a source said about one thing.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Fetched<T> {
-    Found(T),
-    /// The source answered 404: it holds no such thing (or none its caller may read).
-    NotFound,
-    Unavailable(Outage),
-}
-
-/// Why a source's part is unavailable.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outage {
-    pub timed_out: bool,
-    pub reason: String,
-}
-
-impl Outage {
-    pub fn failed(reason: impl Into<String>) -> Self {
-        Outage { timed_out: false, reason: reason.into() }
-    }
-
-    /// The error of a read that needs the source: 504 after a timeout, 502 otherwise.
-    pub fn to_error(&self, source: &SourceKey) -> ApiError {
-        let kind = if self.timed_out { ErrorKind::SourceTimeout } else { ErrorKind::SourceUnavailable };
-        ApiError::new(kind, format!("The source \"{source}\" did not answer usably: {}.", self.reason)).with("source", source.as_str())
-    }
-}
-
-/// What a request has fetched, and the sources that failed it: a failed source is not asked again
-/// in the same request, so one slow source costs a request at most one timeout.
-#[derive(Debug, Default)]
-pub struct ForeignReads {
-    answers: RefCell<HashMap<(String, String), Fetched<String>>>,
-    down: RefCell<HashSet<String>>,
-    now_ms: Cell<Option<u64>>,
-}
 
 /// The registered source of that key, if any.
 pub fn registered<'s, H>(ctx: &'s Scope<'_, H>, source: &SourceKey) -> Option<&'s SourceSettings> {

@@ -9,6 +9,7 @@ use crate::domain::schema::Schema;
 use crate::domain::title::Title;
 use crate::host::Host;
 use serde_json::Value;
+use crate::types::ReadSchema;
 
 pub async fn foreign_schema<H: Host>(ctx: &Scope<'_, H>, source: &SourceKey, name: &Title) -> Result<Fetched<Schema>, ApiError> {
     let path = format!("/strata/v0/schema/{}", segment(name.as_str()));

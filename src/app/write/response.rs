@@ -8,6 +8,7 @@ use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use crate::validation::Violation;
 use serde_json::{json, Value};
+use crate::types::CanonicalJson;
 
 /// `{status, subjectId, violations, subject, schema}`, from the page as the write committed it (the
 /// request's reads hold the committed record, so this asks the host nothing after a Subject edit).

@@ -9,6 +9,7 @@ use crate::normalize::{read_page_content, Context as ReadContext};
 use crate::rdf::native::project_page;
 use crate::rdf::ontology::OntologyProjection;
 use std::path::{Path, PathBuf};
+use crate::types::ReadSchema;
 
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)

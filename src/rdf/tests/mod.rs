@@ -23,6 +23,7 @@ use oxrdf::{GraphName, Literal, NamedNode, Quad};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
+use crate::types::ReadSchema;
 
 pub const BASE: &str = "https://wiki.example";
 

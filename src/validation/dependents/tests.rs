@@ -9,6 +9,7 @@ use crate::domain::title::Title;
 use crate::normalize::{read_page_content, Context};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use crate::types::ReadSchema;
 
 const HOST: &str = "s1host00000000a";
 const DEP: &str = "s1dep000000000a";

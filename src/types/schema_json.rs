@@ -1,15 +1,30 @@
-//! Reading the Schema format. Every problem is collected, so a refused save lists all its reasons.
+//! The Schema format read ([`ReadSchema`]) and written in canonical form ([`CanonicalJson`]): the
+//! engine that hands each property definition to its type (`parse`, `fields`, `canonical`). It lives
+//! here, above `domain`, so that the domain's Schema model names no type; a caller brings the
+//! traits in (`use crate::types::{ReadSchema, CanonicalJson}`). Every problem of a Schema is
+//! collected, so a refused save lists all its reasons.
 
-use super::fields::Fields;
-use super::{PropertyDefinition, PropertyKind, Schema, SchemaErrors};
 use crate::domain::ids::SourceKey;
+use crate::domain::schema::{put_flag, Fields, PropertyDefinition, PropertyKind, Schema, SchemaErrors};
 use crate::types;
 use serde_json::{Map, Value};
 
 const COMMON_KEYS: &[&str] = &["type", "description", "required", "default"];
 
-impl Schema {
-    pub fn parse_str(text: &str, own_source: &SourceKey) -> Result<Schema, SchemaErrors> {
+/// Reading a Schema document.
+pub trait ReadSchema: Sized {
+    fn parse_str(text: &str, own_source: &SourceKey) -> Result<Self, SchemaErrors>;
+    fn from_json(v: &Value, own_source: &SourceKey) -> Result<Self, SchemaErrors>;
+}
+
+/// The canonical JSON form of a Schema and of a property definition: fixed key order, defaults
+/// omitted, a definition's own fields written by its type's `canonical`.
+pub trait CanonicalJson {
+    fn to_json(&self) -> Value;
+}
+
+impl ReadSchema for Schema {
+    fn parse_str(text: &str, own_source: &SourceKey) -> Result<Schema, SchemaErrors> {
         let v: Value = serde_json::from_str(text).map_err(|e| {
             let mut errs = SchemaErrors::default();
             errs.push("", format!("not valid JSON: {e}"));
@@ -18,7 +33,7 @@ impl Schema {
         Schema::from_json(&v, own_source)
     }
 
-    pub fn from_json(v: &Value, own_source: &SourceKey) -> Result<Schema, SchemaErrors> {
+    fn from_json(v: &Value, own_source: &SourceKey) -> Result<Schema, SchemaErrors> {
         let mut errs = SchemaErrors::default();
         let Some(obj) = v.as_object() else {
             errs.push("", "a Schema is a JSON object");
@@ -79,7 +94,7 @@ fn parse_definition(v: &Value, path: &str, own: &SourceKey, errs: &mut SchemaErr
     let description = string_field(obj, "description", &format!("{path}.description"), errs);
     let default = obj.get("default").filter(|d| !d.is_null()).cloned();
     let ty = types::lookup(&type_name);
-    let mut f = Fields { obj, path, own, errs };
+    let mut f = Fields::new(obj, path, own, errs);
     let required = f.flag("required");
     let kind = ty.map_or(PropertyKind::Unregistered, |t| t.parse(&mut f));
     let keys = ty.map_or(&[][..], |t| t.fields());
@@ -101,4 +116,60 @@ fn string_field(obj: &Map<String, Value>, key: &str, path: &str, errs: &mut Sche
 
 fn rest(obj: &Map<String, Value>, known: &[&str]) -> Map<String, Value> {
     obj.iter().filter(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
+impl CanonicalJson for Schema {
+    fn to_json(&self) -> Value {
+        let mut out = Map::new();
+        if !self.description.is_empty() {
+            out.insert("description".into(), self.description.clone().into());
+        }
+        if self.subjects_are_dependent {
+            out.insert("subjectsAreDependent".into(), true.into());
+        }
+        let defs = self.property_definitions.iter().map(|(k, d)| (k.clone(), d.to_json())).collect();
+        out.insert("propertyDefinitions".into(), Value::Object(defs));
+        out.extend(self.extra.clone());
+        Value::Object(out)
+    }
+}
+
+impl CanonicalJson for PropertyDefinition {
+    fn to_json(&self) -> Value {
+        let mut out = Map::new();
+        out.insert("type".into(), self.type_name.clone().into());
+        if !self.description.is_empty() {
+            out.insert("description".into(), self.description.clone().into());
+        }
+        put_flag(&mut out, "required", &self.required);
+        if let Some(d) = &self.default {
+            out.insert("default".into(), d.clone());
+        }
+        if let Some(t) = types::lookup(&self.type_name) {
+            t.canonical(&self.kind, &mut out);
+        }
+        out.extend(self.extra.clone());
+        Value::Object(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::ids::SubjectRef;
+    use serde_json::json;
+
+    #[test]
+    fn references_read_on_another_source_are_restated_for_this_wiki() {
+        let (there, here) = (SourceKey::parse("there").unwrap(), SourceKey::parse("here").unwrap());
+        let schema = Schema::from_json(&json!({"propertyDefinitions": {"Knows": {"type": "relation",
+            "targetSchemas": ["Person", {"source": "here", "name": "Team"}, {"source": "third", "name": "Org"}]}}}), &there)
+            .unwrap()
+            .seen_from(&there, &here);
+        let PropertyKind::Relation { target_schemas, .. } = &schema.property("Knows").unwrap().kind else { panic!("a relation") };
+        let shown: Vec<String> = target_schemas.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["there:Person", "Team", "third:Org"]);
+        let restated = |id: &str| SubjectRef::parse(id, &there).unwrap().seen_from(&there, &here).to_string();
+        assert_eq!([restated("s1demo1aaaaaaa1"), restated("here:s1demo1aaaaaaa2"), restated("third:q1")], ["there:s1demo1aaaaaaa1", "s1demo1aaaaaaa2", "third:q1"]);
+    }
 }

@@ -3,7 +3,7 @@
 use crate::domain::trim::trim;
 use super::CheckContext;
 use crate::domain::schema::{Constraint, Severity, TextRules};
-use crate::validation::codes::Code;
+use crate::checks::codes::Code;
 use serde_json::Value;
 
 /// Length bounds shared by `text` and `monolingualText`: code points of the trimmed part.

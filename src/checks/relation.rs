@@ -3,8 +3,8 @@
 
 use super::CheckContext;
 use crate::domain::ids::SubjectRef;
-use crate::validation::codes::Code;
-use crate::validation::lookup::TargetLookup;
+use crate::checks::codes::Code;
+use crate::checks::lookup::TargetLookup;
 use serde_json::Value;
 
 /// Resolves one target; reports `relation-target-unresolvable-source` (and answers `None`) when

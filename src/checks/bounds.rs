@@ -4,7 +4,7 @@
 use crate::domain::trim::trim;
 use super::{is_blank, CheckContext, TypeRules};
 use crate::domain::schema::{Constraint, Severity};
-use crate::validation::codes::Code;
+use crate::checks::codes::Code;
 use serde_json::Value;
 
 pub struct Bound<T> {

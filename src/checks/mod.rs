@@ -1,15 +1,21 @@
-//! The toolkit of the property types' compiled checks (`crate::types`): the [`TypeRules`] a type
-//! compiles its definition into, where violations go, and the checks several types share.
+//! The toolkit of the property types' compiled checks, below both the types (`crate::types`) and the
+//! validator that runs them (`crate::validation`): the [`TypeRules`] a type compiles its definition
+//! into, where violations go ([`CheckContext`], [`Violation`]), the violation code table (`codes`),
+//! how relation targets resolve (`lookup`), and the checks several types share.
 
 pub mod bounds;
+pub mod codes;
 pub mod lengths;
+mod lookup;
 pub mod relation;
 pub mod url_pattern;
+mod violation;
+
+pub use lookup::{KnownTargets, SubjectLookup, TargetLookup, WithRequestSubjects};
+pub use violation::Violation;
 
 use crate::domain::trim::trim;
-use super::codes::Code;
-use super::lookup::{SubjectLookup, TargetLookup};
-use super::Violation;
+use codes::Code;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{Constraint, SchemaRef, Severity};

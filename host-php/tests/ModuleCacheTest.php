@@ -1,0 +1,142 @@
+<?php
+/**
+ * The precompiled module is trusted only if this bridge wrote it: a cache folder others could write
+ * (world- or group-writable, or another user's) is refused with a message saying why, a cache key
+ * others could read is refused, a file whose seal does not verify is compiled again and replaced,
+ * and a wasmtime library of another major version than Wasmtime.php declares is refused.
+ */
+
+declare(strict_types=1);
+
+use Strata\Bridge\CacheRefused;
+use Strata\Bridge\CompiledModule;
+use Strata\Bridge\EngineSection;
+use Strata\Bridge\ModuleCache;
+use Strata\Bridge\Wasmtime;
+use PHPUnit\Framework\TestCase;
+use function PHPUnit\Framework\assertSame;
+use function PHPUnit\Framework\assertTrue;
+
+/** Runs $case with a fresh folder of mode $mode, removed afterwards. */
+function withFolder(int $mode, Closure $case): void
+{
+    $dir = sys_get_temp_dir() . '/strata-module-cache-' . getmypid() . '-' . bin2hex(random_bytes(4));
+    mkdir($dir);
+    chmod($dir, $mode);
+    try {
+        $case($dir);
+    } finally {
+        array_map('unlink', glob("$dir/{,.}[!.]*", GLOB_BRACE) ?: []);
+        rmdir($dir);
+    }
+}
+
+final class ModuleCacheTest extends TestCase
+{
+    /** @testdox a folder others may write is refused, with the reason and the fix */
+    public function testAFolderOthersMayWriteIsRefusedWithTheReasonAndTheFix(): void
+    {
+        foreach ([0777 => 'writable by its group or by others', 0775 => 'writable by its group or by others', 01777 => 'chmod go-w'] as $mode => $said) {
+            withFolder($mode, function (string $dir) use ($mode, $said) {
+                $e = assertThrows(CacheRefused::class, fn () => ModuleCache::open($dir), decoct($mode));
+                assertTrue(str_contains($e->getMessage(), $said) && str_contains($e->getMessage(), $dir), $e->getMessage());
+                assertSame([], glob("$dir/*"), 'nothing is written into a refused folder');
+            });
+        }
+        withFolder(0700, function (string $dir) {
+            ModuleCache::open($dir);
+            assertSame(0600, fileperms("$dir/strata-cache.key") & 0777, 'the key is readable by its owner only');
+            ModuleCache::open("$dir/made");
+            assertSame(0700, fileperms("$dir/made") & 0777, 'a folder the cache makes is its owner\'s only');
+            array_map('unlink', glob("$dir/made/*"));
+            rmdir("$dir/made");
+        });
+    }
+
+    /** @testdox a folder owned by another user is refused */
+    public function testAFolderOwnedByAnotherUserIsRefused(): void
+    {
+        if (posix_geteuid() !== 0) {
+            $this->markTestSkipped('changing a folder\'s owner needs root');
+        }
+        withFolder(0700, function (string $dir) {
+            chown($dir, 'nobody');
+            $e = assertThrows(CacheRefused::class, fn () => ModuleCache::open($dir));
+            assertTrue(str_contains($e->getMessage(), 'owned by user ' . posix_getpwnam('nobody')['uid']), $e->getMessage());
+        });
+    }
+
+    /** @testdox a key others may read is refused */
+    public function testAKeyOthersMayReadIsRefused(): void
+    {
+        withFolder(0700, function (string $dir) {
+            ModuleCache::open($dir);
+            chmod("$dir/strata-cache.key", 0644);
+            $e = assertThrows(CacheRefused::class, fn () => ModuleCache::open($dir));
+            assertTrue(str_contains($e->getMessage(), 'readable or writable by its group or by others'), $e->getMessage());
+        });
+    }
+
+    /** @testdox a file is read back only with its seal: a changed byte or another folder's key fails */
+    public function testAFileIsReadBackOnlyWithItsSeal(): void
+    {
+        withFolder(0700, function (string $dir) {
+            $cache = ModuleCache::open($dir);
+            $cache->write("$dir/strata-a.cwasm", 'machine code');
+            assertSame('machine code', $cache->read("$dir/strata-a.cwasm"));
+            $sealed = file_get_contents("$dir/strata-a.cwasm");
+            file_put_contents("$dir/strata-a.cwasm", substr($sealed, 0, -1) . 'E');
+            assertSame(null, $cache->read("$dir/strata-a.cwasm"), 'a changed byte');
+            file_put_contents("$dir/strata-a.cwasm", 'machine code');
+            assertSame(null, $cache->read("$dir/strata-a.cwasm"), 'no seal');
+            withFolder(0700, function (string $other) use ($cache, $dir) {
+                ModuleCache::open($other)->write("$other/strata-b.cwasm", 'planted code');
+                copy("$other/strata-b.cwasm", "$dir/strata-b.cwasm");
+                assertSame(null, $cache->read("$dir/strata-b.cwasm"), 'sealed with another key');
+            });
+        });
+    }
+
+    /** @testdox a tampered precompiled module is compiled again and replaced; a refused folder compiles in memory */
+    public function testATamperedModuleIsCompiledAgainAndARefusedFolderCompilesInMemory(): void
+    {
+        withFolder(0700, function (string $dir) {
+            $load = fn () => shell_exec(sprintf('php -d ffi.enable=1 -r %s 2>&1', escapeshellarg('require "' . repoRoot() . '/host-php/autoload.php";'
+                . ' $m = Strata\Bridge\CompiledModule::load(Strata\Bridge\CompiledModule::defaultWasmPath(), ' . var_export($dir, true) . ');'
+                . ' echo json_encode([$m->cacheFile, $m->refusal, Strata\Bridge\Core::open(cacheDir: ' . var_export($dir, true) . ')->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\')]);')));
+            [$file, $refusal, $answer] = json_decode($load(), true);
+            assertSame(null, $refusal);
+            assertTrue(str_contains($answer, 'schema-not-found'), $answer);
+            $sealed = file_get_contents($file);
+            $tampered = substr_replace($sealed, chr(ord($sealed[strlen($sealed) >> 1]) ^ 1), strlen($sealed) >> 1, 1);
+            file_put_contents($file, $tampered);
+            [, , $answer] = json_decode($load(), true);
+            assertTrue(str_contains($answer, 'schema-not-found'), $answer);
+            assertSame($sealed, file_get_contents($file), 'the tampered file was replaced by the module compiled again');
+        });
+        withFolder(0777, function (string $dir) {
+            $module = CompiledModule::load(CompiledModule::defaultWasmPath(), $dir);
+            assertSame(null, $module->cacheFile);
+            assertTrue(str_contains((string)$module->refusal, 'writable by its group or by others'), (string)$module->refusal);
+            assertSame([], glob("$dir/*"));
+        });
+    }
+
+    /** @testdox the wasmtime library's version is read from a serialized module; another major version is refused */
+    public function testAnotherMajorVersionOfWasmtimeIsRefused(): void
+    {
+        $ffi = Wasmtime::ffi();
+        $engine = $ffi->wasm_engine_new();
+        $bytes = Wasmtime::serialize(Wasmtime::compile($engine, "\0asm\x01\0\0\0", 'compiling'));
+        assertSame(Wasmtime::MAJOR_VERSION, EngineSection::version($bytes), 'the loaded library');
+        Wasmtime::requireVersion(Wasmtime::MAJOR_VERSION);
+        $older = str_replace("\0\x02" . Wasmtime::MAJOR_VERSION, "\0\x0249", $bytes);
+        assertSame('49', EngineSection::version($older));
+        foreach (['49' => 'is version 49', '51' => 'is version 51', null => 'of an unknown version'] as $found => $said) {
+            $e = assertThrows(RuntimeException::class, fn () => Wasmtime::requireVersion($found === '' ? null : (string)$found));
+            assertTrue(str_contains($e->getMessage(), $said) && str_contains($e->getMessage(), 'C structures of wasmtime ' . Wasmtime::MAJOR_VERSION), $e->getMessage());
+        }
+        assertSame(null, EngineSection::version('not an ELF file'));
+        assertSame(null, EngineSection::version(substr($bytes, 0, 100)), 'a truncated file');
+    }
+}
