@@ -1,8 +1,8 @@
 // The Subject editor in MediaWiki, in Chromium (scripts/test-mediawiki.sh runs this file against its
 // wiki; elsewhere it is skipped): an editor logs in through Special:UserLogin, creates a Subject through
 // Special:CreateSubject (Schema picker, then the form), sees a violation checked in the browser with no
-// request sent, fixes it and saves, and opens the new page; edits the Subject from its page's Data tab
-// below the edit notices MediaWiki's parser drew;
+// request sent, fixes it and saves, and sees the value on the new page; edits the Subject from its page
+// (Edit links in the page view and on the Data tab) below the edit notices MediaWiki's parser drew;
 // a page the editor may not edit shows no controls; the editor works at phone width. Screenshots of each
 // screen go to var/screenshots/mediawiki/ (a few are kept in docs/ui/, docs/ui.md).
 import assert from 'node:assert/strict';
@@ -119,16 +119,23 @@ test('Special:CreateSubject: a Schema picker, then the form, checked in the brow
   assert.deepEqual(saved.statements.Website.value, ['https://harbour-hall.example/']);
   assert.deepEqual(saved.statements.Opened.value, ['1750-05-01']);
   pageId = saved.pageId;
+  const section = page.locator(`section.subject#subject-${subjectId}`);
+  await section.getByText('https://harbour-hall.example/').waitFor();
   await shot('created-subject');
 });
 
-test('the Data tab has an Edit link on each Subject, which edits it with If-Match below the edit notices as wikitext', { skip }, async () => {
+test('Edit on a Subject of the page (and of the Data tab) edits it with If-Match below the edit notices as wikitext', { skip }, async () => {
   const notice = await sam.edit({ title: `MediaWiki:Strata-editnotice-${SCHEMA}`, text: `'''Cite''' your [[${PAGE}|sources]].` });
   assert.equal(notice.edit?.result, 'Success', JSON.stringify(notice));
   await page.goto(wiki(PAGE, { action: 'subjects' }));
-  const edit = page.locator(`tr.subject[id="${subjectId}"] a.edit-subject`);
-  assert.equal(await edit.textContent(), 'Edit');
+  const fromDataTab = page.locator(`tr.subject[id="${subjectId}"] a.edit-subject`);
+  assert.equal(await fromDataTab.textContent(), 'Edit');
+  assert.equal(new URL(await fromDataTab.evaluate((a) => a.href)).searchParams.get('subject'), subjectId);
   await shot('data-tab-edit');
+  await page.goto(wiki(PAGE));
+  const edit = page.locator(`section.subject#subject-${subjectId} > header a.edit-subject`);
+  assert.equal(await edit.textContent(), 'Edit');
+  await shot('page-view-edit');
   await edit.click();
   const label = page.getByLabel('Label');
   await label.waitFor();
@@ -149,6 +156,7 @@ test('the Data tab has an Edit link on each Subject, which edits it with If-Matc
   const saved = (await sam.rest('GET', `${V0}/subject/${subjectId}`)).json.subjects[subjectId];
   assert.equal(saved.label, 'Harbour Concert Hall');
   assert.equal(saved.statements.Seats.value, 420);
+  await page.locator(`section.subject#subject-${subjectId}`).getByText('Harbour Concert Hall').first().waitFor();
   const stale = await sam.rest('PUT', `${V0}/subject/${subjectId}`, { body: { label: 'Stale', statements: saved.statements }, headers: { 'if-match': puts[0] } });
   assert.equal(stale.status, 412, 'the core, not MediaWiki, judges If-Match: a save based on the older read is refused');
 });
@@ -170,6 +178,9 @@ test('Add Subject adds a Subject to the page, and a page the editor may not edit
   await page.locator(`tr.subject[id="${subjectId}"]`).waitFor();
   assert.equal(await page.locator('a.edit-subject').count(), 0, 'no Edit links');
   assert.equal(await page.locator('#ca-addsubject').count(), 0, 'no Add Subject tab');
+  await page.goto(wiki(PAGE));
+  await page.locator(`section.subject#subject-${subjectId}`).waitFor();
+  assert.equal(await page.locator('a.edit-subject').count(), 0, 'no Edit links in the page view');
   await page.goto(wiki(PAGE, { action: 'editsubject', subject: subjectId }));
   assert.equal(await page.locator('#subject-editor').count(), 0, 'the editor is refused');
 });
