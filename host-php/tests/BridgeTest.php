@@ -65,6 +65,24 @@ final class BridgeTest extends TestCase
         );
     }
 
+    /** @testdox the renderers and the Subject diff answer through the C ABI as the wasm-bindgen exports do */
+    public function testTheRenderersAndTheSubjectDiffAnswerThroughTheCAbi(): void
+    {
+        $core = Core::load();
+        $links = '{"page":"/w/index.php/$1","script":"/w/index.php","rest":"/w/rest.php"}';
+        $schema = $core->renderSchema('{"name":"Person","schema":' . PERSON . ',"links":' . $links . '}');
+        assertTrue(str_contains($schema, '<table class="schema-properties">'), $schema);
+        $list = $core->renderList('{"list":"schemas","rows":[{"name":"Person","description":"People"}],"links":' . $links . '}');
+        assertTrue(str_contains($list, '<a href="/w/index.php/Schema:Person">Person</a>'), $list);
+        $ada = '{"id":"s1rendaaaaaaa01","displayName":"Ada","schema":"Person","statements":{}}';
+        $page = $core->renderPage('{"title":"Ada","wikitext":"","subjects":{"subjects":{"s1rendaaaaaaa01":' . $ada . '}},"layouts":[],"links":' . $links . '}');
+        assertTrue(str_contains($page, 'data-subject-id="s1rendaaaaaaa01"'), $page);
+        $diff = json_decode($core->diffSubjects(null, '{"subjects":{"s1rendaaaaaaa01":{"schema":"Person","label":"Ada","statements":{}}}}'), true);
+        $added = ['id' => 's1rendaaaaaaa01', 'change' => 'added', 'label' => ['old' => null, 'new' => 'Ada'], 'schema' => null, 'statements' => []];
+        assertSame([$added], $diff['subjects']);
+        assertThrows(StrataError::class, fn () => $core->renderList('{"list":"pages","rows":[]}'), 'an unknown list');
+    }
+
     /** @testdox a Validator compiles once and validates many Subjects */
     public function testAValidatorCompilesOnceAndValidatesManySubjects(): void
     {
