@@ -75,7 +75,8 @@ final class BridgeTest extends TestCase
         $list = $core->renderList('{"list":"schemas","rows":[{"name":"Person","description":"People"}],"links":' . $links . '}');
         assertTrue(str_contains($list, '<a href="/w/index.php/Schema:Person">Person</a>'), $list);
         $ada = '{"id":"s1rendaaaaaaa01","displayName":"Ada","schema":"Person","statements":{}}';
-        $page = $core->renderPage('{"title":"Ada","wikitext":"","subjects":{"subjects":{"s1rendaaaaaaa01":' . $ada . '}},"layouts":[],"links":' . $links . '}');
+        $subjects = '{"subjects":{"s1rendaaaaaaa01":' . $ada . '}}';
+        $page = $core->renderPage('{"title":"Ada","wikitext":"","subjects":' . $subjects . ',"layouts":[],"links":' . $links . '}');
         assertTrue(str_contains($page, 'data-subject-id="s1rendaaaaaaa01"'), $page);
         $diff = json_decode($core->diffSubjects(null, '{"subjects":{"s1rendaaaaaaa01":{"schema":"Person","label":"Ada","statements":{}}}}'), true);
         $added = ['id' => 's1rendaaaaaaa01', 'change' => 'added', 'label' => ['old' => null, 'new' => 'Ada'], 'schema' => null, 'statements' => []];
