@@ -14,7 +14,7 @@ use strata::domain::page_content::PageContent;
 use strata::domain::title::Title;
 use strata::graph::guard::check_read_only;
 use strata::graph::names::{graph_name, property_key};
-use strata::graph::param::Param;
+use strata::graph_values::param::Param;
 use strata::graph::model::PageInfo;
 use strata::graph::batch::rebuild;
 use strata::graph::projection::{page_deleted, page_saved};
