@@ -214,6 +214,25 @@ fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
     delete_graph(&mut con, g);
 }
 
+/// FalkorDB's parser aborts the server on a `.` followed by a comment; the guard sends comments as
+/// spaces, so such a text is a syntax error and the server goes on.
+#[test]
+fn a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on() {
+    let Some(mut con) = connect("a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on") else { return };
+    let g = "strata_test_comment_after_dot";
+    delete_graph(&mut con, g);
+    let _: redis::Value = redis::cmd("GRAPH.QUERY").arg(g).arg("CREATE (:Subject {id: 'x'})").query(&mut con).unwrap();
+    for text in ["MATCH (n) RETURN n . //\nMATCH (n)", "MATCH (n) RETURN n . /* x */ MATCH (n)", "MATCH (n) RETURN n\n. // x\nMatch (n:Subject)\tUNION\t"] {
+        let sent = check_read_only(text).unwrap_or_else(|e| panic!("{text:?}: {e}")).cypher;
+        assert!(!sent.contains("//") && !sent.contains("/*"), "{sent:?}");
+        let Some(mut attempt) = connect("comment") else { return };
+        assert!(raw_read(&mut attempt, g, &sent).is_err(), "{sent:?} is no query");
+        let pong: String = redis::cmd("PING").query(&mut con).expect("FalkorDB still answers");
+        assert_eq!(pong, "PONG");
+    }
+    delete_graph(&mut con, g);
+}
+
 #[test]
 fn cells_of_every_type_normalize() {
     let Some(mut con) = connect("cells_of_every_type_normalize") else { return };
