@@ -13,14 +13,12 @@ use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::SchemaRef;
 use crate::domain::title::Title;
-use crate::types::CanonicalJson;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use crate::render::render_page;
 use crate::types::CanonicalJson;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
-use crate::types::CanonicalJson;
 
 pub async fn view<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
     let record = ctx.page_by_title(request.namespace, &title.to_string()).await?.filter(|p| p.access.read);
