@@ -11,7 +11,7 @@
 # fails naming the Debian package of anything still missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stages=(build "$@")
+mapfile -t stages < <(printf '%s\n' build "$@" | awk '!seen[$0]++')
 
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([^"]*\)".*/\1/p' Cargo.toml)
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }

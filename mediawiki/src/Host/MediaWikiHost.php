@@ -146,7 +146,7 @@ class MediaWikiHost implements Host {
 	}
 
 	public function cypherQuery( array $args ): mixed {
-		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], (int)$args['maxRows'] );
+		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], $args['catalog'] );
 	}
 
 	public function updateStores( array $args ): mixed {
