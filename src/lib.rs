@@ -18,6 +18,7 @@ pub mod host;
 pub mod json;
 pub mod normalize;
 pub mod rdf;
+pub mod rdf_terms;
 pub mod render;
 pub mod validation;
 pub mod sparql;

@@ -178,9 +178,15 @@ test('Add Subject adds a Subject to the page, and a page the editor may not edit
   await page.locator(`tr.subject[id="${subjectId}"]`).waitFor();
   assert.equal(await page.locator('a.edit-subject').count(), 0, 'no Edit links');
   assert.equal(await page.locator('#ca-addsubject').count(), 0, 'no Add Subject tab');
-  await page.goto(wiki(PAGE));
+  // MediaWiki's own view of the protection reaches its page views a moment later (its caches): wait
+  // until the page view says the page is not editable (its Edit tab goes), then the Edit links must go too.
+  const ends = Date.now() + 30_000;
+  do {
+    await page.goto(wiki(PAGE, { action: 'view' }));
+  } while (await page.evaluate(() => window.mw.config.get('wgIsProbablyEditable')) && Date.now() < ends);
   await page.locator(`section.subject#subject-${subjectId}`).waitFor();
-  assert.equal(await page.locator('a.edit-subject').count(), 0, 'no Edit links in the page view');
+  assert.equal(await page.evaluate(() => window.mw.config.get('wgIsProbablyEditable')), false, 'MediaWiki applied the protection');
+  assert.deepEqual(await page.locator('a.edit-subject').evaluateAll((links) => links.map((a) => a.href)), [], 'no Edit links in the page view');
   await page.goto(wiki(PAGE, { action: 'editsubject', subject: subjectId }));
   assert.equal(await page.locator('#subject-editor').count(), 0, 'the editor is refused');
 });

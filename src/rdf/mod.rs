@@ -1,24 +1,18 @@
 //! RDF projections of pages and Subjects, as pure functions producing quads, and their streaming
 //! serialization to TriG and Turtle. The vocabulary and rules are described in `docs/rdf.md`.
 
-mod iri_name;
 pub mod native;
 pub mod ontology;
 mod page;
-mod quad;
 pub mod serialize;
 pub mod statements;
-pub mod values;
-pub mod vocab;
 mod warning;
 
-pub use iri_name::encode_name;
+pub use crate::rdf_terms::{encode_name, values, vocab, Iris, Object, QuadSink};
 pub use ontology::OntologyProjection;
 pub use page::{PageFacts, PageView};
-pub use quad::{Object, QuadSink};
 /// The Schema lookup shared with normalization and validation.
 pub use crate::domain::schema::SchemaLookup;
-pub use vocab::Iris;
 pub use warning::Warning;
 
 /// What every projection reads besides the page: the IRIs to mint and the Schemas to read with.

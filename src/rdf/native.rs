@@ -2,9 +2,9 @@
 //! page's metadata, all in the page's named graph.
 
 use super::page::{label, subjects_in_order, PageFacts, PageView};
-use super::quad::{GraphWriter, Object, QuadSink};
+use crate::rdf_terms::{GraphWriter, Object, QuadSink};
 use super::statements::{projectable, relation_targets};
-use super::statements::statement_objects;
+use crate::types::statement_objects;
 use super::values::relation_property_object;
 use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RDF_TYPE, XSD_DATE_TIME};
 use super::warning::Warning;

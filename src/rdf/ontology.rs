@@ -5,9 +5,9 @@
 //! term dropped), then applied to any number of pages.
 
 use super::page::{label, subjects_in_order, PageView};
-use super::quad::{GraphWriter, Object, QuadSink};
+use crate::rdf_terms::{GraphWriter, Object, QuadSink};
 use super::statements::{projectable, relation_targets};
-use super::statements::statement_objects;
+use crate::types::statement_objects;
 use super::vocab::{Iris, RDFS_LABEL, RDF_TYPE};
 use super::warning::Warning;
 use super::{Context, NotDescribable};

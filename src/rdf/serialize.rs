@@ -1,7 +1,7 @@
 //! Streaming TriG and Turtle. Each quad is written as it arrives; nothing is buffered beyond what the
 //! formatter needs to group a subject's triples.
 
-use super::quad::QuadSink;
+use crate::rdf_terms::QuadSink;
 use super::vocab::Iris;
 use rio_api::formatter::{QuadsFormatter, TriplesFormatter};
 use rio_api::model::{Quad, Triple};

@@ -8,8 +8,8 @@ use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
-use crate::rdf::values::boolean;
-use crate::rdf::Object;
+use crate::rdf_terms::values::boolean;
+use crate::rdf_terms::Object;
 use crate::checks::{TypeRules, ValueCheck};
 use serde_json::{json, Map, Value};
 

@@ -2,7 +2,7 @@
 
 use super::temporal::Temporal;
 use crate::domain::temporal::{parse_date, Date};
-use crate::rdf::vocab::XSD_DATE;
+use crate::rdf_terms::vocab::XSD_DATE;
 use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use crate::domain::schema::Severity;
 

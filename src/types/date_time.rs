@@ -3,7 +3,7 @@
 
 use super::temporal::Temporal;
 use crate::domain::temporal::{parse_date_time, Instant};
-use crate::rdf::vocab::XSD_DATE_TIME;
+use crate::rdf_terms::vocab::XSD_DATE_TIME;
 use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use crate::domain::schema::Severity;
 

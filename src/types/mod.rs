@@ -5,7 +5,7 @@
 //! docs tests read the table.
 //!
 //! A type file uses the toolkits of the layers it speaks for (`Fields` for definitions,
-//! `normalize::write::parts` for values, `checks` for checks, `rdf::values` for
+//! `normalize::write::parts` for values, `checks` for checks, `rdf_terms::values` for
 //! objects), so adding a type is one file plus its line in [`REGISTRY`].
 
 mod boolean;
@@ -36,7 +36,7 @@ use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
-use crate::rdf::Object;
+use crate::rdf_terms::Object;
 use crate::checks::codes::Code;
 use crate::checks::{TypeRules, ValueCheck};
 use serde_json::{Map, Value};
@@ -76,6 +76,19 @@ pub(crate) fn objects_of_parts<'a>(value: &'a StatementValue, object: impl Fn(&'
         StatementValue::Strings(parts) => parts.iter().map(|p| object(p)).collect(),
         _ => vec![],
     }
+}
+
+/// The objects of a Statement read with the writer's type `ty`, one per value part, through the
+/// type's `rdf_objects`. A part repeated in the value (stored as written, reported by `uniqueItems`)
+/// is one triple, so it is given once.
+pub fn statement_objects<'a>(ty: &dyn PropertyType, value: &'a StatementValue, definition: &'a PropertyDefinition) -> Vec<Object<'a>> {
+    let mut unique: Vec<Object<'a>> = Vec::new();
+    for object in ty.rdf_objects(value, definition) {
+        if !unique.contains(&object) {
+            unique.push(object);
+        }
+    }
+    unique
 }
 
 /// One property type.

@@ -11,7 +11,7 @@ use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::{monolingual, parts};
 use crate::normalize::{NormalizeError, WriteContext};
-use crate::rdf::Object;
+use crate::rdf_terms::Object;
 use crate::checks::lengths::Lengths;
 use crate::checks::{check_single, check_unique, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
 use serde_json::{json, Map, Value};

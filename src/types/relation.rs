@@ -11,7 +11,7 @@ use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::{owned_parts, relation};
 use crate::normalize::{NormalizeError, WriteContext};
-use crate::rdf::Object;
+use crate::rdf_terms::Object;
 use crate::checks::relation::{resolve_source, target_arg};
 use crate::checks::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
 use crate::checks::codes::Code;

@@ -9,9 +9,9 @@ use crate::domain::language_tag::LanguageTag;
 use crate::domain::schema::Schema;
 use crate::domain::statement::MonolingualPart;
 use crate::domain::statement_view::ValueView;
-use crate::rdf::statements::statement_objects;
+use crate::types::statement_objects;
 use crate::json::Arena;
-use crate::rdf::vocab::*;
+use crate::rdf_terms::vocab::*;
 use serde_json::json;
 use std::collections::HashSet;
 

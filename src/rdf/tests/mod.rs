@@ -7,7 +7,7 @@ mod ontology;
 mod serialize;
 
 use super::page::{PageFacts, PageView};
-use super::quad::QuadSink;
+use crate::rdf_terms::QuadSink;
 use super::serialize::{to_string, Format};
 use super::vocab::Iris;
 use super::Context;

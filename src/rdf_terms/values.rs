@@ -1,5 +1,5 @@
 //! The toolkit the property types' `rdf_objects` (`crate::types`) build their objects with, and
-//! relation-property values. It names no type: `statements::statement_objects` asks the type.
+//! relation-property values. It names no type: `types::statement_objects` asks the type.
 
 use super::quad::Object;
 use super::vocab::*;
