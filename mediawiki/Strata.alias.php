@@ -8,4 +8,5 @@ $specialPageAliases = [];
 $specialPageAliases['en'] = [
 	'Subjects' => [ 'Subjects' ],
 	'Schemas' => [ 'Schemas' ],
+	'CreateSubject' => [ 'CreateSubject' ],
 ];

@@ -4,7 +4,8 @@
 #
 #   extension.json src/ i18n/ maintenance/ sql/ resources/ README.md   the repo's mediawiki/
 #   resources/lib/strata-web/    pkg/web-slim: the slim browser module, served statically
-#   resources/lib/editor/        the browser ES modules of host-shim/browser/, served statically
+#   resources/lib/editor/        the browser ES modules of host-shim/browser/, served statically, and
+#                                their messages (i18n/, read by MediaWiki as a messages directory)
 #   bridge/                      the PHP bridge: host-php/autoload.php, host-php/preload.php, host-php/src/
 #   core/strata.wasm             the C-ABI module (pkg/cabi)
 #   lib/libwasmtime.so           wasmtime's C library, with lib/LICENSE.wasmtime
@@ -59,6 +60,8 @@ assemble() {
   for file in "$repo"/host-shim/browser/*.js "$repo"/host-shim/browser/*.css; do
     [[ -e "$file" ]] && cp -p "$file" "$out/resources/lib/editor/"
   done
+  # The editor's messages, a second MessagesDirs entry of extension.json.
+  copy_tree "$repo/host-shim/browser/i18n" "$out/resources/lib/editor/i18n"
   cp -p "$repo/host-php/autoload.php" "$repo/host-php/preload.php" "$out/bridge/"
   copy_tree "$repo/host-php/src" "$out/bridge/src"
   rm -rf "$out/bridge/src/Testing"

@@ -13,6 +13,9 @@
 #       Creates USER if missing, adds it to the groups, and prints a new bot password's login name
 #       (USER@...) and password on two lines. The bot password has every grant the wiki knows, or
 #       only the grants given.
+#   scripts/mediawiki.sh user DIR USER [GROUP ...]
+#       Creates USER if missing, adds it to the groups, gives it a new password and prints that
+#       password (for logging in through Special:UserLogin, as the browser tests do).
 #   scripts/mediawiki.sh stop DIR
 #       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
 #   scripts/mediawiki.sh kill DIR
@@ -27,7 +30,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/code.sh"
@@ -126,6 +129,18 @@ cmd_botpassword() {
   printf '%s@%s\n%s\n' "$user" "$app" "$password"
 }
 
+cmd_user() {
+  [[ $# -ge 2 ]] || usage
+  dir=$(absolute "$1")
+  local user=$2 groups password
+  shift 2
+  load_recorded
+  groups=$(IFS=,; echo "$*")
+  password=$(wiki_secret)
+  mw_maintenance createAndPromote --force ${groups:+--custom-groups="$groups"} "$user" "$password" >/dev/null
+  printf '%s\n' "$password"
+}
+
 stop_all() {
   apache_stop
   mariadb_stop
@@ -150,6 +165,7 @@ cmd_kill() {
 case "${1:-}" in
   start) shift; cmd_start "$@" ;;
   botpassword) shift; cmd_botpassword "$@" ;;
+  user) shift; cmd_user "$@" ;;
   stop) shift; cmd_stop "$@" ;;
   kill) shift; cmd_kill "$@" ;;
   *) usage ;;

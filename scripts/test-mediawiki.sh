@@ -34,14 +34,16 @@ echo "# MediaWiki ($db) set up and started in $(($(date +%s) - started)) s"
 STRATA_MEDIAWIKI_DIR=$dir STRATA_MEDIAWIKI_PORT=$port STRATA_MEDIAWIKI_DB=$db .venv/bin/python -m unittest discover -s tests/mediawiki -v
 status=$?
 
-# The host-agnostic end-to-end tests of the reference host, against this wiki (test-support/target.js),
-# one file at a time: they share the wiki, and some change its settings for their duration.
+# The host-agnostic end-to-end tests of the reference host and the MediaWiki browser tests, against
+# this wiki (test-support/target.js), one file at a time: they share the wiki, and some change its settings for their duration.
 repo=$PWD
 e2e=()
 for name in endpoints bad-input permissions login-required dependent-rules query-probes service-probes store-states concurrency durability; do e2e+=("test/e2e-$name.test.js"); done
 e2e+=(test/browser-mediawiki-reader.test.js)
+e2e+=(test/browser-mediawiki-editor.test.js)
 (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" STRATA_E2E_KIND=mediawiki \
   STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $dir" \
+  STRATA_E2E_USER="$repo/scripts/mediawiki.sh user $dir" \
   STRATA_E2E_SETTINGS="$repo/tests/mediawiki/e2e-commands.sh settings $dir" \
   STRATA_E2E_STORE="$repo/tests/mediawiki/e2e-commands.sh store $dir" \
   STRATA_E2E_FALKORDB_URL="redis://127.0.0.1:$STRATA_FALKORDB_PORT" STRATA_E2E_OXIGRAPH_URL="http://127.0.0.1:$STRATA_OXIGRAPH_PORT" \
@@ -57,13 +59,13 @@ else
   echo "not ok - scripts/bench/mediawiki-peers.mjs runs against MediaWiki ($db)"; status=1
 fi
 
-# The reader's pages under /w: MediaWiki's own URL layout for a script path (/w/index.php/Title).
+# The reader's pages and the editor under /w: MediaWiki's own URL layout for a script path (/w/index.php/Title).
 if scripts/mediawiki.sh start --empty --no-stores --script-path /w "$w_dir" "$w_port" "$db"; then
   STRATA_MEDIAWIKI_DIR=$w_dir STRATA_MEDIAWIKI_PORT=$w_port STRATA_MEDIAWIKI_SCRIPT_PATH=/w STRATA_MEDIAWIKI_DB=$db \
     .venv/bin/python -m unittest discover -s tests/mediawiki -p 'test_mediawiki_page_view.py' -v || status=1
   (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$w_port/w" STRATA_E2E_HOST="MediaWiki ($db) under /w" STRATA_E2E_KIND=mediawiki \
-    STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $w_dir" \
-    node --test test/browser-mediawiki-reader.test.js) || status=1
+    STRATA_E2E_BOTPASSWORD="$repo/scripts/mediawiki.sh botpassword $w_dir" STRATA_E2E_USER="$repo/scripts/mediawiki.sh user $w_dir" \
+    node --test --test-concurrency=1 test/browser-mediawiki-reader.test.js test/browser-mediawiki-editor.test.js) || status=1
 else
   tail -n 30 "$w_dir"/logs/*.log 2>/dev/null
   status=1

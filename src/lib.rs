@@ -13,6 +13,7 @@ pub mod checks;
 pub mod domain;
 pub mod exports;
 pub mod graph;
+pub mod graph_values;
 pub mod host;
 pub mod json;
 pub mod normalize;

@@ -14,10 +14,16 @@ use strata::domain::page_content::PageContent;
 use strata::domain::title::Title;
 use strata::graph::guard::check_read_only;
 use strata::graph::names::{graph_name, property_key};
-use strata::graph::param::Param;
+use strata::graph_values::param::Param;
 use strata::graph::model::PageInfo;
 use strata::graph::batch::rebuild;
 use strata::graph::projection::{page_deleted, page_saved};
+
+/// `graph` emptied, then written by `cypher`.
+fn fresh_graph(con: &mut redis::Connection, graph: &str, cypher: &str) {
+    delete_graph(con, graph);
+    let _: redis::Value = redis::cmd("GRAPH.QUERY").arg(graph).arg(cypher).query(con).unwrap();
+}
 
 fn rows(con: &mut redis::Connection, graph: &str, cypher: &str) -> Vec<Value> {
     read(con, graph, cypher).to_json()["rows"].as_array().cloned().unwrap_or_default()
@@ -186,8 +192,7 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
 fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
     let Some(mut con) = connect("hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed") else { return };
     let g = "strata_test_hostile_names";
-    delete_graph(&mut con, g);
-    let _: redis::Value = redis::cmd("GRAPH.QUERY").arg(g).arg("CREATE (:Sentinel {id: 'kept'})-[:Guards]->(:Sentinel {id: 'also kept'})").query(&mut con).unwrap();
+    fresh_graph(&mut con, g, "CREATE (:Sentinel {id: 'kept'})-[:Guards]->(:Sentinel {id: 'also kept'})");
     let (page, content) = hostile_page();
     let schemas = hostile_schemas();
     write(&mut con, g, &page_saved(&page, &content, None, &schemas));
@@ -211,6 +216,24 @@ fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
     let subjects = content.subjects.len() as i64 + 2; // and the two relation targets, as stubs
     assert_eq!(count(&mut con, g, "MATCH (n:Subject) RETURN count(n) AS c"), subjects);
     assert_eq!(count(&mut con, g, "MATCH (n) RETURN count(n) AS c"), subjects + 1 + 2, "the Subjects, their page and the sentinels");
+    delete_graph(&mut con, g);
+}
+
+/// FalkorDB's parser aborts the server on a `.` followed by a comment; the guard sends comments as
+/// spaces, so such a text is a syntax error and the server goes on.
+#[test]
+fn a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on() {
+    let Some(mut con) = connect("a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on") else { return };
+    let g = "strata_test_comment_after_dot";
+    fresh_graph(&mut con, g, "CREATE (:Subject {id: 'x'})");
+    for text in ["MATCH (n) RETURN n . //\nMATCH (n)", "MATCH (n) RETURN n . /* x */ MATCH (n)", "MATCH (n) RETURN n\n. // x\nMatch (n:Subject)\tUNION\t"] {
+        let sent = check_read_only(text).unwrap_or_else(|e| panic!("{text:?}: {e}")).cypher;
+        assert!(!sent.contains("//") && !sent.contains("/*"), "{sent:?}");
+        let Some(mut attempt) = connect("comment") else { return };
+        assert!(raw_read(&mut attempt, g, &sent).is_err(), "{sent:?} is no query");
+        let pong: String = redis::cmd("PING").query(&mut con).expect("FalkorDB still answers");
+        assert_eq!(pong, "PONG");
+    }
     delete_graph(&mut con, g);
 }
 

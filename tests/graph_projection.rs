@@ -15,7 +15,7 @@ use strata::domain::title::Title;
 use strata::graph::model::PageInfo;
 use strata::graph::batch::{pages_written, rebuild, Absent};
 use strata::graph::projection::{page_deleted, page_saved};
-use strata::graph::param::Param;
+use strata::graph_values::param::Param;
 use strata::graph::statement::CypherStatement;
 
 fn wire(statements: &[CypherStatement]) -> Vec<String> {

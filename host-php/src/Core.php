@@ -73,6 +73,12 @@ final class Core
         return $this->instance->run('normalizeTitle', [$raw]);
     }
 
+    /** A Subject slot's JSON text → its labels and text values, one per line, for a wiki's search index. */
+    public function searchText(string $content, ?string $options = null): string
+    {
+        return $this->instance->run('searchText', [$content, $options]);
+    }
+
     /** ProjectRdfRequest JSON → TriG or Turtle of one page. */
     public function projectRdf(string $request, ?string $options = null): string
     {

@@ -85,6 +85,9 @@ interface Host
     /** `{}` → `{timestamp}` */
     public function now(array $args): mixed;
 
+    /** `{title, text}` → `{html}` by the host's wikitext parser, or null: the core draws its wikitext subset */
+    public function parseWikitext(array $args): mixed;
+
     /** `{source, path, timeoutMs, maxBytes}` → `{status, body}` or `{failure}`; never fails (docs/federation.md) */
     public function fetchSource(array $args): mixed;
 }

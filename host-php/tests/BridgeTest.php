@@ -54,6 +54,22 @@ final class BridgeTest extends TestCase
         assertSame('{"violations":[{"propertyName":null,"code":"schema-not-found","args":["X"],"severity":"warning"}]}', $core->validate('{"schema":null,"subject":{"schema":"X","statements":{}}}'));
     }
 
+    /** @testdox the renderers and the Subject diff answer through the C ABI as the wasm-bindgen exports do */
+    public function testTheRenderersAndTheSubjectDiffAnswerThroughTheCAbi(): void
+    {
+        $core = Core::load();
+        $links = '{"page":"/w/index.php/$1","script":"/w/index.php","rest":"/w/rest.php"}';
+        $schema = $core->renderSchema('{"name":"Person","schema":' . PERSON . ',"links":' . $links . '}');
+        assertTrue(str_contains($schema, '<table class="schema-properties">'), $schema);
+        $list = $core->renderList('{"list":"schemas","rows":[{"name":"Person","description":"People"}],"links":' . $links . '}');
+        assertTrue(str_contains($list, '<a href="/w/index.php/Schema:Person">Person</a>'), $list);
+        $page = $core->renderPage('{"title":"Ada","wikitext":"","subjects":{"subjects":{"s1rendaaaaaaa01":{"id":"s1rendaaaaaaa01","displayName":"Ada","schema":"Person","statements":{}}}},"layouts":[],"links":' . $links . '}');
+        assertTrue(str_contains($page, 'data-subject-id="s1rendaaaaaaa01"'), $page);
+        $diff = json_decode($core->diffSubjects(null, '{"subjects":{"s1rendaaaaaaa01":{"schema":"Person","label":"Ada","statements":{}}}}'), true);
+        assertSame([['id' => 's1rendaaaaaaa01', 'change' => 'added', 'label' => ['old' => null, 'new' => 'Ada'], 'schema' => null, 'statements' => []]], $diff['subjects']);
+        assertThrows(StrataError::class, fn () => $core->renderList('{"list":"pages","rows":[]}'), 'an unknown list');
+    }
+
     /** @testdox a Validator compiles once and validates many Subjects */
     public function testAValidatorCompilesOnceAndValidatesManySubjects(): void
     {

@@ -9,8 +9,11 @@
 
 declare(strict_types=1);
 
+use PHPUnit\Framework\TestCase;
 use Strata\Bridge\Core;
 use Strata\Bridge\StrataError;
+use function PHPUnit\Framework\assertSame;
+use function PHPUnit\Framework\assertTrue;
 
 function rebuildSetup(array $extra = []): string
 {
@@ -75,36 +78,47 @@ function stepRun(string $setup, array $slots): array
     }
 }
 
-test('a run writes every page, naming a source\'s Subjects by the source\'s IRIs', function () {
-    [$done, $writes] = stepRun(rebuildSetup(), [1 => noteSlot(1, ['alpha:s1per1aaaaaaa05']), 2 => null, 3 => noteSlot(3)]);
-    assertSame(['step' => 'done', 'run' => 'succeeded', 'error' => null, 'stale' => null], $done);
-    assertSame(1, count($writes));
-    assertTrue($writes[0]['clear'], 'the first write clears the store');
-    assertTrue(str_contains($writes[0]['trig'], '<https://alpha.example/entity/s1per1aaaaaaa05>'), $writes[0]['trig']);
-    assertTrue(str_contains($writes[0]['trig'], 'Note \"3\" é/'), 'the Subjects are written');
-});
+final class RebuildRunTest extends TestCase
+{
+    /** @testdox a run writes every page, naming a source's Subjects by the source's IRIs */
+    public function testARunWritesEveryPageNamingASourcesSubjectsByTheSourcesIris(): void
+    {
+        [$done, $writes] = stepRun(rebuildSetup(), [1 => noteSlot(1, ['alpha:s1per1aaaaaaa05']), 2 => null, 3 => noteSlot(3)]);
+        assertSame(['step' => 'done', 'run' => 'succeeded', 'error' => null, 'stale' => null], $done);
+        assertSame(1, count($writes));
+        assertTrue($writes[0]['clear'], 'the first write clears the store');
+        assertTrue(str_contains($writes[0]['trig'], '<https://alpha.example/entity/s1per1aaaaaaa05>'), $writes[0]['trig']);
+        assertTrue(str_contains($writes[0]['trig'], 'Note \"3\" é/'), 'the Subjects are written');
+    }
 
-test('a stored slot that is not JSON reads as a page without Subjects', function () {
-    [, $writes] = stepRun(rebuildSetup(), [1 => noteSlot(1), 2 => '{"subjects": ', 3 => noteSlot(3)]);
-    [, $without] = stepRun(rebuildSetup(), [1 => noteSlot(1), 3 => noteSlot(3)]);
-    assertSame($without[0]['trig'], $writes[0]['trig']);
-});
+    /** @testdox a stored slot that is not JSON reads as a page without Subjects */
+    public function testAStoredSlotThatIsNotJsonReadsAsAPageWithoutSubjects(): void
+    {
+        [, $writes] = stepRun(rebuildSetup(), [1 => noteSlot(1), 2 => '{"subjects": ', 3 => noteSlot(3)]);
+        [, $without] = stepRun(rebuildSetup(), [1 => noteSlot(1), 3 => noteSlot(3)]);
+        assertSame($without[0]['trig'], $writes[0]['trig']);
+    }
 
-test('a graph batch after the first reads the Subject index', function () {
-    $setup = rebuildSetup(['name' => 'graph', 'store' => ['type' => 'falkordb', 'projection' => 'native'], 'batchPages' => 1]);
-    [$done, $writes, $taken] = stepRun($setup, [1 => noteSlot(1), 2 => noteSlot(2)]);
-    assertSame('succeeded', $done['run']);
-    assertSame(2, count($writes));
-    assertTrue($writes[0]['createIndexes'] && !$writes[1]['createIndexes'], 'the first write makes the indexes');
-    assertSame(1, count(array_keys($taken, 'subjectsOn')), implode(' ', $taken));
-});
+    /** @testdox a graph batch after the first reads the Subject index */
+    public function testAGraphBatchAfterTheFirstReadsTheSubjectIndex(): void
+    {
+        $setup = rebuildSetup(['name' => 'graph', 'store' => ['type' => 'falkordb', 'projection' => 'native'], 'batchPages' => 1]);
+        [$done, $writes, $taken] = stepRun($setup, [1 => noteSlot(1), 2 => noteSlot(2)]);
+        assertSame('succeeded', $done['run']);
+        assertSame(2, count($writes));
+        assertTrue($writes[0]['createIndexes'] && !$writes[1]['createIndexes'], 'the first write makes the indexes');
+        assertSame(1, count(array_keys($taken, 'subjectsOn')), implode(' ', $taken));
+    }
 
-test('a refusal of the core fails the run with its code', function () {
-    [$done, $writes] = stepRun(rebuildSetup(['sourceKey' => 'Not a key']), [1 => noteSlot(1)]);
-    assertSame('failed', $done['run']);
-    assertTrue(str_starts_with($done['error'], 'the core refused the batch of pages 1 to 1: invalid-argument: sourceKey: '), $done['error']);
-    assertSame("rebuild run 3 failed: {$done['error']}", $done['stale']);
-    assertSame([], $writes);
-    $e = assertThrows(StrataError::class, fn () => Core::load()->rebuildRun('{"runId": 1}'));
-    assertSame('invalid-argument', $e->errorCode);
-});
+    /** @testdox a refusal of the core fails the run with its code */
+    public function testARefusalOfTheCoreFailsTheRunWithItsCode(): void
+    {
+        [$done, $writes] = stepRun(rebuildSetup(['sourceKey' => 'Not a key']), [1 => noteSlot(1)]);
+        assertSame('failed', $done['run']);
+        assertTrue(str_starts_with($done['error'], 'the core refused the batch of pages 1 to 1: invalid-argument: sourceKey: '), $done['error']);
+        assertSame("rebuild run 3 failed: {$done['error']}", $done['stale']);
+        assertSame([], $writes);
+        $e = assertThrows(StrataError::class, fn () => Core::load()->rebuildRun('{"runId": 1}'));
+        assertSame('invalid-argument', $e->errorCode);
+    }
+}

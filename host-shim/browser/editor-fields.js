@@ -37,9 +37,9 @@ function plainPart(field, value, labelledBy) {
   return { el: input, read: () => input.value.trim() };
 }
 
-function monolingualPart(value, labelledBy) {
+function monolingualPart(value, labelledBy, msg) {
   const text = h('input', { type: 'text', value: value?.text ?? '', ariaLabelledby: labelledBy });
-  const language = h('input', { type: 'text', className: 'language', value: value?.language ?? '', ariaLabel: 'Language', placeholder: 'en' });
+  const language = h('input', { type: 'text', className: 'language', value: value?.language ?? '', ariaLabel: msg('strata-editor-language'), placeholder: 'en' });
   return {
     el: h('span', { className: 'monolingual' }, text, ' ', language),
     read: () => (text.value.trim() === '' ? null : { text: text.value, language: language.value.trim() }),
@@ -50,7 +50,7 @@ function monolingualPart(value, labelledBy) {
 function relationPart(field, value, labelledBy, env) {
   const state = { target: value?.target ?? '', id: value?.id, properties: value?.properties };
   const search = h('input', { type: 'search', value: env.names[state.target] ?? state.target, ariaLabelledby: labelledBy, autocomplete: 'off',
-    placeholder: 'Search by name' });
+    placeholder: env.msg('strata-editor-relation-search') });
   const chosen = h('code', { className: 'relation-target' }, state.target);
   const list = h('ul', { className: 'suggestions', hidden: true, role: 'listbox' });
   let timer = null;
@@ -85,25 +85,25 @@ function relationPart(field, value, labelledBy, env) {
   };
 }
 
-function selectPart(field, value, labelledBy) {
-  const select = h('select', { ariaLabelledby: labelledBy }, h('option', { value: '' }, '(none)'),
+function selectPart(field, value, labelledBy, msg) {
+  const select = h('select', { ariaLabelledby: labelledBy }, h('option', { value: '' }, msg('strata-editor-select-none')),
     ...(field.options ?? []).map((o) => h('option', { value: o.id, selected: o.id === value }, o.label)));
   return { el: select, read: () => select.value };
 }
 
-function booleanPart(value, labelledBy) {
+function booleanPart(value, labelledBy, msg) {
   const select = h('select', { ariaLabelledby: labelledBy },
-    h('option', { value: '' }, '(not set)'), h('option', { value: 'true', selected: value === true }, 'Yes'),
-    h('option', { value: 'false', selected: value === false }, 'No'));
+    h('option', { value: '' }, msg('strata-editor-boolean-unset')), h('option', { value: 'true', selected: value === true }, msg('strata-editor-boolean-yes')),
+    h('option', { value: 'false', selected: value === false }, msg('strata-editor-boolean-no')));
   return { el: select, read: () => (select.value === '' ? null : select.value === 'true') };
 }
 
 function makePart(field, value, labelledBy, env) {
   switch (field.input) {
-    case 'monolingualText': return monolingualPart(value, labelledBy);
+    case 'monolingualText': return monolingualPart(value, labelledBy, env.msg);
     case 'relation': return relationPart(field, value, labelledBy, env);
-    case 'select': return selectPart(field, value, labelledBy);
-    case 'boolean': return booleanPart(value, labelledBy);
+    case 'select': return selectPart(field, value, labelledBy, env.msg);
+    case 'boolean': return booleanPart(value, labelledBy, env.msg);
     case 'raw': return { el: h('code', {}, JSON.stringify(value)), read: () => value };
     default: return plainPart(field, value, labelledBy);
   }
@@ -118,9 +118,15 @@ function statementValue(field, values) {
   return present;
 }
 
+/** One violation as a list item: its severity and text, its code as `data-code`. */
+export function violationItem(v, msg) {
+  return h('li', { className: `violation ${v.severity}`, dataset: { code: v.code } }, msg(v.severity === 'error' ? 'strata-editor-violation-error' : 'strata-editor-violation-warning', v.text));
+}
+
 /**
  * A field's DOM and its reader: `{el, statement(), showViolations(list)}`. `env`: `{names, changed,
- * searchLabels}` (`names`: display names of known Subject IDs).
+ * searchLabels, msg}` (`names`: display names of known Subject IDs; `msg`: the host's messages,
+ * editor-messages.js).
  */
 export function makeField(field, statement, env, index) {
   const labelId = `field-label-${index}`;
@@ -133,21 +139,21 @@ export function makeField(field, statement, env, index) {
     const row = h('div', { className: 'part' }, part.el);
     part.el.setAttribute?.('aria-describedby', messagesId);
     if (many) {
-      row.append(h('button', { type: 'button', className: 'remove-value', ariaLabel: `Remove this value of ${field.name}`, onclick: () => {
+      row.append(h('button', { type: 'button', className: 'remove-value', ariaLabel: env.msg('strata-editor-remove-value-label', field.name), onclick: () => {
         parts.splice(parts.indexOf(part), 1);
         row.remove();
         env.changed();
-      } }, 'Remove'));
+      } }, env.msg('strata-editor-remove-value')));
     }
     parts.push(part);
     partsBox.append(row);
   };
   const stored = storedParts(field, statement);
   for (const value of stored.length ? stored : [undefined]) addPart(value);
-  const required = field.required ? h('span', { className: 'required', title: `required (${field.required})` }, ' *') : null;
+  const required = field.required ? h('span', { className: 'required', title: env.msg('strata-editor-field-required', field.required) }, ' *') : null;
   const label = h('span', { className: 'field-name', id: labelId }, field.name, required);
   const hint = field.description ? h('p', { className: 'hint' }, field.description) : null;
-  const add = many ? h('button', { type: 'button', className: 'add-value', onclick: () => { addPart(undefined); env.changed(); } }, `Add a value to ${field.name}`) : null;
+  const add = many ? h('button', { type: 'button', className: 'add-value', onclick: () => { addPart(undefined); env.changed(); } }, env.msg('strata-editor-add-value', field.name)) : null;
   const messages = h('ul', { className: 'violations', id: messagesId, ariaLive: 'polite' });
   const el = h('div', { className: 'field', dataset: { property: field.name, input: field.input } }, label, hint, partsBox, add, messages);
   el.addEventListener('input', () => env.changed());
@@ -159,7 +165,7 @@ export function makeField(field, statement, env, index) {
       return value === null ? null : { propertyType: field.type, value };
     },
     showViolations: (list) => {
-      messages.replaceChildren(...list.map((v) => h('li', { className: `violation ${v.severity}`, dataset: { code: v.code } }, v.text)));
+      messages.replaceChildren(...list.map((v) => violationItem(v, env.msg)));
       el.classList.toggle('has-error', list.some((v) => v.severity === 'error'));
       el.classList.toggle('has-warning', list.some((v) => v.severity === 'warning'));
     },

@@ -1,11 +1,13 @@
 // Starts the Subject editor on the reference host's editor page: the settings are the data attributes
 // the server wrote on `#subject-editor`.
 import { loadCore } from '../src/loader.js';
+import { loadMessages } from './editor-messages.js';
 import { mountSubjectEditor } from './subject-editor.js';
 
 const root = document.getElementById('subject-editor');
 const data = root.dataset;
 const pageUrl = (title) => `/wiki/${encodeURIComponent(title.replace(/ /g, '_')).replace(/%3A/g, ':').replace(/%2F/g, '/')}`;
+const msg = await loadMessages();
 try {
   const core = await loadCore();
   await mountSubjectEditor(root, {
@@ -18,7 +20,8 @@ try {
     schema: data.schema || null,
     coreOptions: { sourceKey: data.sourceKey || 'local', sources: data.sources ? data.sources.split(',') : [] },
     pageUrl,
+    msg,
   });
 } catch (error) {
-  root.replaceChildren(Object.assign(document.createElement('p'), { className: 'error', role: 'alert', textContent: `The editor could not start: ${error.message}` }));
+  root.replaceChildren(Object.assign(document.createElement('p'), { className: 'error', role: 'alert', textContent: msg('strata-editor-start-failed', error.message) }));
 }

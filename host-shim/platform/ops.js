@@ -94,6 +94,8 @@ export function makeHostOps({ db, config, caller, log, stores }) {
       return null;
     },
     now: () => ({ timestamp: new Date().toISOString() }),
+    // No wikitext parser of its own: the core draws its wikitext subset.
+    parseWikitext: () => null,
     fetchSource: (request) => sourceFetcher(config, log)(request),
     ...storeOps({ db, caller, stores }),
   };

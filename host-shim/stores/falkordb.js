@@ -11,12 +11,6 @@ import { ErrorReply, sendCommand } from './resp-command.js';
 /** The most a read may send back; a larger result is refused (docs/graph.md). */
 export const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 
-const CATALOG = [
-  ['labels', 'CALL db.labels()'],
-  ['relationshipTypes', 'CALL db.relationshipTypes()'],
-  ['propertyKeys', 'CALL db.propertyKeys()'],
-];
-
 export class FalkorDbStore {
   #indexes;
   #indexed = false;
@@ -117,23 +111,22 @@ export class FalkorDbStore {
   }
 
   /**
-   * Runs one read with GRAPH.RO_QUERY and returns the input of the core's decode_result:
-   * {ok: true, result: {reply, catalog}} with at most maxRows + 1 rows, or {ok: false, error: {kind, message}}:
+   * Runs one read with GRAPH.RO_QUERY, then each of the core's `catalog` reads ({key, query}), and
+   * returns the input of the core's decode_result (which keeps the tier's rows):
+   * {ok: true, result: {reply, catalog}}, or {ok: false, error: {kind, message}}:
    * kind `errorReply` with the server's error reply (the core reads it: a graph that does not exist,
    * a syntax error, the server's memory cap per query...), `tooExpensive` for a reply over
    * `MAX_REPLY_BYTES`, `timeout` or `unavailable`.
    */
-  async read(query, { maxRows, timeoutMs = this.timeoutMs }) {
+  async read(query, { catalog: reads, timeoutMs = this.timeoutMs }) {
     try {
       const reply = await this.#read(query, ['--compact'], timeoutMs);
-      // Each part of a UNION is bounded on its own; the answer keeps maxRows + 1 rows (a cut shows).
-      if (reply?.length === 3 && reply[1].length > maxRows + 1) reply[1] = reply[1].slice(0, maxRows + 1);
-      const lists = await Promise.all(CATALOG.map(([, call]) => this.#read(call, [], timeoutMs)));
-      const catalog = Object.fromEntries(CATALOG.map(([key], i) => [key, (lists[i]?.[1] ?? []).map((row) => row[0])]));
+      const lists = await Promise.all(reads.map((read) => this.#read(read.query, [], timeoutMs)));
+      const catalog = Object.fromEntries(reads.map(({ key }, i) => [key, (lists[i]?.[1] ?? []).map((row) => row[0])]));
       return { ok: true, result: { reply, catalog } };
     } catch (e) {
-      const kind = { tooLarge: 'tooExpensive', timeout: 'timeout', errorReply: 'errorReply' }[e.kind] ?? 'unavailable';
-      return { ok: false, error: { kind, message: e.message } };
+      // The transport's kind (`timeout`, `tooLarge`, `unavailable`) or `errorReply`: the core reads it.
+      return { ok: false, error: { kind: e.kind ?? 'unavailable', message: e.message } };
     }
   }
 

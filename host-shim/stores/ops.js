@@ -42,13 +42,13 @@ export function storeOps({ db, caller, stores }) {
       const { client, failure } = await opened(registry, entry);
       return failure ?? client.query(query, { timeoutMs });
     },
-    cypherQuery: async ({ query, timeoutMs, maxRows }) => {
+    cypherQuery: async ({ query, timeoutMs, catalog }) => {
       const entry = registry.first('graph');
       if (!entry) return NO_STORE('graph');
       await registry.written(entry);
       const { client, failure } = await opened(registry, entry);
       if (failure) return { ok: false, kind: 'unavailable', detail: failure.detail };
-      const answer = await client.read(query, { maxRows, timeoutMs });
+      const answer = await client.read(query, { catalog, timeoutMs });
       return answer.ok ? { ok: true, ...answer.result } : { ok: false, kind: answer.error.kind, detail: answer.error.message };
     },
     hitRateLimit: ({ action }) => rateLimiter.hit(action, caller),

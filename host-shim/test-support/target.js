@@ -5,6 +5,9 @@
 //   STRATA_E2E_BOTPASSWORD  a command; with [--grants=G,...] USER [GROUP ...] appended it makes USER
 //                           (in the groups) and prints a new bot password's login name and password
 //                           on two lines (MediaWiki grant names; all grants without --grants)
+//   STRATA_E2E_USER         (optional) a command; with USER [GROUP ...] appended it makes USER (in the
+//                           groups) and prints a new password of it, for logging in through the
+//                           wiki's login form (browser tests); tests that need it are skipped
 //   STRATA_E2E_SETTINGS     (optional) a command that makes the MediaWiki settings (PHP statements)
 //                           it reads on stdin the wiki's test settings, replacing earlier ones (empty
 //                           input: none); tests that configure the wiki are skipped without it
@@ -64,10 +67,10 @@ export function storeAddresses() {
   return { falkordb, oxigraph, skip: falkordb && oxigraph ? false : `${hostName}: no STRATA_E2E_FALKORDB_URL and STRATA_E2E_OXIGRAPH_URL` };
 }
 
-const COMMANDS = { botPassword: 'STRATA_E2E_BOTPASSWORD', crash: 'STRATA_E2E_CRASH', settings: 'STRATA_E2E_SETTINGS', store: 'STRATA_E2E_STORE' };
+const COMMANDS = { botPassword: 'STRATA_E2E_BOTPASSWORD', crash: 'STRATA_E2E_CRASH', settings: 'STRATA_E2E_SETTINGS', store: 'STRATA_E2E_STORE', user: 'STRATA_E2E_USER' };
 
 /**
- * A test's `skip` option: the reason it cannot run here, or false. `crash`, `settings`, `store`: it
+ * A test's `skip` option: the reason it cannot run here, or false. `crash`, `settings`, `store`, `user`: it
  * needs that command of an external wiki; `missing`: what the external wiki does not have at all.
  */
 export function skipUnless({ missing = null, ...needs } = {}) {
@@ -167,6 +170,15 @@ export class Target {
     if (!this.users.has(user)) await this.wiki.user(user, randomBytes(12).toString('hex'), groups);
     this.users.add(user);
     return this.wiki.botPassword(user, unique('bot'), grants);
+  }
+
+  /**
+   * A new password of `user` (created when missing, in `groups`) on an external wiki, for its login
+   * form (the reference host's own browser tests make their users through its platform).
+   */
+  async userPassword(user, groups = []) {
+    if (!this.external || !this.commands.user) throw new Error(`${this.name}: no STRATA_E2E_USER command to make a user`);
+    return (await shell(this.commands.user, [user, ...groups])).trim();
   }
 
   /** A REST client logged in as `user` (in `groups`) with a bot password, holding its CSRF token. */

@@ -223,16 +223,16 @@ describe('list endpoints over SQLite', () => {
     assert.deepEqual([two.referencingSubjects.length, two.truncated], [2, true]);
   });
 
-  test('edit notices come from MediaWiki pages, sanitized', async () => {
+  test('edit notices come from MediaWiki pages, as wikitext, with nothing active', async () => {
     const author = { userId: null, name: 'Admin' };
     const save = (title, text) => savePages(site.db, [{ pageId: null, namespace: NS_MEDIAWIKI, title, baseRevisionId: null, createOnly: true, comment: '', contentModel: 'wikitext', mainSlot: text, subjectSlot: null, index: null }], author, '2030-01-01T00:00:00Z');
-    save('Strata-editnotice', '<b>Cite</b> sources<script>alert(1)</script>');
-    save('Strata-editnotice-Person', '<p onclick="x()">People need a birth date.</p>');
+    save('Strata-editnotice', "'''Cite''' sources<script>alert(1)</script>");
+    save('Strata-editnotice-Person', '* People need a [[Help:Dates|birth date]].');
     const pageId = site.db.prepare("SELECT id FROM page WHERE title = 'Page Ada Lovelace'").pluck().get();
     const { body } = await get(`/page/${pageId}/editNotices`, { schema: 'Person' });
     assert.deepEqual(body, { notices: [
-      { key: 'strata-editnotice', html: '<b>Cite</b> sources' },
-      { key: 'strata-editnotice-person', html: '<p>People need a birth date.</p>' },
+      { key: 'strata-editnotice', html: '<p><b>Cite</b> sources&lt;script&gt;alert(1)&lt;/script&gt;</p>\n' },
+      { key: 'strata-editnotice-person', html: '<ul>\n<li>People need a <a href="/wiki/Help:Dates" rel="noopener noreferrer">birth date</a>.</li>\n</ul>\n' },
     ] });
     const secret = site.db.prepare("SELECT id FROM page WHERE title = 'Secret'").pluck().get();
     assert.equal((await get(`/page/${secret}/editNotices`)).status, 404);

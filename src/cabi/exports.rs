@@ -81,6 +81,12 @@ pub unsafe extern "C" fn normalize_title(raw: Ptr, raw_len: u32) -> u32 {
     answer(|| exports::normalize_title(&arg(raw, raw_len, "raw")?))
 }
 
+/// `searchText(content, options?)`: the labels and text values of a Subject slot, one per line.
+#[export_name = "searchText"]
+pub unsafe extern "C" fn search_text(content: Ptr, content_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+    answer(|| exports::search_text(&arg(content, content_len, "content")?, &options(opts, opts_len)?))
+}
+
 /// `projectForStore(request)`: one batch of a store rebuild.
 #[export_name = "projectForStore"]
 pub unsafe extern "C" fn project_for_store(request: Ptr, request_len: u32) -> u32 {

@@ -8,7 +8,7 @@
 //! look both ends up by ID, and leave a stub for a target the graph does not hold.
 
 use super::model::{page_graph, PageGraph, PageInfo, Schemas};
-use super::param::Param;
+use crate::graph_values::param::Param;
 use super::projection::{clear_graph, page_nodes, relation_statements, subject_nodes, Detach, Inline};
 use super::statement::CypherStatement;
 use crate::domain::page_content::PageContent;

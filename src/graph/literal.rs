@@ -6,7 +6,7 @@
 //! escapes, so other characters go in raw), map keys in backticks, and parameter names that are
 //! plain ASCII identifiers. U+0000 ends the query text early, so it cannot be sent at all.
 
-use super::param::Param;
+use crate::graph_values::param::Param;
 use serde_json::{Map, Number, Value};
 use std::fmt::{self, Write};
 

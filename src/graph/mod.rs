@@ -11,8 +11,6 @@ pub mod guard;
 pub mod literal;
 pub mod model;
 pub mod names;
-pub mod param;
 pub mod projection;
 pub mod reply_error;
 pub mod statement;
-pub mod values;

@@ -5,8 +5,8 @@
 //! types) or, for property keys, as [`property_key`] does. Values are parameter values ([`Param`]) borrowing from the page content.
 
 use super::names::{graph_name, property_key};
-use super::param::{put, Entries, Param};
-use super::values::text;
+use crate::graph_values::param::{put, Entries, Param};
+use crate::graph_values::text;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::relation_properties::RelationPropertyValue;

@@ -8,7 +8,7 @@
 
 use super::model::{page_graph, schema_label, PageGraph, PageInfo, Schemas, HAS_SUBJECT, PAGE_LABEL, STUB, SUBJECT_ID, SUBJECT_LABEL};
 use super::names::quote;
-use super::param::Param;
+use crate::graph_values::param::Param;
 use super::statement::CypherStatement;
 use crate::domain::maps::FastIndexMap;
 use crate::domain::page_content::PageContent;

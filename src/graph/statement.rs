@@ -1,7 +1,7 @@
 //! A parameterized Cypher statement and its wire form.
 
 use super::literal::{parameter_header, LiteralError};
-use super::param::{serialize_entries, Param};
+use crate::graph_values::param::{serialize_entries, Param};
 use serde::{Serialize, Serializer};
 
 /// Cypher text whose every user-given value is a `$parameter`. Its values borrow from the page

@@ -495,6 +495,11 @@ impl Host for MemoryHost {
         Ok(Now { timestamp: Self::tick(&mut store) })
     }
 
+    /// No parser of its own: the core draws its wikitext subset.
+    async fn parse_wikitext(&self, _args: WikitextToParse) -> Result<Option<ParsedWikitext>, HostError> {
+        Ok(None)
+    }
+
     async fn fetch_source(&self, args: FetchSource) -> Result<FetchAnswer, HostError> {
         Ok(self.fetch(args))
     }

@@ -320,6 +320,19 @@ pub struct Now {
     pub timestamp: String,
 }
 
+/// Arguments of `parseWikitext`: the text of a page, by its prefixed title (`MediaWiki:Strata-editnotice`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WikitextToParse {
+    pub title: String,
+    pub text: String,
+}
+
+/// Answer of `parseWikitext`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParsedWikitext {
+    pub html: String,
+}
+
 /// Arguments of `pageById`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -96,6 +96,9 @@ host_operations! {
     "hitRateLimit" => fn hit_rate_limit(RateLimitHit) -> RateLimitOutcome;
     "log" => fn log(LogEntry) -> ();
     "now" => fn now() -> Now;
+    /// A page's wikitext as HTML by the host's own parser (MediaWiki's), for edit notices; `None`
+    /// when the host has none, and the core draws its wikitext subset (`render::wikitext`).
+    "parseWikitext" => fn parse_wikitext(WikitextToParse) -> Option<ParsedWikitext>;
     /// A GET to a registered source's base URL (`docs/federation.md`); never fails on the source's
     /// behalf: timeouts, refusals, redirects and oversized bodies are answered as a `failure`.
     "fetchSource" => fn fetch_source(FetchSource) -> FetchAnswer;

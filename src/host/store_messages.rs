@@ -76,19 +76,43 @@ pub struct StoreAnswer {
 }
 
 /// Arguments of `cypherQuery`: `query` has passed the read-only guard and carries its parameter
-/// header; the host runs it read-only (`GRAPH.RO_QUERY ... --compact`) and passes at most
-/// `maxRows + 1` rows.
+/// header and its `LIMIT` (the tier's `maxRows` plus one); the host runs it read-only
+/// (`GRAPH.RO_QUERY ... --compact`) and passes the reply on as it came (the core keeps `maxRows` rows
+/// and says whether there were more: each part of a UNION is bounded on its own). Then it runs each
+/// `catalog` read the same way and answers the first column of its rows under the read's `key` in the
+/// answer's `catalog`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CypherQuery {
     pub query: String,
     pub timeout_ms: u64,
     pub max_rows: u64,
+    pub catalog: Vec<CatalogRead>,
+}
+
+/// One read of the graph's catalog, which names the numeric label, relationship-type and
+/// property-key ids of the compact reply (`crate::graph::cells::falkordb`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CatalogRead {
+    pub key: String,
+    pub query: String,
+}
+
+/// The catalog reads, as `(key, query)`.
+pub const GRAPH_CATALOG: [(&str, &str); 3] =
+    [("labels", "CALL db.labels()"), ("relationshipTypes", "CALL db.relationshipTypes()"), ("propertyKeys", "CALL db.propertyKeys()")];
+
+impl CypherQuery {
+    /// A read of `query` with the graph's catalog.
+    pub fn new(query: String, timeout_ms: u64, max_rows: u64) -> Self {
+        let catalog = GRAPH_CATALOG.iter().map(|(key, query)| CatalogRead { key: (*key).to_owned(), query: (*query).to_owned() }).collect();
+        CypherQuery { query, timeout_ms, max_rows, catalog }
+    }
 }
 
 /// `{ok: true, reply, catalog}` (FalkorDB's compact reply and the graph's catalog, see
 /// `docs/graph.md`) or `{ok: false, kind, detail}`: kind [`ERROR_REPLY`] passes FalkorDB's error
-/// reply on as `detail`; the host's own failures are `timeout` (its deadline), `tooExpensive` (a reply
+/// reply on as `detail`; the host's own failures are `timeout` (its deadline), `tooLarge` (a reply
 /// over its byte budget), `unavailable` (no connection) or `internal`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CypherAnswer {

@@ -5,7 +5,7 @@
 mod data_tab;
 mod definition_page;
 mod fields;
-mod html;
+pub(crate) mod html;
 mod layout;
 mod lists;
 mod page;
@@ -13,7 +13,7 @@ mod query_table;
 mod schema_view;
 mod subject;
 mod value;
-mod wikitext;
+pub(crate) mod wikitext;
 
 pub use data_tab::render_data_tab;
 pub use definition_page::render_definition_page;

@@ -30,8 +30,8 @@ pub use schema_json::{CanonicalJson, ReadSchema};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
-use crate::graph;
-use crate::graph::param::Param;
+use crate::graph_values;
+use crate::graph_values::param::Param;
 use crate::json::Json;
 use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
@@ -140,7 +140,7 @@ pub trait PropertyType: Sync {
     /// The graph node properties of a non-relation value under the node property `key`; `many`
     /// when the Schema declares the property `multiple`.
     fn graph_values<'a>(&self, key: Cow<'a, str>, value: &'a StatementValue, many: bool) -> Vec<(Cow<'a, str>, Param<'a>)> {
-        graph::values::node_values(key, value, many)
+        graph_values::node_values(key, value, many)
     }
 
     /// JSON Schema's `format` of a part, for the default [`PropertyType::json_schema`].

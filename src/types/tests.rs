@@ -186,7 +186,7 @@ fn email_definition_json_schema_and_graph_value() {
     assert_eq!(def.to_json(), json!({"type": "email", "multiple": true, "uniqueItems": {"severity": "error"}, "options": [{"id": "o1", "label": "Active"}], "targetSchemas": ["X"], "x-kept": 1}));
     let t = lookup("email").unwrap();
     assert_eq!(t.json_schema(&def), json!({"type": "array", "items": {"type": "string", "format": "email"}, "uniqueItems": true}));
-    let graph = |many| serde_json::to_value(crate::graph::param::Param::Map(t.graph_values("Mail".into(), &strings(&["a@x.org"]), many))).unwrap();
+    let graph = |many| serde_json::to_value(crate::graph_values::param::Param::Map(t.graph_values("Mail".into(), &strings(&["a@x.org"]), many))).unwrap();
     assert_eq!(graph(false), json!({"Mail": "a@x.org"}));
     assert_eq!(graph(true), json!({"Mail": ["a@x.org"]}));
 }

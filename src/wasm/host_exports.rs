@@ -123,8 +123,8 @@ pub struct RebuildRun(exports::RebuildRun);
 impl RebuildRun {
     /// `setup`: `{runId, name, store, rdfBaseUri, sourceKey, sources, changeMark, batchPages?}` as JSON text.
     #[wasm_bindgen(constructor)]
-    pub fn new(setup_json: &str) -> Result<RebuildRun, JsValue> {
-        exports::RebuildRun::new(setup_json).map(RebuildRun).map_err(|e| to_js_error(&e))
+    pub fn new(setup: &str) -> Result<RebuildRun, JsValue> {
+        exports::RebuildRun::new(setup).map(RebuildRun).map_err(|e| to_js_error(&e))
     }
 
     /// The next step, as JSON text.

@@ -170,7 +170,7 @@ fn layouts_mappings_and_edit_notices() {
         page(namespace::LAYOUT, "Card", Some(json!({"schema": "Person", "type": "infobox"}).to_string()), None, Default::default()),
         page(namespace::LAYOUT, "Hidden card", Some("{}".into()), None, Default::default()),
         page(namespace::MAPPING, "Person to FOAF", Some(mapping.to_string()), None, Default::default()),
-        page(namespace::MEDIAWIKI, "Strata-editnotice-Map", Some("<i>Check</i> the register<script>x()</script>".into()), None, Default::default()),
+        page(namespace::MEDIAWIKI, "Strata-editnotice-Map", Some("''Check'' the [[Register]]<script>x()</script>".into()), None, Default::default()),
     ]);
     host.deny("Mallory", namespace::LAYOUT, "Hidden card", Deny::Read);
     let (_, layouts) = call(&host, Who::Restricted, "GET", "/strata/v0/layouts", &[], None);
@@ -184,7 +184,7 @@ fn layouts_mappings_and_edit_notices() {
     let acme = page_id(&host, "Polder survey of 1672");
     let path = format!("/strata/v0/page/{acme}/editNotices");
     let (_, notices) = call(&host, Who::User, "GET", &path, &[("schema", "Map")], None);
-    assert_eq!(notices, json!({"notices": [{"key": "strata-editnotice-map", "html": "<i>Check</i> the register"}]}));
+    assert_eq!(notices, json!({"notices": [{"key": "strata-editnotice-map", "html": "<p><i>Check</i> the <a href=\"/wiki/Register\" rel=\"noopener noreferrer\">Register</a>&lt;script&gt;x()&lt;/script&gt;</p>\n"}]}));
     let (_, none) = call(&host, Who::User, "GET", &path, &[], None);
     assert_eq!(none, json!({"notices": []}));
     assert_eq!(call(&host, Who::Restricted, "GET", &path, &[], None).0, 404);

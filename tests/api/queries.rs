@@ -158,6 +158,8 @@ fn cypher_reads_run_guarded_with_their_parameters() {
     let sent = host.cypher_queries();
     assert_eq!(sent[0].query, "CYPHER id='s1map1aaaaaaa01' MATCH (n:Subject {id: $id}) RETURN n\nLIMIT 50001\n", "bounded to the row cap plus one");
     assert_eq!((sent[0].timeout_ms, sent[0].max_rows), (300_000, 50_000), "the expensive tier for apihighlimits");
+    let catalog: Vec<(&str, &str)> = sent[0].catalog.iter().map(|r| (r.key.as_str(), r.query.as_str())).collect();
+    assert_eq!(catalog, [("labels", "CALL db.labels()"), ("relationshipTypes", "CALL db.relationshipTypes()"), ("propertyKeys", "CALL db.propertyKeys()")]);
 }
 
 #[test]
@@ -177,7 +179,14 @@ fn cypher_refusals() {
         let (got, answer) = cypher(&host, Who::User, body.clone());
         assert_eq!((got, error_code(got, &answer)), (*status, (*code).to_owned()), "{body}");
     }
-    for (kind, status, code) in [("timeout", 408, "queryTimeout"), ("unavailable", 503, "backendUnavailable"), ("readOnly", 422, "writeQueryRejected"), ("other", 500, "internalError")] {
+    let kinds = [
+        ("timeout", 408, "queryTimeout"),
+        ("tooLarge", 422, "queryTooExpensive"),
+        ("unavailable", 503, "backendUnavailable"),
+        ("readOnly", 422, "writeQueryRejected"),
+        ("other", 500, "internalError"),
+    ];
+    for (kind, status, code) in kinds {
         host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some(kind.into()), detail: Some("x".into()) });
         let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
         assert_eq!((got, error_code(got, &answer)), (status, code.to_owned()), "{kind}");

@@ -1,9 +1,11 @@
 """The wiki-side configuration page `MediaWiki:Strata.json` on MediaWiki: `enforceValidation` set there
 turns enforcement on and off without touching LocalSettings.php, each edit taking effect at once (read
-per revision), and only a holder of `editsitejson` (an interface administrator) may change it.
+per revision); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
+may change it.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_wiki_config.py -v`."""
 
+import json
 import random
 import string
 import unittest
@@ -17,7 +19,7 @@ SCHEMA = {"propertyDefinitions": {"Code": {"type": "text", "minLength": {"value"
 
 
 class WikiConfigPage(WikiTest):
-    callers = {"Ines": ["sysop", "interface-admin"], "Otto": ["sysop"]}
+    callers = {"Ines": ["sysop"], "Una": []}
 
     @classmethod
     def setUpClass(cls):
@@ -40,14 +42,24 @@ class WikiConfigPage(WikiTest):
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": false}', "do not enforce")
         self.assertEqual(self.short_code(2).status_code, 201)
 
-    def test_a_value_of_the_wrong_type_is_ignored(self):
-        self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": "yes"}', "a string")
+    def test_a_text_that_sets_a_key_wrongly_is_refused_on_save(self):
+        cases = [
+            ('{"enforceValidation": "yes"}', 'key "enforceValidation" must be boolean'),
+            ('{"enforce": true}', 'unknown key "enforce"'),
+            ('[true]', "must hold a JSON object"),
+        ]
+        for text, reason in cases:
+            with self.assertRaises(mwclient.errors.APIError, msg=text) as refused:
+                self.ines.site.pages["MediaWiki:Strata.json"].edit(text, "a bad text")
+            self.assertEqual(refused.exception.code, "strata-invalid-config", text)
+            self.assertIn(reason, refused.exception.info, text)
         self.assertEqual(self.short_code(3).status_code, 201, "the operator's setting (off) applies")
 
-    def test_only_an_interface_administrator_may_change_it(self):
-        with self.assertRaises(mwclient.errors.APIError) as refused:
-            self.otto.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "a sysop tries")
-        self.assertIn(refused.exception.code, ("sitejsonprotected", "protectednamespace-interface", "permissiondenied"))
+    def test_a_user_without_editsitejson_may_not_change_it(self):
+        with self.assertRaises(mwclient.errors.ProtectedPageError) as refused:
+            self.una.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "a user tries")
+        self.assertIn(refused.exception.code, ("sitejsonprotected", "protectednamespace-interface"))
+        self.assertEqual(json.loads(self.ines.site.pages["MediaWiki:Strata.json"].text()), {"enforceValidation": False}, "nothing saved")
 
 
 if __name__ == "__main__":

@@ -273,6 +273,12 @@ class MemoryHost implements Host
         return ['timestamp' => $this->tick()];
     }
 
+    /** No parser of its own: the core draws its wikitext subset. */
+    public function parseWikitext(array $args): mixed
+    {
+        return null;
+    }
+
     /** A GET to a source of the `sources` setting, over HTTP (docs/federation.md). */
     public function fetchSource(array $args): mixed
     {

@@ -7,8 +7,8 @@ import { escapeHtml } from './responses.js';
 /** The URL patterns the core's renderers link with (`src/render/html.rs`). */
 export const RENDER_LINKS = { ...URL_LAYOUT, schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
 
-/** The styles of the core's HTML (shared with MediaWiki), then the page frame's. */
-export const STYLESHEETS = ['/static/host-shim/browser/strata-content.css', '/static/host-shim/browser/strata.css'];
+/** The styles of the core's HTML and of the Subject editor (both shared with MediaWiki), then the page frame's. */
+export const STYLESHEETS = ['/static/host-shim/browser/strata-content.css', '/static/host-shim/browser/subject-editor.css', '/static/host-shim/browser/strata.css'];
 
 /** The URL of a page view: `action` null for the page itself; `extra` adds query parameters. */
 export function viewUrl(prefixed, action = null, extra = {}) {

@@ -2,7 +2,8 @@
 /**
  * The Data tab (`action=subjects`): the core renders the page's Subjects with their IRIs and Export
  * menus for the reader (the page action `subjects`, docs/page-actions.md), the same tab as on the
- * reference host; this class only puts it into MediaWiki's page. A page that is missing or that the
+ * reference host; this class only puts it into MediaWiki's page, with the editor's Edit links for
+ * callers who may edit (ext.strata.editControls). A page that is missing or that the
  * reader may not read is answered as missing, with 404.
  */
 
@@ -12,6 +13,7 @@ use FormlessAction;
 use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Core\CoreUnavailable;
+use MediaWiki\Extension\Strata\Editor\EditControlsHooks;
 
 class SubjectsAction extends FormlessAction {
 	public function getName() {
@@ -54,6 +56,9 @@ class SubjectsAction extends FormlessAction {
 			return $this->paragraph( $e->getMessage() );
 		}
 		if ( $answer['ok'] ) {
+			if ( $this->getAuthority()->probablyCan( 'edit', $title ) ) {
+				$this->getOutput()->addModules( EditControlsHooks::MODULE );
+			}
 			return (string)$answer['result']['html'];
 		}
 		$this->getOutput()->setStatusCode( $answer['error']['code'] === 'missingtitle' ? 404 : 500 );

@@ -75,6 +75,7 @@ class SubjectSlotHooks {
 		SubjectSlotIndex::reindex( $revision );
 		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $title->getNamespace(), 'baseRevisionId' => null ] );
+		SearchHooks::queueUpdate( $revision );
 	}
 
 	public static function onPageDeleteComplete( $page, $deleter, $reason, $pageId, RevisionRecord $deleted, $logEntry, $count ): void {

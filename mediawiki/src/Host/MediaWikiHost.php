@@ -10,8 +10,11 @@ namespace MediaWiki\Extension\Strata\Host;
 use MediaWiki\Extension\Strata\Stores\StoreOps;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use ParserOptions;
+use RequestContext;
 use Strata\Bridge\Host;
 use Strata\Bridge\SourceFetcher;
+use Title;
 use User;
 
 class MediaWikiHost implements Host {
@@ -143,7 +146,7 @@ class MediaWikiHost implements Host {
 	}
 
 	public function cypherQuery( array $args ): mixed {
-		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], (int)$args['maxRows'] );
+		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], $args['catalog'] );
 	}
 
 	public function updateStores( array $args ): mixed {
@@ -164,6 +167,19 @@ class MediaWikiHost implements Host {
 
 	public function now( array $args ): mixed {
 		return [ 'timestamp' => PageRecords::iso( wfTimestampNow() ) ];
+	}
+
+	/**
+	 * Wikitext as MediaWiki's parser draws it (edit notices: MediaWiki:Strata-editnotice and the
+	 * Schema's own), in the title's context and the user interface language, without the edit links.
+	 */
+	public function parseWikitext( array $args ): mixed {
+		$title = Title::newFromText( (string)$args['title'] ) ?? Title::newMainPage();
+		$context = RequestContext::getMain();
+		$options = ParserOptions::newFromContext( $context );
+		$output = MediaWikiServices::getInstance()->getParserFactory()->create()
+			->parse( (string)$args['text'], $title, $options );
+		return [ 'html' => $output->getText( [ 'enableSectionEditLinks' => false, 'wrapperDivClass' => '' ] ) ];
 	}
 
 	/**

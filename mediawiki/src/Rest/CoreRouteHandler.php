@@ -2,8 +2,9 @@
 /**
  * Every /rest.php/strata/v0/... route (and the OpenAPI route): the request, MediaWiki's facts about
  * the caller and the CSRF check are handed to the core's handleRoute, whose answer is written back
- * unchanged. Read and write permission are the core's decision (it answers rest-read-denied itself),
- * so MediaWiki's own read/write gates are off for these routes.
+ * unchanged. Read and write permission and conditional requests are the core's decision (it answers
+ * rest-read-denied and 412 itself), so MediaWiki's own read/write gates and precondition check are off
+ * for these routes.
  */
 
 namespace MediaWiki\Extension\Strata\Rest;
@@ -91,6 +92,15 @@ class CoreRouteHandler extends Handler {
 		}
 		$response->setBody( new StringStream( (string)$answer['body'] ) );
 		return $response;
+	}
+
+	/**
+	 * The core judges If-Match and If-None-Match against the revision it reads (docs/api.md). MediaWiki's
+	 * own check knows no ETag for these routes, so it would refuse every If-Match with 412 before the
+	 * core saw the request.
+	 */
+	public function checkPreconditions() {
+		return null;
 	}
 
 	public function needsReadAccess() {

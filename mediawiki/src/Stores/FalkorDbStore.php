@@ -14,12 +14,6 @@ class FalkorDbStore {
 	/** The most a read may send back (docs/graph.md). */
 	public const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 	private const CONNECT_MS = 5000;
-	private const CATALOG = [
-		'labels' => 'CALL db.labels()',
-		'relationshipTypes' => 'CALL db.relationshipTypes()',
-		'propertyKeys' => 'CALL db.propertyKeys()',
-	];
-
 	private ?RespConnection $connection = null;
 	/** The connection the index statements ran on: a new one runs them before its first write. */
 	private ?RespConnection $indexedOn = null;
@@ -73,8 +67,7 @@ class FalkorDbStore {
 		try {
 			$connection = $this->connection();
 		} catch ( RespFailure $e ) {
-			$this->close();
-			return self::failure( 'unavailable', $e->getMessage() );
+			return $this->transportFailure( $e );
 		}
 		if ( $this->indexedOn === $connection ) {
 			return null;
@@ -94,8 +87,7 @@ class FalkorDbStore {
 		try {
 			$replies = $commands === [] ? [] : $this->connection()->pipeline( $commands, $this->timeoutMs + 1000 );
 		} catch ( RespFailure $e ) {
-			$this->close();
-			return self::failure( $e->kind === 'timeout' ? 'timeout' : 'unavailable', $e->getMessage() );
+			return $this->transportFailure( $e );
 		}
 		foreach ( $replies as $reply ) {
 			if ( $reply instanceof RespError ) {
@@ -110,10 +102,19 @@ class FalkorDbStore {
 		try {
 			$reply = $command();
 		} catch ( RespFailure $e ) {
-			$this->close();
-			return self::failure( $e->kind === 'timeout' ? 'timeout' : 'unavailable', $e->getMessage() );
+			return $this->transportFailure( $e );
 		}
 		return $reply instanceof RespError ? self::failure( 'errorReply', $reply->message ) : null;
+	}
+
+	/**
+	 * A command that got no reply: the connection is dropped (the next call opens a new one), and the
+	 * failure goes on with the transport's kind (`timeout`, `tooLarge`, `unavailable`), which the core
+	 * reads (src/app/query/mod.rs, `store_failure`).
+	 */
+	private function transportFailure( RespFailure $e ): array {
+		$this->close();
+		return self::failure( $e->kind, $e->getMessage() );
 	}
 
 	private static function failure( string $kind, string $detail ): array {
@@ -134,31 +135,28 @@ class FalkorDbStore {
 	}
 
 	/**
-	 * One read (the core's guarded text) as the `cypherQuery` answer: `{ok: true, reply, catalog}`
-	 * with at most $maxRows + 1 rows, or `{ok: false, kind, detail}`: kind `errorReply` with the
+	 * One read (the core's guarded text), then each of the core's catalog reads ($catalog: `[{key,
+	 * query}]`), as the `cypherQuery` answer: `{ok: true, reply, catalog}` (the core keeps the tier's
+	 * rows), or `{ok: false, kind, detail}`: kind `errorReply` with the
 	 * server's error reply (a graph that does not exist, a syntax error, ...), which the core reads.
 	 */
-	public function read( string $query, int $maxRows, int $timeoutMs ): array {
+	public function read( string $query, array $catalog, int $timeoutMs ): array {
 		try {
 			$reply = $this->readOne( $query, [ '--compact' ], $timeoutMs );
 			if ( $reply instanceof RespError ) {
 				return self::failure( 'errorReply', $reply->message );
 			}
-			if ( is_array( $reply ) && count( $reply ) === 3 && is_array( $reply[1] ) && count( $reply[1] ) > $maxRows + 1 ) {
-				$reply[1] = array_slice( $reply[1], 0, $maxRows + 1 );
-			}
-			$catalog = [];
-			foreach ( self::CATALOG as $key => $call ) {
-				$list = $this->readOne( $call, [], $timeoutMs );
+			$names = [];
+			foreach ( $catalog as $read ) {
+				$list = $this->readOne( (string)$read['query'], [], $timeoutMs );
 				if ( $list instanceof RespError ) {
 					return self::failure( 'errorReply', $list->message );
 				}
-				$catalog[$key] = array_map( static fn ( $row ) => $row[0], $list[1] ?? [] );
+				$names[(string)$read['key']] = array_map( static fn ( $row ) => $row[0], $list[1] ?? [] );
 			}
-			return [ 'ok' => true, 'reply' => $reply, 'catalog' => $catalog ];
+			return [ 'ok' => true, 'reply' => $reply, 'catalog' => (object)$names ];
 		} catch ( RespFailure $e ) {
-			$this->close();
-			return self::failure( $e->kind === 'tooLarge' ? 'tooExpensive' : ( $e->kind === 'timeout' ? 'timeout' : 'unavailable' ), $e->getMessage() );
+			return $this->transportFailure( $e );
 		}
 	}
 

@@ -77,12 +77,13 @@ class StoreOps {
 		return $this->registry->with( $name, static fn ( SparqlHttpStore $store ) => $store->query( $query, $timeoutMs ) );
 	}
 
-	public function cypherQuery( string $query, int $timeoutMs, int $maxRows ): array {
+	/** @param list<array{key: string, query: string}> $catalog the core's catalog reads */
+	public function cypherQuery( string $query, int $timeoutMs, array $catalog ): array {
 		$name = $this->registry->config()->first( 'graph' );
 		if ( $name === null ) {
 			return [ 'ok' => false, 'kind' => 'unavailable', 'detail' => 'no graph store is configured' ];
 		}
-		$answer = $this->registry->with( $name, static fn ( FalkorDbStore $store ) => $store->read( $query, $maxRows, $timeoutMs ) );
+		$answer = $this->registry->with( $name, static fn ( FalkorDbStore $store ) => $store->read( $query, $catalog, $timeoutMs ) );
 		unset( $answer['status'] );
 		return $answer;
 	}

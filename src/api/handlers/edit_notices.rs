@@ -1,5 +1,7 @@
 //! `GET /page/{pageId}/editNotices`: notices that operators write on MediaWiki-namespace pages,
-//! shown above the Subject editor. The page text is HTML, sanitized with an allow-list.
+//! shown above the Subject editor. The page text is wikitext, drawn by the host's parser where it has
+//! one (MediaWiki's, `parseWikitext`), else by the core's wikitext subset; the HTML is then
+//! sanitized with an allow-list.
 
 use super::Reply;
 use crate::api::context::Ctx;
@@ -9,7 +11,9 @@ use crate::app::error::page_not_found;
 use crate::app::load::schema_title;
 use crate::app::view::readable_page;
 use crate::domain::title::Title;
-use crate::host::{namespace, Host};
+use crate::host::{namespace, Host, WikitextToParse};
+use crate::render::html::Links;
+use crate::render::wikitext;
 use serde_json::{json, Value};
 
 /// The notice for every Subject edit; `-<Schema>` is appended for a Schema's own notice.
@@ -27,7 +31,8 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         let Ok(title) = Title::new(&title) else { continue };
         let page = ctx.page_by_title(namespace::MEDIAWIKI, &title.to_string()).await?;
         let Some(text) = page.filter(|p| p.access.read).and_then(|p| p.main_slot) else { continue };
-        let html = sanitize(&text);
+        let parsed = ctx.host.parse_wikitext(WikitextToParse { title: format!("MediaWiki:{title}"), text: text.clone() }).await?;
+        let html = sanitize(&parsed.map(|p| p.html).unwrap_or_else(|| wikitext::to_html(&text, &Links::default())));
         if !html.trim().is_empty() {
             notices.push(json!({"key": title.as_str().to_lowercase(), "html": html}));
         }

@@ -13,10 +13,10 @@ use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::domain::schema::SchemaRef;
 use crate::domain::title::Title;
-use crate::types::CanonicalJson;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
 use crate::render::render_page;
+use crate::types::CanonicalJson;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 

@@ -129,7 +129,7 @@ pub fn check_cypher(text: &str, parameters: Map<String, Value>) -> Result<Checke
 pub async fn run_cypher<H: Host>(host: &H, query: &CheckedCypher, tier: Tier) -> Result<Value, ApiError> {
     let bounded = bound_rows(&query.cypher, tier.max_rows.saturating_add(1), &query.parameters)
         .map_err(|e| ApiError::new(ErrorKind::CypherSyntaxError, format!("{e}.")))?;
-    let args = CypherQuery { query: format!("{}{bounded}", query.header), timeout_ms: tier.timeout_ms, max_rows: tier.max_rows };
+    let args = CypherQuery::new(format!("{}{bounded}", query.header), tier.timeout_ms, tier.max_rows);
     let mut answer = host.cypher_query(args).await?;
     if !answer.ok && answer.kind.as_deref() == Some(ERROR_REPLY) {
         match ReplyError::of(answer.detail.as_deref().unwrap_or_default()).failure_kind() {
@@ -157,7 +157,8 @@ fn store_failure(answer: StoreAnswer, syntax: ErrorKind, unavailable: ErrorKind)
     match answer.kind.as_deref() {
         Some("syntax") => ApiError::new(syntax, detail),
         Some("timeout") => ApiError::new(ErrorKind::QueryTimeout, "The query ran longer than the tier allows."),
-        Some("tooExpensive") => ApiError::new(ErrorKind::QueryTooExpensive, format!("The query needs more than the store allows one query: {detail}")),
+        // `tooLarge`: a graph store's reply over the host's byte budget.
+        Some("tooExpensive" | "tooLarge") => ApiError::new(ErrorKind::QueryTooExpensive, format!("The query needs more than the store allows one query: {detail}")),
         Some("readOnly") => ApiError::new(ErrorKind::WriteQueryRejected, detail),
         Some("unavailable") => ApiError::new(unavailable, format!("The store is unavailable: {detail}")),
         _ => ApiError::new(ErrorKind::QueryInternalError, format!("The store failed: {detail}")),

@@ -7,6 +7,7 @@
 //! only ASCII letters, digits and `_` form words (any other character separates words).
 
 use super::Refusal;
+use std::ops::Range;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Token<'a> {
@@ -23,6 +24,17 @@ pub enum Token<'a> {
 }
 
 pub fn tokens(text: &str) -> Result<Vec<Token<'_>>, Refusal> {
+    lex(text, &mut Vec::new())
+}
+
+/// The tokens, and the byte range of every comment in the text.
+pub fn tokens_and_comments(text: &str) -> Result<(Vec<Token<'_>>, Vec<Range<usize>>), Refusal> {
+    let mut comments = Vec::new();
+    let tokens = lex(text, &mut comments)?;
+    Ok((tokens, comments))
+}
+
+fn lex<'a>(text: &'a str, comments: &mut Vec<Range<usize>>) -> Result<Vec<Token<'a>>, Refusal> {
     if text.contains('\0') {
         return Err(Refusal::NulCharacter);
     }
@@ -37,8 +49,11 @@ pub fn tokens(text: &str) -> Result<Vec<Token<'_>>, Refusal> {
                 out.push(Token::Quoted(name));
                 r
             }
-            '/' if after.starts_with('/') => skip_line_comment(after)?,
-            '/' if after.starts_with('*') => skip_block_comment(&after[1..])?,
+            '/' if after.starts_with('/') || after.starts_with('*') => {
+                let r = if after.starts_with('/') { skip_line_comment(after)? } else { skip_block_comment(&after[1..])? };
+                comments.push(text.len() - rest.len()..text.len() - r.len());
+                r
+            }
             '\\' => return Err(Refusal::EscapeOutsideString),
             '$' => {
                 if let Some(q) = after.strip_prefix('`') {

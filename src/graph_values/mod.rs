@@ -1,8 +1,11 @@
 //! The graph values of Statements, the toolkit of the property types' `graph_values`
-//! (`crate::types`): node properties of a value, and strings FalkorDB can receive. It names no type:
-//! the projection (`model`) asks each Statement's type.
+//! (`crate::types`), below both the types and the graph projection (`crate::graph`): node properties
+//! of a value, strings FalkorDB can receive, and the parameter values of a Cypher query (`param`).
+//! It names no type: the projection (`graph::model`) asks each Statement's type.
 
-use super::param::Param;
+pub mod param;
+
+use param::Param;
 use crate::domain::statement::StatementValue;
 use std::borrow::Cow;
 
