@@ -100,9 +100,10 @@ tar -xf "$work/base.tar" -C "$root"
 # A chroot is no booted machine: packages must not start their services (Apache on port 80).
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 755 "$root/usr/sbin/policy-rc.d"
-# The machine's network comes with it: its DNS, and the certificate authorities it trusts beyond
-# Debian's (ca-certificates, which setup installs, adds them) with the variables that name the bundle.
-cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The machine's network comes with it: its DNS and host names (mariadb-install-db looks up
+# localhost), and the certificate authorities it trusts beyond Debian's (ca-certificates, which
+# setup installs, adds them) with the variables that name the bundle.
+cp /etc/resolv.conf /etc/hosts "$root/etc/"
 mkdir -p "$root/usr/local/share/ca-certificates"
 cp -a /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
 ca_env=()
