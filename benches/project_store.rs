@@ -69,5 +69,8 @@ fn main() {
     let bytes = batch_rounds(&request, rounds);
     let seconds = started.elapsed().as_secs_f64();
     let subjects = rounds * PAGES * PER_PAGE;
-    println!("projectForStore: {subjects} Subjects in {seconds:.3} s, {:.0} Subjects/s, answer bytes {bytes}", subjects as f64 / seconds);
+    println!(
+        "projectForStore: {subjects} Subjects in {seconds:.3} s, {:.0} Subjects/s, answer bytes {bytes}",
+        subjects as f64 / seconds
+    );
 }

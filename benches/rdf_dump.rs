@@ -35,17 +35,28 @@ impl<S: QuadSink> QuadSink for Counting<S> {
 fn page(i: u64) -> (PageFacts, PageContent) {
     let id = SubjectId::parse(&format!("s{i:014}")).expect("generated ID");
     let statements = [
-        ("Name", Statement { property_type: "text".into(), value: StatementValue::Strings(vec![format!("Person {i}")]) }),
+        (
+            "Name",
+            Statement { property_type: "text".into(), value: StatementValue::Strings(vec![format!("Person {i}")]) },
+        ),
         ("Height", Statement { property_type: "number".into(), value: StatementValue::Number((150 + i % 50).into()) }),
         ("Born", Statement { property_type: "date".into(), value: StatementValue::Strings(vec!["1900-01-01".into()]) }),
-        ("Homepage", Statement { property_type: "url".into(), value: StatementValue::Strings(vec![format!("https://p{i}.example/")]) }),
+        (
+            "Homepage",
+            Statement {
+                property_type: "url".into(),
+                value: StatementValue::Strings(vec![format!("https://p{i}.example/")]),
+            },
+        ),
         (
             "Knows",
             Statement {
                 property_type: "relation".into(),
                 value: StatementValue::Relations(vec![Relation {
                     id: RelationId::parse(&format!("r{i:014}")).expect("generated ID"),
-                    target: SubjectRef::Local(SubjectId::parse(&format!("s{:014}", i.saturating_sub(1))).expect("generated ID")),
+                    target: SubjectRef::Local(
+                        SubjectId::parse(&format!("s{:014}", i.saturating_sub(1))).expect("generated ID"),
+                    ),
                     properties: json!({"since": 2000}).as_object().map(RelationProperties::from).unwrap_or_default(),
                 }]),
             },
@@ -84,14 +95,19 @@ fn main() {
         "Homepage": {"type": "url"}, "Knows": {"type": "relation", "targetSchemas": ["Person"]}
     }});
     let schemas: HashMap<SchemaRef, Schema> =
-        [(SchemaRef::Local(Title::new("Person").expect("title")), Schema::from_json(&schema, &own).expect("schema"))].into();
+        [(SchemaRef::Local(Title::new("Person").expect("title")), Schema::from_json(&schema, &own).expect("schema"))]
+            .into();
     let iris = Iris::new("https://wiki.example");
 
     let started = Instant::now();
     let mut sink = Counting { inner: RdfWriter::new(Format::Trig, &iris, io::BufWriter::new(io::sink())), quads: 0 };
     for i in 0..n {
         let (facts, content) = page(i);
-        project_page(Context { iris: &iris, schemas: &schemas }, &PageView { facts: &facts, content: &content }, &mut sink);
+        project_page(
+            Context { iris: &iris, schemas: &schemas },
+            &PageView { facts: &facts, content: &content },
+            &mut sink,
+        );
     }
     sink.inner.finish().expect("writing to a sink");
     let seconds = started.elapsed().as_secs_f64();

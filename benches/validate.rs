@@ -1,6 +1,7 @@
 //! Validation throughput, native: every Subject of a wiki folder validated many times with Schemas
 //! compiled once. Prints Subjects per second. Usage: `cargo bench --bench validate -- [DIR] [ROUNDS]`.
 
+use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -9,13 +10,13 @@ use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
 use strata::exports::{BatchValidator, Options, Validator};
 use strata::json::{Arena, Json};
-use serde_json::{json, Value};
 use strata::normalize::{read_page_content_str, Context};
-use strata::validation::{CompiledSchema, SubjectInput};
 use strata::types::ReadSchema;
+use strata::validation::{CompiledSchema, SubjectInput};
 
 fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|e| e == "json"));
     files.sort();
     files
@@ -28,19 +29,24 @@ fn main() {
     let own = SourceKey::parse("local").expect("valid key");
     let mut compiled = HashMap::new();
     for path in json_files(&dir.join("Schema")) {
-        let name = Title::new(&path.file_stem().unwrap_or_default().to_string_lossy()).expect("Schema file name is a title");
+        let name =
+            Title::new(&path.file_stem().unwrap_or_default().to_string_lossy()).expect("Schema file name is a title");
         let text = std::fs::read_to_string(&path).expect("readable Schema");
         let schema = Schema::parse_str(&text, &own).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         compiled.insert(SchemaRef::Local(name), CompiledSchema::compile(&schema));
     }
     let mut subjects = Vec::new();
     for path in json_files(&dir.join("Subject")) {
-        let content = read_page_content_str(&std::fs::read_to_string(&path).expect("readable page"), &Context { own_source: &own });
+        let content = read_page_content_str(
+            &std::fs::read_to_string(&path).expect("readable page"),
+            &Context { own_source: &own },
+        );
         for (id, s) in content.subjects.iter() {
             subjects.push((id.clone(), s.clone(), content.main_subject.as_ref() == Some(id)));
         }
     }
-    let known: HashMap<SubjectRef, SchemaRef> = subjects.iter().map(|(id, s, _)| (SubjectRef::Local(id.clone()), s.schema.clone())).collect();
+    let known: HashMap<SubjectRef, SchemaRef> =
+        subjects.iter().map(|(id, s, _)| (SubjectRef::Local(id.clone()), s.schema.clone())).collect();
     let arena = bumpalo::Bump::new();
     let views: Vec<_> = subjects.iter().map(|(id, s, is_main)| (id, s.view(&arena), *is_main)).collect();
     let mut violations = 0usize;
@@ -60,11 +66,20 @@ fn main() {
     for path in json_files(&dir.join("Schema")) {
         let name = Value::String(path.file_stem().unwrap_or_default().to_string_lossy().replace('_', " "));
         let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("readable")).expect("JSON");
-        validators.insert(name.as_str().unwrap_or_default().to_owned(), Validator::new(&name, &schema, options()).expect("valid Schema"));
+        validators.insert(
+            name.as_str().unwrap_or_default().to_owned(),
+            Validator::new(&name, &schema, options()).expect("valid Schema"),
+        );
     }
     let texts: Vec<(String, String, String)> = subjects
         .iter()
-        .map(|(id, s, main)| (s.schema.to_string(), s.to_json().to_string(), json!({"subjectId": id.as_str(), "isMain": main}).to_string()))
+        .map(|(id, s, main)| {
+            (
+                s.schema.to_string(),
+                s.to_json().to_string(),
+                json!({"subjectId": id.as_str(), "isMain": main}).to_string(),
+            )
+        })
         .collect();
     let start = Instant::now();
     let mut bytes = 0;
@@ -74,7 +89,9 @@ fn main() {
                 let arena = Arena::new();
                 let subject = Json::parse(subject, &arena).expect("JSON");
                 let context = Json::parse(context, &arena).expect("JSON");
-                bytes += serde_json::to_string(&v.validate(&subject, Some(&context)).expect("valid")).expect("serializable").len();
+                bytes += serde_json::to_string(&v.validate(&subject, Some(&context)).expect("valid"))
+                    .expect("serializable")
+                    .len();
             }
         }
     }
@@ -84,7 +101,12 @@ fn main() {
     // Schemas as a host passes them (the items scripts/bench/validate-vs-ajv.mjs builds).
     let schemas: serde_json::Map<String, Value> = json_files(&dir.join("Schema"))
         .iter()
-        .map(|p| (p.file_stem().unwrap_or_default().to_string_lossy().replace('_', " "), serde_json::from_str(&std::fs::read_to_string(p).expect("readable")).expect("JSON")))
+        .map(|p| {
+            (
+                p.file_stem().unwrap_or_default().to_string_lossy().replace('_', " "),
+                serde_json::from_str(&std::fs::read_to_string(p).expect("readable")).expect("JSON"),
+            )
+        })
         .collect();
     let batch = BatchValidator::new(&Value::Object(schemas), options()).expect("valid Schemas");
     let items: Vec<Value> = subjects

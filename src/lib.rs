@@ -20,9 +20,9 @@ pub mod normalize;
 pub mod rdf;
 pub mod rdf_terms;
 pub mod render;
-pub mod validation;
 pub mod sparql;
 pub mod types;
+pub mod validation;
 
 #[cfg(all(target_arch = "wasm32", feature = "web", feature = "cabi"))]
 compile_error!("the `js` and `cabi` adapters are two builds of the module: enable one of them");

@@ -104,7 +104,10 @@ fn the_table_is_read_with_its_may_use_lists() {
 
 /// Whether a file's first line that is neither blank nor an attribute is a module doc (`//!`).
 fn opens_with_module_doc(text: &str) -> bool {
-    text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with("#")).is_some_and(|l| l.starts_with("//!"))
+    text.lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with("#"))
+        .is_some_and(|l| l.starts_with("//!"))
 }
 
 #[test]
@@ -160,7 +163,11 @@ struct Crate {
 
 /// A module path as text: `a::b`, or `crate` for the root.
 fn module_name(path: &[String]) -> String {
-    if path.is_empty() { "crate".to_owned() } else { path.join("::") }
+    if path.is_empty() {
+        "crate".to_owned()
+    } else {
+        path.join("::")
+    }
 }
 
 fn ident_char(c: char) -> bool {
@@ -357,7 +364,10 @@ fn reexports(code: &str, module: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for statement in code.split(';') {
         let statement = statement.trim();
-        let Some(tree) = ["pub use ", "pub(crate) use ", "pub(super) use "].iter().find_map(|p| statement.rsplit_once(p).map(|(_, t)| t)) else {
+        let Some(tree) = ["pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .find_map(|p| statement.rsplit_once(p).map(|(_, t)| t))
+        else {
             continue;
         };
         let tree = tree.trim();
@@ -395,7 +405,9 @@ impl Crate {
         let src = root().join("src");
         let files: Vec<(String, String)> = rust_files(&src)
             .into_iter()
-            .map(|f| (f.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/"), fs::read_to_string(&f).unwrap()))
+            .map(|f| {
+                (f.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/"), fs::read_to_string(&f).unwrap())
+            })
             .collect();
         Crate::new(&files)
     }
@@ -426,9 +438,9 @@ impl Crate {
 
     fn defines(&self, module: &[String], item: &str) -> bool {
         let code = &self.modules[module];
-        ["fn ", "struct ", "enum ", "trait ", "type ", "const ", "static ", "mod "]
-            .iter()
-            .any(|kw| code.match_indices(&format!("{kw}{item}")).any(|(at, m)| !code[at + m.len()..].starts_with(ident_char)))
+        ["fn ", "struct ", "enum ", "trait ", "type ", "const ", "static ", "mod "].iter().any(|kw| {
+            code.match_indices(&format!("{kw}{item}")).any(|(at, m)| !code[at + m.len()..].starts_with(ident_char))
+        })
     }
 
     /// The dependencies between siblings: for each pair, the uses that make it (module and path).
@@ -523,17 +535,28 @@ fn no_modules_of_src_depend_on_each_other_in_a_ring() {
     let found = module_cycles(&Crate::of_src());
     let known = found.iter().any(|(members, _)| members == KNOWN_CYCLE);
     let members: Vec<&Vec<String>> = found.iter().map(|(members, _)| members).collect();
-    assert!(known || KNOWN_CYCLE.is_empty(), "the known cycle {KNOWN_CYCLE:?} is not found as it is listed; the cycles are {members:?}");
+    assert!(
+        known || KNOWN_CYCLE.is_empty(),
+        "the known cycle {KNOWN_CYCLE:?} is not found as it is listed; the cycles are {members:?}"
+    );
     let report: Vec<String> = found
         .iter()
         .filter(|(members, _)| members != KNOWN_CYCLE)
         .map(|(members, uses)| format!("{}:\n    {}", members.join(", "), uses.join("\n    ")))
         .collect();
-    assert!(report.is_empty(), "module cycles among siblings in src/ (members, then the uses that make them):\n{}", report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "module cycles among siblings in src/ (members, then the uses that make them):\n{}",
+        report.join("\n")
+    );
 }
 
 fn segments(path: &str) -> Vec<String> {
-    if path.is_empty() { Vec::new() } else { path.split("::").map(String::from).collect() }
+    if path.is_empty() {
+        Vec::new()
+    } else {
+        path.split("::").map(String::from).collect()
+    }
 }
 
 #[test]
@@ -545,13 +568,21 @@ fn paths_are_read_as_the_compiler_reads_them() {
         ("use super::y::Z;", "m::x", &["m::x -> m::y::Z"]),
         ("use super::super::y;", "m::n::x", &["m::n::x -> m::y"]),
         ("use self::kid::K;", "m", &["m -> m::kid::K"]),
-        ("use crate::a::{b, c::{d, e}, f::*, self};", "x", &["x -> a::b", "x -> a::c::d", "x -> a::c::e", "x -> a::f", "x -> a"]),
+        (
+            "use crate::a::{b, c::{d, e}, f::*, self};",
+            "x",
+            &["x -> a::b", "x -> a::c::d", "x -> a::c::e", "x -> a::f", "x -> a"],
+        ),
         ("use crate::a::{\n    b::B,\n    c,\n};", "x", &["x -> a::b::B", "x -> a::c"]),
         ("// use crate::a::B;\n/* crate::b::C /* nested */ crate::c */ let s = \"crate::d\";", "x", &[]),
         ("let r = r#\"crate::a \"quoted\" \"#; let c = '\"'; let q = '\\''; use crate::b;", "x", &["x -> b"]),
         ("fn f<'a>(s: &'a str) -> &'a str { crate::b::g(s) }", "x", &["x -> b::g"]),
         ("use strata_crate::a; let x = my_super::b; let y = a::self::c;", "x", &[]),
-        ("mod tests {\n    use super::*;\n    use super::super::y::Y;\n}", "m::x", &["m::x::tests -> m::x", "m::x::tests -> m::y::Y"]),
+        (
+            "mod tests {\n    use super::*;\n    use super::super::y::Y;\n}",
+            "m::x",
+            &["m::x::tests -> m::x", "m::x::tests -> m::y::Y"],
+        ),
         ("use crate::a::B as C;", "x", &["x -> a::B"]),
         ("let n = crate::a::Kind::<u8>::new();", "x", &["x -> a::Kind"]),
     ];
@@ -643,7 +674,11 @@ fn folder_levels(krate: &Crate) -> Vec<Vec<String>> {
                 level.insert(module.clone(), n);
             }
         }
-        assert!(level.len() > before, "the folders form a cycle: {:?}", uses.keys().filter(|m| !level.contains_key(*m)).collect::<Vec<_>>());
+        assert!(
+            level.len() > before,
+            "the folders form a cycle: {:?}",
+            uses.keys().filter(|m| !level.contains_key(*m)).collect::<Vec<_>>()
+        );
     }
     let mut by_level = vec![Vec::new(); level.values().max().map_or(0, |m| m + 1)];
     for (module, n) in level {

@@ -153,9 +153,9 @@ fn is_module(path: &[String]) -> bool {
 
 /// Whether a file's text defines `item` itself.
 fn defines(text: &str, item: &str) -> bool {
-    ["fn", "struct", "enum", "trait", "type", "const", "static", "macro_rules!"]
-        .iter()
-        .any(|kw| text.match_indices(&format!("{kw} {item}")).any(|(at, m)| !text[at + m.len()..].starts_with(ident_char)))
+    ["fn", "struct", "enum", "trait", "type", "const", "static", "macro_rules!"].iter().any(|kw| {
+        text.match_indices(&format!("{kw} {item}")).any(|(at, m)| !text[at + m.len()..].starts_with(ident_char))
+    })
 }
 
 /// The file that defines what `path` names: the deepest module file on the path, or, for an item
@@ -210,7 +210,8 @@ fn resolve(path: &[String], depth: usize) -> Option<PathBuf> {
 fn reached_from_types() -> BTreeMap<PathBuf, PathBuf> {
     let types_dir = src().join("types");
     let test_files = ["tests.rs", "new_type_tests.rs"].map(|f| types_dir.join(f));
-    let mut queue: VecDeque<PathBuf> = fs::read_dir(&types_dir).unwrap().map(|e| e.unwrap().path()).filter(|p| !test_files.contains(p)).collect();
+    let mut queue: VecDeque<PathBuf> =
+        fs::read_dir(&types_dir).unwrap().map(|e| e.unwrap().path()).filter(|p| !test_files.contains(p)).collect();
     let mut reached: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     while let Some(file) = queue.pop_front() {
         for path in named_paths(&product_text(&file), &module_of(&file)) {
@@ -237,13 +238,25 @@ fn nothing_the_types_use_names_the_types() {
                 while let Some(from) = reached.get(chain.last().unwrap()) {
                     chain.push(from.clone());
                 }
-                let chain: Vec<String> = chain.iter().rev().map(|f| f.strip_prefix(src()).unwrap().display().to_string()).collect();
-                offences.push(format!("{} names crate::{} (reached by {})", chain.last().unwrap(), path.join("::"), chain.join(" -> ")));
+                let chain: Vec<String> =
+                    chain.iter().rev().map(|f| f.strip_prefix(src()).unwrap().display().to_string()).collect();
+                offences.push(format!(
+                    "{} names crate::{} (reached by {})",
+                    chain.last().unwrap(),
+                    path.join("::"),
+                    chain.join(" -> ")
+                ));
             }
         }
     }
     assert!(offences.is_empty(), "the types and what they use form a cycle:\n{}", offences.join("\n"));
-    for toolkit in ["domain/schema/fields.rs", "normalize/write/parts.rs", "checks/mod.rs", "rdf_terms/values.rs", "graph_values/mod.rs"] {
+    for toolkit in [
+        "domain/schema/fields.rs",
+        "normalize/write/parts.rs",
+        "checks/mod.rs",
+        "rdf_terms/values.rs",
+        "graph_values/mod.rs",
+    ] {
         assert!(reached.contains_key(&src().join(toolkit)), "the scan follows the types' imports to {toolkit}");
     }
 }
@@ -251,7 +264,11 @@ fn nothing_the_types_use_names_the_types() {
 #[test]
 fn paths_resolve_to_the_file_that_defines_them() {
     let p = |s: &str| s.split("::").map(String::from).collect::<Vec<_>>();
-    assert_eq!(resolve(&p("validation::Violation"), 0), Some(src().join("checks/violation.rs")), "a re-export is followed");
+    assert_eq!(
+        resolve(&p("validation::Violation"), 0),
+        Some(src().join("checks/violation.rs")),
+        "a re-export is followed"
+    );
     assert_eq!(resolve(&p("domain::schema::Fields"), 0), Some(src().join("domain/schema/fields.rs")));
     assert_eq!(resolve(&p("types::lookup"), 0), Some(src().join("types/mod.rs")));
     let mut out = Vec::new();
@@ -273,7 +290,13 @@ fn the_types_declare_no_methods_on_other_layers_types() {
     let mut offences = Vec::new();
     for (file, text) in files.iter().zip(&texts) {
         for line in text.lines().map(str::trim).filter(|l| l.starts_with("impl") && !l.contains(" for ")) {
-            let name: String = line.trim_start_matches("impl").trim_start_matches(|c| c != ' ').trim().chars().take_while(|&c| ident_char(c)).collect();
+            let name: String = line
+                .trim_start_matches("impl")
+                .trim_start_matches(|c| c != ' ')
+                .trim()
+                .chars()
+                .take_while(|&c| ident_char(c))
+                .collect();
             if !texts.iter().any(|t| defines(t, &name)) {
                 offences.push(format!("{}: {line}", file.strip_prefix(src()).unwrap().display()));
             }

@@ -1,8 +1,8 @@
 //! Every Schema of the example wiki (`examples/wiki`) parses, and its canonical form is pinned by a snapshot.
 
+use std::path::Path;
 use strata::domain::ids::SourceKey;
 use strata::domain::schema::Schema;
-use std::path::Path;
 use strata::types::{CanonicalJson, ReadSchema};
 
 fn own() -> SourceKey {

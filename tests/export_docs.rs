@@ -79,7 +79,12 @@ fn every_export_and_constructor_is_documented_as_the_code_has_it() {
 fn cabi_export_names() -> Vec<String> {
     ["src/cabi/exports.rs", "src/cabi/buffers.rs"]
         .iter()
-        .flat_map(|path| read(path).lines().filter_map(|l| l.trim().strip_prefix("#[export_name = \"")?.split('"').next().map(str::to_owned)).collect::<Vec<_>>())
+        .flat_map(|path| {
+            read(path)
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("#[export_name = \"")?.split('"').next().map(str::to_owned))
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 
@@ -91,8 +96,14 @@ fn every_c_abi_export_is_in_the_c_abi_table_and_known_to_the_php_bridge() {
     let names = cabi_export_names();
     assert!(names.len() >= 15 && names.contains(&"normalizeTitle".to_owned()), "{names:?}");
     for name in &names {
-        assert!(table.contains(&format!("`{name}`")) || table.contains(&format!("`{name}(")), "the C ABI table has no row for {name}");
+        assert!(
+            table.contains(&format!("`{name}`")) || table.contains(&format!("`{name}(")),
+            "the C ABI table has no row for {name}"
+        );
         let answers = !name.ends_with("Free") && name != "strata_free";
-        assert!(!answers || php.contains(&format!("'{name}'")), "host-php/src/Instance.php does not bind the export {name}");
+        assert!(
+            !answers || php.contains(&format!("'{name}'")),
+            "host-php/src/Instance.php does not bind the export {name}"
+        );
     }
 }

@@ -31,8 +31,17 @@ fn value_exports_fail_with_the_shape() {
     let cases: Vec<(&str, Result<String, ExportError>, &str)> = vec![
         ("normalizeTitle", exports::normalize_title("a/../b"), "invalid-title"),
         ("projectForStore", exports::project_for_store("{"), "invalid-argument"),
-        ("errorResponse of an unknown code", strata::api::text::error_response_text(r#"{"code": "nope", "message": "m"}"#).map_err(ExportError::invalid_argument), "invalid-argument"),
-        ("normalizeContent", exports::normalize_content(&json!({"subjects": 3}), None, &options()).map(|v| v.to_string()), "malformed-content"),
+        (
+            "errorResponse of an unknown code",
+            strata::api::text::error_response_text(r#"{"code": "nope", "message": "m"}"#)
+                .map_err(ExportError::invalid_argument),
+            "invalid-argument",
+        ),
+        (
+            "normalizeContent",
+            exports::normalize_content(&json!({"subjects": 3}), None, &options()).map(|v| v.to_string()),
+            "malformed-content",
+        ),
     ];
     for (name, result, want) in cases {
         let (code, _) = shape(result.expect_err(name));
@@ -55,13 +64,17 @@ fn objects_fail_with_the_shape() {
 fn exports_through_the_host_fail_with_the_shape_and_a_refused_page_action_keeps_its_code() {
     let host = MemoryHost::default();
     for (name, result) in [
-        ("handleRoute", block_on(strata::api::text::handle_route_text(&host, "{")).map_err(ExportError::invalid_argument)),
+        (
+            "handleRoute",
+            block_on(strata::api::text::handle_route_text(&host, "{")).map_err(ExportError::invalid_argument),
+        ),
         ("handlePageAction", block_on(exports::handle_page_action(&host, r#"{"action": "move"}"#))),
         ("projectPageChanges", block_on(exports::project_page_changes(&host, "[]"))),
     ] {
         assert_eq!(shape(result.expect_err(name)).0, "invalid-argument", "{name}");
     }
-    let caller = json!({"userId": 1, "name": "Ann", "anonymous": false, "bot": false, "groups": ["*"], "rights": ["read"]});
+    let caller =
+        json!({"userId": 1, "name": "Ann", "anonymous": false, "bot": false, "groups": ["*"], "rights": ["read"]});
     let request = json!({"action": "edit", "namespace": 0, "title": "a|b", "text": "x", "caller": caller});
     let (code, _) = shape(block_on(exports::handle_page_action(&host, &request.to_string())).unwrap_err());
     assert_eq!(code, "invalidtitle");
@@ -70,13 +83,18 @@ fn exports_through_the_host_fail_with_the_shape_and_a_refused_page_action_keeps_
 
 #[test]
 fn a_rest_error_the_host_answers_itself_comes_from_the_core_table() {
-    let answer: Value = serde_json::from_str(&error_response(r#"{"code": "request-too-large", "message": "Too big."}"#)).unwrap();
+    let answer: Value =
+        serde_json::from_str(&error_response(r#"{"code": "request-too-large", "message": "Too big."}"#)).unwrap();
     assert_eq!(answer["status"], 413);
     let body: Value = serde_json::from_str(answer["body"].as_str().unwrap()).unwrap();
-    assert_eq!(body, json!({"errorType": "request-too-large", "error": "request-too-large", "message": "Too big.",
-        "messageTranslations": {"en": "Too big."}, "httpCode": 413}));
+    assert_eq!(
+        body,
+        json!({"errorType": "request-too-large", "error": "request-too-large", "message": "Too big.",
+        "messageTranslations": {"en": "Too big."}, "httpCode": 413})
+    );
     for (code, status) in [("internal-error", 500), ("core-unavailable", 501)] {
-        let answer: Value = serde_json::from_str(&error_response(&json!({"code": code, "message": "m"}).to_string())).unwrap();
+        let answer: Value =
+            serde_json::from_str(&error_response(&json!({"code": code, "message": "m"}).to_string())).unwrap();
         assert_eq!(answer["status"], status, "{code}");
     }
 }

@@ -38,13 +38,20 @@ fn json_value() -> impl Strategy<Value = Value> {
         any::<u64>().prop_map(Value::from),
         any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
         "-?[1-9][0-9]{18,40}".prop_map(|digits| serde_json::from_str(&digits).expect("digits")),
-        "-?(0|[1-9][0-9]{0,5})(\\.[0-9]{1,20})?[eE][-+]?[0-9]{1,3}".prop_map(|t| serde_json::from_str(&t).unwrap_or(Value::Null)),
+        "-?(0|[1-9][0-9]{0,5})(\\.[0-9]{1,20})?[eE][-+]?[0-9]{1,3}"
+            .prop_map(|t| serde_json::from_str(&t).unwrap_or(Value::Null)),
     ];
-    let leaf = prop_oneof![Just(Value::Null), any::<bool>().prop_map(Value::from), number, any::<String>().prop_map(Value::from)];
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        number,
+        any::<String>().prop_map(Value::from)
+    ];
     leaf.prop_recursive(6, 64, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::vec(("[a-z\"\\\\\u{e9}\u{1f600}]{0,4}", inner), 0..6).prop_map(|members| Value::Object(members.into_iter().collect())),
+            prop::collection::vec(("[a-z\"\\\\\u{e9}\u{1f600}]{0,4}", inner), 0..6)
+                .prop_map(|members| Value::Object(members.into_iter().collect())),
         ]
     })
 }
@@ -52,8 +59,13 @@ fn json_value() -> impl Strategy<Value = Value> {
 /// JSON text, valid or broken: a value written compact or pretty, then up to three edits (a byte of
 /// JSON's alphabet put in, a character taken out), or text made of JSON's alphabet, or any text.
 fn json_text() -> impl Strategy<Value = String> {
-    let written = (json_value(), any::<bool>()).prop_map(|(v, pretty)| if pretty { serde_json::to_string_pretty(&v) } else { serde_json::to_string(&v) }.unwrap());
-    let edits = prop::collection::vec((any::<prop::sample::Index>(), prop::option::of(prop::sample::select(&b"[]{},:\"\\-+.eE019 \ntfnul\x01"[..]))), 0..4);
+    let written = (json_value(), any::<bool>()).prop_map(|(v, pretty)| {
+        if pretty { serde_json::to_string_pretty(&v) } else { serde_json::to_string(&v) }.unwrap()
+    });
+    let edits = prop::collection::vec(
+        (any::<prop::sample::Index>(), prop::option::of(prop::sample::select(&b"[]{},:\"\\-+.eE019 \ntfnul\x01"[..]))),
+        0..4,
+    );
     let edited = (written, edits).prop_map(|(mut text, edits)| {
         for (at, byte) in edits {
             let mut at = at.index(text.len() + 1);
@@ -96,12 +108,14 @@ fn the_json_reader_agrees_with_serde_json_on_every_text() {
 #[test]
 fn the_encoded_reader_refuses_or_reads_any_bytes_without_panicking() {
     // Bytes with a plausible length prefix reach the structure; others stop at the prefix.
-    let framed = (prop::collection::vec(0u8..=9, 0..40), prop::collection::vec(any::<u8>(), 0..40)).prop_map(|(structure, strings)| {
-        let mut bytes = (structure.len() as u32).to_le_bytes().to_vec();
-        bytes.extend(structure);
-        bytes.extend(strings);
-        bytes
-    });
+    let framed = (prop::collection::vec(0u8..=9, 0..40), prop::collection::vec(any::<u8>(), 0..40)).prop_map(
+        |(structure, strings)| {
+            let mut bytes = (structure.len() as u32).to_le_bytes().to_vec();
+            bytes.extend(structure);
+            bytes.extend(strings);
+            bytes
+        },
+    );
     let bytes = prop_oneof![framed, prop::collection::vec(any::<u8>(), 0..64)];
     runner()
         .run(&bytes, |bytes| {
@@ -131,7 +145,11 @@ fn encoded_by_the_walker(texts: &[String]) -> Option<Vec<(Vec<u8>, Value)>> {
            console.log(`${{bytes ? Buffer.from(bytes).toString('base64') : '-'}}\\t${{JSON.stringify(value)}}`);\n\
          }}"
     );
-    let child = Command::new("node").args(["--input-type=module", "-e", &script]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
+    let child = Command::new("node")
+        .args(["--input-type=module", "-e", &script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn();
     let Ok(mut child) = child else {
         assert!(std::env::var_os("CI").is_none(), "node is missing but CI is set");
         eprintln!("skipped: node is not installed");
@@ -144,7 +162,9 @@ fn encoded_by_the_walker(texts: &[String]) -> Option<Vec<(Vec<u8>, Value)>> {
     let lines = String::from_utf8(out.stdout).unwrap();
     let read = |line: &str| {
         let (bytes, value) = line.split_once('\t').expect("two columns");
-        let bytes = base64::engine::general_purpose::STANDARD.decode(bytes).unwrap_or_else(|_| panic!("the walker gave up on {value}"));
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(bytes)
+            .unwrap_or_else(|_| panic!("the walker gave up on {value}"));
         (bytes, serde_json::from_str(value).expect("JSON.stringify's text"))
     };
     Some(lines.lines().map(read).collect())
@@ -170,25 +190,83 @@ fn the_encoded_reader_reads_back_what_the_javascript_walker_writes() {
 /// comments, strings and quoted names that may hide a keyword, or by text that may end one.
 fn cypher_text() -> impl Strategy<Value = String> {
     const PIECES: &[&str] = &[
-        "MATCH (n)", "MATCH (n:Subject)", "OPTIONAL MATCH (n)-[r]->(m)", "WHERE n.id = 'x'", "WITH n", "UNWIND [1, 2] AS x",
-        "RETURN n", "RETURN count(n) AS c", "RETURN n.name ORDER BY n.name LIMIT 3", "UNION", "CALL db.labels()",
-        "CALL db.idx.fulltext.createNodeIndex('Subject', 'name')", "CALL db.indexes()", "CALL {", "}", "YIELD label",
-        "CREATE (m)", "MERGE (m {id: 'x'})", "SET n.name = 'pwned'", "SET n += {a: 1}", "SET n:Pwned", "DELETE n",
-        "DETACH DELETE n", "REMOVE n.name", "REMOVE n:Subject", "FOREACH (x IN [1] | CREATE (m))", "LOAD CSV FROM 'file:///x' AS row",
-        "DROP INDEX ON :Subject(id)", "CREATE INDEX FOR (n:Subject) ON (n.id)", ";", "$p", "n.`name`", "`CREATE`", "`SET`",
-        "'CREATE'", "\"DELETE\"", "'it''s'", "'\\' CREATE (x) //'", "/* CREATE */", "// SET\n", "/* unterminated", "CYPHER a=1",
-        "\u{2028}", "\u{85}", "\r", "\\u0043REATE", "`a``b`", "c\u{0}", "reate", "C", "e", "(", ")", "[", "]", "{", "}", ",", ":", ".",
+        "MATCH (n)",
+        "MATCH (n:Subject)",
+        "OPTIONAL MATCH (n)-[r]->(m)",
+        "WHERE n.id = 'x'",
+        "WITH n",
+        "UNWIND [1, 2] AS x",
+        "RETURN n",
+        "RETURN count(n) AS c",
+        "RETURN n.name ORDER BY n.name LIMIT 3",
+        "UNION",
+        "CALL db.labels()",
+        "CALL db.idx.fulltext.createNodeIndex('Subject', 'name')",
+        "CALL db.indexes()",
+        "CALL {",
+        "}",
+        "YIELD label",
+        "CREATE (m)",
+        "MERGE (m {id: 'x'})",
+        "SET n.name = 'pwned'",
+        "SET n += {a: 1}",
+        "SET n:Pwned",
+        "DELETE n",
+        "DETACH DELETE n",
+        "REMOVE n.name",
+        "REMOVE n:Subject",
+        "FOREACH (x IN [1] | CREATE (m))",
+        "LOAD CSV FROM 'file:///x' AS row",
+        "DROP INDEX ON :Subject(id)",
+        "CREATE INDEX FOR (n:Subject) ON (n.id)",
+        ";",
+        "$p",
+        "n.`name`",
+        "`CREATE`",
+        "`SET`",
+        "'CREATE'",
+        "\"DELETE\"",
+        "'it''s'",
+        "'\\' CREATE (x) //'",
+        "/* CREATE */",
+        "// SET\n",
+        "/* unterminated",
+        "CYPHER a=1",
+        "\u{2028}",
+        "\u{85}",
+        "\r",
+        "\\u0043REATE",
+        "`a``b`",
+        "c\u{0}",
+        "reate",
+        "C",
+        "e",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        ".",
     ];
     let piece = prop::sample::select(PIECES).prop_flat_map(|p| {
         let cased = (Just(p), any::<u64>()).prop_map(|(p, bits)| {
-            p.chars().enumerate().map(|(i, c)| if bits >> (i % 64) & 1 == 1 { c.to_ascii_lowercase() } else { c }).collect::<String>()
+            p.chars()
+                .enumerate()
+                .map(|(i, c)| if bits >> (i % 64) & 1 == 1 { c.to_ascii_lowercase() } else { c })
+                .collect::<String>()
         });
         prop_oneof![Just(p.to_owned()), cased]
     });
     let joint = || prop::sample::select(&[" ", "", "\n", "\t", "/**/", " // x\n", "\u{a0}"][..]);
-    let soup = prop::collection::vec((piece.clone(), joint()), 1..8).prop_map(|parts| parts.into_iter().map(|(p, j)| format!("{p}{j}")).collect());
+    let soup = prop::collection::vec((piece.clone(), joint()), 1..8)
+        .prop_map(|parts| parts.into_iter().map(|(p, j)| format!("{p}{j}")).collect());
     // A read, then pieces (often a write clause) in its middle: text FalkorDB parses.
-    let read = prop::sample::select(&["MATCH (n) ", "MATCH (n:Subject) WITH n ", "OPTIONAL MATCH (n) ", "UNWIND [1] AS x MATCH (n) "][..]);
+    let read = prop::sample::select(
+        &["MATCH (n) ", "MATCH (n:Subject) WITH n ", "OPTIONAL MATCH (n) ", "UNWIND [1] AS x MATCH (n) "][..],
+    );
     let end = prop::sample::select(&[" RETURN n", " RETURN count(*) AS c", "", " WITH n RETURN n.id"][..]);
     let framed = (read, prop::collection::vec((piece, joint()), 1..3), end).prop_map(|(read, parts, end)| {
         format!("{read}{}{end}", parts.into_iter().map(|(p, j)| format!("{p}{j}")).collect::<String>())
@@ -212,13 +290,20 @@ fn the_cypher_guard_lets_no_write_through() {
     let Some(mut con) = connect("the_cypher_guard_lets_no_write_through") else { return };
     let graph = "strata_test_generated_guard";
     delete_graph(&mut con, graph);
-    let _: redis::Value = redis::cmd("GRAPH.QUERY").arg(graph).arg("CREATE (:Subject {id: 'x', name: 'kept'})-[:Knows]->(:Subject {id: 'y'})").query(&mut con).unwrap();
+    let _: redis::Value = redis::cmd("GRAPH.QUERY")
+        .arg(graph)
+        .arg("CREATE (:Subject {id: 'x', name: 'kept'})-[:Knows]->(:Subject {id: 'y'})")
+        .query(&mut con)
+        .unwrap();
     let before = dump(&mut con, graph);
     // Every query the guard accepted, and as many it refused: FalkorDB must never find a write in
     // the first, and the sample must hold writes it does find (else the pieces test nothing).
     // A refused text never reaches FalkorDB through the endpoint; one with a comment may abort it
     // (docs/graph.md), so the refused sample holds none.
-    let refused = queries.iter().filter(|q| check_read_only(q).is_err() && !q.contains("//") && !q.contains("/*")).take(accepted.len().max(64));
+    let refused = queries
+        .iter()
+        .filter(|q| check_read_only(q).is_err() && !q.contains("//") && !q.contains("/*"))
+        .take(accepted.len().max(64));
     let (mut writes_refused_by_server, mut reads_run) = (0, 0);
     for (query, by_guard) in accepted.iter().map(|q| (*q, true)).chain(refused.map(|q| (q, false))) {
         // A reply FalkorDB cuts inside a character leaves the connection out of step: one each.
@@ -236,7 +321,10 @@ fn the_cypher_guard_lets_no_write_through() {
         }
     }
     assert_eq!(dump(&mut con, graph), before, "the graph changed");
-    assert!(writes_refused_by_server >= 10, "only {writes_refused_by_server} generated writes reached FalkorDB's refusal");
+    assert!(
+        writes_refused_by_server >= 10,
+        "only {writes_refused_by_server} generated writes reached FalkorDB's refusal"
+    );
     assert!(reads_run >= 10, "only {reads_run} accepted queries ran");
     delete_graph(&mut con, graph);
 }

@@ -7,17 +7,17 @@ mod common;
 
 use common::corpus::read_corpus;
 use common::demo;
-use common::hostile::{hostile_page, hostile_schemas};
 use common::falkordb::{connect, delete_graph, dump, raw_read, read, write};
+use common::hostile::{hostile_page, hostile_schemas};
 use serde_json::{json, Value};
 use strata::domain::page_content::PageContent;
 use strata::domain::title::Title;
-use strata::graph::guard::check_read_only;
-use strata::graph::names::{graph_name, property_key};
-use strata::graph_values::param::Param;
-use strata::graph::model::PageInfo;
 use strata::graph::batch::rebuild;
+use strata::graph::guard::check_read_only;
+use strata::graph::model::PageInfo;
+use strata::graph::names::{graph_name, property_key};
 use strata::graph::projection::{page_deleted, page_saved};
+use strata::graph_values::param::Param;
 
 /// `graph` emptied, then written by `cypher`.
 fn fresh_graph(con: &mut redis::Connection, graph: &str, cypher: &str) {
@@ -37,7 +37,9 @@ fn count(con: &mut redis::Connection, graph: &str, cypher: &str) -> i64 {
 fn jane(venue: &str, speaker: Option<&str>) -> (PageInfo, PageContent) {
     let mut features = String::new();
     if let Some(t) = speaker {
-        features = format!(r#", "Speakers": {{"propertyType": "relation", "value": [{{"id": "r0janeaaaaaaaa2", "target": "{t}"}}]}}"#);
+        features = format!(
+            r#", "Speakers": {{"propertyType": "relation", "value": [{{"id": "r0janeaaaaaaaa2", "target": "{t}"}}]}}"#
+        );
     }
     let json: Value = serde_json::from_str(&format!(
         r#"{{"mainSubject": "s0janeaaaaaaaa1", "subjects": {{"s0janeaaaaaaaa1": {{"label": "Jane Doe", "schema": "Event", "statements": {{
@@ -56,7 +58,8 @@ const LONE: &str = "s1evt1aaaaaaa08";
 
 /// Relation targets that are no Subject of any page, in ID order.
 fn dangling_targets(pages: &[(PageInfo, PageContent)]) -> Vec<Value> {
-    let ids: std::collections::BTreeSet<String> = pages.iter().flat_map(|(_, c)| c.subjects.keys().map(|k| k.to_string())).collect();
+    let ids: std::collections::BTreeSet<String> =
+        pages.iter().flat_map(|(_, c)| c.subjects.keys().map(|k| k.to_string())).collect();
     let mut targets: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for (_, c) in pages {
         for s in c.subjects.values() {
@@ -82,15 +85,34 @@ fn the_example_wiki_projects_and_answers_queries_across_relations() {
 
     let subjects: usize = pages.iter().map(|(_, c)| c.subjects.len()).sum();
     assert_eq!(count(&mut con, g, "MATCH (n:Subject) WHERE n._stub IS NULL RETURN count(n) AS c") as usize, subjects);
-    let stubs: Vec<Value> = rows(&mut con, g, "MATCH (n:Subject {_stub: true}) RETURN n._id AS id ORDER BY id").into_iter().map(|r| r["id"].clone()).collect();
+    let stubs: Vec<Value> = rows(&mut con, g, "MATCH (n:Subject {_stub: true}) RETURN n._id AS id ORDER BY id")
+        .into_iter()
+        .map(|r| r["id"].clone())
+        .collect();
     assert_eq!(stubs, dangling_targets(&pages), "a stub for every relation target that is no Subject");
     assert_eq!(count(&mut con, g, "MATCH (p:Page) RETURN count(p) AS c") as usize, pages.len());
-    assert_eq!(count(&mut con, g, "MATCH (:Page)-[h:HasSubject {isMain: true}]->(:Subject) RETURN count(h) AS c") as usize, pages.iter().filter(|(_, c)| c.main_subject.is_some()).count());
+    assert_eq!(
+        count(&mut con, g, "MATCH (:Page)-[h:HasSubject {isMain: true}]->(:Subject) RETURN count(h) AS c") as usize,
+        pages.iter().filter(|(_, c)| c.main_subject.is_some()).count()
+    );
 
     let events = rows(&mut con, g, "MATCH (e:Event {_name: 'Jane Doe'})-[r:`Takes place at`]->(c:Library {_name: 'Veldhaven Central Library'}) RETURN e._name AS name, e.`Spoken language` AS language, r.since AS since");
     assert_eq!(events, vec![json!({"name": "Jane Doe", "language": "Cypher", "since": 2020})]);
-    let branches = rows(&mut con, g, "MATCH (b:Library)-[:`Coordinated by`]->(:Library {_id: $id}) RETURN b._name AS b ORDER BY b".replace("$id", &format!("'{CENTRAL}'")).as_str());
-    assert_eq!(branches, vec![json!({"b": "De Boekenbus"}), json!({"b": "Harbour Branch Library"}), json!({"b": "Northfield Branch Library"})]);
+    let branches = rows(
+        &mut con,
+        g,
+        "MATCH (b:Library)-[:`Coordinated by`]->(:Library {_id: $id}) RETURN b._name AS b ORDER BY b"
+            .replace("$id", &format!("'{CENTRAL}'"))
+            .as_str(),
+    );
+    assert_eq!(
+        branches,
+        vec![
+            json!({"b": "De Boekenbus"}),
+            json!({"b": "Harbour Branch Library"}),
+            json!({"b": "Northfield Branch Library"})
+        ]
+    );
     let chain = rows(&mut con, g, "MATCH (:Library {_name: 'Harbour Branch Library'})-[:`Located at`]->(a:Address)-[:`Has location`]->(c:Coordinates) RETURN a.Street AS street, c.Latitude AS latitude");
     assert_eq!(chain, vec![json!({"street": "Loodsmanskade 3", "latitude": 51.90977})]);
     let page = rows(&mut con, g, "MATCH (p:Page)-[:HasSubject]->(s:Subject {_id: $id}) RETURN p.title AS t, p.namespace AS ns, s._pageId = p.id AS same".replace("$id", &format!("'{CENTRAL}'")).as_str());
@@ -100,7 +122,9 @@ fn the_example_wiki_projects_and_answers_queries_across_relations() {
 
 #[test]
 fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
-    let Some(mut con) = connect("re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection") else { return };
+    let Some(mut con) = connect("re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection") else {
+        return;
+    };
     let (inc, full) = ("strata_test_incremental", "strata_test_rebuild");
     delete_graph(&mut con, inc);
     let (schemas, pages) = (demo::schemas(), demo::pages());
@@ -130,12 +154,16 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
     assert_eq!(stubs(&mut con), vec![json!({"id": "s0nobodyaaaaaa2", "l": ["Subject"]})]);
     // The library's page is deleted while Jane points elsewhere: it goes entirely, and the branches
     // lose their outgoing edges to it.
-    let (lone_page, lone) = pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(LONE)).unwrap();
+    let (lone_page, lone) =
+        pages.iter().find(|(_, c)| c.main_subject.as_ref().map(|m| m.as_str()) == Some(LONE)).unwrap();
     write(&mut con, inc, &page_deleted(lone_page.id, Some(lone)));
     assert_eq!(count(&mut con, inc, &format!("MATCH (n {{_id: '{LONE}'}}) RETURN count(n) AS c")), 0);
     // Jane points at the library again while it is gone: it is a stub, labelled Subject only.
     write(&mut con, inc, &page_saved(&page, &v1, Some(&v2), &schemas));
-    assert_eq!(rows(&mut con, inc, &format!("MATCH (n {{_id: '{LONE}'}}) RETURN labels(n) AS l, properties(n) AS p")), vec![json!({"l": ["Subject"], "p": {"_id": LONE, "_stub": true}})]);
+    assert_eq!(
+        rows(&mut con, inc, &format!("MATCH (n {{_id: '{LONE}'}}) RETURN labels(n) AS l, properties(n) AS p")),
+        vec![json!({"l": ["Subject"], "p": {"_id": LONE, "_stub": true}})]
+    );
     // The library's page comes back: the stub becomes the full Subject again.
     write(&mut con, inc, &page_saved(lone_page, lone, None, &schemas));
     assert_eq!(stubs(&mut con), vec![json!({"id": "s0nobodyaaaaaa1", "l": ["Subject"]})]);
@@ -153,7 +181,9 @@ fn re_projection_moves_stubs_and_a_rebuild_matches_incremental_projection() {
 
 #[test]
 fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() {
-    let Some(mut con) = connect("every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query") else { return };
+    let Some(mut con) = connect("every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query") else {
+        return;
+    };
     let g = "strata_test_guard";
     delete_graph(&mut con, g);
     let (schemas, pages) = (demo::schemas(), demo::pages());
@@ -169,7 +199,10 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
             Err(_) => refused_by_server += 1,
             Ok(reply) => {
                 let stats = reply.as_array().and_then(|r| r.last()).map(Value::to_string).unwrap_or_default();
-                assert!(!stats.contains("created") && !stats.contains("deleted") && !stats.contains("set:"), "{query:?} wrote: {stats}");
+                assert!(
+                    !stats.contains("created") && !stats.contains("deleted") && !stats.contains("set:"),
+                    "{query:?} wrote: {stats}"
+                );
             }
         }
     }
@@ -177,7 +210,10 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
     assert_eq!(dump(&mut con, g), before, "the graph changed");
     for query in read_corpus("cypher_read_corpus.txt") {
         let q = check_read_only(&query).unwrap_or_else(|e| panic!("{query:?}: {e}"));
-        let text = strata::graph::statement::CypherStatement { cypher: q.cypher.clone(), parameters: q.parameters.iter().map(|p| (p.clone(), Param::text(CENTRAL))).collect() };
+        let text = strata::graph::statement::CypherStatement {
+            cypher: q.cypher.clone(),
+            parameters: q.parameters.iter().map(|p| (p.clone(), Param::text(CENTRAL))).collect(),
+        };
         if let Err(e) = raw_read(&mut con, g, &text.query_text().unwrap()) {
             panic!("{query:?}: {e}");
         }
@@ -190,7 +226,9 @@ fn every_attempt_is_refused_by_the_guard_and_changes_nothing_through_ro_query() 
 /// it (`graph::names`: a backtick becomes ˋ), and nothing else in the graph is touched.
 #[test]
 fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
-    let Some(mut con) = connect("hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed") else { return };
+    let Some(mut con) = connect("hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed") else {
+        return;
+    };
     let g = "strata_test_hostile_names";
     fresh_graph(&mut con, g, "CREATE (:Sentinel {id: 'kept'})-[:Guards]->(:Sentinel {id: 'also kept'})");
     let (page, content) = hostile_page();
@@ -198,7 +236,8 @@ fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
     write(&mut con, g, &page_saved(&page, &content, None, &schemas));
     write(&mut con, g, &page_saved(&page, &content, Some(&content), &schemas));
 
-    let main = &rows(&mut con, g, "MATCH (n:Subject {_id: 's0000000000000a'}) RETURN labels(n) AS l, properties(n) AS p")[0];
+    let main =
+        &rows(&mut con, g, "MATCH (n:Subject {_id: 's0000000000000a'}) RETURN labels(n) AS l, properties(n) AS p")[0];
     assert!(main["l"].as_array().unwrap().contains(&json!(graph_name("Pers`on 😀"))), "{main}");
     let properties = main["p"].as_object().unwrap();
     let expected = [
@@ -210,12 +249,23 @@ fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
     for (name, value) in expected {
         assert_eq!(properties.get(property_key(name).as_ref()), Some(&value), "{name:?} in {main}");
     }
-    let types: Vec<Value> = rows(&mut con, g, "MATCH (:Subject {_id: 's0000000000000a'})-[r]->() RETURN DISTINCT type(r) AS t ORDER BY t").into_iter().map(|r| r["t"].clone()).collect();
+    let types: Vec<Value> =
+        rows(&mut con, g, "MATCH (:Subject {_id: 's0000000000000a'})-[r]->() RETURN DISTINCT type(r) AS t ORDER BY t")
+            .into_iter()
+            .map(|r| r["t"].clone())
+            .collect();
     assert!(types.contains(&json!(graph_name("Employer`)\nDETACH DELETE (x"))), "{types:?}");
-    assert_eq!(rows(&mut con, g, "MATCH (a:Sentinel)-[:Guards]->(b:Sentinel) RETURN a.id AS a, b.id AS b"), vec![json!({"a": "kept", "b": "also kept"})]);
+    assert_eq!(
+        rows(&mut con, g, "MATCH (a:Sentinel)-[:Guards]->(b:Sentinel) RETURN a.id AS a, b.id AS b"),
+        vec![json!({"a": "kept", "b": "also kept"})]
+    );
     let subjects = content.subjects.len() as i64 + 2; // and the two relation targets, as stubs
     assert_eq!(count(&mut con, g, "MATCH (n:Subject) RETURN count(n) AS c"), subjects);
-    assert_eq!(count(&mut con, g, "MATCH (n) RETURN count(n) AS c"), subjects + 1 + 2, "the Subjects, their page and the sentinels");
+    assert_eq!(
+        count(&mut con, g, "MATCH (n) RETURN count(n) AS c"),
+        subjects + 1 + 2,
+        "the Subjects, their page and the sentinels"
+    );
     delete_graph(&mut con, g);
 }
 
@@ -223,10 +273,16 @@ fn hostile_names_are_projected_and_read_back_intact_with_the_graph_unharmed() {
 /// spaces, so such a text is a syntax error and the server goes on.
 #[test]
 fn a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on() {
-    let Some(mut con) = connect("a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on") else { return };
+    let Some(mut con) = connect("a_comment_after_a_dot_reaches_falkordb_as_a_space_and_the_server_goes_on") else {
+        return;
+    };
     let g = "strata_test_comment_after_dot";
     fresh_graph(&mut con, g, "CREATE (:Subject {id: 'x'})");
-    for text in ["MATCH (n) RETURN n . //\nMATCH (n)", "MATCH (n) RETURN n . /* x */ MATCH (n)", "MATCH (n) RETURN n\n. // x\nMatch (n:Subject)\tUNION\t"] {
+    for text in [
+        "MATCH (n) RETURN n . //\nMATCH (n)",
+        "MATCH (n) RETURN n . /* x */ MATCH (n)",
+        "MATCH (n) RETURN n\n. // x\nMatch (n:Subject)\tUNION\t",
+    ] {
         let sent = check_read_only(text).unwrap_or_else(|e| panic!("{text:?}: {e}")).cypher;
         assert!(!sent.contains("//") && !sent.contains("/*"), "{sent:?}");
         let Some(mut attempt) = connect("comment") else { return };

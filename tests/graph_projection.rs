@@ -12,11 +12,11 @@ use strata::domain::schema::SchemaRef;
 use strata::domain::statement::StatementValue;
 use strata::domain::subject::Subject;
 use strata::domain::title::Title;
-use strata::graph::model::PageInfo;
 use strata::graph::batch::{pages_written, rebuild, Absent};
+use strata::graph::model::PageInfo;
 use strata::graph::projection::{page_deleted, page_saved};
-use strata::graph_values::param::Param;
 use strata::graph::statement::CypherStatement;
+use strata::graph_values::param::Param;
 
 fn wire(statements: &[CypherStatement]) -> Vec<String> {
     statements.iter().map(|s| s.query_text().expect("projection values are always sendable")).collect()
@@ -35,8 +35,16 @@ fn a_save_with_hostile_names() {
 fn a_save_after_a_schema_change_and_a_departure_removes_old_labels() {
     let (page, content) = hostile_page();
     let mut previous = content.clone();
-    previous.subjects.get_mut(&sid("s0000000000000a")).unwrap().schema = SchemaRef::Local(Title::new("Old schema").unwrap());
-    previous.subjects.insert(sid("s0000000000000d"), Subject { label: None, schema: SchemaRef::Local(Title::new("Gone`d").unwrap()), statements: FastIndexMap::default() });
+    previous.subjects.get_mut(&sid("s0000000000000a")).unwrap().schema =
+        SchemaRef::Local(Title::new("Old schema").unwrap());
+    previous.subjects.insert(
+        sid("s0000000000000d"),
+        Subject {
+            label: None,
+            schema: SchemaRef::Local(Title::new("Gone`d").unwrap()),
+            statements: FastIndexMap::default(),
+        },
+    );
     let schemas = hostile_schemas();
     let wire = wire(&page_saved(&page, &content, Some(&previous), &schemas));
     assert!(wire.iter().any(|q| q.ends_with("SET s = {_id: s._id, _stub: true} REMOVE s:`Goneˋd`")), "{wire:#?}");
@@ -51,7 +59,8 @@ fn schema_properties_never_meet_strata_own_keys() {
     let schemas = hostile_schemas();
     let graph = strata::graph::model::page_graph(&page, &content, &schemas);
     let node = serde_json::to_value(Param::Map(graph.subjects[0].properties.clone())).unwrap();
-    let own: Vec<(&str, Value)> = vec![("_id", json!("s0000000000000a")), ("_schema", json!("Pers`on 😀")), ("_pageId", json!(7))];
+    let own: Vec<(&str, Value)> =
+        vec![("_id", json!("s0000000000000a")), ("_schema", json!("Pers`on 😀")), ("_pageId", json!(7))];
     for (key, value) in own {
         assert_eq!(node[key], value, "{key}");
     }
@@ -60,7 +69,10 @@ fn schema_properties_never_meet_strata_own_keys() {
     assert_eq!(node["__stub"], json!(false), "a Schema property named _stub");
     assert!(node.get("_stub").is_none(), "a Subject node is no stub");
     let edge = serde_json::to_value(Param::Map(graph.relations[0].properties.clone())).unwrap();
-    assert_eq!((edge["_id"].clone(), edge["id"].clone(), edge["since"].clone()), (json!("r0000000000000a"), json!("ignored"), json!(2001)));
+    assert_eq!(
+        (edge["_id"].clone(), edge["id"].clone(), edge["since"].clone()),
+        (json!("r0000000000000a"), json!("ignored"), json!(2001))
+    );
 }
 
 #[test]
@@ -87,7 +99,11 @@ fn created_and_upserted(statements: &[CypherStatement]) -> (Vec<String>, Vec<Str
     for s in statements.iter().filter(|s| s.cypher.contains(":Subject:")) {
         let rows = serde_json::to_value(&s.parameters[0].1).unwrap();
         let ids = rows.as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap().to_owned());
-        if s.cypher.contains("OPTIONAL MATCH (e:Subject {_id: row.id})") { upserted.extend(ids) } else { created.extend(ids) }
+        if s.cypher.contains("OPTIONAL MATCH (e:Subject {_id: row.id})") {
+            upserted.extend(ids)
+        } else {
+            created.extend(ids)
+        }
     }
     (created, upserted)
 }
@@ -109,7 +125,11 @@ fn a_rebuild_batch_creates_the_subjects_it_knows_are_new() {
     assert_eq!(create[0].cypher, "UNWIND $rows AS row CREATE (s:Subject:`Persˋon 😀`) SET s = row.properties");
     let other = PageInfo { id: 8, ..page.clone() };
     let twice = pages_written([(&page, &content), (&other, &content)], &schemas, Absent::All).statements;
-    assert_eq!(created_and_upserted(&twice), (vec![], vec![a.clone(), a, b.clone(), b]), "the same IDs on two pages are matched");
+    assert_eq!(
+        created_and_upserted(&twice),
+        (vec![], vec![a.clone(), a, b.clone(), b]),
+        "the same IDs on two pages are matched"
+    );
 }
 
 /// A batch names the relation targets that are not among its Subjects, each once: a later batch
@@ -120,11 +140,16 @@ fn a_rebuild_batch_names_its_relation_targets_outside_it() {
     let schemas = hostile_schemas();
     let other = PageInfo { id: 8, ..page.clone() };
     let mut second = content.clone();
-    second.subjects = second.subjects.into_iter().map(|(id, s)| (sid(&id.as_str().replace("s000", "s111")), s)).collect();
+    second.subjects =
+        second.subjects.into_iter().map(|(id, s)| (sid(&id.as_str().replace("s000", "s111")), s)).collect();
     second.main_subject = None;
     let batch = pages_written([(&page, &content), (&other, &second)], &schemas, Absent::All);
     let targets: Vec<&str> = batch.outside_targets.iter().map(|t| t.as_ref()).collect();
-    assert_eq!(targets, ["s0000000000000c", "other:Q42"], "s…b is a Subject of the batch; s…c and other:Q42 are named by both pages");
+    assert_eq!(
+        targets,
+        ["s0000000000000c", "other:Q42"],
+        "s…b is a Subject of the batch; s…c and other:Q42 are named by both pages"
+    );
 }
 
 #[test]
@@ -155,7 +180,11 @@ fn a_rebuild_batch_writes_relations_between_its_new_subjects_with_them() {
     let (page, _) = hostile_page();
     let person = |targets: &[&str]| {
         let mut statements = FastIndexMap::default();
-        let relations = targets.iter().enumerate().map(|(n, t)| relation(&format!("r000000000000{n}{}", &t[14..]), t, json!({"since": 2001}))).collect();
+        let relations = targets
+            .iter()
+            .enumerate()
+            .map(|(n, t)| relation(&format!("r000000000000{n}{}", &t[14..]), t, json!({"since": 2001})))
+            .collect();
         statements.insert("Knows".into(), st("relation", StatementValue::Relations(relations)));
         Subject { label: None, schema: SchemaRef::Local(Title::new("Pers`on 😀").unwrap()), statements }
     };
@@ -168,11 +197,19 @@ fn a_rebuild_batch_writes_relations_between_its_new_subjects_with_them() {
     let all = pages_written([(&page, &content)], &schemas, Absent::All).statements;
     assert_eq!(all[0].cypher, "UNWIND $rows AS row CREATE (s:Subject:`Persˋon 😀`) SET s = row.properties WITH collect(s) AS nodes \
         FOREACH (rel IN $r0 | FOREACH (s IN [nodes[rel.s]] | FOREACH (t IN [nodes[rel.t]] | CREATE (s)-[r:`Knows`]->(t) SET r = rel.properties)))");
-    let inline: Vec<(i64, i64)> = serde_json::from_value::<Vec<Value>>(serde_json::to_value(&all[0].parameters[1].1).unwrap()).unwrap().iter().map(|r| (r["s"].as_i64().unwrap(), r["t"].as_i64().unwrap())).collect();
+    let inline: Vec<(i64, i64)> =
+        serde_json::from_value::<Vec<Value>>(serde_json::to_value(&all[0].parameters[1].1).unwrap())
+            .unwrap()
+            .iter()
+            .map(|r| (r["s"].as_i64().unwrap(), r["t"].as_i64().unwrap()))
+            .collect();
     assert_eq!(inline, [(0, 1), (1, 0), (1, 1)], "a→b, b→a, b→b by position");
     assert_eq!(all.len(), 3, "{:#?}", cyphers(&all));
     let outside = serde_json::to_value(&all[2].parameters[0].1).unwrap();
-    assert_eq!(outside, json!([{"source": "s0000000000000a", "target": "s0000000000000x", "properties": {"_id": "r0000000000001x", "since": 2001}}]));
+    assert_eq!(
+        outside,
+        json!([{"source": "s0000000000000a", "target": "s0000000000000x", "properties": {"_id": "r0000000000001x", "since": 2001}}])
+    );
     let only_a = HashSet::from(["s0000000000000a"]);
     let some = pages_written([(&page, &content)], &schemas, Absent::Ids(&only_a)).statements;
     assert_eq!(some.len(), 4, "b is matched, so every relation looks its ends up: {:#?}", cyphers(&some));

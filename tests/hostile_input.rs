@@ -1,16 +1,16 @@
 //! Malformed input of every kind gives an error or a lenient result, never a panic.
 
-use strata::json::{Arena, Json};
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use strata::domain::ids::{IdMinter, SourceKey};
 use strata::domain::ids::SubjectRef;
+use strata::domain::ids::{IdMinter, SourceKey};
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
-use strata::validation::dependents::validate_page_dependents;
-use strata::validation::{validate_subject, SubjectInput};
+use strata::json::{Arena, Json};
 use strata::normalize::{normalize_content, read_page_content, read_page_content_str, Context, WriteContext};
 use strata::types::ReadSchema;
+use strata::validation::dependents::validate_page_dependents;
+use strata::validation::{validate_subject, SubjectInput};
 
 fn deep(depth: usize) -> Value {
     (0..depth).fold(json!("bottom"), |acc, i| if i % 2 == 0 { json!([acc]) } else { json!({"k": acc}) })
@@ -49,14 +49,32 @@ fn hostile_pages() -> Vec<Value> {
         pages.push(json!({"subjects": {id: h()}}));
         pages.push(json!({"subjects": {id: {"schema": h(), "label": h(), "statements": h()}}}));
         pages.push(json!({"subjects": {id: {"schema": "P", "statements": {"p": h()}}}}));
-        for t in ["text", "url", "select", "date", "dateTime", "number", "boolean", "relation", "monolingualText", "email", ""] {
-            pages.push(json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": t, "value": h()}}}}}));
-            pages.push(json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": t, "value": [h()]}}}}}));
+        for t in [
+            "text",
+            "url",
+            "select",
+            "date",
+            "dateTime",
+            "number",
+            "boolean",
+            "relation",
+            "monolingualText",
+            "email",
+            "",
+        ] {
+            pages.push(
+                json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": t, "value": h()}}}}}),
+            );
+            pages.push(
+                json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": t, "value": [h()]}}}}}),
+            );
             pages.push(json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": t, "value": [
                 {"id": h(), "target": h(), "properties": h(), "text": h(), "language": h(), "label": h()}
             ]}}}}}));
         }
-        pages.push(json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": h(), "value": ["a"]}}}}}));
+        pages.push(
+            json!({"subjects": {id: {"schema": "P", "statements": {"p": {"propertyType": h(), "value": ["a"]}}}}}),
+        );
     }
     pages
 }
@@ -95,7 +113,11 @@ fn hostile_json_never_panics() {
         let read = read_page_content(&Json::from_value(&page, &Arena::new()), &Context { own_source: &own });
         for schemas in &all_schemas {
             for (id, subject) in &read.subjects {
-                let _ = validate_subject(SubjectInput { id, subject: &subject.view(&bumpalo::Bump::new()), is_main: false }, schemas, &no_targets);
+                let _ = validate_subject(
+                    SubjectInput { id, subject: &subject.view(&bumpalo::Bump::new()), is_main: false },
+                    schemas,
+                    &no_targets,
+                );
             }
             let _ = validate_page_dependents(&read, schemas, &Default::default());
             let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: u64::MAX };

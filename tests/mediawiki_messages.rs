@@ -8,10 +8,14 @@ fn keys(file: &str) -> BTreeSet<String> {
     let path = format!("{}/mediawiki/i18n/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let messages: Map<String, Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    messages.into_iter().filter(|(k, _)| k != "@metadata").map(|(k, v)| {
-        assert!(v.as_str().is_some_and(|t| !t.trim().is_empty()), "{file}: {k} must be a non-empty string");
-        k
-    }).collect()
+    messages
+        .into_iter()
+        .filter(|(k, _)| k != "@metadata")
+        .map(|(k, v)| {
+            assert!(v.as_str().is_some_and(|t| !t.trim().is_empty()), "{file}: {k} must be a non-empty string");
+            k
+        })
+        .collect()
 }
 
 #[test]

@@ -22,7 +22,9 @@ fn expected() -> Value {
             None => paths.push((route.path, vec![route.method.as_str()])),
         }
     }
-    Value::Array(paths.into_iter().map(|(path, method)| json!({"path": path, "method": method, "class": HANDLER})).collect())
+    Value::Array(
+        paths.into_iter().map(|(path, method)| json!({"path": path, "method": method, "class": HANDLER})).collect(),
+    )
 }
 
 fn extension() -> Value {
@@ -32,7 +34,8 @@ fn extension() -> Value {
 /// extension.json as MediaWiki's own files are written: tab-indented, with a final newline.
 fn write(value: &Value) {
     let mut out = Vec::new();
-    let mut serializer = serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(b"\t"));
+    let mut serializer =
+        serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(b"\t"));
     value.serialize(&mut serializer).unwrap();
     out.push(b'\n');
     std::fs::write(FILE, out).unwrap();
@@ -45,7 +48,11 @@ fn rest_routes_list_every_path_and_method_of_the_route_table() {
         file["RestRoutes"] = expected();
         write(&file);
     }
-    assert_eq!(file["RestRoutes"], expected(), "extension.json's RestRoutes are stale: run STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes");
+    assert_eq!(
+        file["RestRoutes"],
+        expected(),
+        "extension.json's RestRoutes are stale: run STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes"
+    );
 }
 
 #[test]
@@ -55,8 +62,13 @@ fn every_route_is_answered_by_the_forwarding_handler() {
     let methods: usize = entries.iter().map(|e| e["method"].as_array().unwrap().len()).sum();
     assert_eq!(methods, ROUTES.len());
     assert!(entries.iter().all(|e| e["class"] == HANDLER));
-    assert!(entries.iter().any(|e| e["path"] == "/strata/v0/subject/{subjectId}" && e["method"] == json!(["GET", "PUT", "DELETE"])));
-    assert!(entries.iter().any(|e| e["path"] == "/strata/v0/openapi.json"), "the OpenAPI document under Strata's own prefix");
+    assert!(entries
+        .iter()
+        .any(|e| e["path"] == "/strata/v0/subject/{subjectId}" && e["method"] == json!(["GET", "PUT", "DELETE"])));
+    assert!(
+        entries.iter().any(|e| e["path"] == "/strata/v0/openapi.json"),
+        "the OpenAPI document under Strata's own prefix"
+    );
 }
 
 #[test]

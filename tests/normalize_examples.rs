@@ -1,12 +1,12 @@
 //! Every page of the example wiki (`examples/wiki`) normalizes, normalizing is idempotent, and the stored form reads back unchanged.
 
-use strata::json::{Arena, Json};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use strata::domain::ids::{IdMinter, SourceKey};
 use strata::domain::schema::{Schema, SchemaRef};
 use strata::domain::title::Title;
+use strata::json::{Arena, Json};
 use strata::normalize::{normalize_content, read_page_content, Context, WriteContext};
 use strata::types::ReadSchema;
 
@@ -49,13 +49,19 @@ fn every_example_page_normalizes_idempotently_and_reads_back() {
     for path in pages {
         let raw = json(&path);
         let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1_700_000_000_000 };
-        let once = normalize_content(&Json::from_value(&raw, &Arena::new()), &schemas, &mut ctx).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let once = normalize_content(&Json::from_value(&raw, &Arena::new()), &schemas, &mut ctx)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(!once.subjects.is_empty(), "{}", path.display());
         let twice = normalize_content(&Json::from_value(&once.to_json(), &Arena::new()), &schemas, &mut ctx).unwrap();
         assert_eq!(twice, once, "normalizing {} twice changes it", path.display());
         let read = read_page_content(&Json::from_value(&once.to_json(), &Arena::new()), &Context { own_source: &own });
         assert_eq!(read, once, "the stored form of {} reads back differently", path.display());
-        assert_eq!(read_page_content(&Json::from_value(&raw, &Arena::new()), &Context { own_source: &own }), once, "{} was not already normalized", path.display());
+        assert_eq!(
+            read_page_content(&Json::from_value(&raw, &Arena::new()), &Context { own_source: &own }),
+            once,
+            "{} was not already normalized",
+            path.display()
+        );
         if path.file_stem().is_some_and(|s| s == "Harbour_Branch_Library") {
             insta::assert_json_snapshot!("normalized_Harbour_Branch_Library", once.to_json());
         }

@@ -38,7 +38,11 @@ fn each_kind_of_change_is_named_per_subject_and_statement() {
     assert_eq!(a.label, Some(Pair { old: Some("Ann".into()), new: Some("Anna".into()) }));
     assert_eq!(a.schema, None);
     let statements: Vec<(&str, Change)> = a.statements.iter().map(|s| (s.property.as_str(), s.change)).collect();
-    assert_eq!(statements, [("Born", Change::Changed), ("Bio", Change::Added), ("Died", Change::Removed)], "an unchanged Statement is left out");
+    assert_eq!(
+        statements,
+        [("Born", Change::Changed), ("Bio", Change::Added), ("Died", Change::Removed)],
+        "an unchanged Statement is left out"
+    );
     assert_eq!(a.statements[0].old, json!([{"text": "1900", "language": "en"}]));
     assert_eq!(a.statements[2].new, Value::Null);
     assert_eq!(diff.subjects[2].statements[0].change, Change::Removed, "a removed Subject's Statements are removed");
@@ -46,7 +50,8 @@ fn each_kind_of_change_is_named_per_subject_and_statement() {
 
 #[test]
 fn no_change_is_an_empty_diff_and_the_main_subject_is_followed() {
-    let page = content(json!({"mainSubject": A, "subjects": {A: {"schema": "Person", "statements": {"Born": text("1900")}}}}));
+    let page =
+        content(json!({"mainSubject": A, "subjects": {A: {"schema": "Person", "statements": {"Born": text("1900")}}}}));
     assert!(diff_pages(&page, &page).is_empty());
     let moved = content(json!({"subjects": {A: {"schema": "Person", "statements": {"Born": text("1900")}}}}));
     let diff = diff_pages(&page, &moved);

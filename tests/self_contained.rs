@@ -7,10 +7,14 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy();
         if path.is_dir() {
-            if !["node_modules", "target", "var", "pkg", "snapshots"].contains(&name.as_ref()) && !name.starts_with('.') {
+            if !["node_modules", "target", "var", "pkg", "snapshots"].contains(&name.as_ref()) && !name.starts_with('.')
+            {
                 files(&path, out);
             }
-        } else if [".rs", ".js", ".mjs", ".sh", ".md", ".py", ".php", ".toml", ".json"].iter().any(|e| name.ends_with(e)) {
+        } else if [".rs", ".js", ".mjs", ".sh", ".md", ".py", ".php", ".toml", ".json"]
+            .iter()
+            .any(|e| name.ends_with(e))
+        {
             out.push(path);
         }
     }

@@ -1,22 +1,30 @@
 //! `docs/validation.md`'s code table matches `types::codes::all` (validation's codes, then each type's), and its property-type table
 //! matches `types::REGISTRY`.
 
-use strata::types::{ValueShape, REGISTRY};
-use strata::types::codes;
 use strata::checks::codes::SeverityRule;
+use strata::types::codes;
+use strata::types::{ValueShape, REGISTRY};
 
 fn expected_table() -> String {
-    let mut out = String::from("| code | declared by | severity | valuePartIndex | checked | meaning |\n|---|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| code | declared by | severity | valuePartIndex | checked | meaning |\n|---|---|---|---|---|---|\n",
+    );
     for code in codes::all() {
         let c = code.info();
-        let declared_by = REGISTRY.iter().find(|t| t.codes().contains(&code)).map_or("validation".to_owned(), |t| format!("type `{}`", t.name()));
+        let declared_by = REGISTRY
+            .iter()
+            .find(|t| t.codes().contains(&code))
+            .map_or("validation".to_owned(), |t| format!("type `{}`", t.name()));
         let severity = match c.severity {
             SeverityRule::Fixed(s) => s.as_str().to_owned(),
             SeverityRule::FromConstraint(k) => format!("from `{k}`"),
         };
         let part = if c.part_index { "yes" } else { "no" };
         let scope = if c.dependent_rule { "page" } else { "Subject" };
-        out.push_str(&format!("| `{}` | {declared_by} | {severity} | {part} | {scope} | {} |\n", c.name, c.description));
+        out.push_str(&format!(
+            "| `{}` | {declared_by} | {severity} | {part} | {scope} | {} |\n",
+            c.name, c.description
+        ));
     }
     out
 }
@@ -40,7 +48,11 @@ fn expected_type_table() -> String {
             ValueShape::Relations => "array of relation objects",
             ValueShape::Monolingual => "array of `{text, language}`",
         };
-        let fields = if t.fields().is_empty() { "none".to_owned() } else { t.fields().iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ") };
+        let fields = if t.fields().is_empty() {
+            "none".to_owned()
+        } else {
+            t.fields().iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+        };
         let multiple = if t.checks_multiple() { "yes" } else { "no" };
         out.push_str(&format!("| `{}` | {shape} | {fields} | {multiple} |\n", t.name()));
     }

@@ -13,9 +13,10 @@ pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 /// Refuses a body longer than `MAX_BODY_BYTES` (413), on every route.
 pub fn check_size(request: &Request) -> Result<(), ApiError> {
     match request.body.as_deref() {
-        Some(body) if body.len() > MAX_BODY_BYTES => {
-            Err(ApiError::new(ErrorKind::RequestTooLarge, format!("the request body is larger than {MAX_BODY_BYTES} bytes")))
-        }
+        Some(body) if body.len() > MAX_BODY_BYTES => Err(ApiError::new(
+            ErrorKind::RequestTooLarge,
+            format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
+        )),
         _ => Ok(()),
     }
 }

@@ -77,7 +77,9 @@ fn check_query(f: &Field, v: &str) -> Result<(), ApiError> {
     let bad = |what: &str| Err(ApiError::parameter(format!("The query parameter \"{}\" {what}.", f.name)));
     match f.kind {
         Kind::Integer if v.parse::<i64>().is_err() => bad("must be an integer"),
-        Kind::Range(min, max) if !v.parse::<i64>().is_ok_and(|n| (min..=max).contains(&n)) => bad(&range_text(min, max)),
+        Kind::Range(min, max) if !v.parse::<i64>().is_ok_and(|n| (min..=max).contains(&n)) => {
+            bad(&range_text(min, max))
+        }
         Kind::Flag if !matches!(v, "1" | "0" | "true" | "false") => bad("must be 1 or 0"),
         Kind::PipeList(allowed) => match v.split('|').find(|s| !s.is_empty() && !allowed.contains(s)) {
             Some(unknown) => bad(&format!("has the unknown value \"{unknown}\" (allowed: {})", allowed.join(", "))),
@@ -101,7 +103,10 @@ fn parse_body(fields: &[Field], text: Option<&str>) -> Result<Map<String, Value>
     };
     if let Some(k) = body.keys().find(|k| !fields.iter().any(|f| f.name == *k)) {
         let known: Vec<&str> = fields.iter().map(|f| f.name).collect();
-        return Err(ApiError::body(format!("Unknown field \"{k}\" in the request body (known: {}).", known.join(", "))));
+        return Err(ApiError::body(format!(
+            "Unknown field \"{k}\" in the request body (known: {}).",
+            known.join(", ")
+        )));
     }
     for f in fields {
         match body.get(f.name) {
@@ -117,7 +122,13 @@ fn parse_body(fields: &[Field], text: Option<&str>) -> Result<Map<String, Value>
 
 fn fits(kind: Kind, v: &Value) -> bool {
     match kind {
-        Kind::String | Kind::PipeList(_) | Kind::OneOf(_) | Kind::Title | Kind::TitleOrBlank | Kind::SubjectId | Kind::SubjectRef => v.is_string(),
+        Kind::String
+        | Kind::PipeList(_)
+        | Kind::OneOf(_)
+        | Kind::Title
+        | Kind::TitleOrBlank
+        | Kind::SubjectId
+        | Kind::SubjectRef => v.is_string(),
         Kind::Ignored => true,
         Kind::Query => v.is_string(),
         Kind::Dependents => v.is_array(),

@@ -54,7 +54,9 @@ pub fn decode_keyset(cursor: &str, scope: &str) -> Result<SortKey, ApiError> {
     let rest = text.strip_prefix(KEYSET_VERSION).ok_or_else(bad_cursor)?;
     let mut parts = rest.splitn(3, '\n');
     match (parts.next(), parts.next(), parts.next()) {
-        (Some(s), Some(id), Some(key)) if s == scope && !id.is_empty() => Ok(SortKey { key: key.to_owned(), id: id.to_owned() }),
+        (Some(s), Some(id), Some(key)) if s == scope && !id.is_empty() => {
+            Ok(SortKey { key: key.to_owned(), id: id.to_owned() })
+        }
         _ => Err(bad_cursor()),
     }
 }
@@ -65,8 +67,15 @@ mod tests {
 
     #[test]
     fn limit_rule() {
-        let cases: &[(Option<i64>, Option<u32>)] =
-            &[(None, Some(10)), (Some(1), Some(1)), (Some(50), Some(50)), (Some(51), Some(50)), (Some(10_000), Some(50)), (Some(0), None), (Some(-3), None)];
+        let cases: &[(Option<i64>, Option<u32>)] = &[
+            (None, Some(10)),
+            (Some(1), Some(1)),
+            (Some(50), Some(50)),
+            (Some(51), Some(50)),
+            (Some(10_000), Some(50)),
+            (Some(0), None),
+            (Some(-3), None),
+        ];
         for (raw, want) in cases {
             assert_eq!(limit(*raw).ok(), *want, "{raw:?}");
         }

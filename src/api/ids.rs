@@ -15,7 +15,6 @@ pub fn subject_param<H>(ctx: &Ctx<'_, H>) -> Result<SubjectId, ApiError> {
     }
 }
 
-
 pub fn page_param<H>(ctx: &Ctx<'_, H>) -> Result<u64, ApiError> {
     let raw = ctx.param("pageId");
     // Positive and within i64, as the route table declares (`routes::POSITIVE`).

@@ -35,9 +35,11 @@ pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
 fn respond(reply: Reply) -> Response {
     let mut response = match reply.body {
         Body::Json(body) => Response::json(reply.status, &body),
-        Body::Raw { content_type, text } => {
-            Response { status: reply.status, headers: [("content-type".to_owned(), content_type)].into_iter().collect(), body: text }
-        }
+        Body::Raw { content_type, text } => Response {
+            status: reply.status,
+            headers: [("content-type".to_owned(), content_type)].into_iter().collect(),
+            body: text,
+        },
         Body::Empty => Response { status: reply.status, headers: Default::default(), body: String::new() },
     };
     response.headers.extend(reply.headers.into_iter().map(|(name, value)| (name.to_owned(), value)));

@@ -16,7 +16,10 @@ pub struct Reply {
 pub enum Body {
     Json(Value),
     /// Text relayed unchanged, such as a store's SPARQL results document or an RDF serialization.
-    Raw { content_type: String, text: String },
+    Raw {
+        content_type: String,
+        text: String,
+    },
     /// No body (a redirect).
     Empty,
 }

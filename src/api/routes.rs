@@ -180,11 +180,39 @@ pub struct Route {
 }
 
 const fn get(path: &'static str, handler: Handler, query: &'static [Field], summary: &'static str) -> Route {
-    Route { method: Method::Get, path, handler, changes_data: false, right: None, store: None, versioning: Versioning::None, query, body: &[], summary }
+    Route {
+        method: Method::Get,
+        path,
+        handler,
+        changes_data: false,
+        right: None,
+        store: None,
+        versioning: Versioning::None,
+        query,
+        body: &[],
+        summary,
+    }
 }
 
-const fn write(method: Method, path: &'static str, handler: Handler, body: &'static [Field], summary: &'static str) -> Route {
-    Route { method, path, handler, changes_data: true, right: None, store: None, versioning: Versioning::Write, query: &[], body, summary }
+const fn write(
+    method: Method,
+    path: &'static str,
+    handler: Handler,
+    body: &'static [Field],
+    summary: &'static str,
+) -> Route {
+    Route {
+        method,
+        path,
+        handler,
+        changes_data: true,
+        right: None,
+        store: None,
+        versioning: Versioning::Write,
+        query: &[],
+        body,
+        summary,
+    }
 }
 
 impl Route {
@@ -252,13 +280,29 @@ const UPDATE: &[Field] = &[
 
 /// A route that reads a body but changes nothing: no CSRF token.
 const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], summary: &'static str) -> Route {
-    Route { method: Method::Post, path, handler, changes_data: false, right: None, store: None, versioning: Versioning::None, query: &[], body, summary }
+    Route {
+        method: Method::Post,
+        path,
+        handler,
+        changes_data: false,
+        right: None,
+        store: None,
+        versioning: Versioning::None,
+        query: &[],
+        body,
+        summary,
+    }
 }
 
 pub const ROUTES: &[Route] = &[
     get("/specs/v0/module/-", Handler::OpenApi, &[], "OpenAPI 3.0 description of every route"),
     // The same document under Strata's own prefix: MediaWiki after 1.39 serves `/specs/v0/module/-` itself.
-    get("/strata/v0/openapi.json", Handler::OpenApiAtPrefix, &[], "OpenAPI 3.0 description of every route, under Strata's prefix"),
+    get(
+        "/strata/v0/openapi.json",
+        Handler::OpenApiAtPrefix,
+        &[],
+        "OpenAPI 3.0 description of every route, under Strata's prefix",
+    ),
     get("/strata/v0/schemas", Handler::ListSchemas, &[LIMIT, CURSOR], "List Schemas by name"),
     get("/strata/v0/schema/{schemaName}", Handler::GetSchema, &[], "Read a Schema; null when absent").versioned_read(),
     write(
@@ -275,7 +319,11 @@ pub const ROUTES: &[Route] = &[
         "/strata/v0/subject/{subjectId}",
         Handler::GetSubject,
         &[
-            opt("expand", Kind::PipeList(&["page", "relations"]), "page: add page fields; relations: add resolved relation targets"),
+            opt(
+                "expand",
+                Kind::PipeList(&["page", "relations"]),
+                "page: add page fields; relations: add resolved relation targets",
+            ),
             opt("revisionId", POSITIVE, "the Subject as of this revision"),
             opt("latest", Kind::Flag, "1: as of the page's current revision, for editing"),
         ],
@@ -285,21 +333,59 @@ pub const ROUTES: &[Route] = &[
     get(
         "/strata/v0/page/{pageId}/subjects",
         Handler::PageSubjects,
-        &[opt("expand", Kind::PipeList(&["schemas", "relations"]), "schemas: add the Schemas used; relations: add referencedSubjects")],
+        &[opt(
+            "expand",
+            Kind::PipeList(&["schemas", "relations"]),
+            "schemas: add the Schemas used; relations: add referencedSubjects",
+        )],
         "Read a page's Subjects, main Subject first",
     )
     .versioned_read(),
     get("/strata/v0/page/{pageId}/mainSubject", Handler::GetMainSubject, &[], "Read a page's main Subject"),
-    write(Method::Post, "/strata/v0/subjects", Handler::CreateSubject, CREATE, "Create a Subject on a new page of its own"),
-    write(Method::Post, "/strata/v0/page/{pageId}/mainSubject", Handler::CreateMainSubject, CREATE_ON_PAGE, "Create a page's main Subject"),
-    write(Method::Post, "/strata/v0/page/{pageId}/subjects", Handler::AddPageSubject, CREATE_ON_PAGE, "Add another Subject to a page"),
-    write(Method::Put, "/strata/v0/subject/{subjectId}", Handler::ReplaceSubject, UPDATE, "Replace a Subject's label and Statements"),
-    write(Method::Delete, "/strata/v0/subject/{subjectId}", Handler::DeleteSubject, &[COMMENT], "Delete a Subject and its Dependent Subjects"),
+    write(
+        Method::Post,
+        "/strata/v0/subjects",
+        Handler::CreateSubject,
+        CREATE,
+        "Create a Subject on a new page of its own",
+    ),
+    write(
+        Method::Post,
+        "/strata/v0/page/{pageId}/mainSubject",
+        Handler::CreateMainSubject,
+        CREATE_ON_PAGE,
+        "Create a page's main Subject",
+    ),
+    write(
+        Method::Post,
+        "/strata/v0/page/{pageId}/subjects",
+        Handler::AddPageSubject,
+        CREATE_ON_PAGE,
+        "Add another Subject to a page",
+    ),
+    write(
+        Method::Put,
+        "/strata/v0/subject/{subjectId}",
+        Handler::ReplaceSubject,
+        UPDATE,
+        "Replace a Subject's label and Statements",
+    ),
+    write(
+        Method::Delete,
+        "/strata/v0/subject/{subjectId}",
+        Handler::DeleteSubject,
+        &[COMMENT],
+        "Delete a Subject and its Dependent Subjects",
+    ),
     write(
         Method::Post,
         "/strata/v0/subject/{subjectId}/move",
         Handler::MoveSubject,
-        &[req("targetPageId", POSITIVE, "the page to move to"), opt("makeMainSubject", Kind::Boolean, "default false"), COMMENT],
+        &[
+            req("targetPageId", POSITIVE, "the page to move to"),
+            opt("makeMainSubject", Kind::Boolean, "default false"),
+            COMMENT,
+        ],
         "Move a Subject, with its Dependent Subjects, to another page",
     ),
     write(
@@ -309,10 +395,27 @@ pub const ROUTES: &[Route] = &[
         &[req("statement", Kind::Statement, "the Statement; propertyType may be omitted"), COMMENT],
         "Write one Statement",
     ),
-    write(Method::Delete, "/strata/v0/subject/{subjectId}/statements/{propertyName}", Handler::DeleteStatement, &[COMMENT], "Remove one Statement"),
+    write(
+        Method::Delete,
+        "/strata/v0/subject/{subjectId}/statements/{propertyName}",
+        Handler::DeleteStatement,
+        &[COMMENT],
+        "Remove one Statement",
+    ),
     dry_run("/strata/v0/subject/validate", Handler::ValidateNewSubject, CREATE, "Validate a create body"),
-    dry_run("/strata/v0/subject/{subjectId}/validate", Handler::ValidateSubject, UPDATE, "Validate a replacement of a Subject"),
-    dry_run("/strata/v0/subject-ids", Handler::MintSubjectIds, &[req("count", Kind::Range(1, MAX_MINTED), "how many IDs")], "Mint unused Subject IDs").needs("edit"),
+    dry_run(
+        "/strata/v0/subject/{subjectId}/validate",
+        Handler::ValidateSubject,
+        UPDATE,
+        "Validate a replacement of a Subject",
+    ),
+    dry_run(
+        "/strata/v0/subject-ids",
+        Handler::MintSubjectIds,
+        &[req("count", Kind::Range(1, MAX_MINTED), "how many IDs")],
+        "Mint unused Subject IDs",
+    )
+    .needs("edit"),
     write(
         Method::Put,
         "/strata/v0/page/{pageId}/mainSubject",
@@ -320,13 +423,43 @@ pub const ROUTES: &[Route] = &[
         &[req("subjectId", Kind::NullableSubjectId, "a Subject on the page, or null to clear"), COMMENT],
         "Promote one of the page's Subjects to main, or clear the main Subject",
     ),
-    write(Method::Put, "/strata/v0/page/{pageId}/subjectsOrdering", Handler::SetSubjectsOrdering, ORDERING, "Order the page's other Subjects"),
+    write(
+        Method::Put,
+        "/strata/v0/page/{pageId}/subjectsOrdering",
+        Handler::SetSubjectsOrdering,
+        ORDERING,
+        "Order the page's other Subjects",
+    ),
     get("/strata/v0/page/{pageId}/rdf", Handler::PageRdf, RDF_QUERY, "A page's RDF: its metadata and every Subject"),
-    get("/strata/v0/subject/{subjectId}/rdf", Handler::SubjectRdf, RDF_QUERY, "A Subject's RDF, in its page's named graph"),
-    get("/strata/v0/entity/{subjectId}", Handler::Dereference, &[], "303 to the Subject's RDF or its page's Data tab, by Accept"),
+    get(
+        "/strata/v0/subject/{subjectId}/rdf",
+        Handler::SubjectRdf,
+        RDF_QUERY,
+        "A Subject's RDF, in its page's named graph",
+    ),
+    get(
+        "/strata/v0/entity/{subjectId}",
+        Handler::Dereference,
+        &[],
+        "303 to the Subject's RDF or its page's Data tab, by Accept",
+    ),
     get("/strata/v0/graph-stores", Handler::ListGraphStores, &[], "Every configured store and its state").admin(),
-    write(Method::Post, "/strata/v0/graph-stores/{name}/rebuild", Handler::StartRebuild, &[], "Queue a rebuild of a store").admin(),
-    write(Method::Delete, "/strata/v0/graph-stores/{name}/rebuild", Handler::CancelRebuild, &[], "Cancel a store's queued or running rebuild").admin(),
+    write(
+        Method::Post,
+        "/strata/v0/graph-stores/{name}/rebuild",
+        Handler::StartRebuild,
+        &[],
+        "Queue a rebuild of a store",
+    )
+    .admin(),
+    write(
+        Method::Delete,
+        "/strata/v0/graph-stores/{name}/rebuild",
+        Handler::CancelRebuild,
+        &[],
+        "Cancel a store's queued or running rebuild",
+    )
+    .admin(),
     get(
         "/strata/v0/subjects",
         Handler::ListSubjects,
@@ -334,16 +467,39 @@ pub const ROUTES: &[Route] = &[
             LIMIT,
             CURSOR,
             opt("schema", Kind::String, "only Subjects of this Schema, Dependent Subjects included"),
-            opt("search", Kind::String, "a case-insensitive substring of the name or page title, or a case-sensitive ID prefix"),
+            opt(
+                "search",
+                Kind::String,
+                "a case-insensitive substring of the name or page title, or a case-sensitive ID prefix",
+            ),
             opt("sort", Kind::OneOf(&["newest", "name", "schema", "page", "edited"]), "default newest"),
-            opt("direction", Kind::OneOf(&["asc", "desc"]), "ignored by newest; default desc for edited, asc otherwise"),
+            opt(
+                "direction",
+                Kind::OneOf(&["asc", "desc"]),
+                "ignored by newest; default desc for edited, asc otherwise",
+            ),
         ],
         "List Subjects",
     ),
-    get("/strata/v0/recently-edited-subjects", Handler::RecentlyEdited, &[LIMIT], "Subjects by their latest edit, newest first"),
+    get(
+        "/strata/v0/recently-edited-subjects",
+        Handler::RecentlyEdited,
+        &[LIMIT],
+        "Subjects by their latest edit, newest first",
+    ),
     get("/strata/v0/subject-counts", Handler::SubjectCounts, &[], "Subjects per Schema").needs("strata-query"),
-    get("/strata/v0/subject-labels", Handler::SubjectLabels, LABELS_QUERY, "Named Subjects whose name starts with a prefix"),
-    get("/strata/v0/subject/{subjectId}/referencingSubjects", Handler::ReferencingSubjects, &[LIMIT], "Subjects holding a relation to a Subject"),
+    get(
+        "/strata/v0/subject-labels",
+        Handler::SubjectLabels,
+        LABELS_QUERY,
+        "Named Subjects whose name starts with a prefix",
+    ),
+    get(
+        "/strata/v0/subject/{subjectId}/referencingSubjects",
+        Handler::ReferencingSubjects,
+        &[LIMIT],
+        "Subjects holding a relation to a Subject",
+    ),
     get(
         "/strata/v0/page/{pageId}/editNotices",
         Handler::EditNotices,
@@ -352,13 +508,26 @@ pub const ROUTES: &[Route] = &[
     ),
     get("/strata/v0/layouts", Handler::ListLayouts, &[LIMIT, CURSOR], "List Layouts by name"),
     get("/strata/v0/layout/{layoutName}", Handler::GetLayout, &[], "Read a Layout"),
-    get("/strata/v0/mappings", Handler::ListMappings, &[LIMIT, CURSOR], "List Mappings by name, with their mapped Schemas"),
-    dry_run("/strata/v0/query/sparql", Handler::SparqlQuery, &[req("query", Kind::Query, "a read-only SELECT or ASK query")], "Run a SPARQL query on the first SPARQL store")
-        .on_store(StoreKind::Sparql),
+    get(
+        "/strata/v0/mappings",
+        Handler::ListMappings,
+        &[LIMIT, CURSOR],
+        "List Mappings by name, with their mapped Schemas",
+    ),
+    dry_run(
+        "/strata/v0/query/sparql",
+        Handler::SparqlQuery,
+        &[req("query", Kind::Query, "a read-only SELECT or ASK query")],
+        "Run a SPARQL query on the first SPARQL store",
+    )
+    .on_store(StoreKind::Sparql),
     dry_run(
         "/strata/v0/query/cypher",
         Handler::CypherQuery,
-        &[req("cypher", Kind::Query, "one read-only statement"), opt("parameters", Kind::Object, "parameter name to value, used as $name")],
+        &[
+            req("cypher", Kind::Query, "one read-only statement"),
+            opt("parameters", Kind::Object, "parameter name to value, used as $name"),
+        ],
         "Run a read-only Cypher query on the graph database",
     )
     .on_store(StoreKind::Graph),
@@ -457,8 +626,16 @@ mod tests {
         type Case<'a> = (&'a str, &'a str, Result<(&'a str, &'a [(&'a str, &'a str)]), Miss>);
         let cases: &[Case] = &[
             ("GET", "/strata/v0/schema/Person", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "Person")]))),
-            ("GET", "/strata/v0/schema/Person%20name/", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "Person name")]))),
-            ("GET", "/strata/v0/schema/A%2FB/json-schema", Ok(("/strata/v0/schema/{schemaName}/json-schema", &[("schemaName", "A/B")]))),
+            (
+                "GET",
+                "/strata/v0/schema/Person%20name/",
+                Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "Person name")])),
+            ),
+            (
+                "GET",
+                "/strata/v0/schema/A%2FB/json-schema",
+                Ok(("/strata/v0/schema/{schemaName}/json-schema", &[("schemaName", "A/B")])),
+            ),
             ("get", "/strata/v0/schemas", Ok(("/strata/v0/schemas", &[]))),
             ("POST", "/strata/v0/schemas", Err(Miss::WrongMethod(vec!["GET"]))),
             ("PATCH", "/strata/v0/schema/Person", Err(Miss::WrongMethod(vec!["GET", "PUT", "DELETE"]))),
@@ -467,11 +644,16 @@ mod tests {
             ("GET", "/strata/v0/schema/%ZZ", Ok(("/strata/v0/schema/{schemaName}", &[("schemaName", "%ZZ")]))),
             ("POST", "/strata/v0/subject/validate", Ok(("/strata/v0/subject/validate", &[]))),
             ("GET", "/strata/v0/subject/validate", Err(Miss::WrongMethod(vec!["POST"]))),
-            ("GET", "/strata/v0/subject/s1demo1aaaaaaa1", Ok(("/strata/v0/subject/{subjectId}", &[("subjectId", "s1demo1aaaaaaa1")]))),
+            (
+                "GET",
+                "/strata/v0/subject/s1demo1aaaaaaa1",
+                Ok(("/strata/v0/subject/{subjectId}", &[("subjectId", "s1demo1aaaaaaa1")])),
+            ),
         ];
         for (method, path, want) in cases {
             let got = find(method, path, &s).map(|m| (m.route.path, m.params));
-            let want = want.clone().map(|(p, ps)| (p, ps.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>()));
+            let want =
+                want.clone().map(|(p, ps)| (p, ps.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>()));
             assert_eq!(got, want, "{method} {path}");
         }
     }

@@ -25,6 +25,7 @@ struct HostAnswered {
 /// `internal-error`, `core-unavailable`), from the one error table.
 pub fn error_response_text(request_json: &str) -> Result<String, String> {
     let asked: HostAnswered = serde_json::from_str(request_json).map_err(|e| format!("request: {e}"))?;
-    let kind = ErrorKind::from_code(&asked.code).ok_or_else(|| format!("\"{}\" is not an error code of the REST API", asked.code))?;
+    let kind = ErrorKind::from_code(&asked.code)
+        .ok_or_else(|| format!("\"{}\" is not an error code of the REST API", asked.code))?;
     serde_json::to_string(&error_response(&ApiError::new(kind, asked.message))).map_err(|e| e.to_string())
 }

@@ -50,10 +50,15 @@ where
         }
         match answer.conflict {
             None if answer.ok => {
-                let befores: Vec<Before> = saves.iter().zip(&read).map(|(save, read)| before(save, read.as_ref())).collect();
+                let befores: Vec<Before> =
+                    saves.iter().zip(&read).map(|(save, read)| before(save, read.as_ref())).collect();
                 let committed = committed(ctx, &saves, read, answer.results);
                 let changes = saves.iter().zip(&committed).zip(befores);
-                let changes = changes.map(|((save, c), before)| Change { page_id: c.result.page_id, namespace: save.namespace, before });
+                let changes = changes.map(|((save, c), before)| Change {
+                    page_id: c.result.page_id,
+                    namespace: save.namespace,
+                    before,
+                });
                 project_changes(ctx, changes.collect()).await;
                 return Ok((outcome, committed));
             }
@@ -75,25 +80,34 @@ fn read_at_base<H>(ctx: &Scope<'_, H>, save: &PageSave) -> Option<PageRecord> {
 
 /// Each save's committed page, its record built from the record read when the save kept the main
 /// slot (the host derives categories from the main slot, so a new one is read again when needed).
-fn committed<H>(ctx: &Scope<'_, H>, saves: &[PageSave], read: Vec<Option<PageRecord>>, results: Vec<SaveResult>) -> Vec<Committed> {
+fn committed<H>(
+    ctx: &Scope<'_, H>,
+    saves: &[PageSave],
+    read: Vec<Option<PageRecord>>,
+    results: Vec<SaveResult>,
+) -> Vec<Committed> {
     let out: Vec<Committed> = saves
         .iter()
         .zip(read)
         .zip(results)
         .map(|((save, before), result)| {
-            let record = before.filter(|b| save.main_slot.is_none() || save.main_slot == b.main_slot).map(|before| PageRecord {
-                latest_revision_id: result.revision_id,
-                modified: result.timestamp.clone(),
-                last_editor: ctx.caller.name.clone(),
-                content_model: save.content_model.clone(),
-                subject_slot: save.subject_slot.clone().or(before.subject_slot.clone()),
-                ..before
-            });
+            let record =
+                before.filter(|b| save.main_slot.is_none() || save.main_slot == b.main_slot).map(|before| PageRecord {
+                    latest_revision_id: result.revision_id,
+                    modified: result.timestamp.clone(),
+                    last_editor: ctx.caller.name.clone(),
+                    content_model: save.content_model.clone(),
+                    subject_slot: save.subject_slot.clone().or(before.subject_slot.clone()),
+                    ..before
+                });
             Committed { result, record }
         })
         .collect();
     ctx.reads.committed(
-        saves.iter().zip(&out).map(|(save, c)| (c.result.page_id, save.namespace, save.title.clone(), c.record.clone())),
+        saves
+            .iter()
+            .zip(&out)
+            .map(|(save, c)| (c.result.page_id, save.namespace, save.title.clone(), c.record.clone())),
     );
     out
 }

@@ -179,7 +179,8 @@ const RETRY_AFTER_DEFAULT_SECONDS: u64 = 60;
 /// 429 `rateLimitExceeded` with `Retry-After`: `too_many` ("Too many queries") and the wait.
 pub fn rate_limited(too_many: &str, retry_after_seconds: Option<u64>) -> ApiError {
     let wait = retry_after_seconds.unwrap_or(RETRY_AFTER_DEFAULT_SECONDS).max(1);
-    ApiError::new(ErrorKind::RateLimitExceeded, format!("{too_many}; try again in {wait} seconds.")).with_header("retry-after", wait.to_string())
+    ApiError::new(ErrorKind::RateLimitExceeded, format!("{too_many}; try again in {wait} seconds."))
+        .with_header("retry-after", wait.to_string())
 }
 
 /// A write the host refused at save time: a block (403 `blocked`), an edit filter (422

@@ -31,7 +31,8 @@ impl Outage {
     /// The error of a read that needs the source: 504 after a timeout, 502 otherwise.
     pub fn to_error(&self, source: &SourceKey) -> ApiError {
         let kind = if self.timed_out { ErrorKind::SourceTimeout } else { ErrorKind::SourceUnavailable };
-        ApiError::new(kind, format!("The source \"{source}\" did not answer usably: {}.", self.reason)).with("source", source.as_str())
+        ApiError::new(kind, format!("The source \"{source}\" did not answer usably: {}.", self.reason))
+            .with("source", source.as_str())
     }
 }
 

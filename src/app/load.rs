@@ -2,15 +2,15 @@
 //! unparsable all read as absent. Projection reads every Mapping page (stores hold every page), the
 //! REST reads and the Mapping save rule only the caller's readable ones.
 
-use crate::app::Scope;
-use crate::app::sources::{foreign_schema, Fetched};
 use super::error::{invalid_title, ApiError};
+use crate::app::sources::{foreign_schema, Fetched};
+use crate::app::Scope;
+use crate::domain::mapping::Mapping;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::title::Title;
-use crate::domain::mapping::Mapping;
 use crate::host::{namespace, Host, HostError, ListPages, PageRecord};
-use serde_json::Value;
 use crate::types::ReadSchema;
+use serde_json::Value;
 
 pub fn schema_title(raw: &str) -> Result<Title, ApiError> {
     Title::new(raw).map_err(|e| invalid_title("The Schema name", &e))
@@ -51,7 +51,10 @@ pub async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<(Strin
 /// The Mapping pages in title order, as (page title, Mapping): only those the caller may read when
 /// `only_readable`; pages that do not hold a valid Mapping are left out.
 pub async fn mapping_pages<H: Host>(host: &H, only_readable: bool) -> Result<Vec<(String, Mapping)>, HostError> {
-    pages_of(host, namespace::MAPPING, only_readable, |p| Some((p.title.clone(), parse_mapping(p.main_slot.as_deref()?)?))).await
+    pages_of(host, namespace::MAPPING, only_readable, |p| {
+        Some((p.title.clone(), parse_mapping(p.main_slot.as_deref()?)?))
+    })
+    .await
 }
 
 /// The Layout items the caller may read, in title order (`GET /layouts`' items, [`layout_item`]).
@@ -71,7 +74,12 @@ pub fn layout_item(page: &PageRecord) -> Option<Value> {
 
 /// What `keep` makes of every page of a namespace, in title order, read in batches; only the pages
 /// the caller may read when `only_readable`.
-async fn pages_of<H: Host, T>(host: &H, ns: i32, only_readable: bool, keep: impl Fn(&PageRecord) -> Option<T>) -> Result<Vec<T>, HostError> {
+async fn pages_of<H: Host, T>(
+    host: &H,
+    ns: i32,
+    only_readable: bool,
+    keep: impl Fn(&PageRecord) -> Option<T>,
+) -> Result<Vec<T>, HostError> {
     const BATCH: u32 = 500;
     let mut found = Vec::new();
     let mut after = None;

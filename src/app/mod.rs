@@ -31,7 +31,12 @@ use std::collections::HashMap;
 
 /// The index rows of a page's Subject slot, for saves made outside the REST routes (imports and
 /// page actions). Schemas are read with the host's access for the current caller.
-pub async fn page_index<H: Host>(host: &H, caller: &Caller, page_title: &str, subject_slot: &str) -> Result<IndexRows, ApiError> {
+pub async fn page_index<H: Host>(
+    host: &H,
+    caller: &Caller,
+    page_title: &str,
+    subject_slot: &str,
+) -> Result<IndexRows, ApiError> {
     let ctx = Scope::new(host, caller, host.config().await?, serde_json::Map::new())?;
     let content = view::read_content(&ctx, Some(subject_slot));
     let schemas = view::Schemas::for_page(&ctx, &content).await?;
@@ -45,4 +50,3 @@ pub fn content_index(page_title: &str, content: &PageContent, schemas: &HashMap<
     let changed = content.subjects.keys().map(ToString::to_string).collect();
     view::index_rows(page_title, content, schemas, changed)
 }
-

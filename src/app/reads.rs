@@ -27,7 +27,12 @@ impl Reads {
         Ok(record)
     }
 
-    pub async fn page_by_title<H: Host>(&self, host: &H, namespace: i32, title: &str) -> Result<Option<PageRecord>, HostError> {
+    pub async fn page_by_title<H: Host>(
+        &self,
+        host: &H,
+        namespace: i32,
+        title: &str,
+    ) -> Result<Option<PageRecord>, HostError> {
         let key = (namespace, title.to_owned());
         let known = self.titles.borrow().get(&key).copied();
         match known {
@@ -49,7 +54,8 @@ impl Reads {
 
     /// The index entries of `ids` that exist; the host is asked only about IDs not seen yet.
     pub async fn subjects_info<H: Host>(&self, host: &H, ids: &[String]) -> Result<SubjectsInfo, HostError> {
-        let mut missing: Vec<String> = ids.iter().filter(|id| !self.subjects.borrow().contains_key(*id)).cloned().collect();
+        let mut missing: Vec<String> =
+            ids.iter().filter(|id| !self.subjects.borrow().contains_key(*id)).cloned().collect();
         missing.sort();
         missing.dedup();
         if !missing.is_empty() {

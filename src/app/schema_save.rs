@@ -2,15 +2,15 @@
 //! platform's page edits: the format, the save rules (with whether target Schemas declare dependent
 //! Subjects), and the canonical text that is stored.
 
-use crate::app::Scope;
 use super::error::ApiError;
 use super::load::{parse_schema_page, readable_schema};
+use crate::app::Scope;
 use crate::domain::schema::{PropertyKind, Schema, SchemaErrors, SchemaRef};
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord};
+use crate::types::{CanonicalJson, ReadSchema};
 use serde_json::Value;
 use std::collections::HashMap;
-use crate::types::{CanonicalJson, ReadSchema};
 
 pub const SCHEMA_CONTENT_MODEL: &str = "strata-schema";
 
@@ -44,7 +44,11 @@ pub async fn check_schema_save<H: Host>(
 
 /// Whether each readable target Schema of the relation properties declares dependent Subjects.
 /// The Schema being saved answers for itself with its new value.
-async fn target_dependence<H: Host>(ctx: &Scope<'_, H>, title: &Title, schema: &Schema) -> Result<HashMap<SchemaRef, bool>, ApiError> {
+async fn target_dependence<H: Host>(
+    ctx: &Scope<'_, H>,
+    title: &Title,
+    schema: &Schema,
+) -> Result<HashMap<SchemaRef, bool>, ApiError> {
     let mut out = HashMap::new();
     for def in schema.property_definitions.values() {
         let PropertyKind::Relation { target_schemas, .. } = &def.kind else { continue };

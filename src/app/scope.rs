@@ -4,8 +4,8 @@
 
 use super::caller::Caller;
 use super::error::{ApiError, ErrorKind};
-use super::reads::Reads;
 use super::foreign_reads::ForeignReads;
+use super::reads::Reads;
 use crate::domain::ids::SourceKey;
 use crate::host::{Host, PageRecord, Settings, SubjectsInfo};
 use serde_json::{Map, Value};
@@ -23,10 +23,23 @@ pub struct Scope<'a, H> {
 }
 
 impl<'a, H> Scope<'a, H> {
-    pub fn new(host: &'a H, caller: &'a Caller, settings: Settings, body: Map<String, Value>) -> Result<Self, ApiError> {
+    pub fn new(
+        host: &'a H,
+        caller: &'a Caller,
+        settings: Settings,
+        body: Map<String, Value>,
+    ) -> Result<Self, ApiError> {
         let own_source = SourceKey::parse(&settings.source_key)
             .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the sourceKey setting is invalid: {e}")))?;
-        Ok(Scope { host, caller, settings, own_source, body, reads: Reads::default(), foreign: ForeignReads::default() })
+        Ok(Scope {
+            host,
+            caller,
+            settings,
+            own_source,
+            body,
+            reads: Reads::default(),
+            foreign: ForeignReads::default(),
+        })
     }
 
     pub fn body_str(&self, name: &str) -> Option<&str> {

@@ -58,7 +58,9 @@ pub unsafe fn take(ptr: *mut u8, len: u32) -> Option<Vec<u8>> {
 /// As [`take`].
 pub unsafe fn text(ptr: *mut u8, len: u32, what: &str) -> Result<Option<String>, ExportError> {
     take(ptr, len)
-        .map(|bytes| String::from_utf8(bytes).map_err(|_| ExportError::invalid_argument(format!("{what} is not UTF-8 text"))))
+        .map(|bytes| {
+            String::from_utf8(bytes).map_err(|_| ExportError::invalid_argument(format!("{what} is not UTF-8 text")))
+        })
         .transpose()
 }
 

@@ -21,7 +21,11 @@ pub fn block_on<F: Future>(future: F) -> Result<F::Output, ExportError> {
             return Ok(out);
         }
     }
-    Err(ExportError { code: "internal", message: "the core waited on something the host never answered".into(), details: serde_json::Value::Null })
+    Err(ExportError {
+        code: "internal",
+        message: "the core waited on something the host never answered".into(),
+        details: serde_json::Value::Null,
+    })
 }
 
 fn noop_raw_waker() -> RawWaker {

@@ -45,7 +45,14 @@ pub unsafe extern "C" fn validate(request: Ptr, request_len: u32, opts: Ptr, opt
 
 /// `normalizeContent(content, schemas?, options?)`: the stored form of a page's Subject slot.
 #[export_name = "normalizeContent"]
-pub unsafe extern "C" fn normalize_content(content: Ptr, content_len: u32, schemas: Ptr, schemas_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+pub unsafe extern "C" fn normalize_content(
+    content: Ptr,
+    content_len: u32,
+    schemas: Ptr,
+    schemas_len: u32,
+    opts: Ptr,
+    opts_len: u32,
+) -> u32 {
     answer(|| {
         let content = parse_json(&arg(content, content_len, "content")?, "content")?;
         let schemas = text(schemas, schemas_len, "schemas")?.map(|s| parse_json(&s, "schemas")).transpose()?;
@@ -56,7 +63,14 @@ pub unsafe extern "C" fn normalize_content(content: Ptr, content_len: u32, schem
 
 /// `preparePages(pages, schemas, options?)`: a bulk import's normalized pages and index rows.
 #[export_name = "preparePages"]
-pub unsafe extern "C" fn prepare_pages(pages: Ptr, pages_len: u32, schemas: Ptr, schemas_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+pub unsafe extern "C" fn prepare_pages(
+    pages: Ptr,
+    pages_len: u32,
+    schemas: Ptr,
+    schemas_len: u32,
+    opts: Ptr,
+    opts_len: u32,
+) -> u32 {
     answer(|| {
         let pages = arg(pages, pages_len, "pages")?;
         let schemas = parse_json(&arg(schemas, schemas_len, "schemas")?, "schemas")?;
@@ -109,13 +123,20 @@ pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 
 /// subjects, layouts, links}`); a Layout or Mapping page's view by its content model.
 #[export_name = "renderPage"]
 pub unsafe extern "C" fn render_page(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
-    answer(|| exports::render_page(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?))
+    answer(|| {
+        exports::render_page(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?)
+    })
 }
 
 /// `renderSchema(request, options?)`: the HTML of a Schema page (`{name, schema, links}`).
 #[export_name = "renderSchema"]
 pub unsafe extern "C" fn render_schema(request: Ptr, request_len: u32, opts: Ptr, opts_len: u32) -> u32 {
-    answer(|| exports::render_schema(&parse_json(&arg(request, request_len, "request")?, "request")?, &options(opts, opts_len)?))
+    answer(|| {
+        exports::render_schema(
+            &parse_json(&arg(request, request_len, "request")?, "request")?,
+            &options(opts, opts_len)?,
+        )
+    })
 }
 
 /// `renderList(request)`: the HTML table of a special page's list (`{list, rows, links}`).
@@ -126,7 +147,14 @@ pub unsafe extern "C" fn render_list(request: Ptr, request_len: u32) -> u32 {
 
 /// `diffSubjects(old?, new?, options?)`: the changes between two Subject slots, as JSON.
 #[export_name = "diffSubjects"]
-pub unsafe extern "C" fn diff_subjects(old: Ptr, old_len: u32, new: Ptr, new_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+pub unsafe extern "C" fn diff_subjects(
+    old: Ptr,
+    old_len: u32,
+    new: Ptr,
+    new_len: u32,
+    opts: Ptr,
+    opts_len: u32,
+) -> u32 {
     answer(|| {
         let old = text(old, old_len, "old")?;
         let new = text(new, new_len, "new")?;
@@ -143,7 +171,10 @@ pub extern "C" fn host_operations() -> u32 {
 /// `handleRoute(request)`: one REST request, answered through the host's `call` import.
 #[export_name = "handleRoute"]
 pub unsafe extern "C" fn handle_route(request: Ptr, request_len: u32) -> u32 {
-    answer(|| block_on(crate::api::text::handle_route_text(&ImportedHost, &arg(request, request_len, "request")?))?.map_err(ExportError::invalid_argument))
+    answer(|| {
+        block_on(crate::api::text::handle_route_text(&ImportedHost, &arg(request, request_len, "request")?))?
+            .map_err(ExportError::invalid_argument)
+    })
 }
 
 /// `handlePageAction(request)`: one platform page action (`docs/page-actions.md`).
@@ -161,12 +192,22 @@ pub unsafe extern "C" fn project_page_changes(request: Ptr, request_len: u32) ->
 /// `errorResponse(request)`: the REST response of an error the host answers itself.
 #[export_name = "errorResponse"]
 pub unsafe extern "C" fn error_response(request: Ptr, request_len: u32) -> u32 {
-    answer(|| crate::api::text::error_response_text(&arg(request, request_len, "request")?).map_err(ExportError::invalid_argument))
+    answer(|| {
+        crate::api::text::error_response_text(&arg(request, request_len, "request")?)
+            .map_err(ExportError::invalid_argument)
+    })
 }
 
 /// `new Validator(name, schema, options?)`: answers the handle of a Schema compiled once.
 #[export_name = "validatorNew"]
-pub unsafe extern "C" fn validator_new(name: Ptr, name_len: u32, schema: Ptr, schema_len: u32, opts: Ptr, opts_len: u32) -> u32 {
+pub unsafe extern "C" fn validator_new(
+    name: Ptr,
+    name_len: u32,
+    schema: Ptr,
+    schema_len: u32,
+    opts: Ptr,
+    opts_len: u32,
+) -> u32 {
     answer(|| {
         let name = parse_json(&arg(name, name_len, "name")?, "name")?;
         let schema = parse_json(&arg(schema, schema_len, "schema")?, "schema")?;
@@ -177,7 +218,13 @@ pub unsafe extern "C" fn validator_new(name: Ptr, name_len: u32, schema: Ptr, sc
 
 /// `Validator.validateJson(subject, context?)`.
 #[export_name = "validatorValidate"]
-pub unsafe extern "C" fn validator_validate(handle: u32, subject: Ptr, subject_len: u32, context: Ptr, context_len: u32) -> u32 {
+pub unsafe extern "C" fn validator_validate(
+    handle: u32,
+    subject: Ptr,
+    subject_len: u32,
+    context: Ptr,
+    context_len: u32,
+) -> u32 {
     answer(|| {
         let subject = arg(subject, subject_len, "subject")?;
         let context = text(context, context_len, "context")?;
@@ -231,7 +278,14 @@ pub unsafe extern "C" fn rdf_projector_new(setup: Ptr, setup_len: u32, opts: Ptr
 
 /// `RdfProjector.projectPage(page, contentJson?, prefixes)`: TriG or Turtle of one page.
 #[export_name = "rdfProjectorProjectPage"]
-pub unsafe extern "C" fn rdf_projector_project_page(handle: u32, page: Ptr, page_len: u32, content: Ptr, content_len: u32, prefixes: u32) -> u32 {
+pub unsafe extern "C" fn rdf_projector_project_page(
+    handle: u32,
+    page: Ptr,
+    page_len: u32,
+    content: Ptr,
+    content_len: u32,
+    prefixes: u32,
+) -> u32 {
     answer(|| {
         let page = arg(page, page_len, "page")?;
         let content = text(content, content_len, "content")?;
@@ -288,7 +342,13 @@ pub unsafe extern "C" fn rebuild_run_answer(handle: u32, answer_json: Ptr, answe
 
 /// `RebuildRun.answerPages(facts, slots)`: the answer to `pages`; answers an empty text.
 #[export_name = "rebuildRunAnswerPages"]
-pub unsafe extern "C" fn rebuild_run_answer_pages(handle: u32, facts: Ptr, facts_len: u32, slots: Ptr, slots_len: u32) -> u32 {
+pub unsafe extern "C" fn rebuild_run_answer_pages(
+    handle: u32,
+    facts: Ptr,
+    facts_len: u32,
+    slots: Ptr,
+    slots_len: u32,
+) -> u32 {
     answer(|| {
         let facts = arg(facts, facts_len, "pages")?;
         let slots = text(slots, slots_len, "slots")?.unwrap_or_default();

@@ -29,10 +29,13 @@ impl JsonHost for ImportedHost {
     async fn call(&self, op: &'static str, args_json: String) -> Result<String, HostError> {
         let mut answer = [0u32; 2];
         // SAFETY: both texts outlive the call; the host writes two u32 into `answer`.
-        let status = unsafe { host_call(op.as_ptr(), op.len() as u32, args_json.as_ptr(), args_json.len() as u32, answer.as_mut_ptr()) };
+        let status = unsafe {
+            host_call(op.as_ptr(), op.len() as u32, args_json.as_ptr(), args_json.len() as u32, answer.as_mut_ptr())
+        };
         // SAFETY: the contract of `call` hands the answer buffer over to the module.
         let bytes = unsafe { take(answer[0] as *mut u8, answer[1]) }.unwrap_or_default();
-        let text = String::from_utf8(bytes).map_err(|_| HostError::new(op, "the host answered with bytes that are not UTF-8"))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| HostError::new(op, "the host answered with bytes that are not UTF-8"))?;
         match status {
             0 => Ok(text),
             _ => Err(HostError::new(op, text)),

@@ -1,10 +1,10 @@
 //! Inclusive `minimum`/`maximum` bounds, parsed once, shared by number, date and dateTime, and the
 //! rules date and dateTime share.
 
-use crate::domain::trim::trim;
 use super::{is_blank, CheckContext, TypeRules};
-use crate::domain::schema::{Constraint, Severity};
 use crate::checks::codes::Code;
+use crate::domain::schema::{Constraint, Severity};
+use crate::domain::trim::trim;
 use serde_json::Value;
 
 pub struct Bound<T> {
@@ -20,7 +20,12 @@ pub struct Bounds<T> {
 }
 
 impl<T: PartialOrd> Bounds<T> {
-    pub fn compile<X>(min: &Option<Constraint<X>>, max: &Option<Constraint<X>>, parse: impl Fn(&X) -> Option<T>, arg: impl Fn(&X) -> Value) -> Self {
+    pub fn compile<X>(
+        min: &Option<Constraint<X>>,
+        max: &Option<Constraint<X>>,
+        parse: impl Fn(&X) -> Option<T>,
+        arg: impl Fn(&X) -> Value,
+    ) -> Self {
         let one = |c: &Option<Constraint<X>>| {
             let c = c.as_ref()?;
             Some(Bound { at: parse(&c.value)?, arg: arg(&c.value), severity: c.severity })
@@ -60,7 +65,12 @@ pub struct TemporalRules<T> {
 }
 
 impl<T: PartialOrd> TemporalRules<T> {
-    pub fn compile(minimum: &Option<Constraint<String>>, maximum: &Option<Constraint<String>>, parse: fn(&str) -> Option<T>, invalid: Code) -> Self {
+    pub fn compile(
+        minimum: &Option<Constraint<String>>,
+        maximum: &Option<Constraint<String>>,
+        parse: fn(&str) -> Option<T>,
+        invalid: Code,
+    ) -> Self {
         let bounds = Bounds::compile(minimum, maximum, |s: &String| parse(s), |s| Value::from(s.as_str()));
         TemporalRules { bounds, parse, invalid }
     }

@@ -36,7 +36,12 @@ use SeverityRule::{Fixed, FromConstraint};
 
 impl CodeInfo {
     /// A Subject-level code.
-    pub const fn subject(name: &'static str, severity: SeverityRule, part_index: bool, description: &'static str) -> CodeInfo {
+    pub const fn subject(
+        name: &'static str,
+        severity: SeverityRule,
+        part_index: bool,
+        description: &'static str,
+    ) -> CodeInfo {
         CodeInfo { name, severity, part_index, dependent_rule: false, description }
     }
 
@@ -53,27 +58,118 @@ impl CodeInfo {
 }
 
 impl Code {
-    pub const REQUIRED: Code = Code(&CodeInfo::subject("required", FromConstraint("required"), false, "A required property has no Statement or an empty value."));
-    pub const LABEL_REQUIRED: Code = Code(&CodeInfo::subject("label-required", Fixed(Warning), false, "A standalone Subject that is not its page's main Subject has no label."));
-    pub const TYPE_MISMATCH: Code = Code(&CodeInfo::subject("type-mismatch", Fixed(Error), false, "The Statement's propertyType differs from the Schema's registered type; no other check runs for the property."));
-    pub const UNIQUE: Code = Code(&CodeInfo::subject("unique", FromConstraint("uniqueItems"), false, "Two parts repeat (monolingualText: text and language both repeat)."));
-    pub const MIN_LENGTH: Code = Code(&CodeInfo::subject("min-length", FromConstraint("minLength"), true, "A trimmed part has fewer code points than minLength."));
-    pub const MAX_LENGTH: Code = Code(&CodeInfo::subject("max-length", FromConstraint("maxLength"), true, "A trimmed part has more code points than maxLength."));
-    pub const MIN_VALUE: Code = Code(&CodeInfo::subject("min-value", FromConstraint("minimum"), false, "A number, date or dateTime is below the inclusive minimum."));
-    pub const MAX_VALUE: Code = Code(&CodeInfo::subject("max-value", FromConstraint("maximum"), false, "A number, date or dateTime is above the inclusive maximum."));
-    pub const SINGLE_VALUE_ONLY: Code = Code(&CodeInfo::subject("single-value-only", FromConstraint("multiple"), false, "A select, relation or monolingualText property without multiple has more than one part."));
-    pub const UNREGISTERED_TYPE: Code = Code(&CodeInfo::subject("unregistered-type", Fixed(Warning), false, "The Schema's type has no registered implementation; the value is kept verbatim and not checked."));
-    pub const SCHEMA_NOT_FOUND: Code = Code(&CodeInfo::subject("schema-not-found", Fixed(Warning), false, "The Subject's Schema cannot be loaded, or its source is unknown."));
-    pub const RELATION_TARGET_SCHEMA_MISMATCH: Code = Code(&CodeInfo::subject("relation-target-schema-mismatch", Fixed(Error), true, "A relation target exists but its Schema is not among targetSchemas."));
-    pub const RELATION_TARGET_NOT_FOUND: Code = Code(&CodeInfo::subject("relation-target-not-found", Fixed(Warning), true, "A relation target resolves to no readable Subject."));
-    pub const RELATION_TARGET_UNRESOLVABLE_SOURCE: Code = Code(&CodeInfo::subject("relation-target-unresolvable-source", Fixed(Error), true, "A relation target's source key names no registered source."));
+    pub const REQUIRED: Code = Code(&CodeInfo::subject(
+        "required",
+        FromConstraint("required"),
+        false,
+        "A required property has no Statement or an empty value.",
+    ));
+    pub const LABEL_REQUIRED: Code = Code(&CodeInfo::subject(
+        "label-required",
+        Fixed(Warning),
+        false,
+        "A standalone Subject that is not its page's main Subject has no label.",
+    ));
+    pub const TYPE_MISMATCH: Code = Code(&CodeInfo::subject(
+        "type-mismatch",
+        Fixed(Error),
+        false,
+        "The Statement's propertyType differs from the Schema's registered type; no other check runs for the property.",
+    ));
+    pub const UNIQUE: Code = Code(&CodeInfo::subject(
+        "unique",
+        FromConstraint("uniqueItems"),
+        false,
+        "Two parts repeat (monolingualText: text and language both repeat).",
+    ));
+    pub const MIN_LENGTH: Code = Code(&CodeInfo::subject(
+        "min-length",
+        FromConstraint("minLength"),
+        true,
+        "A trimmed part has fewer code points than minLength.",
+    ));
+    pub const MAX_LENGTH: Code = Code(&CodeInfo::subject(
+        "max-length",
+        FromConstraint("maxLength"),
+        true,
+        "A trimmed part has more code points than maxLength.",
+    ));
+    pub const MIN_VALUE: Code = Code(&CodeInfo::subject(
+        "min-value",
+        FromConstraint("minimum"),
+        false,
+        "A number, date or dateTime is below the inclusive minimum.",
+    ));
+    pub const MAX_VALUE: Code = Code(&CodeInfo::subject(
+        "max-value",
+        FromConstraint("maximum"),
+        false,
+        "A number, date or dateTime is above the inclusive maximum.",
+    ));
+    pub const SINGLE_VALUE_ONLY: Code = Code(&CodeInfo::subject(
+        "single-value-only",
+        FromConstraint("multiple"),
+        false,
+        "A select, relation or monolingualText property without multiple has more than one part.",
+    ));
+    pub const UNREGISTERED_TYPE: Code = Code(&CodeInfo::subject(
+        "unregistered-type",
+        Fixed(Warning),
+        false,
+        "The Schema's type has no registered implementation; the value is kept verbatim and not checked.",
+    ));
+    pub const SCHEMA_NOT_FOUND: Code = Code(&CodeInfo::subject(
+        "schema-not-found",
+        Fixed(Warning),
+        false,
+        "The Subject's Schema cannot be loaded, or its source is unknown.",
+    ));
+    pub const RELATION_TARGET_SCHEMA_MISMATCH: Code = Code(&CodeInfo::subject(
+        "relation-target-schema-mismatch",
+        Fixed(Error),
+        true,
+        "A relation target exists but its Schema is not among targetSchemas.",
+    ));
+    pub const RELATION_TARGET_NOT_FOUND: Code = Code(&CodeInfo::subject(
+        "relation-target-not-found",
+        Fixed(Warning),
+        true,
+        "A relation target resolves to no readable Subject.",
+    ));
+    pub const RELATION_TARGET_UNRESOLVABLE_SOURCE: Code = Code(&CodeInfo::subject(
+        "relation-target-unresolvable-source",
+        Fixed(Error),
+        true,
+        "A relation target's source key names no registered source.",
+    ));
     pub const RELATION_TARGET_UNAVAILABLE: Code = Code(&CodeInfo::subject("relation-target-unavailable", Fixed(Warning), true, "A relation target's source did not answer usably (timeout, error, refusal or garbage), so the target was not checked."));
-    pub const DEPENDENT_SUBJECT_REFERENCED_TWICE: Code = Code(&CodeInfo::page_rule("dependent-subject-referenced-twice", false, "More than one relation on the page targets the Dependent Subject."));
-    pub const DEPENDENT_TARGET_NOT_ON_PAGE: Code = Code(&CodeInfo::page_rule("dependent-target-not-on-page", true, "A relation of a dependent property targets a Subject not on the holder's page."));
-    pub const RELATION_TO_DEPENDENT_SUBJECT: Code = Code(&CodeInfo::page_rule("relation-to-dependent-subject", true, "A relation of a non-dependent or undeclared property targets a Dependent Subject."));
-    pub const DEPENDENT_SUBJECT_IS_MAIN: Code = Code(&CodeInfo::page_rule("dependent-subject-is-main", false, "A Dependent Subject is the page's main Subject."));
-    pub const DEPENDENT_SUBJECT_HAS_LABEL: Code = Code(&CodeInfo::page_rule("dependent-subject-has-label", false, "A Dependent Subject has a label."));
-    pub const DEPENDENT_SUBJECT_WITHOUT_HOST: Code = Code(&CodeInfo::page_rule("dependent-subject-without-host", false, "No standalone Subject on the page reaches the Dependent Subject."));
+    pub const DEPENDENT_SUBJECT_REFERENCED_TWICE: Code = Code(&CodeInfo::page_rule(
+        "dependent-subject-referenced-twice",
+        false,
+        "More than one relation on the page targets the Dependent Subject.",
+    ));
+    pub const DEPENDENT_TARGET_NOT_ON_PAGE: Code = Code(&CodeInfo::page_rule(
+        "dependent-target-not-on-page",
+        true,
+        "A relation of a dependent property targets a Subject not on the holder's page.",
+    ));
+    pub const RELATION_TO_DEPENDENT_SUBJECT: Code = Code(&CodeInfo::page_rule(
+        "relation-to-dependent-subject",
+        true,
+        "A relation of a non-dependent or undeclared property targets a Dependent Subject.",
+    ));
+    pub const DEPENDENT_SUBJECT_IS_MAIN: Code = Code(&CodeInfo::page_rule(
+        "dependent-subject-is-main",
+        false,
+        "A Dependent Subject is the page's main Subject.",
+    ));
+    pub const DEPENDENT_SUBJECT_HAS_LABEL: Code =
+        Code(&CodeInfo::page_rule("dependent-subject-has-label", false, "A Dependent Subject has a label."));
+    pub const DEPENDENT_SUBJECT_WITHOUT_HOST: Code = Code(&CodeInfo::page_rule(
+        "dependent-subject-without-host",
+        false,
+        "No standalone Subject on the page reaches the Dependent Subject.",
+    ));
 }
 
 /// Validation's own codes, in the order the docs list them.

@@ -1,9 +1,9 @@
 //! Length bounds shared by `text` and `monolingualText`.
 
-use crate::domain::trim::trim;
 use super::CheckContext;
-use crate::domain::schema::{Constraint, Severity, TextRules};
 use crate::checks::codes::Code;
+use crate::domain::schema::{Constraint, Severity, TextRules};
+use crate::domain::trim::trim;
 use serde_json::Value;
 
 /// Length bounds shared by `text` and `monolingualText`: code points of the trimmed part.
@@ -57,7 +57,8 @@ mod tests {
     #[test]
     fn crossed_agrees_with_counting() {
         let bound = |v: u64| Some((v, Severity::Warning));
-        let parts: Vec<String> = ["a", "é", "日", "👍"].iter().flat_map(|c| (0..=9).map(move |n| c.repeat(n))).collect();
+        let parts: Vec<String> =
+            ["a", "é", "日", "👍"].iter().flat_map(|c| (0..=9).map(move |n| c.repeat(n))).collect();
         for min in [None, Some(0), Some(1), Some(2), Some(3), Some(5), Some(8)] {
             for max in [None, Some(0), Some(1), Some(2), Some(4), Some(7), Some(9), Some(40)] {
                 let lengths = Lengths { min: min.and_then(bound), max: max.and_then(bound) };

@@ -2,8 +2,8 @@
 //! source that is not registered.
 
 use crate::domain::ids::{SourceKey, SubjectId, SubjectRef};
-use crate::domain::schema::SchemaRef;
 use crate::domain::maps::FastHashMap;
+use crate::domain::schema::SchemaRef;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 

@@ -14,12 +14,12 @@ mod violation;
 pub use lookup::{KnownTargets, SubjectLookup, TargetLookup, WithRequestSubjects};
 pub use violation::Violation;
 
-use crate::domain::trim::trim;
-use codes::Code;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{Constraint, SchemaRef, Severity};
 use crate::domain::statement_view::{MonolingualView, RelationView, ValueView};
+use crate::domain::trim::trim;
+use codes::Code;
 use serde_json::{Number, Value};
 use std::hash::Hash;
 
@@ -129,7 +129,11 @@ pub fn check_single(single: Option<Severity>, count: usize, cx: &mut CheckContex
     }
 }
 
-pub fn check_unique<T: Eq + Hash + Copy>(unique: Option<Severity>, items: impl Iterator<Item = T> + Clone, cx: &mut CheckContext) {
+pub fn check_unique<T: Eq + Hash + Copy>(
+    unique: Option<Severity>,
+    items: impl Iterator<Item = T> + Clone,
+    cx: &mut CheckContext,
+) {
     if let Some(severity) = unique.filter(|_| repeats(items)) {
         cx.push(Code::UNIQUE, severity, vec![], None);
     }

@@ -2,9 +2,9 @@
 //! values no Schema property checks.
 
 use super::CheckContext;
-use crate::domain::ids::SubjectRef;
 use crate::checks::codes::Code;
 use crate::checks::lookup::TargetLookup;
+use crate::domain::ids::SubjectRef;
 use serde_json::Value;
 
 /// Resolves one target; reports `relation-target-unresolvable-source` (and answers `None`) when

@@ -24,7 +24,14 @@ impl Violation {
             SeverityRule::Fixed(s) => s,
             SeverityRule::FromConstraint(_) => Severity::Warning,
         };
-        Violation { property_name: property_name.map(str::to_owned), code, args, severity, value_part_index: None, subject_id: None }
+        Violation {
+            property_name: property_name.map(str::to_owned),
+            code,
+            args,
+            severity,
+            value_part_index: None,
+            subject_id: None,
+        }
     }
 
     pub fn at_part(mut self, index: usize) -> Self {

@@ -34,7 +34,11 @@ impl<'a> LanguageTagRef<'a> {
         if !is_valid(s) {
             return None;
         }
-        Some(LanguageTagRef(if s.bytes().any(|b| b.is_ascii_uppercase()) { arena.alloc_str(&s.to_ascii_lowercase()) } else { s }))
+        Some(LanguageTagRef(if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            arena.alloc_str(&s.to_ascii_lowercase())
+        } else {
+            s
+        }))
     }
 
     pub fn as_str(self) -> &'a str {
@@ -88,7 +92,9 @@ mod tests {
         for ok in ["en", "EN", "de-CH", "zh-Hant-TW", "abcdefgh", "x-1a2b3c4d", "a-1", "en-12345678", "a-b-c-d"] {
             assert!(is_valid(ok), "{ok}");
         }
-        for bad in ["", "-", "-en", "en-", "abcdefghi", "en--us", "1en", "e1", "en_us", "en-abcdefghi", "é", "en-é", "en-US-"] {
+        for bad in
+            ["", "-", "-en", "en-", "abcdefghi", "en--us", "1en", "e1", "en_us", "en-abcdefghi", "é", "en-é", "en-US-"]
+        {
             assert!(!is_valid(bad), "{bad}");
         }
         assert_eq!(LanguageTag::parse("de-CH").unwrap().as_str(), "de-ch");
@@ -101,9 +107,16 @@ mod tests {
         for s in ["en", "EN", "de-CH", "zh-Hant-TW", "x-1a2b3c4d", "", "en--us", "1en", "é"] {
             let borrowed = LanguageTagRef::parse_in(s, &arena);
             assert_eq!(borrowed.map(LanguageTagRef::into_owned), LanguageTag::parse(s), "{s}");
-            assert_eq!(borrowed.map(LanguageTagRef::as_str), LanguageTag::parse(s).as_ref().map(LanguageTag::as_str), "{s}");
+            assert_eq!(
+                borrowed.map(LanguageTagRef::as_str),
+                LanguageTag::parse(s).as_ref().map(LanguageTag::as_str),
+                "{s}"
+            );
         }
         let lower = "de-ch";
-        assert!(std::ptr::eq(LanguageTagRef::parse_in(lower, &arena).unwrap().as_str(), lower), "a lower-case tag is borrowed");
+        assert!(
+            std::ptr::eq(LanguageTagRef::parse_in(lower, &arena).unwrap().as_str(), lower),
+            "a lower-case tag is borrowed"
+        );
     }
 }

@@ -75,7 +75,11 @@ impl Layout {
                 layout_type,
                 description: description.map(str::to_owned),
                 settings: settings.cloned(),
-                extra: obj.iter().filter(|(k, _)| !KNOWN_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+                extra: obj
+                    .iter()
+                    .filter(|(k, _)| !KNOWN_KEYS.contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
             }),
             _ => Err(LayoutErrors(errs)),
         }
@@ -139,7 +143,10 @@ mod tests {
             ),
             (json!({"schema": "a|b", "type": "infobox"}), vec![("schema", "must not contain any of # < > [ ] | { }")]),
             (json!({"schema": "Book", "type": "card", "settings": "wide"}), vec![("settings", "must be an object")]),
-            (json!({"schema": "missing", "type": ""}), vec![("schema", "names no Schema of this wiki"), ("type", "must be a non-blank string")]),
+            (
+                json!({"schema": "missing", "type": ""}),
+                vec![("schema", "names no Schema of this wiki"), ("type", "must be a non-blank string")],
+            ),
         ];
         for (input, want) in cases {
             let got = Layout::save_check(&input, |t| t.as_str() != "Missing").unwrap_err();

@@ -67,11 +67,18 @@ pub fn diff_pages(old: &PageContent, new: &PageContent) -> PageDiff {
         .iter()
         .filter_map(|(id, after)| match old.subjects.get(id) {
             None => Some(subject_change(id.to_string(), Change::Added, None, Some(after))),
-            Some(before) if before != after => Some(subject_change(id.to_string(), Change::Changed, Some(before), Some(after))),
+            Some(before) if before != after => {
+                Some(subject_change(id.to_string(), Change::Changed, Some(before), Some(after)))
+            }
             Some(_) => None,
         })
         .collect();
-    subjects.extend(old.subjects.iter().filter(|(id, _)| !new.subjects.contains_key(*id)).map(|(id, before)| subject_change(id.to_string(), Change::Removed, Some(before), None)));
+    subjects.extend(
+        old.subjects
+            .iter()
+            .filter(|(id, _)| !new.subjects.contains_key(*id))
+            .map(|(id, before)| subject_change(id.to_string(), Change::Removed, Some(before), None)),
+    );
     PageDiff { main_subject, subjects }
 }
 
@@ -83,9 +90,15 @@ fn subject_change(id: String, change: Change, before: Option<&Subject>, after: O
         (Some(b), Some(a)) if b.schema != a.schema => Some(Pair { old: b.schema.to_json(), new: a.schema.to_json() }),
         _ => None,
     };
-    let value_of = |s: Option<&Subject>, p: &str| s.and_then(|s| s.statements.get(p)).map_or(Value::Null, |st| st.value.to_json());
+    let value_of =
+        |s: Option<&Subject>, p: &str| s.and_then(|s| s.statements.get(p)).map_or(Value::Null, |st| st.value.to_json());
     let mut properties: Vec<&String> = after.into_iter().flat_map(|s| s.statements.keys()).collect();
-    properties.extend(before.into_iter().flat_map(|s| s.statements.keys()).filter(|p| !after.is_some_and(|a| a.statements.contains_key(*p))));
+    properties.extend(
+        before
+            .into_iter()
+            .flat_map(|s| s.statements.keys())
+            .filter(|p| !after.is_some_and(|a| a.statements.contains_key(*p))),
+    );
     let statements = properties
         .into_iter()
         .filter_map(|p| {

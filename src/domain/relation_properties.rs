@@ -51,7 +51,16 @@ impl RelationProperties {
 
     /// The properties as stored: scalars as such, any other value kept as read.
     pub fn stored(o: &JsonObject) -> Self {
-        RelationProperties(o.iter().map(|(k, v)| (k.to_owned(), RelationPropertyValue::scalar(v).unwrap_or_else(|| RelationPropertyValue::Kept(v.to_value())))).collect())
+        RelationProperties(
+            o.iter()
+                .map(|(k, v)| {
+                    (
+                        k.to_owned(),
+                        RelationPropertyValue::scalar(v).unwrap_or_else(|| RelationPropertyValue::Kept(v.to_value())),
+                    )
+                })
+                .collect(),
+        )
     }
 
     pub fn is_empty(&self) -> bool {
@@ -84,7 +93,11 @@ mod tests {
     fn a_write_takes_only_scalars_and_storage_keeps_the_rest() {
         let cases = [
             (json!({}), Some(json!({})), json!({})),
-            (json!({"role": "editor", "share": 0.5, "active": true}), Some(json!({"role": "editor", "share": 0.5, "active": true})), json!({"role": "editor", "share": 0.5, "active": true})),
+            (
+                json!({"role": "editor", "share": 0.5, "active": true}),
+                Some(json!({"role": "editor", "share": 0.5, "active": true})),
+                json!({"role": "editor", "share": 0.5, "active": true}),
+            ),
             (json!({"b": 1, "a": 2}), Some(json!({"b": 1, "a": 2})), json!({"b": 1, "a": 2})),
             (json!({"role": "editor", "tags": ["x"]}), None, json!({"role": "editor", "tags": ["x"]})),
             (json!({"note": null}), None, json!({"note": null})),
@@ -94,7 +107,8 @@ mod tests {
             let arena = Arena::new();
             let o = Json::from_value(&given, &arena);
             let o = o.as_object().unwrap();
-            let accepted = RelationProperties::all_written(o).then(|| Value::Object(RelationProperties::stored(o).to_json()));
+            let accepted =
+                RelationProperties::all_written(o).then(|| Value::Object(RelationProperties::stored(o).to_json()));
             assert_eq!(accepted, written, "written {given}");
             assert_eq!(Value::Object(RelationProperties::stored(o).to_json()), stored, "stored {given}");
         }

@@ -87,7 +87,9 @@ impl ValueView<'_> {
     pub fn into_owned(self) -> StatementValue {
         match self {
             ValueView::Strings(parts) => StatementValue::Strings(parts.iter().map(|p| (*p).to_owned()).collect()),
-            ValueView::Monolingual(parts) => StatementValue::Monolingual(parts.iter().copied().map(MonolingualView::to_part).collect()),
+            ValueView::Monolingual(parts) => {
+                StatementValue::Monolingual(parts.iter().copied().map(MonolingualView::to_part).collect())
+            }
             ValueView::Number(n) => StatementValue::Number(n.clone()),
             ValueView::Boolean(b) => StatementValue::Boolean(b),
             ValueView::Relations(r) => StatementValue::Relations(r.into_iter().map(RelationView::into_owned).collect()),
@@ -118,14 +120,20 @@ impl StatementValue {
     /// This value with its parts borrowed, its part lists in `arena`, as validation reads it.
     pub fn view<'a>(&'a self, arena: &'a Bump) -> ValueView<'a> {
         match self {
-            StatementValue::Strings(parts) => ValueView::Strings(arena.alloc_slice_fill_iter(parts.iter().map(String::as_str))),
-            StatementValue::Monolingual(parts) => {
-                ValueView::Monolingual(arena.alloc_slice_fill_iter(parts.iter().map(|p| MonolingualView { text: &p.text, language: p.language.view() })))
+            StatementValue::Strings(parts) => {
+                ValueView::Strings(arena.alloc_slice_fill_iter(parts.iter().map(String::as_str)))
             }
+            StatementValue::Monolingual(parts) => ValueView::Monolingual(arena.alloc_slice_fill_iter(
+                parts.iter().map(|p| MonolingualView { text: &p.text, language: p.language.view() }),
+            )),
             StatementValue::Number(n) => ValueView::Number(n),
             StatementValue::Boolean(b) => ValueView::Boolean(*b),
             StatementValue::Relations(r) => ValueView::Relations(ArenaVec::from_iter_in(
-                r.iter().map(|r| RelationView { id: r.id.clone(), target: r.target.clone(), properties: PropertiesView::Stored(&r.properties) }),
+                r.iter().map(|r| RelationView {
+                    id: r.id.clone(),
+                    target: r.target.clone(),
+                    properties: PropertiesView::Stored(&r.properties),
+                }),
                 arena,
             )),
             StatementValue::Raw(v) => ValueView::Raw(RawView::Stored(v)),
@@ -139,7 +147,6 @@ impl Statement {
         StatementView { property_type: &self.property_type, value: self.value.view(arena) }
     }
 }
-
 
 #[cfg(test)]
 mod tests {

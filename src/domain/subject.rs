@@ -27,7 +27,10 @@ impl Subject {
         SubjectView {
             label: self.label.as_deref(),
             schema: self.schema.clone(),
-            statements: ArenaVec::from_iter_in(self.statements.iter().map(|(name, st)| (name.as_str(), st.view(arena))), arena),
+            statements: ArenaVec::from_iter_in(
+                self.statements.iter().map(|(name, st)| (name.as_str(), st.view(arena))),
+                arena,
+            ),
         }
     }
 }

@@ -24,8 +24,11 @@ pub fn parse_date(s: &str) -> Option<Date> {
     let year = digits(&b[0..4])? as i32;
     let month = digits(&b[5..7])? as u8;
     let day = digits(&b[8..10])? as u8;
-    (year >= 1 && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month))
-        .then_some(Date { year, month, day })
+    (year >= 1 && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month)).then_some(Date {
+        year,
+        month,
+        day,
+    })
 }
 
 /// Parses `YYYY-MM-DDThh:mm:ss[.fraction](Z|±hh:mm)`. Seconds and the offset are mandatory.
@@ -59,7 +62,11 @@ pub fn parse_date_time(s: &str) -> Option<Instant> {
                 return None;
             }
             let total = (h * 60 + m) as i64;
-            if *sign == b'-' { -total } else { total }
+            if *sign == b'-' {
+                -total
+            } else {
+                total
+            }
         }
         _ => return None,
     };
@@ -104,7 +111,16 @@ mod tests {
         for ok in ["2024-02-29", "0001-01-01", "9999-12-31", "1685-03-21"] {
             assert!(parse_date(ok).is_some(), "{ok}");
         }
-        for bad in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-1-01", "2024-01-01T00:00:00Z", " 2024-01-01", "0000-01-01", "２０２４-01-01"] {
+        for bad in [
+            "2023-02-29",
+            "2024-13-01",
+            "2024-00-10",
+            "2024-1-01",
+            "2024-01-01T00:00:00Z",
+            " 2024-01-01",
+            "0000-01-01",
+            "２０２４-01-01",
+        ] {
             assert!(parse_date(bad).is_none(), "{bad}");
         }
     }
@@ -116,7 +132,16 @@ mod tests {
         assert!(a < b);
         assert_eq!(parse_date_time("1970-01-01T00:00:00Z").unwrap(), Instant { seconds: 0, nanos: 0 });
         assert_eq!(parse_date_time("1970-01-01T00:00:00.5Z").unwrap().nanos, 500_000_000);
-        for bad in ["2024-01-01T00:00:00", "2024-01-01T24:00:00Z", "2024-02-30T00:00:00Z", "2024-01-01T00:00Z", "2024-01-01 00:00:00Z", "2024-01-01T00:00:00+15:00", "2024-01-01T00:00:00.Z", "2024-01-01T00:00:00z"] {
+        for bad in [
+            "2024-01-01T00:00:00",
+            "2024-01-01T24:00:00Z",
+            "2024-02-30T00:00:00Z",
+            "2024-01-01T00:00Z",
+            "2024-01-01 00:00:00Z",
+            "2024-01-01T00:00:00+15:00",
+            "2024-01-01T00:00:00.Z",
+            "2024-01-01T00:00:00z",
+        ] {
             assert!(parse_date_time(bad).is_none(), "{bad}");
         }
     }

@@ -63,7 +63,10 @@ impl Title {
         }
         // Most titles have no tilde: a byte search first spares them the substring searcher.
         if out.contains('~') && out.contains("~~~") {
-            return Err(err("title-invalid-magic-tilde", "must not contain three tildes (~~~), which a signature replaces"));
+            return Err(err(
+                "title-invalid-magic-tilde",
+                "must not contain three tildes (~~~), which a signature replaces",
+            ));
         }
         let title = if out.as_bytes()[0].is_ascii() {
             out[..1].make_ascii_uppercase();
@@ -91,11 +94,19 @@ impl Title {
 
 /// Why `text` holds a character MediaWiki does not allow in a title, if it does.
 fn illegal(text: &str) -> Option<&'static str> {
-    if let Some(c) = text.chars().find(|c| c.is_control() || matches!(c, '#' | '<' | '>' | '[' | ']' | '|' | '{' | '}' | '\u{FFFD}')) {
-        return Some(if c.is_control() { "must not contain control characters" } else { "must not contain any of # < > [ ] | { }" });
+    if let Some(c) =
+        text.chars().find(|c| c.is_control() || matches!(c, '#' | '<' | '>' | '[' | ']' | '|' | '{' | '}' | '\u{FFFD}'))
+    {
+        return Some(if c.is_control() {
+            "must not contain control characters"
+        } else {
+            "must not contain any of # < > [ ] | { }"
+        });
     }
     if text.chars().any(is_direction_mark) {
-        return Some("must not contain direction marks or overrides (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069)");
+        return Some(
+            "must not contain direction marks or overrides (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069)",
+        );
     }
     if has_percent_escape(text) {
         return Some("must not contain percent-encoded characters (%XX)");
@@ -118,7 +129,8 @@ fn has_percent_escape(text: &str) -> bool {
 fn has_html_entity(text: &str) -> bool {
     text.match_indices('&').any(|(at, _)| {
         let rest = &text[at + 1..];
-        let name_len: usize = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || !c.is_ascii()).map(char::len_utf8).sum();
+        let name_len: usize =
+            rest.chars().take_while(|c| c.is_ascii_alphanumeric() || !c.is_ascii()).map(char::len_utf8).sum();
         name_len > 0 && rest[name_len..].starts_with(';')
     })
 }

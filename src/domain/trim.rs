@@ -23,8 +23,26 @@ mod tests {
     #[test]
     fn trims_as_str_trim_does() {
         let cases = [
-            "", " ", "a", " a", "a ", "\ta\n", "\u{b}a\u{c}", "\u{1c}a\u{1f}", "a b", "\u{a0}a\u{a0}", "\u{3000}日本\u{2029}",
-            "é", " é ", "\u{85}x", "x\u{85}", "\u{7f}", "\r\n", "\u{200b}x\u{200b}", "🚀", " 🚀 ",
+            "",
+            " ",
+            "a",
+            " a",
+            "a ",
+            "\ta\n",
+            "\u{b}a\u{c}",
+            "\u{1c}a\u{1f}",
+            "a b",
+            "\u{a0}a\u{a0}",
+            "\u{3000}日本\u{2029}",
+            "é",
+            " é ",
+            "\u{85}x",
+            "x\u{85}",
+            "\u{7f}",
+            "\r\n",
+            "\u{200b}x\u{200b}",
+            "🚀",
+            " 🚀 ",
         ];
         for s in cases {
             assert_eq!(trim(s), s.trim(), "{s:?}");

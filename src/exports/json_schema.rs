@@ -23,7 +23,10 @@ mod tests {
         let doc = json_schema("Person", &schema, &options).unwrap();
         assert_eq!(doc["properties"]["schema"], json!({"const": "Person"}));
         assert_eq!(doc["properties"]["statements"]["required"], json!(["Name"]));
-        assert_eq!(doc["properties"]["statements"]["properties"]["Name"]["properties"]["propertyType"], json!({"const": "text"}));
+        assert_eq!(
+            doc["properties"]["statements"]["properties"]["Name"]["properties"]["propertyType"],
+            json!({"const": "text"})
+        );
         let bad = json!({"propertyDefinitions": {"A": {"type": "number", "minimum": "x"}}});
         assert_eq!(json_schema("S", &bad, &options).unwrap_err().code, "invalid-schema");
     }

@@ -6,9 +6,9 @@ use crate::domain::ids::IdMinter;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::json::{Arena, Json};
 use crate::normalize::{self, WriteContext};
+use crate::types::ReadSchema;
 use serde_json::Value;
 use std::collections::HashMap;
-use crate::types::ReadSchema;
 
 /// Normalizes a page's Subject slot as a save would. `schemas` maps Schema names to Schema JSON; a
 /// Subject whose Schema is not given is normalized without select-label resolution.
@@ -28,7 +28,8 @@ pub fn parse_schemas(schemas: Option<&Value>, options: &Options) -> Result<HashM
             for (name, json) in m {
                 let reference = SchemaRef::from_json(&Value::String(name.clone()), &options.source_key)
                     .map_err(|e| ExportError::invalid_argument(format!("schemas: {e}")))?;
-                let schema = Schema::from_json(json, &options.source_key).map_err(|e| ExportError::invalid_schema(name, &e))?;
+                let schema =
+                    Schema::from_json(json, &options.source_key).map_err(|e| ExportError::invalid_schema(name, &e))?;
                 parsed.insert(reference, schema);
             }
         }

@@ -28,14 +28,20 @@ impl Options {
             Some(Value::String(s)) => s.as_str(),
             Some(_) => return Err(ExportError::invalid_argument("options.sourceKey must be a string")),
         };
-        let source_key = SourceKey::parse(key).map_err(|e| ExportError::invalid_argument(format!("options.sourceKey: {e}")))?;
+        let source_key =
+            SourceKey::parse(key).map_err(|e| ExportError::invalid_argument(format!("options.sourceKey: {e}")))?;
         let mut sources = vec![source_key.clone()];
         match obj.and_then(|o| o.get("sources")) {
             None | Some(Value::Null) => {}
             Some(Value::Array(keys)) => {
                 for key in keys {
-                    let key = key.as_str().ok_or_else(|| ExportError::invalid_argument("options.sources must hold strings"))?;
-                    sources.push(SourceKey::parse(key).map_err(|e| ExportError::invalid_argument(format!("options.sources: {e}")))?);
+                    let key = key
+                        .as_str()
+                        .ok_or_else(|| ExportError::invalid_argument("options.sources must hold strings"))?;
+                    sources.push(
+                        SourceKey::parse(key)
+                            .map_err(|e| ExportError::invalid_argument(format!("options.sources: {e}")))?,
+                    );
                 }
             }
             Some(_) => return Err(ExportError::invalid_argument("options.sources must be an array of source keys")),

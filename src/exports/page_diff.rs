@@ -20,7 +20,8 @@ mod tests {
     #[test]
     fn slots_in_json_out() {
         let options = Options::from_json(None, 0).unwrap();
-        let new = json!({"subjects": {"s1diffaaaaaaaa1": {"schema": "City", "label": "Delft", "statements": {}}}}).to_string();
+        let new = json!({"subjects": {"s1diffaaaaaaaa1": {"schema": "City", "label": "Delft", "statements": {}}}})
+            .to_string();
         let diff: Value = serde_json::from_str(&diff_subjects(None, Some(&new), &options).unwrap()).unwrap();
         assert_eq!(diff["subjects"][0]["change"], "added");
         assert_eq!(diff["subjects"][0]["label"], json!({"old": null, "new": "Delft"}));

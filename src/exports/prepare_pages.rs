@@ -18,8 +18,13 @@ use serde_json::Value;
 #[serde(untagged)]
 enum Prepared {
     #[serde(rename_all = "camelCase")]
-    Page { subject_slot: String, index: IndexRows },
-    Failed { error: String },
+    Page {
+        subject_slot: String,
+        index: IndexRows,
+    },
+    Failed {
+        error: String,
+    },
 }
 
 #[derive(Serialize)]

@@ -14,7 +14,9 @@ pub fn project_for_store(request_json: &str) -> Result<String, ExportError> {
     let request = BatchRequest::read(request_json, &arena).map_err(|e| {
         let refused = ExportError::invalid_argument(format!("request: {e}"));
         match e {
-            BatchRequestError::NotJson(at) => ExportError { details: json!({"notJson": {"line": at.line(), "column": at.column()}}), ..refused },
+            BatchRequestError::NotJson(at) => {
+                ExportError { details: json!({"notJson": {"line": at.line(), "column": at.column()}}), ..refused }
+            }
             BatchRequestError::NotABatch(_) => refused,
         }
     })?;
@@ -36,7 +38,11 @@ mod tests {
     fn graph_indexes_are_the_subject_id_page_id_and_stub_indexes() {
         assert_eq!(
             graph_indexes(),
-            ["CREATE INDEX FOR (n:Subject) ON (n._id)", "CREATE INDEX FOR (n:Page) ON (n.id)", "CREATE INDEX FOR (n:Subject) ON (n._stub)"]
+            [
+                "CREATE INDEX FOR (n:Subject) ON (n._id)",
+                "CREATE INDEX FOR (n:Page) ON (n.id)",
+                "CREATE INDEX FOR (n:Subject) ON (n._stub)"
+            ]
         );
     }
 }

@@ -10,10 +10,10 @@ use crate::json::{Arena, Json, JsonObject};
 use crate::normalize::{read_page_content, read_page_content_str, Context as ReadContext};
 use crate::rdf::serialize::{write_to_string, Format, RdfWriter};
 use crate::rdf::{native, ontology, Context, Iris, OntologyProjection, PageFacts, PageView};
+use crate::types::ReadSchema;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
-use crate::types::ReadSchema;
 
 /// One projection set up once (Schemas and Mappings parsed, the ontology projection compiled) for
 /// projecting many pages, as a bulk dump does.
@@ -34,8 +34,12 @@ impl RdfProjector {
     /// parse count as absent, as stored pages do in the API: a Subject whose Schema is missing is
     /// omitted. An unknown projection is refused with the known ones in the details.
     pub fn new(setup: &Value, options: &Options) -> Result<Self, ExportError> {
-        let setup = object(Some(setup), "request")?.ok_or_else(|| ExportError::invalid_argument("request must be an object"))?;
-        let base = setup.get("baseUri").and_then(Value::as_str).ok_or_else(|| ExportError::invalid_argument("baseUri must be a string"))?;
+        let setup = object(Some(setup), "request")?
+            .ok_or_else(|| ExportError::invalid_argument("request must be an object"))?;
+        let base = setup
+            .get("baseUri")
+            .and_then(Value::as_str)
+            .ok_or_else(|| ExportError::invalid_argument("baseUri must be a string"))?;
         let format = match setup.get("format").map(|f| f.as_str()) {
             None | Some(Some("trig")) => Format::Trig,
             Some(Some("turtle")) => Format::Turtle,
@@ -79,7 +83,11 @@ impl RdfProjector {
     fn project(&self, facts: &PageFacts, content: &PageContent, prefixes: bool) -> String {
         let cx = Context { iris: &self.iris, schemas: &self.schemas };
         let view = PageView { facts, content };
-        let writer = if prefixes { RdfWriter::new(self.format, &self.iris, Vec::new()) } else { RdfWriter::without_prefixes(self.format, Vec::new()) };
+        let writer = if prefixes {
+            RdfWriter::new(self.format, &self.iris, Vec::new())
+        } else {
+            RdfWriter::without_prefixes(self.format, Vec::new())
+        };
         match &self.ontology {
             None => write_to_string(writer, |sink| native::project_page(cx, &view, sink)).0,
             Some(projection) => write_to_string(writer, |sink| projection.project_page(cx, &view, sink)).0,
@@ -111,10 +119,12 @@ pub fn project_rdf(request: &Value, options: &Options) -> Result<String, ExportE
 }
 
 fn ontology_projection(name: &str, mappings: &[(String, Mapping)]) -> Result<Option<OntologyProjection>, ExportError> {
-    ontology::select(name, mappings).map(|selected| selected.map(|(projection, _)| projection)).map_err(|unknown| ExportError {
-        code: "unknown-projection",
-        message: format!("the projection \"{name}\" is not known (known: {})", unknown.known.join(", ")),
-        details: json!({"knownProjections": unknown.known}),
+    ontology::select(name, mappings).map(|selected| selected.map(|(projection, _)| projection)).map_err(|unknown| {
+        ExportError {
+            code: "unknown-projection",
+            message: format!("the projection \"{name}\" is not known (known: {})", unknown.known.join(", ")),
+            details: json!({"knownProjections": unknown.known}),
+        }
     })
 }
 
@@ -132,7 +142,10 @@ fn page_facts(v: Option<&Json>) -> Result<PageFacts, ExportError> {
         None | Some(Json::Null) => return Err(ExportError::invalid_argument("page is required")),
         Some(_) => return Err(ExportError::invalid_argument("page must be an object")),
     };
-    let id = page.get("pageId").and_then(|n| n.as_number()?.as_u64()).ok_or_else(|| ExportError::invalid_argument("page.pageId must be a positive integer"))?;
+    let id = page
+        .get("pageId")
+        .and_then(|n| n.as_number()?.as_u64())
+        .ok_or_else(|| ExportError::invalid_argument("page.pageId must be a positive integer"))?;
     let text = |key: &str| -> Result<String, ExportError> {
         match page.get(key) {
             None | Some(Json::Null) => Ok(String::new()),
@@ -181,7 +194,9 @@ fn schemas(v: Option<&Value>, options: &Options) -> Result<HashMap<SchemaRef, Sc
 
 fn mappings(v: Option<&Value>) -> Result<Vec<(String, Mapping)>, ExportError> {
     let Some(m) = object(v, "mappings")? else { return Ok(Vec::new()) };
-    Ok(m.iter().filter_map(|(page, content)| Some((page.clone(), Mapping::from_json(&*page_json(content)?).ok()?))).collect())
+    Ok(m.iter()
+        .filter_map(|(page, content)| Some((page.clone(), Mapping::from_json(&*page_json(content)?).ok()?)))
+        .collect())
 }
 
 /// `sourceIris`: source key to that source's `rdfBaseUri`.

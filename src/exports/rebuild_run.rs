@@ -15,7 +15,8 @@ fn refused(e: impl ToString) -> ExportError {
 impl RebuildRun {
     /// `setup`: `{runId, name, store: {type, projection}, rdfBaseUri, sourceKey, sources, changeMark, batchPages?}`.
     pub fn new(setup_json: &str) -> Result<Self, ExportError> {
-        let setup: RunSetup = serde_json::from_value(parse_json(setup_json, "setup")?).map_err(|e| refused(format!("setup: {e}")))?;
+        let setup: RunSetup =
+            serde_json::from_value(parse_json(setup_json, "setup")?).map_err(|e| refused(format!("setup: {e}")))?;
         rebuild_run::RebuildRun::new(setup).map(RebuildRun).map_err(refused)
     }
 
@@ -34,7 +35,9 @@ impl RebuildRun {
     /// of its stored Subject slot in `slots`, or null for a page without one), and the slots one after
     /// the other.
     pub fn answer_pages(&mut self, facts_json: &str, slots: &str) -> Result<(), ExportError> {
-        let Value::Array(pages) = parse_json(facts_json, "pages")? else { return Err(refused("pages: expected an array")) };
+        let Value::Array(pages) = parse_json(facts_json, "pages")? else {
+            return Err(refused("pages: expected an array"));
+        };
         let mut at = 0;
         let mut facts = Vec::with_capacity(pages.len());
         let mut texts = Vec::with_capacity(pages.len());
@@ -43,8 +46,12 @@ impl RebuildRun {
             let slot = match page.remove("slotBytes") {
                 None | Some(Value::Null) => None,
                 Some(length) => {
-                    let end = length.as_u64().map(|l| at + l as usize).filter(|end| *end <= slots.len() && slots.is_char_boundary(*end));
-                    let end = end.ok_or_else(|| refused(format!("pages[{n}].slotBytes: not a length of the slots' text")))?;
+                    let end = length
+                        .as_u64()
+                        .map(|l| at + l as usize)
+                        .filter(|end| *end <= slots.len() && slots.is_char_boundary(*end));
+                    let end =
+                        end.ok_or_else(|| refused(format!("pages[{n}].slotBytes: not a length of the slots' text")))?;
                     let text = slots[at..end].to_owned();
                     at = end;
                     Some(text)
@@ -90,7 +97,10 @@ mod tests {
     fn slots_are_cut_from_their_text_by_byte_lengths() {
         let slot = r#"{"subjects": {"saaaaaaaaaaaaaa": {"label": "Ä", "schema": "P", "statements": {}}}}"#;
         let mut run = at_pages();
-        let facts = format!(r#"[{{"pageId": 1, "namespace": 0, "title": "A", "slotBytes": {}}}, {{"pageId": 2, "namespace": 0, "title": "B", "slotBytes": null}}]"#, slot.len());
+        let facts = format!(
+            r#"[{{"pageId": 1, "namespace": 0, "title": "A", "slotBytes": {}}}, {{"pageId": 2, "namespace": 0, "title": "B", "slotBytes": null}}]"#,
+            slot.len()
+        );
         run.answer_pages(&facts, slot).unwrap();
         let write: Value = serde_json::from_str(&run.next()).unwrap();
         assert_eq!(write["step"], "write");
@@ -99,7 +109,12 @@ mod tests {
 
     #[test]
     fn lengths_that_do_not_cut_the_slots_are_refused() {
-        for (facts, slots) in [(r#"[{"pageId": 1, "slotBytes": 5}]"#, "abc"), (r#"[{"pageId": 1, "slotBytes": 1}]"#, "Äb"), (r#"[{"pageId": 1, "slotBytes": 1}]"#, "ab"), ("{}", "")] {
+        for (facts, slots) in [
+            (r#"[{"pageId": 1, "slotBytes": 5}]"#, "abc"),
+            (r#"[{"pageId": 1, "slotBytes": 1}]"#, "Äb"),
+            (r#"[{"pageId": 1, "slotBytes": 1}]"#, "ab"),
+            ("{}", ""),
+        ] {
             let error = at_pages().answer_pages(facts, slots).unwrap_err();
             assert_eq!(error.code, "invalid-argument", "{facts}");
         }

@@ -5,9 +5,9 @@ use super::{ExportError, Options};
 use crate::domain::schema::Schema;
 use crate::render::{self, Field, Links, ListKind};
 use crate::types::codes;
+use crate::types::ReadSchema;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use crate::types::ReadSchema;
 
 /// The HTML of a page: `{title, wikitext, subjects, layouts, links}` (`render::render_page`).
 pub fn render_page(request: &Value, options: &Options) -> Result<String, ExportError> {
@@ -16,7 +16,8 @@ pub fn render_page(request: &Value, options: &Options) -> Result<String, ExportE
 
 /// The HTML of a Schema page: `{name, schema, links}`.
 pub fn render_schema(request: &Value, options: &Options) -> Result<String, ExportError> {
-    let name = request["name"].as_str().ok_or_else(|| ExportError::invalid_argument("request.name must be a string"))?;
+    let name =
+        request["name"].as_str().ok_or_else(|| ExportError::invalid_argument("request.name must be a string"))?;
     let schema = parse_schema(name, &request["schema"], options)?;
     Ok(render::render_schema(name, &schema, &Links::from_json(request.get("links"))))
 }
@@ -29,8 +30,11 @@ pub fn render_data_tab(request: &Value) -> Result<String, ExportError> {
 /// The HTML table of a special page's list: `{list: "subjects" | "recentlyEdited" | "schemas", rows,
 /// links}`, `rows` as the REST list answers them (`render::render_list`).
 pub fn render_list(request: &Value) -> Result<String, ExportError> {
-    let kind = request["list"].as_str().and_then(ListKind::from_name).ok_or_else(|| ExportError::invalid_argument("request.list must be \"subjects\", \"recentlyEdited\" or \"schemas\""))?;
-    let rows = request["rows"].as_array().ok_or_else(|| ExportError::invalid_argument("request.rows must be an array"))?;
+    let kind = request["list"].as_str().and_then(ListKind::from_name).ok_or_else(|| {
+        ExportError::invalid_argument("request.list must be \"subjects\", \"recentlyEdited\" or \"schemas\"")
+    })?;
+    let rows =
+        request["rows"].as_array().ok_or_else(|| ExportError::invalid_argument("request.rows must be an array"))?;
     Ok(render::render_list(kind, rows, &Links::from_json(request.get("links"))))
 }
 
@@ -61,7 +65,10 @@ mod tests {
         let bad = json!({"propertyDefinitions": {"A": {"type": "number", "minimum": "x"}}});
         assert_eq!(render_schema(&json!({"name": "S", "schema": bad}), &options).unwrap_err().code, "invalid-schema");
         assert_eq!(editor_fields("S", &bad, &options).unwrap_err().code, "invalid-schema");
-        assert_eq!(editor_fields("S", &json!({"propertyDefinitions": {"A": {"type": "url"}}}), &options).unwrap()[0].input, "url");
+        assert_eq!(
+            editor_fields("S", &json!({"propertyDefinitions": {"A": {"type": "url"}}}), &options).unwrap()[0].input,
+            "url"
+        );
         assert_eq!(violation_descriptions().len(), codes::all().len());
     }
 }

@@ -14,7 +14,9 @@ pub fn search_text(content: &str, options: &Options) -> Result<String, ExportErr
         lines.extend(subject.label.as_deref());
         for statement in subject.statements.values() {
             match &statement.value {
-                StatementValue::Strings(parts) if statement.property_type == "text" => lines.extend(parts.iter().map(String::as_str)),
+                StatementValue::Strings(parts) if statement.property_type == "text" => {
+                    lines.extend(parts.iter().map(String::as_str))
+                }
                 StatementValue::Monolingual(parts) => lines.extend(parts.iter().map(|p| p.text.as_str())),
                 _ => {}
             }

@@ -1,7 +1,7 @@
 //! The exports called as JavaScript and PHP call them: JSON in, JSON or a StrataError out.
 
-use crate::json::{Arena, Json};
 use super::*;
+use crate::json::{Arena, Json};
 use serde_json::{json, Value};
 
 fn options() -> Options {
@@ -41,14 +41,29 @@ fn unregistered_types_keep_their_values_and_are_reported() {
         "subject": {"schema": "Contact", "statements": {"Mail": {"propertyType": "emial", "value": {"any": "shape"}}}}
     });
     let out = serde_json::to_value(validate(&Json::from_value(&request, &Arena::new()), &options()).unwrap()).unwrap();
-    let found: Vec<(&str, &str, &Value)> =
-        out["violations"].as_array().unwrap().iter().map(|v| (v["propertyName"].as_str().unwrap(), v["code"].as_str().unwrap(), &v["args"])).collect();
-    assert_eq!(found, [("Mail", "unregistered-type", &json!(["emial"])), ("Phone", "unregistered-type", &json!(["phoneNumber"]))], "{out}");
+    let found: Vec<(&str, &str, &Value)> = out["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["propertyName"].as_str().unwrap(), v["code"].as_str().unwrap(), &v["args"]))
+        .collect();
+    assert_eq!(
+        found,
+        [("Mail", "unregistered-type", &json!(["emial"])), ("Phone", "unregistered-type", &json!(["phoneNumber"]))],
+        "{out}"
+    );
 }
 
 #[test]
 fn a_missing_schema_is_a_violation_not_an_error() {
-    let out = serde_json::to_value(validate(&Json::from_value(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}}), &Arena::new()), &options()).unwrap()).unwrap();
+    let out = serde_json::to_value(
+        validate(
+            &Json::from_value(&json!({"schema": null, "subject": {"schema": "Nope", "statements": {}}}), &Arena::new()),
+            &options(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
     assert_eq!(out["violations"][0]["code"], "schema-not-found");
     assert_eq!(out["violations"][0]["args"], json!(["Nope"]));
 }
@@ -60,10 +75,17 @@ fn bad_arguments_are_typed_errors() {
         (json!({"subject": {"statements": {}}}), "invalid-argument"),
         (json!({"subject": {"schema": "P", "statements": {}}, "subjectId": "x"}), "invalid-argument"),
         (json!({"subject": {"schema": "P", "statements": {}}, "schema": {"propertyDefinitions": 3}}), "invalid-schema"),
-        (json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()}), "value-shape-mismatch"),
+        (
+            json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()}),
+            "value-shape-mismatch",
+        ),
     ];
     for (request, code) in cases {
-        assert_eq!(validate(&Json::from_value(&request, &Arena::new()), &options()).unwrap_err().code, code, "{request}");
+        assert_eq!(
+            validate(&Json::from_value(&request, &Arena::new()), &options()).unwrap_err().code,
+            code,
+            "{request}"
+        );
     }
     let unsaved = json!({"subject": {"schema": "P", "statements": {"Age": {"propertyType": "number", "value": "x"}}}, "schema": person()});
     let message = validate(&Json::from_value(&unsaved, &Arena::new()), &options()).unwrap_err().message;
@@ -77,7 +99,14 @@ fn a_validator_is_compiled_once_and_reused() {
         let out = serde_json::to_value(v.validate(&Json::from_value(&json!({"label": "x", "statements": {"Name": {"propertyType": "text", "value": ["n"]}, "Age": {"propertyType": "number", "value": age}}}), &Arena::new()), None).unwrap()).unwrap();
         assert_eq!(out, json!({"violations": []}));
     }
-    let out = serde_json::to_value(v.validate(&Json::from_value(&json!({"statements": {}}), &Arena::new()), Some(&Json::from_value(&json!({"isMain": false}), &Arena::new()))).unwrap()).unwrap();
+    let out = serde_json::to_value(
+        v.validate(
+            &Json::from_value(&json!({"statements": {}}), &Arena::new()),
+            Some(&Json::from_value(&json!({"isMain": false}), &Arena::new())),
+        )
+        .unwrap(),
+    )
+    .unwrap();
     let codes: Vec<&str> = out["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["label-required", "required"]);
 }
@@ -125,7 +154,8 @@ mod project_rdf {
     }
 
     fn quads(text: &str) -> Vec<String> {
-        let mut q: Vec<String> = oxttl::TriGParser::new().for_slice(text.as_bytes()).map(|q| q.unwrap().to_string()).collect();
+        let mut q: Vec<String> =
+            oxttl::TriGParser::new().for_slice(text.as_bytes()).map(|q| q.unwrap().to_string()).collect();
         q.sort();
         q
     }
@@ -135,8 +165,14 @@ mod project_rdf {
         let trig = project_rdf(&request(json!({})), &options()).unwrap();
         insta::assert_snapshot!("project_rdf_native", trig);
         let q = quads(&trig);
-        assert!(q.iter().any(|q| q.contains("/ontology/category> \"Mathematicians\"")), "categories from the page facts");
-        assert!(q.iter().any(|q| q.contains("dc/terms/created")) && !q.iter().any(|q| q.contains("dc/terms/modified")), "only timestamps that parse");
+        assert!(
+            q.iter().any(|q| q.contains("/ontology/category> \"Mathematicians\"")),
+            "categories from the page facts"
+        );
+        assert!(
+            q.iter().any(|q| q.contains("dc/terms/created")) && !q.iter().any(|q| q.contains("dc/terms/modified")),
+            "only timestamps that parse"
+        );
         assert!(!q.iter().any(|q| q.contains("s1demo1aaaaaaa2")), "a Subject whose Schema is missing is omitted");
     }
 
@@ -144,7 +180,11 @@ mod project_rdf {
     fn options_of_the_request() {
         let native = project_rdf(&request(json!({})), &options()).unwrap();
         let as_text = request(json!({}))["content"].to_string();
-        assert_eq!(project_rdf(&request(json!({"content": as_text})), &options()).unwrap(), native, "content as JSON text");
+        assert_eq!(
+            project_rdf(&request(json!({"content": as_text})), &options()).unwrap(),
+            native,
+            "content as JSON text"
+        );
         let bare = project_rdf(&request(json!({"prefixes": false})), &options()).unwrap();
         assert!(native.starts_with("@prefix") && !bare.contains("@prefix"));
         assert_eq!(quads(&bare), quads(&native), "prefixes change nothing but the text");
@@ -154,7 +194,11 @@ mod project_rdf {
         let ontology = project_rdf(&request(json!({"projection": "schemaorg"})), &options()).unwrap();
         insta::assert_snapshot!("project_rdf_schemaorg", ontology);
         let empty = project_rdf(&request(json!({"content": null})), &options()).unwrap();
-        assert_eq!(quads(&empty).len(), 6, "page metadata only: type, name, created, lastEditor, two categories\n{empty}");
+        assert_eq!(
+            quads(&empty).len(),
+            6,
+            "page metadata only: type, name, created, lastEditor, two categories\n{empty}"
+        );
     }
 
     #[test]
@@ -164,9 +208,19 @@ mod project_rdf {
             let projector = RdfProjector::new(&setup, &options()).unwrap();
             let arena = Arena::new();
             let page = Json::from_value(&setup["page"], &arena);
-            for (content, prefixes) in [(setup["content"].to_string(), true), ("{}".to_owned(), false), ("not JSON".to_owned(), true)] {
-                let one_shot = project_rdf(&request(json!({"projection": projection, "content": content, "prefixes": prefixes})), &options()).unwrap();
-                assert_eq!(projector.project_text(&page, Some(&content), prefixes).unwrap(), one_shot, "{projection} {content}");
+            for (content, prefixes) in
+                [(setup["content"].to_string(), true), ("{}".to_owned(), false), ("not JSON".to_owned(), true)]
+            {
+                let one_shot = project_rdf(
+                    &request(json!({"projection": projection, "content": content, "prefixes": prefixes})),
+                    &options(),
+                )
+                .unwrap();
+                assert_eq!(
+                    projector.project_text(&page, Some(&content), prefixes).unwrap(),
+                    one_shot,
+                    "{projection} {content}"
+                );
             }
             assert_eq!(projector.project_text(&Json::Null, None, true).unwrap_err().code, "invalid-argument");
         }
@@ -187,8 +241,16 @@ mod project_rdf {
             "C": mapping("Place", "schemaorg"),
         }, "baseUri": "https://wiki.example/"});
         let projector = RdfProjector::new(&request(extra), &options()).unwrap();
-        assert_eq!(projector.projection_names(), ["native", "schemaorg", "wikidata"], "native first, each target once, in order");
-        assert_eq!(projector.subject_iri("s1demo1aaaaaaa1").unwrap(), "https://wiki.example/entity/s1demo1aaaaaaa1", "no double slash");
+        assert_eq!(
+            projector.projection_names(),
+            ["native", "schemaorg", "wikidata"],
+            "native first, each target once, in order"
+        );
+        assert_eq!(
+            projector.subject_iri("s1demo1aaaaaaa1").unwrap(),
+            "https://wiki.example/entity/s1demo1aaaaaaa1",
+            "no double slash"
+        );
         assert_eq!(projector.subject_iri("not an id").unwrap_err().code, "invalid-argument");
         let none = RdfProjector::new(&request(json!({"mappings": {}})), &options()).unwrap();
         assert_eq!(none.projection_names(), ["native"]);
@@ -197,7 +259,10 @@ mod project_rdf {
     #[test]
     fn refusals() {
         let unknown = project_rdf(&request(json!({"projection": "wikidata"})), &options()).unwrap_err();
-        assert_eq!((unknown.code, &unknown.details), ("unknown-projection", &json!({"knownProjections": ["native", "schemaorg"]})));
+        assert_eq!(
+            (unknown.code, &unknown.details),
+            ("unknown-projection", &json!({"knownProjections": ["native", "schemaorg"]}))
+        );
         let cases = [
             json!({"format": "ntriples"}),
             json!({"prefixes": "no"}),
@@ -234,7 +299,10 @@ mod project_for_store {
 
     #[test]
     fn a_page_that_cannot_be_projected_is_reported_and_the_others_are_written_together() {
-        let good = batch(vec![page(1, "Good", "s1good000000001", "Good one"), page(3, "Also", "s1good000000003", "Good three")]);
+        let good = batch(vec![
+            page(1, "Good", "s1good000000001", "Good one"),
+            page(3, "Also", "s1good000000003", "Good three"),
+        ]);
         assert_eq!((good["projected"].clone(), good["failed"].clone()), (json!(2), json!([])));
         let with_bad = batch(vec![
             page(1, "Good", "s1good000000001", "Good one"),
@@ -242,11 +310,26 @@ mod project_for_store {
             page(3, "Also", "s1good000000003", "Good three"),
         ]);
         assert_eq!(with_bad["projected"], json!(2));
-        assert_eq!(with_bad["failed"].as_array().unwrap().iter().map(|f| f["pageId"].clone()).collect::<Vec<_>>(), [json!(2)]);
+        assert_eq!(
+            with_bad["failed"].as_array().unwrap().iter().map(|f| f["pageId"].clone()).collect::<Vec<_>>(),
+            [json!(2)]
+        );
         assert_eq!(with_bad["statements"], good["statements"], "the same statements as without the bad page");
-        let three = batch(vec![page(1, "Good", "s1good000000001", "Good one"), page(2, "Nul", "s1nul0000000002", "N\u{0}ul"), page(3, "Also", "s1good000000003", "Good three")]);
-        assert_eq!((three["projected"].clone(), three["failed"].clone()), (json!(3), json!([])), "U+0000 is replaced, not refused");
-        assert_eq!(three["statements"].as_array().unwrap().len(), good["statements"].as_array().unwrap().len(), "a page more adds rows, not statements");
+        let three = batch(vec![
+            page(1, "Good", "s1good000000001", "Good one"),
+            page(2, "Nul", "s1nul0000000002", "N\u{0}ul"),
+            page(3, "Also", "s1good000000003", "Good three"),
+        ]);
+        assert_eq!(
+            (three["projected"].clone(), three["failed"].clone()),
+            (json!(3), json!([])),
+            "U+0000 is replaced, not refused"
+        );
+        assert_eq!(
+            three["statements"].as_array().unwrap().len(),
+            good["statements"].as_array().unwrap().len(),
+            "a page more adds rows, not statements"
+        );
         assert!(three["statements"].to_string().contains("N\u{FFFD}ul"));
     }
 
@@ -255,7 +338,9 @@ mod project_for_store {
     #[test]
     fn a_request_that_is_not_json_is_told_apart_from_one_that_is_not_a_batch() {
         let settings = r#""name": "graph", "store": {"type": "falkordb"}, "rdfBaseUri": "https://w.example""#;
-        let spliced = format!(r#"{{{settings}, "pages": [{{"pageId": 1, "namespace": 0, "title": "T", "subjectSlot": {{"subjects": }}]}}"#);
+        let spliced = format!(
+            r#"{{{settings}, "pages": [{{"pageId": 1, "namespace": 0, "title": "T", "subjectSlot": {{"subjects": }}]}}"#
+        );
         let not_json = project_for_store(&spliced).unwrap_err();
         let (line, column) = (&not_json.details["notJson"]["line"], &not_json.details["notJson"]["column"]);
         assert_eq!((not_json.code, line), ("invalid-argument", &json!(1)));
@@ -276,7 +361,8 @@ mod project_for_store {
 
 #[test]
 fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
-    let schemas = json!({"Person": person(), "Note": {"propertyDefinitions": {"Text": {"type": "text", "maxLength": 3}}}});
+    let schemas =
+        json!({"Person": person(), "Note": {"propertyDefinitions": {"Text": {"type": "text", "maxLength": 3}}}});
     let batch = BatchValidator::new(&schemas, options()).unwrap();
     let items = [
         json!({"subject": {"schema": "Person", "label": "Ada", "statements": {"Age": {"propertyType": "number", "value": -1}}}}),
@@ -291,17 +377,30 @@ fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
         // The name is refused before the context is.
         json!({"subject": {"schema": "a#b", "statements": {}}, "context": {"subjectId": "x"}}),
     ];
-    let answer: Value = serde_json::from_str(&batch.validate_json(&Value::Array(items.to_vec()).to_string()).unwrap()).unwrap();
+    let answer: Value =
+        serde_json::from_str(&batch.validate_json(&Value::Array(items.to_vec()).to_string()).unwrap()).unwrap();
     for (i, item) in items.iter().enumerate().take(4) {
         let name = item["subject"]["schema"].as_str().unwrap();
         let arena = Arena::new();
         let alone = match schemas.get(name) {
-            Some(schema) => Validator::new(&json!(name), schema, options()).unwrap().validate(&Json::from_value(&item["subject"], &arena), item.get("context").map(|c| Json::from_value(c, &arena)).as_ref()),
-            None => validate(&Json::from_value(&json!({"schema": null, "subject": item["subject"]}), &arena), &options()),
+            Some(schema) => Validator::new(&json!(name), schema, options()).unwrap().validate(
+                &Json::from_value(&item["subject"], &arena),
+                item.get("context").map(|c| Json::from_value(c, &arena)).as_ref(),
+            ),
+            None => {
+                validate(&Json::from_value(&json!({"schema": null, "subject": item["subject"]}), &arena), &options())
+            }
         };
         assert_eq!(answer["violations"][i], serde_json::to_value(alone.unwrap()).unwrap()["violations"], "item {i}");
     }
-    let codes = |i: usize| answer["violations"][i].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let codes = |i: usize| {
+        answer["violations"][i]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["code"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(codes(0), ["required", "min-value"]);
     assert_eq!(codes(1), ["label-required", "max-length"]);
     assert_eq!(codes(2), Vec::<String>::new());
@@ -313,9 +412,23 @@ fn a_batch_answers_each_item_as_its_schema_s_validator_does() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| (e["index"].as_u64().unwrap(), e["code"].as_str().unwrap(), e["message"].as_str().unwrap().starts_with("item.subject.schema")))
+        .map(|e| {
+            (
+                e["index"].as_u64().unwrap(),
+                e["code"].as_str().unwrap(),
+                e["message"].as_str().unwrap().starts_with("item.subject.schema"),
+            )
+        })
         .collect();
-    assert_eq!(errors, [(4, "invalid-argument", true), (5, "invalid-argument", false), (7, "invalid-argument", true), (8, "invalid-argument", true)]);
+    assert_eq!(
+        errors,
+        [
+            (4, "invalid-argument", true),
+            (5, "invalid-argument", false),
+            (7, "invalid-argument", true),
+            (8, "invalid-argument", true)
+        ]
+    );
 }
 
 #[test]
@@ -325,5 +438,8 @@ fn a_batch_refuses_what_is_not_a_batch() {
         assert_eq!(batch.validate_json(bad).unwrap_err().code, "invalid-argument", "{bad}");
     }
     assert_eq!(BatchValidator::new(&json!([]), options()).err().unwrap().code, "invalid-argument");
-    assert_eq!(BatchValidator::new(&json!({"P": {"propertyDefinitions": 3}}), options()).err().unwrap().code, "invalid-schema");
+    assert_eq!(
+        BatchValidator::new(&json!({"P": {"propertyDefinitions": 3}}), options()).err().unwrap().code,
+        "invalid-schema"
+    );
 }

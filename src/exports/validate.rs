@@ -7,14 +7,14 @@ use crate::domain::ids::{IdMinter, SubjectId, SubjectRef};
 use crate::domain::maps::FastHashMap;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::SubjectView;
+use crate::json::{Arena, Json, JsonObject, Kept};
 use crate::normalize::{normalize_body_view, WriteContext};
+use crate::types::ReadSchema;
 use crate::validation::{validate_subject, CompiledSchema, KnownTargets, SchemaLookup, SubjectInput, Violation};
 use bumpalo::Bump;
 use serde::Serialize;
-use crate::json::{Arena, Json, JsonObject, Kept};
 use serde_json::Value;
 use std::collections::HashMap;
-use crate::types::ReadSchema;
 
 /// The ID used for a Subject that has none yet (a create being validated before its ID is minted).
 const UNSAVED_SUBJECT_ID: &str = "s00000000000000";
@@ -39,8 +39,10 @@ pub struct Validator {
 impl Validator {
     /// Compiles the Schema named `name` (a Schema reference: title string or `{source, name}`).
     pub fn new(name: &Value, schema: &Value, options: Options) -> Result<Self, ExportError> {
-        let reference = SchemaRef::from_json(name, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
-        let schema = Schema::from_json(schema, &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?;
+        let reference = SchemaRef::from_json(name, &options.source_key)
+            .map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
+        let schema = Schema::from_json(schema, &options.source_key)
+            .map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?;
         let compiled = CompiledSchema::compile(&schema);
         Ok(Validator { reference, schema, compiled, options, arenas: Kept::default() })
     }
@@ -48,7 +50,11 @@ impl Validator {
     /// Validates one Subject body (`{label?, schema?, statements}`) with an optional context
     /// `{subjectId?, isMain?, knownSubjects?}`. Returns `{violations}`.
     pub fn validate(&self, subject: &Json, context: Option<&Json>) -> Result<Validated, ExportError> {
-        self.validate_in(subject, &RequestContext::from_json(context, &self.options, &SchemaNames::default())?, &Bump::new())
+        self.validate_in(
+            subject,
+            &RequestContext::from_json(context, &self.options, &SchemaNames::default())?,
+            &Bump::new(),
+        )
     }
 
     /// [`Validator::validate`] of the JSON texts of a Subject body and a context, parsed into the
@@ -57,12 +63,21 @@ impl Validator {
         self.arenas.with(|(document, parts)| {
             let subject = super::parse_doc(subject, "subject", document)?;
             let context = context.map(|c| super::parse_doc(c, "context", document)).transpose()?;
-            self.validate_in(&subject, &RequestContext::from_json(context.as_ref(), &self.options, &SchemaNames::default())?, parts)
+            self.validate_in(
+                &subject,
+                &RequestContext::from_json(context.as_ref(), &self.options, &SchemaNames::default())?,
+                parts,
+            )
         })
     }
 
     /// [`Validator::validate`] with the context read, the normalized Subject's part lists in `arena`.
-    pub(super) fn validate_in(&self, subject: &Json, cx: &RequestContext, arena: &Bump) -> Result<Validated, ExportError> {
+    pub(super) fn validate_in(
+        &self,
+        subject: &Json,
+        cx: &RequestContext,
+        arena: &Bump,
+    ) -> Result<Validated, ExportError> {
         let subject = cx.subject(subject, Some(&self.schema), self.reference.clone(), arena, &self.options)?;
         let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
         let targets = KnownTargets { known: &cx.known, sources: &self.options.sources };
@@ -79,16 +94,29 @@ pub fn validate(request: &Json, options: &Options) -> Result<Validated, ExportEr
     let reference = raw_subject
         .get("schema")
         .ok_or_else(|| ExportError::invalid_argument("request.subject.schema is required"))
-        .and_then(|r| SchemaRef::read(r, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("request.subject.schema: {e}"))))?;
+        .and_then(|r| {
+            SchemaRef::read(r, &options.source_key)
+                .map_err(|e| ExportError::invalid_argument(format!("request.subject.schema: {e}")))
+        })?;
     let schema = match obj.get("schema") {
         None | Some(Json::Null) => None,
-        Some(s) => Some(Schema::from_json(&s.to_value(), &options.source_key).map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?),
+        Some(s) => Some(
+            Schema::from_json(&s.to_value(), &options.source_key)
+                .map_err(|e| ExportError::invalid_schema(&reference.to_string(), &e))?,
+        ),
     };
     validate_with(raw_subject, &cx, reference, schema, &Bump::new(), options)
 }
 
 /// Validates `raw_subject` against `schema` (`None`: the Schema named by `reference` does not exist).
-pub(super) fn validate_with(raw_subject: &Json, cx: &RequestContext, reference: SchemaRef, schema: Option<Schema>, arena: &Bump, options: &Options) -> Result<Validated, ExportError> {
+pub(super) fn validate_with(
+    raw_subject: &Json,
+    cx: &RequestContext,
+    reference: SchemaRef,
+    schema: Option<Schema>,
+    arena: &Bump,
+    options: &Options,
+) -> Result<Validated, ExportError> {
     let schemas: HashMap<SchemaRef, Schema> = schema.into_iter().map(|s| (reference.clone(), s)).collect();
     let subject = cx.subject(raw_subject, schemas.get(&reference), reference, arena, options)?;
     let input = SubjectInput { id: &cx.id, subject: &subject, is_main: cx.is_main };
@@ -131,21 +159,34 @@ impl RequestContext {
             Some(Json::Object(m)) => {
                 known.reserve(m.len());
                 for (id, schema) in m {
-                    let target = SubjectRef::parse(id, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects: {e}")))?;
-                    let schema = names.read(schema, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
+                    let target = SubjectRef::parse(id, &options.source_key)
+                        .map_err(|e| ExportError::invalid_argument(format!("knownSubjects: {e}")))?;
+                    let schema = names
+                        .read(schema, &options.source_key)
+                        .map_err(|e| ExportError::invalid_argument(format!("knownSubjects.{id}: {e}")))?;
                     known.insert(target, schema);
                 }
             }
-            Some(_) => return Err(ExportError::invalid_argument("knownSubjects must map Subject IDs to Schema references")),
+            Some(_) => {
+                return Err(ExportError::invalid_argument("knownSubjects must map Subject IDs to Schema references"))
+            }
         }
         Ok(RequestContext { id, given_id, is_main, known })
     }
 
     /// The Subject as it would be stored, normalized against its Schema as a save would, its strings
     /// borrowed from `raw` and `schema`, its part lists in `arena`.
-    fn subject<'v>(&self, raw: &'v Json, schema: Option<&'v Schema>, reference: SchemaRef, arena: &'v Bump, options: &Options) -> Result<SubjectView<'v>, ExportError> {
+    fn subject<'v>(
+        &self,
+        raw: &'v Json,
+        schema: Option<&'v Schema>,
+        reference: SchemaRef,
+        arena: &'v Bump,
+        options: &Options,
+    ) -> Result<SubjectView<'v>, ExportError> {
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &options.source_key, minter: &mut minter, now_ms: options.now_ms };
-        Ok(normalize_body_view(raw, schema, self.given_id.then_some(&self.id), arena, &mut ctx)?.into_subject(reference))
+        Ok(normalize_body_view(raw, schema, self.given_id.then_some(&self.id), arena, &mut ctx)?
+            .into_subject(reference))
     }
 }

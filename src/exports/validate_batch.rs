@@ -27,12 +27,15 @@ pub struct BatchValidator {
 impl BatchValidator {
     /// `schemas`: an object of Schema name → Schema.
     pub fn new(schemas: &Value, options: Options) -> Result<Self, ExportError> {
-        let schemas = schemas.as_object().ok_or_else(|| ExportError::invalid_argument("schemas must be an object of Schema name to Schema"))?;
+        let schemas = schemas
+            .as_object()
+            .ok_or_else(|| ExportError::invalid_argument("schemas must be an object of Schema name to Schema"))?;
         let mut validators = FastHashMap::default();
         let mut names = SchemaNames::default();
         for (spelling, schema) in schemas {
             let name = Value::String(spelling.clone());
-            let reference = SchemaRef::from_json(&name, &options.source_key).map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
+            let reference = SchemaRef::from_json(&name, &options.source_key)
+                .map_err(|e| ExportError::invalid_argument(format!("Schema name: {e}")))?;
             names.remember(spelling, &reference);
             validators.insert(reference, Validator::new(&name, schema, options.clone())?);
         }
@@ -63,7 +66,8 @@ impl BatchValidator {
                 out.push(b',');
             }
             match self.item(item, parts) {
-                Ok(validated) => serde_json::to_writer(&mut out, &validated.violations).map_err(|e| ExportError::invalid_argument(e.to_string()))?,
+                Ok(validated) => serde_json::to_writer(&mut out, &validated.violations)
+                    .map_err(|e| ExportError::invalid_argument(e.to_string()))?,
                 Err(e) => {
                     out.extend_from_slice(b"null");
                     errors.push(serde_json::json!({"index": index, "code": e.code, "message": e.message}));
@@ -80,7 +84,11 @@ impl BatchValidator {
         // A Schema name spelled as the batch was given it (the usual case) is borrowed, not copied.
         let reference = match raw.as_str().and_then(|s| self.names.get(s)) {
             Some(remembered) => Cow::Borrowed(remembered),
-            None => Cow::Owned(self.names.read(raw, &self.options.source_key).map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?),
+            None => Cow::Owned(
+                self.names
+                    .read(raw, &self.options.source_key)
+                    .map_err(|e| ExportError::invalid_argument(format!("item.subject.schema: {e}")))?,
+            ),
         };
         let cx = RequestContext::from_json(item.get("context"), &self.options, &self.names)?;
         match self.validators.get(&*reference) {

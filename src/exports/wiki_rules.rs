@@ -37,7 +37,14 @@ mod tests {
     fn namespaces_content_models_and_store_kinds_come_from_the_core_tables() {
         assert_eq!(namespaces()[0], json!([0, ""]));
         assert!(namespaces().as_array().unwrap().contains(&json!([7478, "Mapping"])));
-        let cases = [(0, "A", "wikitext"), (7474, "Person", "strata-schema"), (7476, "Person", "strata-layout"), (7478, "Person schema-org", "strata-mapping"), (8, "Strata.json", "json"), (8, "Sidebar", "wikitext")];
+        let cases = [
+            (0, "A", "wikitext"),
+            (7474, "Person", "strata-schema"),
+            (7476, "Person", "strata-layout"),
+            (7478, "Person schema-org", "strata-mapping"),
+            (8, "Strata.json", "json"),
+            (8, "Sidebar", "wikitext"),
+        ];
         for (ns, title, model) in cases {
             assert_eq!(default_content_model(ns, title).unwrap(), model, "{ns} {title}");
         }

@@ -8,16 +8,19 @@
 //! look both ends up by ID, and leave a stub for a target the graph does not hold.
 
 use super::model::{page_graph, PageGraph, PageInfo, Schemas};
-use crate::graph_values::param::Param;
 use super::projection::{clear_graph, page_nodes, relation_statements, subject_nodes, Detach, Inline};
 use super::statement::CypherStatement;
 use crate::domain::page_content::PageContent;
+use crate::graph_values::param::Param;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 /// Statements for a rebuild in one batch: clear the graph, then write every page (the cleared graph
 /// holds none of their Subjects).
-pub fn rebuild<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
+pub fn rebuild<'a>(
+    pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>,
+    schemas: &'a Schemas,
+) -> Vec<CypherStatement<'a>> {
     std::iter::once(clear_graph()).chain(pages_written(pages, schemas, Absent::All).statements).collect()
 }
 
@@ -41,8 +44,13 @@ pub struct BatchWrites<'a> {
 
 /// [`super::projection::page_written`] of many pages the graph does not hold yet (a rebuild batch),
 /// with no previous content: the same nodes and edges.
-pub fn pages_written<'a>(pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>, schemas: &'a Schemas, absent: Absent<'_>) -> BatchWrites<'a> {
-    let mut graphs: Vec<PageGraph> = pages.into_iter().map(|(page, content)| page_graph(page, content, schemas)).collect();
+pub fn pages_written<'a>(
+    pages: impl IntoIterator<Item = (&'a PageInfo, &'a PageContent)>,
+    schemas: &'a Schemas,
+    absent: Absent<'_>,
+) -> BatchWrites<'a> {
+    let mut graphs: Vec<PageGraph> =
+        pages.into_iter().map(|(page, content)| page_graph(page, content, schemas)).collect();
     if graphs.is_empty() {
         return BatchWrites { statements: Vec::new(), outside_targets: Vec::new() };
     }
@@ -75,7 +83,11 @@ fn inline_relations<'a>(graphs: &mut [PageGraph<'a>], created: &HashSet<&'a str>
         for r in relations {
             match (places.get(r.source.as_str()), places.get(r.target.as_ref())) {
                 (Some((label, s)), Some((target_label, t))) if label == target_label => {
-                    let row = Param::map([("s", Param::Int(*s)), ("t", Param::Int(*t)), ("properties", Param::Map(r.properties))]);
+                    let row = Param::map([
+                        ("s", Param::Int(*s)),
+                        ("t", Param::Int(*t)),
+                        ("properties", Param::Map(r.properties)),
+                    ]);
                     inline.entry(label.clone()).or_default().entry(r.relation_type).or_default().push(row);
                 }
                 _ => g.relations.push(r),
@@ -116,4 +128,3 @@ fn created_ids<'a>(graphs: &[PageGraph<'a>], absent: Absent<'_>) -> HashSet<&'a 
     });
     once
 }
-

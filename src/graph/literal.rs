@@ -42,7 +42,9 @@ pub fn is_parameter_name(name: &str) -> bool {
 }
 
 /// The `CYPHER a=1 b='x' ` header for `params` (empty when there are none), ending in a space.
-pub fn parameter_header<'p, K: AsRef<str> + 'p>(params: impl IntoIterator<Item = &'p (K, Param<'p>)>) -> Result<String, LiteralError> {
+pub fn parameter_header<'p, K: AsRef<str> + 'p>(
+    params: impl IntoIterator<Item = &'p (K, Param<'p>)>,
+) -> Result<String, LiteralError> {
     let mut out = String::new();
     for (name, value) in params {
         let name = name.as_ref();

@@ -5,8 +5,6 @@
 //! types) or, for property keys, as [`property_key`] does. Values are parameter values ([`Param`]) borrowing from the page content.
 
 use super::names::{graph_name, property_key};
-use crate::graph_values::param::{put, Entries, Param};
-use crate::graph_values::text;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::page_content::{PageContent, SubjectName};
 use crate::domain::relation_properties::RelationPropertyValue;
@@ -14,6 +12,8 @@ use crate::domain::schema::{PropertyKind, Schema, SchemaRef};
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
+use crate::graph_values::param::{put, Entries, Param};
+use crate::graph_values::text;
 use crate::types;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -99,11 +99,17 @@ pub fn page_graph<'a>(page: &'a PageInfo, content: &'a PageContent, schemas: &'a
                             put(&mut props, property_key(k), v);
                         }
                     }
-                    relations.push(RelationEdge { source: id, target: target_text(&r.target), relation_type: relation_type.clone(), properties: props });
+                    relations.push(RelationEdge {
+                        source: id,
+                        target: target_text(&r.target),
+                        relation_type: relation_type.clone(),
+                        properties: props,
+                    });
                 }
             } else {
                 let many = schema.and_then(|s| s.property(name)).and_then(|d| d.multiple()).is_some_and(|m| m.value);
-                let values = types::lookup(&statement.property_type).map(|t| t.graph_values(property_key(name), &statement.value, many));
+                let values = types::lookup(&statement.property_type)
+                    .map(|t| t.graph_values(property_key(name), &statement.value, many));
                 for (key, value) in values.unwrap_or_default() {
                     put(&mut properties, key, value);
                 }

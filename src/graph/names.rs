@@ -77,12 +77,24 @@ mod tests {
 
     #[test]
     fn property_keys_never_take_strata_own_keys() {
-        let cases = [("id", "id"), ("name", "name"), ("Born", "Born"), ("_id", "__id"), ("__x", "___x"), ("_", "__"), ("a_b", "a_b"), ("`_`", "ˋ_ˋ")];
+        let cases = [
+            ("id", "id"),
+            ("name", "name"),
+            ("Born", "Born"),
+            ("_id", "__id"),
+            ("__x", "___x"),
+            ("_", "__"),
+            ("a_b", "a_b"),
+            ("`_`", "ˋ_ˋ"),
+        ];
         for (name, key) in cases {
             assert_eq!(property_key(name), key, "{name:?}");
         }
         for own in ["_id", "_name", "_schema", "_pageId", "_stub"] {
-            assert!(["id", "name", "schema", "pageId", "stub", "_id", "_name", "x"].iter().all(|n| property_key(n) != own), "{own}");
+            assert!(
+                ["id", "name", "schema", "pageId", "stub", "_id", "_name", "x"].iter().all(|n| property_key(n) != own),
+                "{own}"
+            );
         }
     }
 }

@@ -6,18 +6,25 @@
 //! FalkorDB cannot remove a label it is not told statically, so a save or delete takes the page's
 //! previous content: the labels of Subjects that left the page or changed Schema are removed by name.
 
-use super::model::{page_graph, schema_label, PageGraph, PageInfo, Schemas, HAS_SUBJECT, PAGE_LABEL, STUB, SUBJECT_ID, SUBJECT_LABEL};
+use super::model::{
+    page_graph, schema_label, PageGraph, PageInfo, Schemas, HAS_SUBJECT, PAGE_LABEL, STUB, SUBJECT_ID, SUBJECT_LABEL,
+};
 use super::names::quote;
-use crate::graph_values::param::Param;
 use super::statement::CypherStatement;
 use crate::domain::maps::FastIndexMap;
 use crate::domain::page_content::PageContent;
+use crate::graph_values::param::Param;
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 
 /// Statements for a page save or move: replace the page's nodes and edges with `content`.
 /// `previous` is the content the store last received for the page (`None` for a new page).
-pub fn page_saved<'a>(page: &'a PageInfo, content: &'a PageContent, previous: Option<&PageContent>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
+pub fn page_saved<'a>(
+    page: &'a PageInfo,
+    content: &'a PageContent,
+    previous: Option<&PageContent>,
+    schemas: &'a Schemas,
+) -> Vec<CypherStatement<'a>> {
     let mut out = page_written(page, content, previous, schemas);
     out.push(remove_orphan_stubs());
     out
@@ -25,7 +32,12 @@ pub fn page_saved<'a>(page: &'a PageInfo, content: &'a PageContent, previous: Op
 
 /// [`page_saved`] without deleting orphaned stubs, for rebuilds: a fresh graph has none, and the
 /// cleanup scans every Subject node, which made a rebuild slow down as the graph grew.
-pub fn page_written<'a>(page: &'a PageInfo, content: &'a PageContent, previous: Option<&PageContent>, schemas: &'a Schemas) -> Vec<CypherStatement<'a>> {
+pub fn page_written<'a>(
+    page: &'a PageInfo,
+    content: &'a PageContent,
+    previous: Option<&PageContent>,
+    schemas: &'a Schemas,
+) -> Vec<CypherStatement<'a>> {
     let mut graph = page_graph(page, content, schemas);
     let keep: Vec<Param> = graph.subjects.iter().map(|s| Param::text(s.id.as_str())).collect();
     let page_node = page_nodes(std::slice::from_ref(&graph));
@@ -40,7 +52,9 @@ pub fn page_written<'a>(page: &'a PageInfo, content: &'a PageContent, previous: 
 /// Statements for a page delete. `previous` is the page's last projected content.
 pub fn page_deleted(page_id: i64, previous: Option<&PageContent>) -> Vec<CypherStatement<'static>> {
     let mut out = demote_departed(page_id, Vec::new(), previous, &PageContent::default());
-    out.push(CypherStatement::new(format!("MATCH (p:{PAGE_LABEL} {{id: $page}}) DETACH DELETE p")).param("page", page_id));
+    out.push(
+        CypherStatement::new(format!("MATCH (p:{PAGE_LABEL} {{id: $page}}) DETACH DELETE p")).param("page", page_id),
+    );
     out.push(remove_orphan_stubs());
     out
 }
@@ -60,16 +74,26 @@ pub fn clear_graph() -> CypherStatement<'static> {
 
 /// Subjects attached to the page but not in `keep` (the IDs of `content`) lose their relations and `HasSubject` edge and
 /// become stubs (kept while other Subjects point at them).
-fn demote_departed<'a>(page_id: i64, keep: Vec<Param<'a>>, previous: Option<&PageContent>, content: &PageContent) -> Vec<CypherStatement<'a>> {
+fn demote_departed<'a>(
+    page_id: i64,
+    keep: Vec<Param<'a>>,
+    previous: Option<&PageContent>,
+    content: &PageContent,
+) -> Vec<CypherStatement<'a>> {
     let labels = previous_labels(previous, |(id, _)| !content.subjects.contains_key(*id));
-    let attached = format!("MATCH (:{PAGE_LABEL} {{id: $page}})-[h:{HAS_SUBJECT}]->(s:{SUBJECT_LABEL}) WHERE NOT s.{SUBJECT_ID} IN $keep");
+    let attached = format!(
+        "MATCH (:{PAGE_LABEL} {{id: $page}})-[h:{HAS_SUBJECT}]->(s:{SUBJECT_LABEL}) WHERE NOT s.{SUBJECT_ID} IN $keep"
+    );
     vec![
         CypherStatement::new(format!("{attached} MATCH (s)-[r]->() DELETE r"))
             .param("page", page_id)
             .param("keep", keep.clone()),
-        CypherStatement::new(format!("{attached} DELETE h SET s = {{{SUBJECT_ID}: s.{SUBJECT_ID}, {STUB}: true}}{}", remove_labels("s", &labels)))
-            .param("page", page_id)
-            .param("keep", keep),
+        CypherStatement::new(format!(
+            "{attached} DELETE h SET s = {{{SUBJECT_ID}: s.{SUBJECT_ID}, {STUB}: true}}{}",
+            remove_labels("s", &labels)
+        ))
+        .param("page", page_id)
+        .param("keep", keep),
     ]
 }
 
@@ -81,8 +105,17 @@ pub(super) fn page_nodes<'a>(graphs: &[PageGraph<'a>]) -> CypherStatement<'a> {
     let rows: Vec<Param> = graphs
         .iter()
         .map(|g| {
-            let subjects = g.subjects.iter().map(|s| Param::map([("id", Param::text(s.id.as_str())), ("isMain", Param::Bool(s.is_main))])).collect();
-            Param::map([("id", g.page.id.into()), ("title", Param::text(g.page.title.as_str())), ("namespace", g.page.namespace.into()), ("subjects", Param::List(subjects))])
+            let subjects = g
+                .subjects
+                .iter()
+                .map(|s| Param::map([("id", Param::text(s.id.as_str())), ("isMain", Param::Bool(s.is_main))]))
+                .collect();
+            Param::map([
+                ("id", g.page.id.into()),
+                ("title", Param::text(g.page.title.as_str())),
+                ("namespace", g.page.namespace.into()),
+                ("subjects", Param::List(subjects)),
+            ])
         })
         .collect();
     CypherStatement::new(format!(
@@ -110,7 +143,11 @@ pub(super) type Inline<'a> = FastIndexMap<Cow<'a, str>, FastIndexMap<Cow<'a, str
 /// create those a rebuild batch knows are not in the graph. For a save, then drop each Subject's
 /// `HasSubject` edge (re-created by [`page_nodes`]) and its outgoing relations (re-created by
 /// [`relation_statements`]). `previous` is the one page's previous content, for a single page.
-pub(super) fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&PageContent>, detach: Detach<'a, '_>) -> Vec<CypherStatement<'a>> {
+pub(super) fn subject_nodes<'a>(
+    graphs: Vec<PageGraph<'a>>,
+    previous: Option<&PageContent>,
+    detach: Detach<'a, '_>,
+) -> Vec<CypherStatement<'a>> {
     let ids: Vec<Param> = graphs.iter().flat_map(|g| &g.subjects).map(|s| Param::text(s.id.as_str())).collect();
     let none = HashSet::new();
     let save = matches!(detach, Detach::Existing);
@@ -156,14 +193,24 @@ pub(super) fn subject_nodes<'a>(graphs: Vec<PageGraph<'a>>, previous: Option<&Pa
             )
         };
         let statement = CypherStatement::new(cypher).param("rows", rows);
-        out.push(relations.into_values().enumerate().fold(statement, |statement, (n, rows)| statement.param(&format!("r{n}"), rows)));
+        out.push(
+            relations
+                .into_values()
+                .enumerate()
+                .fold(statement, |statement, (n, rows)| statement.param(&format!("r{n}"), rows)),
+        );
     }
     if save && !ids.is_empty() {
         out.push(
             CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{PAGE_LABEL})-[h:{HAS_SUBJECT}]->(:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}}) DELETE h"))
                 .param("ids", ids.clone()),
         );
-        out.push(CypherStatement::new(format!("UNWIND $ids AS id MATCH (:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}})-[r]->() DELETE r")).param("ids", ids));
+        out.push(
+            CypherStatement::new(format!(
+                "UNWIND $ids AS id MATCH (:{SUBJECT_LABEL} {{{SUBJECT_ID}: id}})-[r]->() DELETE r"
+            ))
+            .param("ids", ids),
+        );
     }
     out
 }

@@ -25,7 +25,8 @@ pub enum ReplyError {
 }
 
 /// The first word of a Redis error reply that says the server cannot answer now.
-const SERVER_CONDITIONS: [&str; 8] = ["LOADING", "BUSY", "OOM", "MASTERDOWN", "TRYAGAIN", "CLUSTERDOWN", "MISCONF", "NOAUTH"];
+const SERVER_CONDITIONS: [&str; 8] =
+    ["LOADING", "BUSY", "OOM", "MASTERDOWN", "TRYAGAIN", "CLUSTERDOWN", "MISCONF", "NOAUTH"];
 
 impl ReplyError {
     /// Reads one error reply's message.
@@ -101,7 +102,20 @@ mod tests {
 
     #[test]
     fn every_meaning_but_a_missing_graph_is_a_failure_kind_of_the_store_answer() {
-        let kinds: Vec<_> = [NoGraph, Timeout, TooExpensive, ReadOnly, Unavailable, Internal, Query].map(ReplyError::failure_kind).into();
-        assert_eq!(kinds, [None, Some("timeout"), Some("tooExpensive"), Some("readOnly"), Some("unavailable"), Some("internal"), Some("syntax")]);
+        let kinds: Vec<_> = [NoGraph, Timeout, TooExpensive, ReadOnly, Unavailable, Internal, Query]
+            .map(ReplyError::failure_kind)
+            .into();
+        assert_eq!(
+            kinds,
+            [
+                None,
+                Some("timeout"),
+                Some("tooExpensive"),
+                Some("readOnly"),
+                Some("unavailable"),
+                Some("internal"),
+                Some("syntax")
+            ]
+        );
     }
 }

@@ -5,8 +5,8 @@
 
 pub mod param;
 
-use param::Param;
 use crate::domain::statement::StatementValue;
+use param::Param;
 use std::borrow::Cow;
 
 /// Suffix of the property holding the languages of a `monolingualText` value.

@@ -52,7 +52,9 @@ impl<'a> From<&'a Value> for Param<'a> {
             Value::Number(n) => Param::Number(Cow::Borrowed(n)),
             Value::String(s) => Param::text(s),
             Value::Array(items) => Param::List(items.iter().map(Param::from).collect()),
-            Value::Object(map) => Param::Map(map.iter().map(|(k, v)| (Cow::Borrowed(k.as_str()), Param::from(v))).collect()),
+            Value::Object(map) => {
+                Param::Map(map.iter().map(|(k, v)| (Cow::Borrowed(k.as_str()), Param::from(v))).collect())
+            }
         }
     }
 }
@@ -90,7 +92,10 @@ impl Serialize for Param<'_> {
 }
 
 /// Entries as a JSON object.
-pub fn serialize_entries<K: AsRef<str>, S: Serializer>(entries: &[(K, Param<'_>)], serializer: S) -> Result<S::Ok, S::Error> {
+pub fn serialize_entries<K: AsRef<str>, S: Serializer>(
+    entries: &[(K, Param<'_>)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     let mut map = serializer.serialize_map(Some(entries.len()))?;
     for (k, v) in entries {
         map.serialize_entry(k.as_ref(), v)?;
@@ -117,6 +122,9 @@ mod tests {
         put(&mut entries, "b".into(), Param::Int(2));
         put(&mut entries, "a".into(), Param::Int(3));
         assert_eq!(serde_json::to_value(Param::Map(entries)).unwrap(), json!({"a": 3, "b": 2}));
-        assert_eq!(serde_json::to_string(&Param::map([("z", Param::Null), ("y", Param::from(1))])).unwrap(), r#"{"z":null,"y":1}"#);
+        assert_eq!(
+            serde_json::to_string(&Param::map([("z", Param::Null), ("y", Param::from(1))])).unwrap(),
+            r#"{"z":null,"y":1}"#
+        );
     }
 }

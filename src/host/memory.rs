@@ -182,7 +182,10 @@ impl MemoryHost {
     fn access(&self, store: &Store, namespace: i32, title: &str) -> Access {
         let denied = |d: Deny| {
             store.rules.iter().any(|r| {
-                r.deny == d && r.namespace == namespace && r.title == title && (r.user == self.viewer.name || r.user == "*")
+                r.deny == d
+                    && r.namespace == namespace
+                    && r.title == title
+                    && (r.user == self.viewer.name || r.user == "*")
             })
         };
         let read = self.viewer.has("read") && !denied(Deny::Read);
@@ -216,7 +219,9 @@ impl MemoryHost {
         for (i, s) in saves.iter().enumerate() {
             let existing = s.page_id.and_then(|id| store.pages.get(&id).map(|p| (id, p)));
             match (s.base_revision_id, existing) {
-                (None, _) if Self::find(store, s.namespace, &s.title).is_some() => return Err((Conflict::TitleExists, i)),
+                (None, _) if Self::find(store, s.namespace, &s.title).is_some() => {
+                    return Err((Conflict::TitleExists, i))
+                }
                 (None, _) => {}
                 (Some(base), Some((_, p))) if p.latest_revision_id == base && !s.create_only => {}
                 (Some(_), _) => return Err((Conflict::EditConflict, i)),
@@ -244,7 +249,8 @@ impl Host for MemoryHost {
 
     async fn page_by_title(&self, args: PageTitle) -> Result<Option<PageRecord>, HostError> {
         let store = self.store.borrow();
-        Ok(Self::find(&store, args.namespace, &args.title).and_then(|id| store.pages.get(&id).map(|p| self.record(&store, id, p))))
+        Ok(Self::find(&store, args.namespace, &args.title)
+            .and_then(|id| store.pages.get(&id).map(|p| self.record(&store, id, p))))
     }
 
     async fn revision(&self, args: RevisionById) -> Result<Option<RevisionRecord>, HostError> {
@@ -291,10 +297,22 @@ impl Host for MemoryHost {
         }
         if store.conflicts_to_inject > 0 {
             store.conflicts_to_inject -= 1;
-            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(Conflict::EditConflict), index: Some(0), refusal: None });
+            return Ok(SaveOutcome {
+                ok: false,
+                results: vec![],
+                conflict: Some(Conflict::EditConflict),
+                index: Some(0),
+                refusal: None,
+            });
         }
         if let Err((conflict, index)) = self.check(&store, &args.saves) {
-            return Ok(SaveOutcome { ok: false, results: vec![], conflict: Some(conflict), index: Some(index), refusal: None });
+            return Ok(SaveOutcome {
+                ok: false,
+                results: vec![],
+                conflict: Some(conflict),
+                index: Some(index),
+                refusal: None,
+            });
         }
         let mut results = Vec::with_capacity(args.saves.len());
         for s in args.saves {
@@ -340,7 +358,12 @@ impl Host for MemoryHost {
             };
             store.revisions.insert(
                 revision_id,
-                StoredRevision { page_id, timestamp: timestamp.clone(), main_slot: page.main_slot.clone(), subject_slot: page.subject_slot.clone() },
+                StoredRevision {
+                    page_id,
+                    timestamp: timestamp.clone(),
+                    main_slot: page.main_slot.clone(),
+                    subject_slot: page.subject_slot.clone(),
+                },
             );
             store.pages.insert(page_id, page);
             results.push(SaveResult { page_id, revision_id, timestamp });
@@ -360,7 +383,9 @@ impl Host for MemoryHost {
                 store.last_id += 1;
                 Ok(DeleteOutcome { ok: true, conflict: None, refusal: None, log_id: Some(store.last_id) })
             }
-            Some(_) => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), refusal: None, log_id: None }),
+            Some(_) => {
+                Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::EditConflict), refusal: None, log_id: None })
+            }
             None => Ok(DeleteOutcome { ok: false, conflict: Some(Conflict::Missing), refusal: None, log_id: None }),
         }
     }
@@ -437,7 +462,14 @@ impl Host for MemoryHost {
 
     async fn subject_rows(&self, args: SubjectIds) -> Result<SubjectRows, HostError> {
         let all = self.indexed();
-        Ok(SubjectRows { rows: args.ids.iter().filter_map(|id| all.iter().find(|s| &s.row.facts.subject_id == id)).map(|s| s.row.clone()).collect() })
+        Ok(SubjectRows {
+            rows: args
+                .ids
+                .iter()
+                .filter_map(|id| all.iter().find(|s| &s.row.facts.subject_id == id))
+                .map(|s| s.row.clone())
+                .collect(),
+        })
     }
 
     async fn sparql_query(&self, args: SparqlQuery) -> Result<StoreAnswer, HostError> {

@@ -98,7 +98,8 @@ impl StoreSettings {
 }
 
 /// Every store type a host may configure, with its kind; hosts take it from the `storeKinds` export.
-pub const STORE_TYPES: [(&str, StoreKind); 3] = [("oxigraph-embedded", StoreKind::Sparql), ("sparql-http", StoreKind::Sparql), ("falkordb", StoreKind::Graph)];
+pub const STORE_TYPES: [(&str, StoreKind); 3] =
+    [("oxigraph-embedded", StoreKind::Sparql), ("sparql-http", StoreKind::Sparql), ("falkordb", StoreKind::Graph)];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -7,10 +7,10 @@
 mod counted;
 mod error;
 mod list_messages;
-pub mod namespace;
 #[cfg(any(test, feature = "testing"))]
 pub mod memory;
 mod messages;
+pub mod namespace;
 mod source_messages;
 mod store_messages;
 
@@ -114,7 +114,11 @@ pub trait JsonHost {
 #[derive(Serialize)]
 struct NoArgs {}
 
-async fn call_json<H: JsonHost, A: Serialize, R: DeserializeOwned>(host: &H, op: &'static str, args: &A) -> Result<R, HostError> {
+async fn call_json<H: JsonHost, A: Serialize, R: DeserializeOwned>(
+    host: &H,
+    op: &'static str,
+    args: &A,
+) -> Result<R, HostError> {
     let args = serde_json::to_string(args).map_err(|e| HostError::new(op, e.to_string()))?;
     let text = host.call(op, args).await?;
     serde_json::from_str(&text).map_err(|e| HostError::new(op, format!("the host's answer is unreadable: {e}")))

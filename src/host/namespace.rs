@@ -44,14 +44,16 @@ mod tests {
     /// the numbers and names of this table (its PHP code uses the constants MediaWiki defines from them).
     #[test]
     fn the_extension_declares_the_namespaces_of_this_table() {
-        let extension: serde_json::Value = serde_json::from_str(include_str!("../../mediawiki/extension.json")).unwrap();
+        let extension: serde_json::Value =
+            serde_json::from_str(include_str!("../../mediawiki/extension.json")).unwrap();
         let declared: Vec<(i32, String)> = extension["namespaces"]
             .as_array()
             .unwrap()
             .iter()
             .map(|n| (n["id"].as_i64().unwrap() as i32, n["name"].as_str().unwrap().replace('_', " ")))
             .collect();
-        let strata: Vec<(i32, String)> = NAMES.iter().filter(|(id, _)| *id >= SCHEMA).map(|(id, name)| (*id, (*name).to_owned())).collect();
+        let strata: Vec<(i32, String)> =
+            NAMES.iter().filter(|(id, _)| *id >= SCHEMA).map(|(id, name)| (*id, (*name).to_owned())).collect();
         assert_eq!(declared, strata);
     }
 }

@@ -99,13 +99,19 @@ pub struct CatalogRead {
 }
 
 /// The catalog reads, as `(key, query)`.
-pub const GRAPH_CATALOG: [(&str, &str); 3] =
-    [("labels", "CALL db.labels()"), ("relationshipTypes", "CALL db.relationshipTypes()"), ("propertyKeys", "CALL db.propertyKeys()")];
+pub const GRAPH_CATALOG: [(&str, &str); 3] = [
+    ("labels", "CALL db.labels()"),
+    ("relationshipTypes", "CALL db.relationshipTypes()"),
+    ("propertyKeys", "CALL db.propertyKeys()"),
+];
 
 impl CypherQuery {
     /// A read of `query` with the graph's catalog.
     pub fn new(query: String, timeout_ms: u64, max_rows: u64) -> Self {
-        let catalog = GRAPH_CATALOG.iter().map(|(key, query)| CatalogRead { key: (*key).to_owned(), query: (*query).to_owned() }).collect();
+        let catalog = GRAPH_CATALOG
+            .iter()
+            .map(|(key, query)| CatalogRead { key: (*key).to_owned(), query: (*query).to_owned() })
+            .collect();
         CypherQuery { query, timeout_ms, max_rows, catalog }
     }
 }

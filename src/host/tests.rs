@@ -51,7 +51,8 @@ fn a_stale_base_revision_or_a_taken_title_conflicts_and_nothing_is_saved() {
     }
     let b = block_on(host.page_by_title(PageTitle { namespace: 0, title: "B".into() })).unwrap();
     assert!(b.is_none(), "the batch that conflicted saved nothing");
-    let ok = block_on(host.save_pages(SavePages { saves: vec![save("A", Some(a.page_id), Some(a.revision_id))] })).unwrap();
+    let ok =
+        block_on(host.save_pages(SavePages { saves: vec![save("A", Some(a.page_id), Some(a.revision_id))] })).unwrap();
     assert!(ok.ok);
     let old = block_on(host.revision(RevisionById { revision_id: a.revision_id })).unwrap().unwrap();
     assert_eq!(old.main_slot.as_deref(), Some("text of A"));
@@ -76,7 +77,10 @@ fn access_follows_rights_and_deny_rules() {
         assert_eq!(page.access, want, "{} on {title}", viewer.name);
     }
     let bob = host.acting_as(Viewer::new("Bob", &["read", "edit"]));
-    assert!(!block_on(bob.can_create(PageTitle { namespace: 0, title: "New".into() })).unwrap().allowed, "no createpage right");
+    assert!(
+        !block_on(bob.can_create(PageTitle { namespace: 0, title: "New".into() })).unwrap().allowed,
+        "no createpage right"
+    );
 }
 
 #[test]

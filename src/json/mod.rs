@@ -117,7 +117,10 @@ impl<'a> JsonObject<'a> {
 
 impl<'a> IntoIterator for &JsonObject<'a> {
     type Item = (&'a str, &'a Json<'a>);
-    type IntoIter = std::iter::Map<std::slice::Iter<'a, (&'a str, Json<'a>)>, fn(&'a (&'a str, Json<'a>)) -> (&'a str, &'a Json<'a>)>;
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (&'a str, Json<'a>)>,
+        fn(&'a (&'a str, Json<'a>)) -> (&'a str, &'a Json<'a>),
+    >;
 
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter().map(|(k, v)| (*k, v))

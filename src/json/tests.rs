@@ -16,7 +16,11 @@ fn parses_to_the_same_document_as_serde_json() {
         let ours = Json::parse(text, &Arena::new()).unwrap().to_value();
         let theirs: Value = serde_json::from_str(text).unwrap();
         assert_eq!(ours, theirs, "{text}");
-        assert_eq!(serde_json::to_string(&ours).unwrap(), serde_json::to_string(&theirs).unwrap(), "key order of {text}");
+        assert_eq!(
+            serde_json::to_string(&ours).unwrap(),
+            serde_json::to_string(&theirs).unwrap(),
+            "key order of {text}"
+        );
     }
 }
 

@@ -13,8 +13,10 @@ mod write;
 pub use context::{Context, SchemaLookup, WriteContext};
 pub use error::{NormalizeError, NormalizeErrorKind};
 pub use read::{read_page_content, read_page_content_str, read_statement};
+pub use write::{
+    normalize_body_view, normalize_content, normalize_statement, normalize_subject_body, BodyView, SubjectBody,
+};
 pub use write::{parts, select};
-pub use write::{normalize_body_view, normalize_content, normalize_statement, normalize_subject_body, BodyView, SubjectBody};
 
 #[cfg(test)]
 mod tests;

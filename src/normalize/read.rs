@@ -55,16 +55,17 @@ pub fn read_statement(v: &Json, ctx: &Context) -> Option<Statement> {
     let written = obj.get("propertyType")?.as_str()?;
     let raw = obj.get("value").unwrap_or(&Json::Null);
     let registered = types::lookup(written);
-    let value = registered.and_then(|t| read_value(t.shape(), raw, ctx)).unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
+    let value =
+        registered.and_then(|t| read_value(t.shape(), raw, ctx)).unwrap_or_else(|| StatementValue::Raw(raw.to_value()));
     Some(Statement { property_type: types::stored_type_name(registered, written), value })
 }
 
 /// The typed value when `v` has exactly the stored shape; `None` otherwise.
 fn read_value(shape: ValueShape, v: &Json, ctx: &Context) -> Option<StatementValue> {
     Some(match shape {
-        ValueShape::Strings => StatementValue::Strings(
-            v.as_array()?.iter().map(|p| p.as_str().map(str::to_owned)).collect::<Option<_>>()?,
-        ),
+        ValueShape::Strings => {
+            StatementValue::Strings(v.as_array()?.iter().map(|p| p.as_str().map(str::to_owned)).collect::<Option<_>>()?)
+        }
         ValueShape::Number => StatementValue::Number(v.as_number()?.clone()),
         ValueShape::Boolean => StatementValue::Boolean(v.as_bool()?),
         ValueShape::Relations => {

@@ -1,11 +1,11 @@
 //! One table of cases per normalization rule.
 
-use crate::json::{Arena, Json};
 use super::*;
 use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::schema::Schema;
-use serde_json::{json, Value};
+use crate::json::{Arena, Json};
 use crate::types::ReadSchema;
+use serde_json::{json, Value};
 
 fn own() -> SourceKey {
     SourceKey::parse("local").unwrap()
@@ -28,7 +28,12 @@ fn write_one(statement: Value) -> Result<Option<Value>, NormalizeError> {
     let own = own();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1_700_000_000_000 };
-    let body = normalize_subject_body(&Json::from_value(&json!({"statements": {"Status": statement}}), &Arena::new()), Some(&schema()), None, &mut ctx)?;
+    let body = normalize_subject_body(
+        &Json::from_value(&json!({"statements": {"Status": statement}}), &Arena::new()),
+        Some(&schema()),
+        None,
+        &mut ctx,
+    )?;
     Ok(body.statements.get("Status").map(|s| s.value.to_json()))
 }
 
@@ -90,13 +95,28 @@ fn string_parts_text_as_written_others_trimmed() {
 fn monolingual_text_is_trimmed_and_tags_lowercased() {
     for (v, want) in [
         (json!([{"text": " Hallo ", "language": "de-CH"}]), json!([{"text": "Hallo", "language": "de-ch"}])),
-        (json!([{"text": "", "language": "not a tag!"}, {"text": "x", "language": "en"}]), json!([{"text": "x", "language": "en"}])),
-        (json!([{"text": "a", "language": "en"}, {"text": "a", "language": "en"}]), json!([{"text": "a", "language": "en"}, {"text": "a", "language": "en"}])),
+        (
+            json!([{"text": "", "language": "not a tag!"}, {"text": "x", "language": "en"}]),
+            json!([{"text": "x", "language": "en"}]),
+        ),
+        (
+            json!([{"text": "a", "language": "en"}, {"text": "a", "language": "en"}]),
+            json!([{"text": "a", "language": "en"}, {"text": "a", "language": "en"}]),
+        ),
     ] {
         assert_eq!(stored("monolingualText", v.clone()), Some(want), "{v}");
     }
-    assert_eq!(refused("monolingualText", json!([{"text": "a", "language": "en_US"}])), NormalizeErrorKind::InvalidLanguageTag);
-    for bad in [json!([{"text": "a"}]), json!([{"language": "en"}]), json!(["a"]), json!([{"text": "a", "language": "en", "x": 1}]), json!({"text": "a", "language": "en"})] {
+    assert_eq!(
+        refused("monolingualText", json!([{"text": "a", "language": "en_US"}])),
+        NormalizeErrorKind::InvalidLanguageTag
+    );
+    for bad in [
+        json!([{"text": "a"}]),
+        json!([{"language": "en"}]),
+        json!(["a"]),
+        json!([{"text": "a", "language": "en", "x": 1}]),
+        json!({"text": "a", "language": "en"}),
+    ] {
         assert_eq!(refused("monolingualText", bad.clone()), NormalizeErrorKind::ValueShape, "{bad}");
     }
 }
@@ -137,16 +157,22 @@ fn unregistered_types_keep_the_value_raw() {
 
 #[test]
 fn relations_get_ids_and_keep_scalar_properties() {
-    let v = stored("relation", json!([
-        {"target": " local:s1demo1aaaaaaa1 "},
-        {"id": "r1demo1aaaaaar1", "target": "other:Q42", "properties": {"role": "x", "n": 1, "ok": true}},
-        {"target": "s1demo1aaaaaaa2", "properties": {}}
-    ]))
+    let v = stored(
+        "relation",
+        json!([
+            {"target": " local:s1demo1aaaaaaa1 "},
+            {"id": "r1demo1aaaaaar1", "target": "other:Q42", "properties": {"role": "x", "n": 1, "ok": true}},
+            {"target": "s1demo1aaaaaaa2", "properties": {}}
+        ]),
+    )
     .unwrap();
     let minted = v[0]["id"].as_str().unwrap();
     assert!(crate::domain::ids::RelationId::parse(minted).is_ok(), "{minted}");
     assert_eq!(v[0]["target"], "s1demo1aaaaaaa1");
-    assert_eq!(v[1], json!({"id": "r1demo1aaaaaar1", "target": "other:Q42", "properties": {"role": "x", "n": 1, "ok": true}}));
+    assert_eq!(
+        v[1],
+        json!({"id": "r1demo1aaaaaar1", "target": "other:Q42", "properties": {"role": "x", "n": 1, "ok": true}})
+    );
     assert_eq!(v[2].get("properties"), None);
 }
 
@@ -164,7 +190,11 @@ fn select_write_forms_resolve_to_option_ids() {
     ] {
         assert_eq!(stored("select", v.clone()), Some(want), "{v}");
     }
-    for bad in [json!([{"id": "o1", "label": "Review"}]), json!([{"id": "o9", "label": "Draft"}]), json!([{"id": "o1", "label": "nothing"}])] {
+    for bad in [
+        json!([{"id": "o1", "label": "Review"}]),
+        json!([{"id": "o9", "label": "Draft"}]),
+        json!([{"id": "o1", "label": "nothing"}]),
+    ] {
         assert_eq!(refused("select", bad.clone()), NormalizeErrorKind::SelectDisagrees, "{bad}");
     }
 }
@@ -185,15 +215,30 @@ fn definitions_are_found_whatever_the_statement_order() {
         vec![status.clone(), status.clone()],
     ];
     for order in orders {
-        let statements: serde_json::Map<String, Value> = order.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        let statements: serde_json::Map<String, Value> =
+            order.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
         let mut minter = IdMinter::new();
         let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
-        let body = normalize_subject_body(&Json::from_value(&json!({"statements": statements}), &Arena::new()), Some(&schema()), None, &mut ctx).unwrap();
+        let body = normalize_subject_body(
+            &Json::from_value(&json!({"statements": statements}), &Arena::new()),
+            Some(&schema()),
+            None,
+            &mut ctx,
+        )
+        .unwrap();
         let names: Vec<&str> = body.statements.keys().map(String::as_str).collect();
         assert_eq!(names, statements.keys().map(String::as_str).collect::<Vec<_>>(), "written order kept: {names:?}");
-        assert_eq!(body.statements["Status"].value.to_json(), json!(["o1"]), "the select label resolved through its definition: {names:?}");
+        assert_eq!(
+            body.statements["Status"].value.to_json(),
+            json!(["o1"]),
+            "the select label resolved through its definition: {names:?}"
+        );
         if let Some(other) = body.statements.get("Other") {
-            assert_eq!(other.value.to_json(), json!(["draft"]), "an undeclared select keeps its part trimmed: {names:?}");
+            assert_eq!(
+                other.value.to_json(),
+                json!(["draft"]),
+                "an undeclared select keeps its part trimmed: {names:?}"
+            );
         }
     }
 }
@@ -204,7 +249,8 @@ fn errors_name_the_subject_and_property() {
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
     let page = json!({"subjects": {"s1demo1aaaaaaa1": {"schema": "X", "statements": {"Name": {"propertyType": "number", "value": "5"}}}}});
-    let err = normalize_content(&Json::from_value(&page, &Arena::new()), &std::collections::HashMap::new(), &mut ctx).unwrap_err();
+    let err = normalize_content(&Json::from_value(&page, &Arena::new()), &std::collections::HashMap::new(), &mut ctx)
+        .unwrap_err();
     assert_eq!(err.kind, NormalizeErrorKind::ValueShape);
     assert_eq!(err.subject_id.as_ref().map(|s| s.as_str()), Some("s1demo1aaaaaaa1"));
     assert_eq!(err.property_name.as_deref(), Some("Name"));
@@ -228,14 +274,19 @@ fn page_level_rules() {
             "s1demo1aaaaaaa4": {"label": " ", "schema": {"source": "local", "name": "P"}}
         }
     });
-    let content = normalize_content(&Json::from_value(&page, &Arena::new()), &std::collections::HashMap::new(), &mut ctx).unwrap();
-    assert_eq!(content.to_json(), json!({
-        "mainSubject": "s1demo1aaaaaaa1",
-        "subjects": {
-            "s1demo1aaaaaaa1": {"label": "A", "schema": "Person x", "statements": {}},
-            "s1demo1aaaaaaa4": {"schema": "P", "statements": {}}
-        }
-    }));
+    let content =
+        normalize_content(&Json::from_value(&page, &Arena::new()), &std::collections::HashMap::new(), &mut ctx)
+            .unwrap();
+    assert_eq!(
+        content.to_json(),
+        json!({
+            "mainSubject": "s1demo1aaaaaaa1",
+            "subjects": {
+                "s1demo1aaaaaaa1": {"label": "A", "schema": "Person x", "statements": {}},
+                "s1demo1aaaaaaa4": {"schema": "P", "statements": {}}
+            }
+        })
+    );
     for bad in [
         json!([]),
         json!({"mainSubject": 5}),
@@ -247,7 +298,13 @@ fn page_level_rules() {
         json!({"subjects": {"s1demo1aaaaaaa1": {"schema": "P", "label": 3}}}),
         json!({"subjects": {"s1demo1aaaaaaa1": {"schema": "P", "statements": []}}}),
     ] {
-        assert_eq!(normalize_content(&Json::from_value(&bad, &Arena::new()), &std::collections::HashMap::new(), &mut ctx).unwrap_err().kind, NormalizeErrorKind::Malformed, "{bad}");
+        assert_eq!(
+            normalize_content(&Json::from_value(&bad, &Arena::new()), &std::collections::HashMap::new(), &mut ctx)
+                .unwrap_err()
+                .kind,
+            NormalizeErrorKind::Malformed,
+            "{bad}"
+        );
     }
 }
 
@@ -257,14 +314,47 @@ fn single_statement_writes_take_the_schema_type() {
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
     let s = schema();
-    let st = normalize_statement("Status", &Json::from_value(&json!({"value": ["Draft"]}), &Arena::new()), Some(&s), None, &mut ctx).unwrap().unwrap();
+    let st = normalize_statement(
+        "Status",
+        &Json::from_value(&json!({"value": ["Draft"]}), &Arena::new()),
+        Some(&s),
+        None,
+        &mut ctx,
+    )
+    .unwrap()
+    .unwrap();
     assert_eq!(st.to_json(), json!({"propertyType": "select", "value": ["o1"]}));
-    let st = normalize_statement("Count", &Json::from_value(&json!({"propertyType": "text", "value": ["7"]}), &Arena::new()), Some(&s), None, &mut ctx).unwrap().unwrap();
+    let st = normalize_statement(
+        "Count",
+        &Json::from_value(&json!({"propertyType": "text", "value": ["7"]}), &Arena::new()),
+        Some(&s),
+        None,
+        &mut ctx,
+    )
+    .unwrap()
+    .unwrap();
     assert_eq!(st.property_type, "text");
-    assert_eq!(normalize_statement("Count", &Json::from_value(&json!({"value": null}), &Arena::new()), Some(&s), None, &mut ctx).unwrap(), None);
-    let err = normalize_statement("Nope", &Json::from_value(&json!({"value": 1}), &Arena::new()), Some(&s), None, &mut ctx).unwrap_err();
+    assert_eq!(
+        normalize_statement(
+            "Count",
+            &Json::from_value(&json!({"value": null}), &Arena::new()),
+            Some(&s),
+            None,
+            &mut ctx
+        )
+        .unwrap(),
+        None
+    );
+    let err =
+        normalize_statement("Nope", &Json::from_value(&json!({"value": 1}), &Arena::new()), Some(&s), None, &mut ctx)
+            .unwrap_err();
     assert_eq!(err.kind, NormalizeErrorKind::UndefinedProperty);
-    assert_eq!(normalize_statement("Count", &Json::from_value(&json!({"value": 1}), &Arena::new()), None, None, &mut ctx).unwrap_err().kind, NormalizeErrorKind::UndefinedProperty);
+    assert_eq!(
+        normalize_statement("Count", &Json::from_value(&json!({"value": 1}), &Arena::new()), None, None, &mut ctx)
+            .unwrap_err()
+            .kind,
+        NormalizeErrorKind::UndefinedProperty
+    );
 }
 
 #[test]
@@ -272,9 +362,20 @@ fn subject_bodies_need_statements() {
     let own = own();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 1 };
-    let body = normalize_subject_body(&Json::from_value(&json!({"label": " x ", "statements": {}, "id": "ignored"}), &Arena::new()), None, None, &mut ctx).unwrap();
+    let body = normalize_subject_body(
+        &Json::from_value(&json!({"label": " x ", "statements": {}, "id": "ignored"}), &Arena::new()),
+        None,
+        None,
+        &mut ctx,
+    )
+    .unwrap();
     assert_eq!(body, SubjectBody { label: Some("x".into()), statements: Default::default() });
-    assert_eq!(normalize_subject_body(&Json::from_value(&json!({"label": "x"}), &Arena::new()), None, None, &mut ctx).unwrap_err().kind, NormalizeErrorKind::Malformed);
+    assert_eq!(
+        normalize_subject_body(&Json::from_value(&json!({"label": "x"}), &Arena::new()), None, None, &mut ctx)
+            .unwrap_err()
+            .kind,
+        NormalizeErrorKind::Malformed
+    );
 }
 
 #[test]
@@ -299,15 +400,18 @@ fn reading_is_lenient_and_keeps_data() {
         }
     });
     let content = read_page_content(&Json::from_value(&page, &Arena::new()), &ctx);
-    assert_eq!(content.to_json(), json!({
-        "subjects": {"s1demo1aaaaaaa1": {"schema": "P", "statements": {
-            "C": {"propertyType": "number", "value": "5"},
-            "D": {"propertyType": "relation", "value": [{"target": "s1demo1aaaaaaa2"}]},
-            "E": {"propertyType": "monolingualText", "value": [{"text": " x ", "language": "en"}]},
-            "F": {"propertyType": "phoneNumber", "value": "a@b"},
-            "G": {"propertyType": "text", "value": ["  padded  "]}
-        }}}
-    }));
+    assert_eq!(
+        content.to_json(),
+        json!({
+            "subjects": {"s1demo1aaaaaaa1": {"schema": "P", "statements": {
+                "C": {"propertyType": "number", "value": "5"},
+                "D": {"propertyType": "relation", "value": [{"target": "s1demo1aaaaaaa2"}]},
+                "E": {"propertyType": "monolingualText", "value": [{"text": " x ", "language": "en"}]},
+                "F": {"propertyType": "phoneNumber", "value": "a@b"},
+                "G": {"propertyType": "text", "value": ["  padded  "]}
+            }}}
+        })
+    );
     let subject = &content.subjects[0];
     assert!(matches!(subject.statements["C"].value, crate::domain::statement::StatementValue::Raw(_)));
     assert!(matches!(subject.statements["D"].value, crate::domain::statement::StatementValue::Raw(_)));
@@ -323,21 +427,65 @@ fn part_objects_are_refused_for_their_first_problem() {
     let cases = [
         ("relation", json!(["x"]), "value part 0: a relation object must be an object with id, target, properties"),
         ("relation", json!([{}]), "value part 0: a relation object needs a string \"target\""),
-        ("relation", json!([{"label":"x","target":5}]), "value part 0: a relation object has only id, target, properties, not \"label\""),
-        ("relation", json!([{"target":5,"label":"x"}]), "value part 0: a relation object has only id, target, properties, not \"label\""),
-        ("relation", json!([{"id":5,"target":"s1demo1aaaaaaa1","x":1}]), "value part 0: a relation object has only id, target, properties, not \"x\""),
+        (
+            "relation",
+            json!([{"label":"x","target":5}]),
+            "value part 0: a relation object has only id, target, properties, not \"label\"",
+        ),
+        (
+            "relation",
+            json!([{"target":5,"label":"x"}]),
+            "value part 0: a relation object has only id, target, properties, not \"label\"",
+        ),
+        (
+            "relation",
+            json!([{"id":5,"target":"s1demo1aaaaaaa1","x":1}]),
+            "value part 0: a relation object has only id, target, properties, not \"x\"",
+        ),
         ("relation", json!([{"id":5}]), "value part 0: a relation object needs a string \"target\""),
         ("relation", json!([{"id":5,"target":"s1demo1aaaaaaa1"}]), "value part 0: a relation id must be a string"),
-        ("relation", json!([{"target":"s1demo1aaaaaaa1"},{"target":"s1demo1aaaaaaa1","properties":[1]}]), "value part 1: relation properties must be an object of strings, numbers and booleans"),
-        ("relation", json!([{"properties":1,"target":"nope","id":"x"}]), "value part 0: target: invalid Subject ID \"nope\": must be 15 characters long"),
-        ("relation", json!([{"properties":1,"target":"s1demo1aaaaaaa1","id":"x"}]), "value part 0: id: invalid Relation ID \"x\": must be 15 characters long"),
-        ("relation", json!([{"properties":1,"target":"s1demo1aaaaaaa1"}]), "value part 0: relation properties must be an object of strings, numbers and booleans"),
-        ("monolingualText", json!([{"text":"a","language":"en","lang":"x"}]), "value part 0: a monolingualText part has only text, language, not \"lang\""),
-        ("monolingualText", json!([{"lang":"x","text":1}]), "value part 0: a monolingualText part has only text, language, not \"lang\""),
+        (
+            "relation",
+            json!([{"target":"s1demo1aaaaaaa1"},{"target":"s1demo1aaaaaaa1","properties":[1]}]),
+            "value part 1: relation properties must be an object of strings, numbers and booleans",
+        ),
+        (
+            "relation",
+            json!([{"properties":1,"target":"nope","id":"x"}]),
+            "value part 0: target: invalid Subject ID \"nope\": must be 15 characters long",
+        ),
+        (
+            "relation",
+            json!([{"properties":1,"target":"s1demo1aaaaaaa1","id":"x"}]),
+            "value part 0: id: invalid Relation ID \"x\": must be 15 characters long",
+        ),
+        (
+            "relation",
+            json!([{"properties":1,"target":"s1demo1aaaaaaa1"}]),
+            "value part 0: relation properties must be an object of strings, numbers and booleans",
+        ),
+        (
+            "monolingualText",
+            json!([{"text":"a","language":"en","lang":"x"}]),
+            "value part 0: a monolingualText part has only text, language, not \"lang\"",
+        ),
+        (
+            "monolingualText",
+            json!([{"lang":"x","text":1}]),
+            "value part 0: a monolingualText part has only text, language, not \"lang\"",
+        ),
         ("monolingualText", json!([{"language":"en"}]), "value part 0: a monolingualText part needs a string \"text\""),
         ("monolingualText", json!([{"text":"a"}]), "value part 0: a monolingualText part needs a string \"language\""),
-        ("monolingualText", json!([{"text":"a","language":1}]), "value part 0: a monolingualText part needs a string \"language\""),
-        ("monolingualText", json!([{"language":1,"text":2}]), "value part 0: a monolingualText part needs a string \"text\""),
+        (
+            "monolingualText",
+            json!([{"text":"a","language":1}]),
+            "value part 0: a monolingualText part needs a string \"language\"",
+        ),
+        (
+            "monolingualText",
+            json!([{"language":1,"text":2}]),
+            "value part 0: a monolingualText part needs a string \"text\"",
+        ),
         ("monolingualText", json!([5]), "value part 0: a monolingualText part must be an object with text, language"),
     ];
     for (t, value, want) in cases {
@@ -363,7 +511,10 @@ fn type_names_are_the_registrys_and_raw_values_stay_as_written() {
     let write = json!({"statements": {"A": {"propertyType": "text", "value": ["a"]}, "B": {"propertyType": "phone", "value": {"n": [1, "2"]}}}});
     let body = normalize_subject_body(&Json::from_value(&write, &Arena::new()), None, None, &mut ctx).unwrap();
     let text = &body.statements["A"].property_type;
-    assert!(matches!(text, std::borrow::Cow::Borrowed(t) if t.as_ptr() == crate::types::lookup("text").unwrap().name().as_ptr()), "{text:?}");
+    assert!(
+        matches!(text, std::borrow::Cow::Borrowed(t) if t.as_ptr() == crate::types::lookup("text").unwrap().name().as_ptr()),
+        "{text:?}"
+    );
     assert!(matches!(&body.statements["B"].property_type, std::borrow::Cow::Owned(t) if t == "phone"));
     assert_eq!(body.statements["B"].value, crate::domain::statement::StatementValue::Raw(json!({"n": [1, "2"]})));
 }

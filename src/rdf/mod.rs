@@ -8,11 +8,11 @@ pub mod serialize;
 pub mod statements;
 mod warning;
 
+/// The Schema lookup shared with normalization and validation.
+pub use crate::domain::schema::SchemaLookup;
 pub use crate::rdf_terms::{encode_name, values, vocab, Iris, Object, QuadSink};
 pub use ontology::OntologyProjection;
 pub use page::{PageFacts, PageView};
-/// The Schema lookup shared with normalization and validation.
-pub use crate::domain::schema::SchemaLookup;
 pub use warning::Warning;
 
 /// What every projection reads besides the page: the IRIs to mint and the Schemas to read with.

@@ -2,9 +2,7 @@
 //! page's metadata, all in the page's named graph.
 
 use super::page::{label, subjects_in_order, PageFacts, PageView};
-use crate::rdf_terms::{GraphWriter, Object, QuadSink};
 use super::statements::{projectable, relation_targets};
-use crate::types::statement_objects;
 use super::values::relation_property_object;
 use super::vocab::{term, Iris, DCTERMS_CREATED, DCTERMS_MODIFIED, RDFS_LABEL, RDF_TYPE, XSD_DATE_TIME};
 use super::warning::Warning;
@@ -14,6 +12,8 @@ use crate::domain::schema::{PropertyKind, Schema};
 use crate::domain::statement::{Relation, StatementValue};
 use crate::domain::subject::Subject;
 use crate::domain::temporal::parse_date_time;
+use crate::rdf_terms::{GraphWriter, Object, QuadSink};
+use crate::types::statement_objects;
 use crate::types::ValueShape;
 
 /// The name of the native projection, as it appears in graph IRIs.
@@ -41,7 +41,12 @@ pub fn project_page(cx: Context, page: &PageView, sink: &mut dyn QuadSink) -> Ve
 /// Exactly the quads [`project_page`] emits for one Subject, reification included, without the
 /// page metadata, in the page's graph. A Subject not on the page, or whose Schema cannot be loaded,
 /// cannot be described.
-pub fn project_subject(cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<(), NotDescribable> {
+pub fn project_subject(
+    cx: Context,
+    page: &PageView,
+    id: &SubjectId,
+    sink: &mut dyn QuadSink,
+) -> Result<(), NotDescribable> {
     let subject = page.content.subjects.get(id).ok_or(NotDescribable)?;
     let schema = cx.schemas.schema(&subject.schema).ok_or(NotDescribable)?;
     let mut out = GraphWriter::new(cx.iris.graph(NAME, page.facts.id), sink);
@@ -50,7 +55,12 @@ pub fn project_subject(cx: Context, page: &PageView, id: &SubjectId, sink: &mut 
 }
 
 /// The page resource's triples; this list is exhaustive.
-fn page_metadata<'a>(iris: &Iris, view: &PageView, projected: impl Iterator<Item = &'a SubjectId> + Clone, out: &mut GraphWriter) {
+fn page_metadata<'a>(
+    iris: &Iris,
+    view: &PageView,
+    projected: impl Iterator<Item = &'a SubjectId> + Clone,
+    out: &mut GraphWriter,
+) {
     let page: &PageFacts = view.facts;
     let p = iris.page(page.id);
     out.link(&p, RDF_TYPE, &iris.term(term::PAGE));
@@ -116,7 +126,14 @@ fn subject_quads(
 }
 
 /// The reified layer of a relation: a `strata:Relation` node with its scalar properties.
-fn reified_relation(iris: &Iris, source: &str, predicate: &str, relation: &Relation, target: &str, out: &mut GraphWriter) {
+fn reified_relation(
+    iris: &Iris,
+    source: &str,
+    predicate: &str,
+    relation: &Relation,
+    target: &str,
+    out: &mut GraphWriter,
+) {
     let r = iris.relation(&relation.id);
     out.link(&r, RDF_TYPE, &iris.term(term::RELATION));
     out.link(&r, &iris.term(term::SOURCE), source);

@@ -5,9 +5,7 @@
 //! term dropped), then applied to any number of pages.
 
 use super::page::{label, subjects_in_order, PageView};
-use crate::rdf_terms::{GraphWriter, Object, QuadSink};
 use super::statements::{projectable, relation_targets};
-use crate::types::statement_objects;
 use super::vocab::{Iris, RDFS_LABEL, RDF_TYPE};
 use super::warning::Warning;
 use super::{Context, NotDescribable};
@@ -19,6 +17,8 @@ use crate::domain::schema::Schema;
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
+use crate::rdf_terms::{GraphWriter, Object, QuadSink};
+use crate::types::statement_objects;
 use crate::types::{MappedLiteral, ValueShape};
 use indexmap::IndexMap;
 use std::borrow::Cow;
@@ -43,7 +43,10 @@ pub struct UnknownProjection {
 
 /// The projection `name` selects: `None` for the native one, else the ontology projection compiled
 /// from the Mappings, with the warnings of compiling it.
-pub fn select(name: &str, mappings: &[(String, Mapping)]) -> Result<Option<(OntologyProjection, Vec<Warning>)>, UnknownProjection> {
+pub fn select(
+    name: &str,
+    mappings: &[(String, Mapping)],
+) -> Result<Option<(OntologyProjection, Vec<Warning>)>, UnknownProjection> {
     if name == NATIVE {
         return Ok(None);
     }
@@ -91,7 +94,11 @@ impl OntologyProjection {
         let mut used: HashMap<&Title, &str> = HashMap::new();
         for (page, mapping) in chosen {
             if let Some(first) = used.get(&mapping.schema) {
-                warnings.push(Warning::DuplicateMapping { schema: mapping.schema.clone(), used: (*first).to_owned(), ignored: page.clone() });
+                warnings.push(Warning::DuplicateMapping {
+                    schema: mapping.schema.clone(),
+                    used: (*first).to_owned(),
+                    ignored: page.clone(),
+                });
                 continue;
             }
             used.insert(&mapping.schema, page);
@@ -120,7 +127,13 @@ impl OntologyProjection {
 
     /// Exactly the quads [`Self::project_page`] emits for one Subject; none when its Schema has no
     /// Mapping for this target.
-    pub fn project_subject(&self, cx: Context, page: &PageView, id: &SubjectId, sink: &mut dyn QuadSink) -> Result<(), NotDescribable> {
+    pub fn project_subject(
+        &self,
+        cx: Context,
+        page: &PageView,
+        id: &SubjectId,
+        sink: &mut dyn QuadSink,
+    ) -> Result<(), NotDescribable> {
         let subject = page.content.subjects.get(id).ok_or(NotDescribable)?;
         if let Some(mapping) = self.mapping_of(subject) {
             let schema = cx.schemas.schema(&subject.schema).ok_or(NotDescribable)?;
@@ -175,9 +188,11 @@ impl LiteralRule {
             (LiteralRule::Lang(lang), MappedLiteral::LangOrDatatype, Object::Literal { value, .. }) => {
                 Object::LangLiteral { value, language: Cow::Borrowed(lang.as_str()) }
             }
-            (LiteralRule::Datatype(datatype), MappedLiteral::LangOrDatatype | MappedLiteral::Datatype, Object::Literal { value, .. }) => {
-                Object::Literal { value, datatype: Cow::Borrowed(datatype) }
-            }
+            (
+                LiteralRule::Datatype(datatype),
+                MappedLiteral::LangOrDatatype | MappedLiteral::Datatype,
+                Object::Literal { value, .. },
+            ) => Object::Literal { value, datatype: Cow::Borrowed(datatype) },
             (_, _, object) => object,
         }
     }
@@ -192,7 +207,11 @@ fn resolve(page: &str, mapping: &Mapping, warnings: &mut Vec<Warning>) -> Resolv
             Ok(()) => {
                 prefixes.insert(label.clone(), ns.clone());
             }
-            Err(error) => warnings.push(Warning::UnsafeTerm { mapping: page.to_owned(), path: format!("prefixes.{label}"), error }),
+            Err(error) => warnings.push(Warning::UnsafeTerm {
+                mapping: page.to_owned(),
+                path: format!("prefixes.{label}"),
+                error,
+            }),
         }
     }
     let term = |path: String, raw: &str, warnings: &mut Vec<Warning>| match expand(raw, &prefixes) {
@@ -205,7 +224,9 @@ fn resolve(page: &str, mapping: &Mapping, warnings: &mut Vec<Warning>) -> Resolv
     let class = term("subject.class".into(), &mapping.class, warnings);
     let mut properties = HashMap::new();
     for (name, entry) in &mapping.properties {
-        let Some(predicate) = term(format!("properties.{name}.predicate"), &entry.predicate, warnings) else { continue };
+        let Some(predicate) = term(format!("properties.{name}.predicate"), &entry.predicate, warnings) else {
+            continue;
+        };
         let literal = match (&entry.lang, &entry.datatype) {
             (Some(_), Some(_)) => {
                 warnings.push(Warning::LangWithDatatype { mapping: page.to_owned(), property: name.clone() });
@@ -215,7 +236,8 @@ fn resolve(page: &str, mapping: &Mapping, warnings: &mut Vec<Warning>) -> Resolv
                 warnings.push(Warning::InvalidLang { mapping: page.to_owned(), property: name.clone() });
                 LiteralRule::Native
             }),
-            (None, Some(datatype)) => term(format!("properties.{name}.datatype"), datatype, warnings).map_or(LiteralRule::Native, LiteralRule::Datatype),
+            (None, Some(datatype)) => term(format!("properties.{name}.datatype"), datatype, warnings)
+                .map_or(LiteralRule::Native, LiteralRule::Datatype),
             (None, None) => LiteralRule::Native,
         };
         properties.insert(name.clone(), ResolvedProperty { predicate, literal });

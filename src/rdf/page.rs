@@ -51,14 +51,22 @@ mod tests {
     use crate::domain::title::Title;
 
     fn subject(label: Option<&str>) -> Subject {
-        Subject { label: label.map(str::to_owned), schema: SchemaRef::Local(Title::new("Person").unwrap()), statements: Default::default() }
+        Subject {
+            label: label.map(str::to_owned),
+            schema: SchemaRef::Local(Title::new("Person").unwrap()),
+            statements: Default::default(),
+        }
     }
 
     #[test]
     fn label_fallbacks() {
         let main = SubjectId::parse("s1aaaaaaaaaaaa1").unwrap();
         let other = SubjectId::parse("s1aaaaaaaaaaaa2").unwrap();
-        let page = |title: &str| PageFacts { title: title.into(), prefixed_title: format!("Project:{title}"), ..Default::default() };
+        let page = |title: &str| PageFacts {
+            title: title.into(),
+            prefixed_title: format!("Project:{title}"),
+            ..Default::default()
+        };
         let cases = [
             ("labelled main", Some("Ada"), &main, page("Ada Lovelace"), "Ada"),
             ("unlabelled main", None, &main, page("Ada Lovelace"), "Project:Ada Lovelace"),
@@ -72,7 +80,11 @@ mod tests {
             let mut content = PageContent { main_subject: Some(main.clone()), ..Default::default() };
             content.subjects.insert(main.clone(), subject(label_value.filter(|_| id == &main)));
             content.subjects.insert(other.clone(), subject(label_value.filter(|_| id == &other)));
-            assert_eq!(label(id, &content.subjects[id], &PageView { facts: &facts, content: &content }), want, "{name}");
+            assert_eq!(
+                label(id, &content.subjects[id], &PageView { facts: &facts, content: &content }),
+                want,
+                "{name}"
+            );
         }
     }
 

@@ -1,8 +1,8 @@
 //! Streaming TriG and Turtle. Each quad is written as it arrives; nothing is buffered beyond what the
 //! formatter needs to group a subject's triples.
 
-use crate::rdf_terms::QuadSink;
 use super::vocab::Iris;
+use crate::rdf_terms::QuadSink;
 use rio_api::formatter::{QuadsFormatter, TriplesFormatter};
 use rio_api::model::{Quad, Triple};
 use rio_turtle::{TriGFormatter, TurtleFormatter};
@@ -70,7 +70,9 @@ impl<W: Write> QuadSink for RdfWriter<W> {
         }
         let result = match &mut self.formatter {
             Formatter::Trig(f) => f.format(quad),
-            Formatter::Turtle(f) => f.format(&Triple { subject: quad.subject, predicate: quad.predicate, object: quad.object }),
+            Formatter::Turtle(f) => {
+                f.format(&Triple { subject: quad.subject, predicate: quad.predicate, object: quad.object })
+            }
         };
         if let Err(e) = result {
             self.error = Some(e);

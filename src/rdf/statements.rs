@@ -9,7 +9,10 @@ use crate::types::{self, PropertyType};
 
 /// The Statements of properties the Schema declares whose writer type is registered, each with the
 /// Schema's definition and the writer's type (which decides the value mapping).
-pub fn projectable<'a>(subject: &'a Subject, schema: &'a Schema) -> impl Iterator<Item = (&'a str, &'a Statement, &'a PropertyDefinition, &'static dyn PropertyType)> {
+pub fn projectable<'a>(
+    subject: &'a Subject,
+    schema: &'a Schema,
+) -> impl Iterator<Item = (&'a str, &'a Statement, &'a PropertyDefinition, &'static dyn PropertyType)> {
     subject.statements.iter().filter_map(|(name, statement)| {
         let definition = schema.property(name)?;
         let ty = types::lookup(&statement.property_type)?;
@@ -18,6 +21,9 @@ pub fn projectable<'a>(subject: &'a Subject, schema: &'a Schema) -> impl Iterato
 }
 
 /// Each relation with the IRI of its target, for this wiki's Subjects and for other sources' alike.
-pub fn relation_targets<'a>(iris: &'a Iris, relations: &'a [Relation]) -> impl Iterator<Item = (&'a Relation, String)> + 'a {
+pub fn relation_targets<'a>(
+    iris: &'a Iris,
+    relations: &'a [Relation],
+) -> impl Iterator<Item = (&'a Relation, String)> + 'a {
     relations.iter().map(|relation| (relation, iris.subject_ref(&relation.target)))
 }

@@ -29,7 +29,9 @@ impl fmt::Display for Warning {
             Warning::DuplicateMapping { schema, used, ignored } => {
                 write!(f, "Mapping pages \"{used}\" and \"{ignored}\" both map Schema \"{schema}\" to this target; \"{used}\" is used")
             }
-            Warning::UnsafeTerm { mapping, path, error } => write!(f, "Mapping \"{mapping}\", {path}: {error}; dropped"),
+            Warning::UnsafeTerm { mapping, path, error } => {
+                write!(f, "Mapping \"{mapping}\", {path}: {error}; dropped")
+            }
             Warning::InvalidLang { mapping, property } => {
                 write!(f, "Mapping \"{mapping}\", property {property}: invalid \"lang\"; plain literals are written")
             }

@@ -42,7 +42,8 @@ fn keeps_raw(c: char) -> bool {
 /// RFC 3987 `ucschar`: the non-ASCII characters an IRI path may hold unencoded.
 fn is_ucschar(c: char) -> bool {
     let c = c as u32;
-    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF) || ((0x10000..=0xEFFFD).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
+    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || ((0x10000..=0xEFFFD).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
 }
 
 #[cfg(test)]

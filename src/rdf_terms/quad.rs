@@ -32,7 +32,9 @@ impl<'a> Object<'a> {
             Object::Iri(iri) => NamedNode { iri }.into(),
             // A plain literal is an xsd:string; written bare, it reads better.
             Object::Literal { value, datatype } if datatype == XSD_STRING => Literal::Simple { value }.into(),
-            Object::Literal { value, datatype } => Literal::Typed { value, datatype: NamedNode { iri: datatype } }.into(),
+            Object::Literal { value, datatype } => {
+                Literal::Typed { value, datatype: NamedNode { iri: datatype } }.into()
+            }
             Object::LangLiteral { value, language } => Literal::LanguageTaggedString { value, language }.into(),
         }
     }

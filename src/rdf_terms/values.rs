@@ -56,7 +56,9 @@ pub fn checked<'a>(part: &'a str, datatype: &'static str, valid: bool) -> Object
 /// The option's label through the current Schema; the stored id when the option no longer exists.
 pub fn option_label<'a>(definition: &'a PropertyDefinition, id: &'a str) -> &'a str {
     match &definition.kind {
-        PropertyKind::Select { options, .. } => options.value.iter().find(|o| o.id == id).map_or(id, |o| o.label.as_str()),
+        PropertyKind::Select { options, .. } => {
+            options.value.iter().find(|o| o.id == id).map_or(id, |o| o.label.as_str())
+        }
         _ => id,
     }
 }

@@ -72,7 +72,8 @@ impl Iris {
     /// xsd and dcterms.
     pub fn prefixes(&self) -> Vec<(&'static str, String)> {
         let own = OWN_NAMESPACES.iter().map(|(p, path)| (*p, format!("{}/{path}", self.base)));
-        let standard = [("rdf", RDF), ("rdfs", RDFS), ("xsd", XSD), ("dcterms", DCTERMS)].map(|(p, ns)| (p, ns.to_owned()));
+        let standard =
+            [("rdf", RDF), ("rdfs", RDFS), ("xsd", XSD), ("dcterms", DCTERMS)].map(|(p, ns)| (p, ns.to_owned()));
         own.chain(standard).collect()
     }
 
@@ -155,6 +156,20 @@ mod tests {
         assert_eq!(Iris::new("http://x.example"), Iris::new("http://x.example/"));
         let prefixes = iris.prefixes();
         assert_eq!(prefixes[0], ("strata", "https://wiki.example/ontology/".to_owned()));
-        assert_eq!(prefixes.iter().map(|(p, _)| *p).collect::<Vec<_>>(), ["strata", "strata-subj", "strata-prop", "strata-schema", "strata-rel", "strata-page", "rdf", "rdfs", "xsd", "dcterms"]);
+        assert_eq!(
+            prefixes.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+            [
+                "strata",
+                "strata-subj",
+                "strata-prop",
+                "strata-schema",
+                "strata-rel",
+                "strata-page",
+                "rdf",
+                "rdfs",
+                "xsd",
+                "dcterms"
+            ]
+        );
     }
 }

@@ -15,12 +15,18 @@ pub fn render_data_tab(request: &Value) -> Result<String, String> {
     let page_id = request["pageId"].as_u64().ok_or("request.pageId must be a page ID")?;
     let subjects = request["subjects"].as_object().ok_or("request.subjects must be an object")?;
     let iris = request["iris"].as_object().ok_or("request.iris must be an object")?;
-    let projections: Vec<&str> = request["projections"].as_array().ok_or("request.projections must be an array")?.iter().filter_map(Value::as_str).collect();
+    let projections: Vec<&str> = request["projections"]
+        .as_array()
+        .ok_or("request.projections must be an array")?
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
     if subjects.is_empty() {
         return Ok("<p>This page has no Subjects.</p>".into());
     }
     let main = request["mainSubjectId"].as_str();
-    let rows: Vec<String> = subjects.iter().map(|(id, s)| row(&links, id, s, iris, main == Some(id.as_str()), &projections)).collect();
+    let rows: Vec<String> =
+        subjects.iter().map(|(id, s)| row(&links, id, s, iris, main == Some(id.as_str()), &projections)).collect();
     let page = links.rest(&format!("/strata/v0/page/{page_id}"));
     Ok(format!(
         "<div class=\"export-all\">{}</div>\n<table class=\"subjects\"><thead><tr><th>Subject</th><th>Schema</th><th>IRI</th><th>Export</th></tr></thead>\n<tbody>\n{}\n</tbody></table>",
@@ -42,11 +48,20 @@ pub(super) fn subject_name(subject: &Value) -> String {
 pub(super) fn schema_name(schema: &Value) -> String {
     match schema {
         Value::String(s) => s.clone(),
-        other => format!("{}:{}", other["source"].as_str().unwrap_or_default(), other["name"].as_str().unwrap_or_default()),
+        other => {
+            format!("{}:{}", other["source"].as_str().unwrap_or_default(), other["name"].as_str().unwrap_or_default())
+        }
     }
 }
 
-fn row(links: &Links, id: &str, subject: &Value, iris: &Map<String, Value>, is_main: bool, projections: &[&str]) -> String {
+fn row(
+    links: &Links,
+    id: &str,
+    subject: &Value,
+    iris: &Map<String, Value>,
+    is_main: bool,
+    projections: &[&str],
+) -> String {
     let path = links.rest(&format!("/strata/v0/subject/{}", url_component(id)));
     let iri = iris.get(id).and_then(Value::as_str).unwrap_or_default();
     let main = if is_main { " <em>(main)</em>" } else { "" };
@@ -70,7 +85,8 @@ fn export_menu(title: &str, json: &str, rdf: &str, projections: &[&str]) -> Stri
 }
 
 fn rdf_choice(label: &str, format: &str, action: &str, projections: &[&str]) -> String {
-    let options: String = projections.iter().map(|p| format!("<option value=\"{0}\">{0}</option>", escape(p))).collect();
+    let options: String =
+        projections.iter().map(|p| format!("<option value=\"{0}\">{0}</option>", escape(p))).collect();
     format!(
         "<li><details class=\"export-rdf\" data-format=\"{format}\"><summary>{label}</summary>\n<form method=\"get\" action=\"{}\"><input type=\"hidden\" name=\"format\" value=\"{format}\">\n<label>Projection <select name=\"projection\">{options}</select></label>\n<button type=\"submit\">Export {label}</button></form></details></li>",
         escape(action),
@@ -79,5 +95,13 @@ fn rdf_choice(label: &str, format: &str, action: &str, projections: &[&str]) -> 
 
 /// `encodeURIComponent` of a Subject ID (IDs are ASCII letters and digits, but a host may pass any).
 pub(super) fn url_component(s: &str) -> String {
-    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }

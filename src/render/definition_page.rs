@@ -11,8 +11,16 @@ use serde_json::{Map, Value};
 /// The HTML of a Layout or Mapping page (by its content model); `None` for any other page.
 pub fn render_definition_page(content_model: &str, text: &str, links: &Links) -> Option<String> {
     let (what, read): (&str, Result<String, String>) = match content_model {
-        LAYOUT_CONTENT_MODEL => ("Layout", json(text).and_then(|v| Layout::save_check(&v, |_| true).map_err(|e| e.to_string())).map(|l| layout(&l, links))),
-        MAPPING_CONTENT_MODEL => ("Mapping", json(text).and_then(|v| Mapping::from_json(&v).map_err(|e| e.to_string())).map(|m| mapping(&m, links))),
+        LAYOUT_CONTENT_MODEL => (
+            "Layout",
+            json(text)
+                .and_then(|v| Layout::save_check(&v, |_| true).map_err(|e| e.to_string()))
+                .map(|l| layout(&l, links)),
+        ),
+        MAPPING_CONTENT_MODEL => (
+            "Mapping",
+            json(text).and_then(|v| Mapping::from_json(&v).map_err(|e| e.to_string())).map(|m| mapping(&m, links)),
+        ),
         _ => return None,
     };
     Some(read.unwrap_or_else(|reasons| {
@@ -56,13 +64,26 @@ fn layout(l: &Layout, links: &Links) -> String {
 }
 
 fn mapping(m: &Mapping, links: &Links) -> String {
-    let head = rows(&[("Schema", schema_link(m.schema.as_str(), links)), ("Projection", escape(&m.target)), ("Class", format!("<code>{}</code>", escape(&m.class)))]);
+    let head = rows(&[
+        ("Schema", schema_link(m.schema.as_str(), links)),
+        ("Projection", escape(&m.target)),
+        ("Class", format!("<code>{}</code>", escape(&m.class))),
+    ]);
     let code = |s: &str| format!("<code>{}</code>", escape(s));
-    let prefixes: String = m.prefixes.iter().map(|(p, ns)| format!("<tr><td>{}</td><td>{}</td></tr>\n", code(p), code(ns))).collect();
+    let prefixes: String =
+        m.prefixes.iter().map(|(p, ns)| format!("<tr><td>{}</td><td>{}</td></tr>\n", code(p), code(ns))).collect();
     let properties: String = m
         .properties
         .iter()
-        .map(|(name, p)| format!("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", escape(name), code(&p.predicate), p.lang.as_deref().map_or_else(String::new, code), p.datatype.as_deref().map_or_else(String::new, code)))
+        .map(|(name, p)| {
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                escape(name),
+                code(&p.predicate),
+                p.lang.as_deref().map_or_else(String::new, code),
+                p.datatype.as_deref().map_or_else(String::new, code)
+            )
+        })
         .collect();
     let mut html = format!("<div class=\"mapping-definition\">\n{head}");
     if !prefixes.is_empty() {
@@ -83,7 +104,10 @@ mod tests {
 
     #[test]
     fn a_layout_page_shows_its_schema_type_and_settings() {
-        let html = render(LAYOUT_CONTENT_MODEL, &json!({"schema": "Person", "type": "infobox", "description": "<b>", "settings": {"displayRules": []}}));
+        let html = render(
+            LAYOUT_CONTENT_MODEL,
+            &json!({"schema": "Person", "type": "infobox", "description": "<b>", "settings": {"displayRules": []}}),
+        );
         assert!(html.contains("<a href=\"/wiki/Schema:Person\">Person</a>"), "{html}");
         assert!(html.contains("<td>infobox</td>") && html.contains("<td>&lt;b&gt;</td>"), "{html}");
         assert!(html.contains("&quot;displayRules&quot;"), "{html}");
@@ -96,8 +120,16 @@ mod tests {
             "subject": {"class": "schema:Person"}, "properties": {"Name": {"predicate": "schema:name", "lang": "en"}, "Born": {"predicate": "schema:birthDate", "datatype": "xsd:date"}}});
         let html = render(MAPPING_CONTENT_MODEL, &mapping);
         assert!(html.contains("<td>schema-org</td>") && html.contains("<code>schema:Person</code>"), "{html}");
-        assert!(html.contains("<tr><td><code>schema</code></td><td><code>https://schema.org/</code></td></tr>"), "{html}");
-        assert!(html.contains("<tr><td>Born</td><td><code>schema:birthDate</code></td><td></td><td><code>xsd:date</code></td></tr>"), "{html}");
+        assert!(
+            html.contains("<tr><td><code>schema</code></td><td><code>https://schema.org/</code></td></tr>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "<tr><td>Born</td><td><code>schema:birthDate</code></td><td></td><td><code>xsd:date</code></td></tr>"
+            ),
+            "{html}"
+        );
         insta::assert_snapshot!(html);
     }
 

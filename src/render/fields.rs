@@ -3,8 +3,8 @@
 //! and what a Schema page's property table lists. Constraint forms (bare or `{value, severity}`) are
 //! read here once, so no host has to know them.
 
-use crate::types::{self, ValueShape};
 use crate::domain::schema::{Constraint, PropertyDefinition, PropertyKind, Schema};
+use crate::types::{self, ValueShape};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -85,7 +85,9 @@ fn field(name: &str, def: &PropertyDefinition) -> Field {
             f.min_length = rules.min_length.as_ref().map(|c| c.value);
             f.max_length = rules.max_length.as_ref().map(|c| c.value);
         }
-        PropertyKind::Items { .. } | PropertyKind::Own { .. } => f.input = types::lookup(&def.type_name).map_or("text", |t| t.name()),
+        PropertyKind::Items { .. } | PropertyKind::Own { .. } => {
+            f.input = types::lookup(&def.type_name).map_or("text", |t| t.name())
+        }
         PropertyKind::Number { precision, minimum, maximum } => {
             f.input = "number";
             f.precision = *precision;

@@ -121,10 +121,16 @@ mod tests {
         assert_eq!(links.page("Schema:Opening hours"), "/wiki/Schema:Opening_hours");
         assert_eq!(links.page("Café & \"bar\"?"), "/wiki/Caf%C3%A9_%26_%22bar%22%3F");
         assert_eq!(links.edit_subject("A", "s1"), None);
-        let under_w = Links::from_json(Some(&serde_json::json!({"page": "/w/index.php?title=$1", "script": "/w/index.php", "rest": "/w/rest.php"})));
+        let under_w = Links::from_json(Some(
+            &serde_json::json!({"page": "/w/index.php?title=$1", "script": "/w/index.php", "rest": "/w/rest.php"}),
+        ));
         assert_eq!(under_w.page("A b"), "/w/index.php?title=A_b");
         assert_eq!(under_w.action("A b", "subjects"), "/w/index.php?title=A_b&action=subjects");
         assert_eq!(under_w.rest("/strata/v0/page/1"), "/w/rest.php/strata/v0/page/1");
-        assert_eq!(Links::from_json(Some(&serde_json::json!({"page": "/x/$1"}))).rest(""), "/rest.php", "a missing field is the default");
+        assert_eq!(
+            Links::from_json(Some(&serde_json::json!({"page": "/x/$1"}))).rest(""),
+            "/rest.php",
+            "a missing field is the default"
+        );
     }
 }

@@ -50,7 +50,12 @@ impl LayoutView {
     fn from_layout(name: &str, layout: &Layout) -> Self {
         let empty = Map::new();
         let settings = layout.settings.as_ref().unwrap_or(&empty);
-        let names = |key: &str| settings.get(key).and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect::<Vec<_>>());
+        let names = |key: &str| {
+            settings
+                .get(key)
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect::<Vec<_>>())
+        };
         let text = |key: &str| settings.get(key).and_then(Value::as_str).map(str::to_owned);
         let flag = |key: &str, default: bool| settings.get(key).and_then(Value::as_bool).unwrap_or(default);
         let shape = match layout.layout_type.as_str() {

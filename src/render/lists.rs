@@ -30,10 +30,18 @@ impl ListKind {
 pub fn render_list(kind: ListKind, rows: &[Value], links: &Links) -> String {
     match kind {
         ListKind::Schemas if rows.is_empty() => "<p class=\"empty-list\">This wiki has no Schemas yet.</p>".into(),
-        ListKind::Schemas => table("schema-list", &["Schema", "Description", "Subjects"], rows.iter().map(|r| schema_row(r, links))),
+        ListKind::Schemas => {
+            table("schema-list", &["Schema", "Description", "Subjects"], rows.iter().map(|r| schema_row(r, links)))
+        }
         _ if rows.is_empty() => "<p class=\"empty-list\">No Subjects found.</p>".into(),
-        ListKind::Subjects => table("subject-list", &["Subject", "Schema", "Page"], rows.iter().map(|r| subject_row(r, false, links))),
-        ListKind::RecentlyEdited => table("subject-list", &["Subject", "Schema", "Page", "Edited"], rows.iter().map(|r| subject_row(r, true, links))),
+        ListKind::Subjects => {
+            table("subject-list", &["Subject", "Schema", "Page"], rows.iter().map(|r| subject_row(r, false, links)))
+        }
+        ListKind::RecentlyEdited => table(
+            "subject-list",
+            &["Subject", "Schema", "Page", "Edited"],
+            rows.iter().map(|r| subject_row(r, true, links)),
+        ),
     }
 }
 
@@ -53,7 +61,11 @@ fn subject_row(row: &Value, edited: bool, links: &Links) -> String {
     let id = text("id");
     let subject_href = format!("{}#subject-{}", links.page(page), url_component(id));
     let schema = schema_name(&row["schema"]);
-    let mut cells = vec![link(&subject_href, &subject_name(row)), link(&links.page(&format!("Schema:{schema}")), &schema), link(&links.page(page), page)];
+    let mut cells = vec![
+        link(&subject_href, &subject_name(row)),
+        link(&links.page(&format!("Schema:{schema}")), &schema),
+        link(&links.page(page), page),
+    ];
     if edited {
         cells.push(escape(text("lastEdited")));
     }
@@ -63,7 +75,11 @@ fn subject_row(row: &Value, edited: bool, links: &Links) -> String {
 fn schema_row(row: &Value, links: &Links) -> String {
     let name = row["name"].as_str().unwrap_or_default();
     let subjects = links.schema_subjects(name).map_or_else(String::new, |href| link(&href, "Subjects"));
-    format!("<tr><td>{}</td><td>{}</td><td>{subjects}</td></tr>", link(&links.page(&format!("Schema:{name}")), name), escape(row["description"].as_str().unwrap_or_default()))
+    format!(
+        "<tr><td>{}</td><td>{}</td><td>{subjects}</td></tr>",
+        link(&links.page(&format!("Schema:{name}")), name),
+        escape(row["description"].as_str().unwrap_or_default())
+    )
 }
 
 #[cfg(test)]
@@ -82,17 +98,30 @@ mod tests {
             json!({"id": "s1adr1aaaaaaa02", "displayName": "Address", "hostSubject": {"id": "s1lib1aaaaaaa01", "displayName": "Central <Library>"}, "schema": {"source": "alpha", "name": "Address"}, "pageTitle": "Central Library"}),
         ];
         let html = render_list(ListKind::RecentlyEdited, &rows, &links());
-        assert!(html.contains("<a href=\"/wiki/Central_Library#subject-s1lib1aaaaaaa01\">Central &lt;Library&gt;</a>"), "{html}");
-        assert!(html.contains(">Address of Central &lt;Library&gt;</a>"), "a Dependent Subject is named after its Host Subject: {html}");
+        assert!(
+            html.contains("<a href=\"/wiki/Central_Library#subject-s1lib1aaaaaaa01\">Central &lt;Library&gt;</a>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(">Address of Central &lt;Library&gt;</a>"),
+            "a Dependent Subject is named after its Host Subject: {html}"
+        );
         assert!(html.contains("<a href=\"/wiki/Schema:alpha:Address\">alpha:Address</a>"), "{html}");
         assert!(html.contains("<th scope=\"col\">Edited</th>") && html.contains("<td>2026-11-22T10:05:00Z</td>"));
-        assert!(!render_list(ListKind::Subjects, &rows, &links()).contains("Edited"), "only recent edits show the time");
+        assert!(
+            !render_list(ListKind::Subjects, &rows, &links()).contains("Edited"),
+            "only recent edits show the time"
+        );
         insta::assert_snapshot!(html);
     }
 
     #[test]
     fn schema_rows_link_the_schema_and_its_subjects() {
-        let html = render_list(ListKind::Schemas, &[json!({"name": "Opening hours", "description": "When & where"})], &links());
+        let html = render_list(
+            ListKind::Schemas,
+            &[json!({"name": "Opening hours", "description": "When & where"})],
+            &links(),
+        );
         assert!(html.contains("<a href=\"/wiki/Schema:Opening_hours\">Opening hours</a>"), "{html}");
         assert!(html.contains("<td>When &amp; where</td>"));
         assert!(html.contains("<a href=\"/wiki/Special:Subjects?schema=Opening%20hours\">Subjects</a>"), "{html}");
@@ -102,7 +131,10 @@ mod tests {
     #[test]
     fn empty_lists_say_so_and_list_names_are_read() {
         assert_eq!(render_list(ListKind::Subjects, &[], &links()), "<p class=\"empty-list\">No Subjects found.</p>");
-        assert_eq!(render_list(ListKind::Schemas, &[], &links()), "<p class=\"empty-list\">This wiki has no Schemas yet.</p>");
+        assert_eq!(
+            render_list(ListKind::Schemas, &[], &links()),
+            "<p class=\"empty-list\">This wiki has no Schemas yet.</p>"
+        );
         assert_eq!(ListKind::from_name("recentlyEdited"), Some(ListKind::RecentlyEdited));
         assert_eq!(ListKind::from_name("pages"), None);
     }

@@ -17,9 +17,9 @@ pub(crate) mod wikitext;
 
 pub use data_tab::render_data_tab;
 pub use definition_page::render_definition_page;
-pub use lists::{render_list, ListKind};
 pub use fields::{fields, Field};
 pub use html::{escape, Links};
+pub use lists::{render_list, ListKind};
 pub use page::render_page;
 pub use query_table::{render_query_error, render_query_table};
 pub use schema_view::render_schema;

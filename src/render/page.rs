@@ -8,9 +8,9 @@ use super::subject::PageSubjects;
 use super::wikitext;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
+use crate::types::ReadSchema;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
-use crate::types::ReadSchema;
 
 /// The HTML of a page from `{title, wikitext, contentModel?, subjects, layouts, links}`: a page whose
 /// `contentModel` is `strata-layout` or `strata-mapping` shows its text (`wikitext`) read as one;
@@ -21,7 +21,8 @@ pub fn render_page(request: &Value, own_source: &SourceKey) -> Result<String, St
     let title = request["title"].as_str().ok_or("request.title must be a string")?;
     let links = Links::from_json(request.get("links"));
     let source = request["wikitext"].as_str().unwrap_or_default();
-    if let Some(html) = request["contentModel"].as_str().and_then(|model| render_definition_page(model, source, &links)) {
+    if let Some(html) = request["contentModel"].as_str().and_then(|model| render_definition_page(model, source, &links))
+    {
         return Ok(html);
     }
     let text = wikitext::to_html(source, &links);

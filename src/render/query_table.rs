@@ -20,7 +20,12 @@ pub fn render_query_table(table: &Value) -> String {
     let head: String = columns.iter().map(|c| format!("<th>{}</th>", escape(c))).collect();
     let body: Vec<String> = rows
         .iter()
-        .map(|row| format!("<tr>{}</tr>", columns.iter().map(|c| format!("<td>{}</td>", escape(&cell_text(&row[*c])))).collect::<String>()))
+        .map(|row| {
+            format!(
+                "<tr>{}</tr>",
+                columns.iter().map(|c| format!("<td>{}</td>", escape(&cell_text(&row[*c])))).collect::<String>()
+            )
+        })
         .collect();
     let note = if table["truncated"].as_bool() == Some(true) {
         format!("\n<p class=\"strata-query-truncated\">Only the first {} rows are shown.</p>", rows.len())
@@ -32,7 +37,11 @@ pub fn render_query_table(table: &Value) -> String {
 
 /// A query's error type and message, as the error MediaWiki shows for a failed parser function.
 pub fn render_query_error(error_type: &str, message: &str) -> String {
-    format!("<strong class=\"error strata-query-error\">Strata query failed ({}): {}</strong>", escape(error_type), escape(message))
+    format!(
+        "<strong class=\"error strata-query-error\">Strata query failed ({}): {}</strong>",
+        escape(error_type),
+        escape(message)
+    )
 }
 
 /// A cell as text: strings as they are, nothing for null, numbers and booleans in JSON, and nodes,
@@ -65,8 +74,14 @@ mod tests {
     fn truncation_empty_results_and_ask_answers_are_said() {
         let cut = render_query_table(&json!({"columns": ["a"], "rows": [{"a": 1}], "truncated": true}));
         assert!(cut.contains("Only the first 1 rows are shown."), "{cut}");
-        assert_eq!(render_query_table(&json!({"columns": ["a"], "rows": [], "truncated": false})), "<p class=\"strata-query-result\">No results.</p>");
-        assert_eq!(render_query_table(&json!({"columns": [], "rows": [], "boolean": false})), "<p class=\"strata-query-result\">false</p>");
+        assert_eq!(
+            render_query_table(&json!({"columns": ["a"], "rows": [], "truncated": false})),
+            "<p class=\"strata-query-result\">No results.</p>"
+        );
+        assert_eq!(
+            render_query_table(&json!({"columns": [], "rows": [], "boolean": false})),
+            "<p class=\"strata-query-result\">false</p>"
+        );
     }
 
     #[test]

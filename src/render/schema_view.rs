@@ -16,7 +16,10 @@ pub fn render_schema(name: &str, schema: &Schema, links: &Links) -> String {
         html.push_str(&format!("<p class=\"schema-description\">{}</p>\n", escape(&schema.description)));
     }
     if let Some(href) = links.schema_subjects(name) {
-        html.push_str(&format!("<p><a class=\"schema-subjects\" href=\"{}\">Subjects of this Schema</a></p>\n", escape(&href)));
+        html.push_str(&format!(
+            "<p><a class=\"schema-subjects\" href=\"{}\">Subjects of this Schema</a></p>\n",
+            escape(&href)
+        ));
     }
     let rows: String = fields(schema).iter().map(|f| row(f, links)).collect();
     html.push_str(&format!(
@@ -62,7 +65,11 @@ fn row(f: &Field, links: &Links) -> String {
     if let Some(d) = &f.default {
         details.push(format!("default {}", text(d)));
     }
-    let description = if f.description.is_empty() { String::new() } else { format!("<div class=\"property-description\">{}</div>", escape(&f.description)) };
+    let description = if f.description.is_empty() {
+        String::new()
+    } else {
+        format!("<div class=\"property-description\">{}</div>", escape(&f.description))
+    };
     format!(
         "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}{description}</td></tr>\n",
         escape(&f.name),

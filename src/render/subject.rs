@@ -22,7 +22,9 @@ pub struct PageSubjects<'a> {
 pub fn schema_key(subject: &Value) -> String {
     match &subject["schema"] {
         Value::String(s) => s.clone(),
-        other => format!("{}:{}", other["source"].as_str().unwrap_or_default(), other["name"].as_str().unwrap_or_default()),
+        other => {
+            format!("{}:{}", other["source"].as_str().unwrap_or_default(), other["name"].as_str().unwrap_or_default())
+        }
     }
 }
 
@@ -41,7 +43,11 @@ impl PageSubjects<'_> {
             layout.name.as_ref().map(|n| format!(" data-layout=\"{}\"", escape(n))).unwrap_or_default(),
             escape(subject["displayName"].as_str().unwrap_or(id)),
         );
-        html.push_str(&format!("<a class=\"schema-link\" href=\"{}\">{}</a>", escape(&self.links.page(&format!("Schema:{schema_name}"))), escape(&schema_name)));
+        html.push_str(&format!(
+            "<a class=\"schema-link\" href=\"{}\">{}</a>",
+            escape(&self.links.page(&format!("Schema:{schema_name}"))),
+            escape(&schema_name)
+        ));
         if let Some(edit) = self.links.edit_subject(self.page_title, id) {
             html.push_str(&format!(" <a class=\"edit-subject\" href=\"{}\">Edit</a>", escape(&edit)));
         }
@@ -95,7 +101,8 @@ impl PageSubjects<'_> {
                     let st = statements.get(t)?;
                     parts(st, None, &cx).into_iter().next()
                 });
-                let full: Vec<(String, String)> = layout.full_width.iter().filter_map(|n| Some((n.clone(), value_of(n)?))).collect();
+                let full: Vec<(String, String)> =
+                    layout.full_width.iter().filter_map(|n| Some((n.clone(), value_of(n)?))).collect();
                 card(title, &rows, &full)
             }
         }
@@ -123,7 +130,8 @@ fn infobox(rows: &[(String, String)]) -> String {
     if rows.is_empty() {
         return "<p class=\"no-statements\">No values.</p>\n".into();
     }
-    let body: String = rows.iter().map(|(n, v)| format!("<tr><th scope=\"row\">{}</th><td>{v}</td></tr>\n", escape(n))).collect();
+    let body: String =
+        rows.iter().map(|(n, v)| format!("<tr><th scope=\"row\">{}</th><td>{v}</td></tr>\n", escape(n))).collect();
     format!("<table class=\"infobox\"><tbody>\n{body}</tbody></table>\n")
 }
 

@@ -3,8 +3,8 @@
 use super::*;
 use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
-use serde_json::{json, Value};
 use crate::types::ReadSchema;
+use serde_json::{json, Value};
 
 fn local() -> SourceKey {
     SourceKey::parse("local").unwrap()
@@ -69,7 +69,8 @@ fn without_a_layout_every_statement_is_shown_in_schema_order() {
         .map(|n| html.find(&format!("<th scope=\"row\">{n}</th>")).unwrap())
         .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
-    assert!(html.contains("<a class=\"relation\" href=\"/wiki/Central_Library#subject-s1lib1aaaaaaa01\">Central Library</a>"));
+    assert!(html
+        .contains("<a class=\"relation\" href=\"/wiki/Central_Library#subject-s1lib1aaaaaaa01\">Central Library</a>"));
     assert!(!html.contains("data-layout"));
 }
 
@@ -112,7 +113,9 @@ fn a_schema_page_lists_its_properties() {
     let links = Links { schema_subjects: Some("/wiki/Special:Subjects?schema=$1".into()), ..Links::default() };
     let html = render_schema("Library", &schema, &links);
     insta::assert_snapshot!(html);
-    assert!(html.contains("<th scope=\"row\">Kind</th><td>select</td><td>yes (warning)</td><td>no</td><td>options: Central</td>"));
+    assert!(html.contains(
+        "<th scope=\"row\">Kind</th><td>select</td><td>yes (warning)</td><td>no</td><td>options: Central</td>"
+    ));
     assert!(html.contains("href=\"/wiki/Special:Subjects?schema=Library\""));
 }
 
@@ -130,13 +133,24 @@ fn the_data_tab_names_dependent_subjects_after_their_host_and_escapes_everything
         "projections": ["native", "a\"b"],
     });
     let html = crate::render::render_data_tab(&request).unwrap();
-    assert!(html.contains("<td>Harbour &lt;Branch&gt; <em>(main)</em><br><code>s1lib1aaaaaaa02</code></td><td>Library</td>"), "{html}");
-    assert!(html.contains("<td>Opening hours of Harbour &lt;Branch&gt;<br><code>s1lib1aaaaaaa03</code></td><td>other:Hours</td>"), "{html}");
+    assert!(
+        html.contains(
+            "<td>Harbour &lt;Branch&gt; <em>(main)</em><br><code>s1lib1aaaaaaa02</code></td><td>Library</td>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<td>Opening hours of Harbour &lt;Branch&gt;<br><code>s1lib1aaaaaaa03</code></td><td>other:Hours</td>"
+        ),
+        "{html}"
+    );
     assert!(html.contains("<code class=\"iri\">http://wiki.test/entity/s1lib1aaaaaaa03</code> <button type=\"button\" class=\"copy\" data-copy=\"http://wiki.test/entity/s1lib1aaaaaaa03\">Copy</button>"));
     assert!(html.contains("<option value=\"a&quot;b\">a&quot;b</option>"));
     assert!(html.contains("href=\"/rest.php/strata/v0/page/12/subjects\""));
     assert!(html.contains("action=\"/rest.php/strata/v0/subject/s1lib1aaaaaaa03/rdf\""));
-    let empty = crate::render::render_data_tab(&json!({"pageId": 1, "subjects": {}, "iris": {}, "projections": []})).unwrap();
+    let empty =
+        crate::render::render_data_tab(&json!({"pageId": 1, "subjects": {}, "iris": {}, "projections": []})).unwrap();
     assert_eq!(empty, "<p>This page has no Subjects.</p>");
     assert!(crate::render::render_data_tab(&json!({"subjects": {}})).is_err());
 }

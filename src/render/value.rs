@@ -37,7 +37,9 @@ pub fn parts(statement: &Value, def: Option<&PropertyDefinition>, cx: &ValueCont
         "monolingualText" => monolingual(value, cx.preferred_language),
         "relation" => value.as_array().into_iter().flatten().map(|r| relation(r, cx)).collect(),
         // Another registered type of string parts (`email`, `phoneNumber`) shows its parts as text.
-        _ if value.is_array() && types::lookup(type_name).is_some_and(|t| t.shape() == ValueShape::Strings) => strings().map(escape).collect(),
+        _ if value.is_array() && types::lookup(type_name).is_some_and(|t| t.shape() == ValueShape::Strings) => {
+            strings().map(escape).collect()
+        }
         _ => vec![format!("<code class=\"raw-value\">{}</code>", escape(&value.to_string()))],
     }
 }
@@ -46,7 +48,9 @@ pub fn parts(statement: &Value, def: Option<&PropertyDefinition>, cx: &ValueCont
 pub fn joined(parts: &[String]) -> String {
     match parts {
         [one] => one.clone(),
-        many => format!("<ul class=\"values\">{}</ul>", many.iter().map(|p| format!("<li>{p}</li>")).collect::<String>()),
+        many => {
+            format!("<ul class=\"values\">{}</ul>", many.iter().map(|p| format!("<li>{p}</li>")).collect::<String>())
+        }
     }
 }
 
@@ -58,8 +62,20 @@ fn url(u: &str) -> String {
     }
 }
 
-const MONTHS: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 
 fn spelled_date(d: &str) -> Option<String> {
     let date = parse_date(d)?;
@@ -76,11 +92,14 @@ fn date(d: &str) -> String {
 /// `2026-05-14T19:30:00+02:00` as `14 May 2026, 19:30 (UTC+02:00)`: the time as written, in its offset.
 fn date_time(d: &str) -> String {
     let spelled = d.get(..10).and_then(spelled_date).zip(d.get(11..16)).map(|(day, hm)| {
-        let offset = if d.ends_with('Z') { "UTC".to_owned() } else { format!("UTC{}", &d[d.len().saturating_sub(6)..]) };
+        let offset =
+            if d.ends_with('Z') { "UTC".to_owned() } else { format!("UTC{}", &d[d.len().saturating_sub(6)..]) };
         format!("{day}, {hm} ({offset})")
     });
     match spelled {
-        Some(text) if d.get(10..11) == Some("T") => format!("<time datetime=\"{}\">{}</time>", escape(d), escape(&text)),
+        Some(text) if d.get(10..11) == Some("T") => {
+            format!("<time datetime=\"{}\">{}</time>", escape(d), escape(&text))
+        }
         _ => escape(d),
     }
 }
@@ -116,7 +135,9 @@ fn monolingual(value: &Value, preferred: Option<&str>) -> Vec<String> {
     parts.sort_by_key(|(_, lang)| Some(*lang) != preferred);
     parts
         .into_iter()
-        .map(|(text, lang)| format!("<span lang=\"{0}\">{1}</span> <span class=\"lang\">{0}</span>", escape(lang), escape(text)))
+        .map(|(text, lang)| {
+            format!("<span lang=\"{0}\">{1}</span> <span class=\"lang\">{0}</span>", escape(lang), escape(text))
+        })
         .collect()
 }
 
@@ -143,7 +164,10 @@ fn local_target(target: &str, cx: &ValueContext) -> String {
     };
     match link {
         Some((href, name)) => format!("<a class=\"relation\" href=\"{}\">{}</a>", escape(&href), escape(name)),
-        None => format!("<span class=\"missing-target\" title=\"No readable Subject has this ID\">{}</span>", escape(target)),
+        None => format!(
+            "<span class=\"missing-target\" title=\"No readable Subject has this ID\">{}</span>",
+            escape(target)
+        ),
     }
 }
 
@@ -151,8 +175,16 @@ fn local_target(target: &str, cx: &ValueContext) -> String {
 fn foreign_target(target: &str, s: &Value) -> String {
     let source = s["source"].as_str().unwrap_or_default();
     match s["displayName"].as_str().filter(|_| s["unavailable"] != true) {
-        Some(name) => format!("<span class=\"foreign-target\" title=\"{}\">{}</span>", escape(&format!("{target}, from the source {source}")), escape(name)),
-        None => format!("<span class=\"foreign-target unavailable\" title=\"{}\">{}</span>", escape(&format!("The source {source} is unavailable")), escape(target)),
+        Some(name) => format!(
+            "<span class=\"foreign-target\" title=\"{}\">{}</span>",
+            escape(&format!("{target}, from the source {source}")),
+            escape(name)
+        ),
+        None => format!(
+            "<span class=\"foreign-target unavailable\" title=\"{}\">{}</span>",
+            escape(&format!("The source {source} is unavailable")),
+            escape(target)
+        ),
     }
 }
 
@@ -165,7 +197,11 @@ fn relation_properties(r: &Value, cx: &ValueContext) -> String {
         .filter(|(k, _)| cx.relation_properties.is_none_or(|only| only.iter().any(|o| o == *k)))
         .map(|(k, v)| format!("{}: {}", escape(k), escape(&v.as_str().map_or_else(|| v.to_string(), str::to_owned))))
         .collect();
-    if shown.is_empty() { String::new() } else { format!(" <span class=\"relation-properties\">({})</span>", shown.join(", ")) }
+    if shown.is_empty() {
+        String::new()
+    } else {
+        format!(" <span class=\"relation-properties\">({})</span>", shown.join(", "))
+    }
 }
 
 #[cfg(test)]
@@ -173,8 +209,8 @@ mod tests {
     use super::*;
     use crate::domain::ids::SourceKey;
     use crate::domain::schema::Schema;
-    use serde_json::json;
     use crate::types::ReadSchema;
+    use serde_json::json;
 
     fn render(statement: Value, def: Option<&PropertyDefinition>) -> Vec<String> {
         let on_page = json!({"s1adr1aaaaaaa02": {"displayName": "Address of <Harbour>"}});
@@ -248,7 +284,11 @@ mod tests {
 
     #[test]
     fn numbers_use_the_schemas_precision() {
-        let schema = Schema::from_json(&json!({"propertyDefinitions": {"Area": {"type": "number", "precision": 2}}}), &SourceKey::parse("local").unwrap()).unwrap();
+        let schema = Schema::from_json(
+            &json!({"propertyDefinitions": {"Area": {"type": "number", "precision": 2}}}),
+            &SourceKey::parse("local").unwrap(),
+        )
+        .unwrap();
         let def = schema.property("Area");
         assert_eq!(render(json!({"propertyType": "number", "value": 642.5}), def), vec!["642.50"]);
         assert_eq!(render(json!({"propertyType": "number", "value": 1.005e3}), def), vec!["1005.00"]);

@@ -140,11 +140,17 @@ mod tests {
             ("== Books ==\ntext", "<h2>Books</h2>\n<p>text</p>\n"),
             ("= Top =", "<h2>Top</h2>\n"),
             ("=== Sub ===", "<h3>Sub</h3>\n"),
-            ("* a\n* b\n** c\n# d", "<ul>\n<li>a</li>\n<li>b</li>\n<ul>\n<li>c</li>\n</ul>\n</ul>\n<ol>\n<li>d</li>\n</ol>\n"),
+            (
+                "* a\n* b\n** c\n# d",
+                "<ul>\n<li>a</li>\n<li>b</li>\n<ul>\n<li>c</li>\n</ul>\n</ul>\n<ol>\n<li>d</li>\n</ol>\n",
+            ),
             ("----", "<hr>\n"),
             ("See [[Harbour Lights]].", "<p>See <a href=\"/wiki/Harbour_Lights\">Harbour Lights</a>.</p>\n"),
             ("[[Schema:Book|the Book Schema]]", "<p><a href=\"/wiki/Schema:Book\">the Book Schema</a></p>\n"),
-            ("[https://example.org/ Example]", "<p><a class=\"external\" rel=\"nofollow\" href=\"https://example.org/\">Example</a></p>\n"),
+            (
+                "[https://example.org/ Example]",
+                "<p><a class=\"external\" rel=\"nofollow\" href=\"https://example.org/\">Example</a></p>\n",
+            ),
             ("'''bold''' and ''italic", "<p><b>bold</b> and <i>italic</i></p>\n"),
         ];
         for (text, want) in cases {

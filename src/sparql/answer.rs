@@ -47,7 +47,16 @@ mod tests {
 
     #[test]
     fn statuses_other_than_2xx_have_one_failure_kind_each() {
-        let cases = [(Some(400), "syntax"), (Some(406), "syntax"), (Some(499), "syntax"), (Some(500), "unavailable"), (Some(503), "unavailable"), (Some(302), "internal"), (Some(204), "internal"), (None, "internal")];
+        let cases = [
+            (Some(400), "syntax"),
+            (Some(406), "syntax"),
+            (Some(499), "syntax"),
+            (Some(500), "unavailable"),
+            (Some(503), "unavailable"),
+            (Some(302), "internal"),
+            (Some(204), "internal"),
+            (None, "internal"),
+        ];
         for (status, kind) in cases {
             assert_eq!(status_failure_kind(status), kind, "{status:?}");
         }

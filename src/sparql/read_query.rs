@@ -49,10 +49,11 @@ impl ReadQuery {
         if opening > MAX_OPENING_BRACKETS || operators > MAX_OPERATORS {
             return Err(Refusal::TooDeep);
         }
-        let query = SparqlParser::new().parse_query(text).map_err(|error| match SparqlParser::new().parse_update(text) {
-            Ok(update) if !update.operations.is_empty() => Refusal::Form("an update"),
-            _ => Refusal::Syntax(error.to_string()),
-        })?;
+        let query =
+            SparqlParser::new().parse_query(text).map_err(|error| match SparqlParser::new().parse_update(text) {
+                Ok(update) if !update.operations.is_empty() => Refusal::Form("an update"),
+                _ => Refusal::Syntax(error.to_string()),
+            })?;
         let pattern = match &query {
             Query::Select { pattern, .. } | Query::Ask { pattern, .. } => pattern,
             Query::Construct { .. } => return Err(Refusal::Form("CONSTRUCT")),
@@ -77,9 +78,9 @@ fn calls_service(pattern: &GraphPattern) -> bool {
     match pattern {
         GraphPattern::Service { .. } => true,
         GraphPattern::Bgp { .. } | GraphPattern::Path { .. } | GraphPattern::Values { .. } => false,
-        GraphPattern::Join { left, right } | GraphPattern::Union { left, right } | GraphPattern::Minus { left, right } => {
-            calls_service(left) || calls_service(right)
-        }
+        GraphPattern::Join { left, right }
+        | GraphPattern::Union { left, right }
+        | GraphPattern::Minus { left, right } => calls_service(left) || calls_service(right),
         GraphPattern::LeftJoin { left, right, expression } => {
             calls_service(left) || calls_service(right) || expression.as_ref().is_some_and(expression_calls_service)
         }

@@ -1,16 +1,16 @@
 //! `boolean`: true or false; no fields of its own, and a stored boolean is never empty.
 
 use super::{MappedLiteral, PropertyType, ValueShape};
+use crate::checks::{TypeRules, ValueCheck};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::values::boolean;
 use crate::rdf_terms::Object;
-use crate::checks::{TypeRules, ValueCheck};
+use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 
 pub struct Boolean;
@@ -37,7 +37,13 @@ impl PropertyType for Boolean {
 
     fn canonical(&self, _: &PropertyKind, _: &mut Map<String, Value>) {}
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        _: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Boolean(value.as_bool().ok_or_else(|| expected("boolean", "true or false"))?))
     }
 

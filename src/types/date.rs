@@ -1,10 +1,10 @@
 //! `date`: strict `YYYY-MM-DD` calendar dates; bounds compare chronologically; `xsd:date` in RDF.
 
 use super::temporal::Temporal;
-use crate::domain::temporal::{parse_date, Date};
-use crate::rdf_terms::vocab::XSD_DATE;
 use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use crate::domain::schema::Severity;
+use crate::domain::temporal::{parse_date, Date};
+use crate::rdf_terms::vocab::XSD_DATE;
 
 pub static DATE: Temporal<Date> = Temporal {
     name: "date",

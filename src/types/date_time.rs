@@ -2,10 +2,10 @@
 //! different offsets compare correctly; `xsd:dateTime` in RDF.
 
 use super::temporal::Temporal;
-use crate::domain::temporal::{parse_date_time, Instant};
-use crate::rdf_terms::vocab::XSD_DATE_TIME;
 use crate::checks::codes::{Code, CodeInfo, SeverityRule};
 use crate::domain::schema::Severity;
+use crate::domain::temporal::{parse_date_time, Instant};
+use crate::rdf_terms::vocab::XSD_DATE_TIME;
 
 pub static DATE_TIME: Temporal<Instant> = Temporal {
     name: "dateTime",

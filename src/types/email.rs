@@ -7,17 +7,17 @@
 
 use super::items::ItemRules;
 use super::{objects_of_parts, MappedLiteral, PropertyType};
+use crate::checks::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::vocab::XSD_STRING;
 use crate::rdf_terms::Object;
-use crate::checks::ValueCheck;
-use crate::checks::codes::{Code, CodeInfo};
+use bumpalo::Bump;
 use std::borrow::Cow;
 
 pub struct Email;
@@ -36,8 +36,16 @@ impl PropertyType for Email {
         Some("email")
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
-        Ok(ValueView::Strings(parts(self.name(), value, arena, |p| Ok(string_part(self.name(), p, true)?.map(|p| lower_domain(p, arena))))?))
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
+        Ok(ValueView::Strings(parts(self.name(), value, arena, |p| {
+            Ok(string_part(self.name(), p, true)?.map(|p| lower_domain(p, arena)))
+        })?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
@@ -49,7 +57,9 @@ impl PropertyType for Email {
     }
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
-        objects_of_parts(value, |p| mailto(p).map_or_else(|| Object::literal(p, XSD_STRING), |iri| Object::Iri(Cow::Owned(iri))))
+        objects_of_parts(value, |p| {
+            mailto(p).map_or_else(|| Object::literal(p, XSD_STRING), |iri| Object::Iri(Cow::Owned(iri)))
+        })
     }
 
     fn mapped_literal(&self) -> MappedLiteral {
@@ -61,7 +71,9 @@ impl PropertyType for Email {
 /// case-insensitively, local parts do not. A part already so is kept as it is.
 fn lower_domain<'v>(part: &'v str, arena: &'v Bump) -> &'v str {
     match part.rsplit_once('@') {
-        Some((local, domain)) if domain.bytes().any(|b| b.is_ascii_uppercase()) => arena.alloc_str(&format!("{local}@{}", domain.to_ascii_lowercase())),
+        Some((local, domain)) if domain.bytes().any(|b| b.is_ascii_uppercase()) => {
+            arena.alloc_str(&format!("{local}@{}", domain.to_ascii_lowercase()))
+        }
         _ => part,
     }
 }
@@ -69,7 +81,12 @@ fn lower_domain<'v>(part: &'v str, arena: &'v Bump) -> &'v str {
 /// Whether `s` is a valid e-mail address (see the module comment).
 pub fn is_valid_email(s: &str) -> bool {
     let Some((local, domain)) = s.split_once('@') else { return false };
-    s.len() <= 254 && !local.is_empty() && local.len() <= 64 && local.bytes().all(is_atext) && !domain.is_empty() && domain.split('.').all(is_label)
+    s.len() <= 254
+        && !local.is_empty()
+        && local.len() <= 64
+        && local.bytes().all(is_atext)
+        && !domain.is_empty()
+        && domain.split('.').all(is_label)
 }
 
 /// The characters of an HTML e-mail local part: letters, digits and ``.!#$%&'*+/=?^_`{|}~-``.
@@ -80,7 +97,10 @@ fn is_atext(c: u8) -> bool {
 /// A domain label: 1 to 63 letters, digits and hyphens, not starting or ending with a hyphen.
 fn is_label(label: &str) -> bool {
     let b = label.as_bytes();
-    (1..=63).contains(&b.len()) && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-') && b[0] != b'-' && b[b.len() - 1] != b'-'
+    (1..=63).contains(&b.len())
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        && b[0] != b'-'
+        && b[b.len() - 1] != b'-'
 }
 
 /// The `mailto:` IRI of a valid address (RFC 6068): local-part characters outside its unreserved

@@ -3,12 +3,12 @@
 //! each part checked by the type's own test, and a JSON Schema array of strings. A type that is
 //! "strings with a format" (`url`, `email`) writes only what differs.
 
-use crate::domain::trim::trim;
 use super::json_schema::{array, unique};
 use super::Mismatched;
-use crate::domain::schema::{put_flag, put_multiple, Fields, PropertyKind, Severity};
-use crate::checks::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
 use crate::checks::codes::Code;
+use crate::checks::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use crate::domain::schema::{put_flag, put_multiple, Fields, PropertyKind, Severity};
+use crate::domain::trim::trim;
 use serde_json::{json, Map, Value};
 
 /// The fields of the types whose definitions are [`PropertyKind::Items`].
@@ -51,7 +51,9 @@ pub struct ItemRules {
 impl ItemRules {
     pub fn compile(kind: &PropertyKind, valid: fn(&str) -> bool, invalid: Code) -> Box<dyn ValueCheck> {
         match kind {
-            PropertyKind::Items { unique_items, .. } => Box::new(ItemRules { unique: unique_items.as_ref().map(|c| c.severity), valid, invalid }),
+            PropertyKind::Items { unique_items, .. } => {
+                Box::new(ItemRules { unique: unique_items.as_ref().map(|c| c.severity), valid, invalid })
+            }
             _ => Box::new(Mismatched),
         }
     }

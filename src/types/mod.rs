@@ -27,18 +27,18 @@ mod url;
 
 pub use schema_json::{CanonicalJson, ReadSchema};
 
+use crate::checks::codes::Code;
+use crate::checks::{TypeRules, ValueCheck};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::graph_values;
 use crate::graph_values::param::Param;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::Object;
-use crate::checks::codes::Code;
-use crate::checks::{TypeRules, ValueCheck};
+use bumpalo::Bump;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -71,7 +71,10 @@ pub enum MappedLiteral {
 }
 
 /// One RDF object per part of a value of string parts; nothing for a value of another shape.
-pub(crate) fn objects_of_parts<'a>(value: &'a StatementValue, object: impl Fn(&'a str) -> Object<'a>) -> Vec<Object<'a>> {
+pub(crate) fn objects_of_parts<'a>(
+    value: &'a StatementValue,
+    object: impl Fn(&'a str) -> Object<'a>,
+) -> Vec<Object<'a>> {
     match value {
         StatementValue::Strings(parts) => parts.iter().map(|p| object(p)).collect(),
         _ => vec![],
@@ -81,7 +84,11 @@ pub(crate) fn objects_of_parts<'a>(value: &'a StatementValue, object: impl Fn(&'
 /// The objects of a Statement read with the writer's type `ty`, one per value part, through the
 /// type's `rdf_objects`. A part repeated in the value (stored as written, reported by `uniqueItems`)
 /// is one triple, so it is given once.
-pub fn statement_objects<'a>(ty: &dyn PropertyType, value: &'a StatementValue, definition: &'a PropertyDefinition) -> Vec<Object<'a>> {
+pub fn statement_objects<'a>(
+    ty: &dyn PropertyType,
+    value: &'a StatementValue,
+    definition: &'a PropertyDefinition,
+) -> Vec<Object<'a>> {
     let mut unique: Vec<Object<'a>> = Vec::new();
     for object in ty.rdf_objects(value, definition) {
         if !unique.contains(&object) {
@@ -125,7 +132,13 @@ pub trait PropertyType: Sync {
 
     /// The stored form of a non-null write value. `def` is the Schema's definition, if any.
     /// Default: string parts, trimmed.
-    fn normalize<'v>(&self, value: &'v Json, _def: Option<&'v PropertyDefinition>, arena: &'v Bump, _ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _def: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        _ctx: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Strings(parts(self.name(), value, arena, |p| string_part(self.name(), p, true))?))
     }
 
@@ -152,7 +165,12 @@ pub trait PropertyType: Sync {
 
     /// The graph node properties of a non-relation value under the node property `key`; `many`
     /// when the Schema declares the property `multiple`.
-    fn graph_values<'a>(&self, key: Cow<'a, str>, value: &'a StatementValue, many: bool) -> Vec<(Cow<'a, str>, Param<'a>)> {
+    fn graph_values<'a>(
+        &self,
+        key: Cow<'a, str>,
+        value: &'a StatementValue,
+        many: bool,
+    ) -> Vec<(Cow<'a, str>, Param<'a>)> {
         graph_values::node_values(key, value, many)
     }
 
@@ -193,7 +211,6 @@ pub static REGISTRY: &[&dyn PropertyType] = &[
     &email::Email,
     &time::Time,
 ];
-
 
 /// The names of [`REGISTRY`]'s types in its order, read once: [`lookup`] runs for every Statement
 /// and compares names without a call through each type.

@@ -1,19 +1,19 @@
 //! `monolingualText`: text parts each tagged with a language.
 
-use crate::domain::trim::trim;
 use super::json_schema::{array, monolingual_part, unique};
 use super::text::TEXT_FIELDS;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::checks::lengths::Lengths;
+use crate::checks::{check_single, check_unique, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
 use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::{MonolingualView, ValueView};
+use crate::domain::trim::trim;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::{monolingual, parts};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::Object;
-use crate::checks::lengths::Lengths;
-use crate::checks::{check_single, check_unique, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
+use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 
 pub struct MonolingualText;
@@ -45,7 +45,13 @@ impl PropertyType for MonolingualText {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Monolingual(parts(self.name(), value, arena, |p| monolingual(p, arena))?))
     }
 
@@ -58,9 +64,10 @@ impl PropertyType for MonolingualText {
 
     fn rdf_objects<'a>(&self, value: &'a StatementValue, _: &'a PropertyDefinition) -> Vec<Object<'a>> {
         match value {
-            StatementValue::Monolingual(parts) => {
-                parts.iter().map(|p| Object::LangLiteral { value: p.text.as_str().into(), language: p.language.as_str().into() }).collect()
-            }
+            StatementValue::Monolingual(parts) => parts
+                .iter()
+                .map(|p| Object::LangLiteral { value: p.text.as_str().into(), language: p.language.as_str().into() })
+                .collect(),
             _ => vec![],
         }
     }
@@ -85,7 +92,11 @@ struct Rules {
 
 impl Rules {
     fn compile(r: &TextRules) -> Self {
-        Rules { single: single_only(&r.multiple), unique: r.unique_items.as_ref().map(|c| c.severity), lengths: Lengths::compile(r) }
+        Rules {
+            single: single_only(&r.multiple),
+            unique: r.unique_items.as_ref().map(|c| c.severity),
+            lengths: Lengths::compile(r),
+        }
     }
 }
 

@@ -6,13 +6,13 @@
 
 use super::items::ItemRules;
 use super::PropertyType;
+use crate::checks::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
 use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaErrors};
 use crate::domain::statement::StatementValue;
 use crate::json::{Arena, Json};
 use crate::normalize::WriteContext;
-use crate::checks::ValueCheck;
-use crate::checks::codes::{Code, CodeInfo};
 use serde_json::{json, Map, Value};
 
 struct PostalCode;
@@ -47,7 +47,8 @@ impl PropertyType for PostalCode {
     }
 
     fn compile(&self, _: &PropertyKind) -> Box<dyn ValueCheck> {
-        let items = PropertyKind::Items { multiple: crate::domain::schema::Constraint::warning(true), unique_items: None };
+        let items =
+            PropertyKind::Items { multiple: crate::domain::schema::Constraint::warning(true), unique_items: None };
         ItemRules::compile(&items, |p| p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b' '), INVALID)
     }
 }
@@ -75,7 +76,14 @@ fn a_type_with_a_field_of_its_own_parses_and_writes_it_back_without_a_variant_of
 #[test]
 fn the_defaults_store_check_and_describe_its_values() {
     let (kind, _) = parse(json!({"type": "postalCode"}));
-    let def = PropertyDefinition { type_name: "postalCode".into(), description: String::new(), required: None, default: None, kind, extra: Map::new() };
+    let def = PropertyDefinition {
+        type_name: "postalCode".into(),
+        description: String::new(),
+        required: None,
+        default: None,
+        kind,
+        extra: Map::new(),
+    };
     let own = SourceKey::parse("local").unwrap();
     let mut minter = IdMinter::new();
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };

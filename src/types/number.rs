@@ -2,17 +2,17 @@
 
 use super::json_schema::put;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::checks::bounds::Bounds;
+use crate::checks::{CheckContext, TypeRules, ValueCheck};
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::expected;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::values::number;
 use crate::rdf_terms::Object;
-use crate::checks::bounds::Bounds;
-use crate::checks::{CheckContext, TypeRules, ValueCheck};
+use bumpalo::Bump;
 use serde_json::{json, Map, Number as JsonNumber, Value};
 use std::cmp::Ordering;
 
@@ -51,15 +51,26 @@ impl PropertyType for Number {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, _: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        _: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Number(value.as_number().ok_or_else(|| expected("number", "a number"))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
         match kind {
-            PropertyKind::Number { minimum, maximum, .. } => {
-                Box::new(Rules { bounds: Bounds::compile(minimum, maximum, |n: &JsonNumber| Some(Ordered(n.clone())), |n| Value::Number(n.clone())) })
-            }
+            PropertyKind::Number { minimum, maximum, .. } => Box::new(Rules {
+                bounds: Bounds::compile(
+                    minimum,
+                    maximum,
+                    |n: &JsonNumber| Some(Ordered(n.clone())),
+                    |n| Value::Number(n.clone()),
+                ),
+            }),
             _ => Box::new(Mismatched),
         }
     }

@@ -4,20 +4,20 @@
 
 use super::json_schema::array;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::checks::codes::Code;
+use crate::checks::relation::{resolve_source, target_arg};
+use crate::checks::TargetLookup;
+use crate::checks::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::domain::maps::FastHashSet;
 use crate::domain::schema::{put_multiple, Constraint, Fields, PropertyDefinition, PropertyKind, SchemaRef, Severity};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::{RelationView, ValueView};
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::{owned_parts, relation};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::Object;
-use crate::checks::relation::{resolve_source, target_arg};
-use crate::checks::{check_single, single_only, CheckContext, TypeRules, ValueCheck};
-use crate::checks::codes::Code;
-use crate::checks::TargetLookup;
+use bumpalo::Bump;
 use serde_json::{json, Map, Value};
-use crate::domain::maps::FastHashSet;
 
 pub struct Relation;
 
@@ -39,7 +39,11 @@ impl PropertyType for Relation {
     }
 
     fn parse(&self, f: &mut Fields) -> PropertyKind {
-        PropertyKind::Relation { target_schemas: f.target_schemas(), relation: f.relation_name(), multiple: f.multiple() }
+        PropertyKind::Relation {
+            target_schemas: f.target_schemas(),
+            relation: f.relation_name(),
+            multiple: f.multiple(),
+        }
     }
 
     fn canonical(&self, kind: &PropertyKind, out: &mut Map<String, Value>) {
@@ -51,13 +55,21 @@ impl PropertyType for Relation {
         put_multiple(out, multiple);
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        ctx: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Relations(owned_parts(self.name(), value, arena, |p| relation(p, ctx))?))
     }
 
     fn compile(&self, kind: &PropertyKind) -> Box<dyn ValueCheck> {
         match kind {
-            PropertyKind::Relation { target_schemas, multiple, .. } => Box::new(Rules::compile(target_schemas, multiple)),
+            PropertyKind::Relation { target_schemas, multiple, .. } => {
+                Box::new(Rules::compile(target_schemas, multiple))
+            }
             _ => Box::new(Mismatched),
         }
     }
@@ -110,8 +122,12 @@ impl TypeRules for Rules {
         check_single(self.single, relations.len(), cx);
         for (i, r) in relations.iter().enumerate() {
             match resolve_source(i, &r.target, cx) {
-                Some(TargetLookup::NotFound) => cx.fixed(Code::RELATION_TARGET_NOT_FOUND, vec![target_arg(&r.target)], Some(i)),
-                Some(TargetLookup::Unavailable) => cx.fixed(Code::RELATION_TARGET_UNAVAILABLE, vec![target_arg(&r.target)], Some(i)),
+                Some(TargetLookup::NotFound) => {
+                    cx.fixed(Code::RELATION_TARGET_NOT_FOUND, vec![target_arg(&r.target)], Some(i))
+                }
+                Some(TargetLookup::Unavailable) => {
+                    cx.fixed(Code::RELATION_TARGET_UNAVAILABLE, vec![target_arg(&r.target)], Some(i))
+                }
                 Some(TargetLookup::Found { schema }) if !self.target_schemas.contains(&schema) => {
                     cx.fixed(Code::RELATION_TARGET_SCHEMA_MISMATCH, vec![Value::String(schema.to_string())], Some(i))
                 }

@@ -162,14 +162,22 @@ mod tests {
     #[test]
     fn references_read_on_another_source_are_restated_for_this_wiki() {
         let (there, here) = (SourceKey::parse("there").unwrap(), SourceKey::parse("here").unwrap());
-        let schema = Schema::from_json(&json!({"propertyDefinitions": {"Knows": {"type": "relation",
-            "targetSchemas": ["Person", {"source": "here", "name": "Team"}, {"source": "third", "name": "Org"}]}}}), &there)
-            .unwrap()
-            .seen_from(&there, &here);
-        let PropertyKind::Relation { target_schemas, .. } = &schema.property("Knows").unwrap().kind else { panic!("a relation") };
+        let schema = Schema::from_json(
+            &json!({"propertyDefinitions": {"Knows": {"type": "relation",
+            "targetSchemas": ["Person", {"source": "here", "name": "Team"}, {"source": "third", "name": "Org"}]}}}),
+            &there,
+        )
+        .unwrap()
+        .seen_from(&there, &here);
+        let PropertyKind::Relation { target_schemas, .. } = &schema.property("Knows").unwrap().kind else {
+            panic!("a relation")
+        };
         let shown: Vec<String> = target_schemas.iter().map(ToString::to_string).collect();
         assert_eq!(shown, ["there:Person", "Team", "third:Org"]);
         let restated = |id: &str| SubjectRef::parse(id, &there).unwrap().seen_from(&there, &here).to_string();
-        assert_eq!([restated("s1demo1aaaaaaa1"), restated("here:s1demo1aaaaaaa2"), restated("third:q1")], ["there:s1demo1aaaaaaa1", "s1demo1aaaaaaa2", "third:q1"]);
+        assert_eq!(
+            [restated("s1demo1aaaaaaa1"), restated("here:s1demo1aaaaaaa2"), restated("third:q1")],
+            ["there:s1demo1aaaaaaa1", "s1demo1aaaaaaa2", "third:q1"]
+        );
     }
 }

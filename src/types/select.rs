@@ -1,28 +1,34 @@
 //! `select`: option ids from the definition's `options`; written as an id, a label or both, read
 //! back (and projected to RDF) as labels through the current Schema.
 
-use crate::domain::trim::trim;
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
-use crate::domain::schema::{put_multiple, put_valued, Constraint, Fields, PropertyDefinition, PropertyKind, SelectOption, Severity};
+use crate::checks::codes::{Code, CodeInfo, SeverityRule};
+use crate::checks::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
+use crate::domain::maps::FastHashSet;
+use crate::domain::schema::{
+    put_multiple, put_valued, Constraint, Fields, PropertyDefinition, PropertyKind, SelectOption, Severity,
+};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
+use crate::domain::trim::trim;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::parts;
 use crate::normalize::select::resolve;
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::values::option_label;
 use crate::rdf_terms::Object;
-use crate::checks::{check_single, is_blank, single_only, CheckContext, TypeRules, ValueCheck};
-use crate::checks::codes::{Code, CodeInfo, SeverityRule};
+use bumpalo::Bump;
 use serde_json::{json, Map, Value};
-use crate::domain::maps::FastHashSet;
 
 pub struct Select;
 
-const INVALID_OPTION: Code =
-    Code::new(&CodeInfo::subject("invalid-option", SeverityRule::FromConstraint("options"), true, "A select part is not an option id."));
+const INVALID_OPTION: Code = Code::new(&CodeInfo::subject(
+    "invalid-option",
+    SeverityRule::FromConstraint("options"),
+    true,
+    "A select part is not an option id.",
+));
 
 impl PropertyType for Select {
     fn name(&self) -> &'static str {
@@ -55,7 +61,13 @@ impl PropertyType for Select {
     }
 
     /// Labels resolve to ids through the Schema's options; without them parts are kept as written.
-    fn normalize<'v>(&self, value: &'v Json, def: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        def: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         let options = match def.map(|d| &d.kind) {
             Some(PropertyKind::Select { options, .. }) => Some(options.value.as_slice()),
             _ => None,
@@ -102,7 +114,11 @@ struct Rules {
 
 impl Rules {
     fn compile(options: &Constraint<Vec<SelectOption>>, multiple: &Constraint<bool>) -> Self {
-        Rules { ids: options.value.iter().map(|o| o.id.clone()).collect(), options_severity: options.severity, single: single_only(multiple) }
+        Rules {
+            ids: options.value.iter().map(|o| o.id.clone()).collect(),
+            options_severity: options.severity,
+            single: single_only(multiple),
+        }
     }
 }
 

@@ -4,18 +4,18 @@
 
 use super::json_schema::array;
 use super::{objects_of_parts, MappedLiteral, Mismatched, PropertyType, ValueShape};
+use crate::checks::bounds::TemporalRules;
+use crate::checks::codes::Code;
+use crate::checks::ValueCheck;
 use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use bumpalo::Bump;
 use crate::normalize::parts::{parts, string_part};
 use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::values::checked;
 use crate::rdf_terms::Object;
-use crate::checks::bounds::TemporalRules;
-use crate::checks::ValueCheck;
-use crate::checks::codes::Code;
+use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 
 /// One temporal type; `date_only` picks the definition variant and the bound syntax.
@@ -59,7 +59,13 @@ impl<T: PartialOrd + Send + Sync + 'static> PropertyType for Temporal<T> {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Strings(parts(self.name, value, arena, |p| string_part(self.name, p, true))?))
     }
 

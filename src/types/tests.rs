@@ -9,9 +9,9 @@ use crate::domain::language_tag::LanguageTag;
 use crate::domain::schema::Schema;
 use crate::domain::statement::MonolingualPart;
 use crate::domain::statement_view::ValueView;
-use crate::types::statement_objects;
 use crate::json::Arena;
 use crate::rdf_terms::vocab::*;
+use crate::types::statement_objects;
 use serde_json::json;
 use std::collections::HashSet;
 
@@ -61,17 +61,40 @@ fn value_mapping_per_type() {
         ("select", "select", strings(&["o1"]), vec![Object::string("Active")]),
         ("select", "select", strings(&["gone"]), vec![Object::string("gone")]),
         ("select", "text", strings(&["o1"]), vec![Object::string("o1")]),
-        ("url", "url", strings(&["https://acme.example/a?b#c"]), vec![Object::Iri("https://acme.example/a?b#c".into())]),
+        (
+            "url",
+            "url",
+            strings(&["https://acme.example/a?b#c"]),
+            vec![Object::Iri("https://acme.example/a?b#c".into())],
+        ),
         ("url", "url", strings(&["acme.example"]), vec![lit("acme.example", XSD_ANY_URI)]),
         ("url", "url", strings(&["https://a b.example"]), vec![lit("https://a b.example", XSD_ANY_URI)]),
         ("date", "date", strings(&["1685-03-21"]), vec![lit("1685-03-21", XSD_DATE)]),
         ("date", "date", strings(&["1685-02-30"]), vec![lit("1685-02-30", XSD_STRING)]),
-        ("dateTime", "dateTime", strings(&["2024-01-01T10:00:00+01:00"]), vec![lit("2024-01-01T10:00:00+01:00", XSD_DATE_TIME)]),
+        (
+            "dateTime",
+            "dateTime",
+            strings(&["2024-01-01T10:00:00+01:00"]),
+            vec![lit("2024-01-01T10:00:00+01:00", XSD_DATE_TIME)],
+        ),
         ("dateTime", "dateTime", strings(&["2024-01-01T10:00:00"]), vec![lit("2024-01-01T10:00:00", XSD_STRING)]),
-        ("number", "number", StatementValue::Number(json!(2005).as_number().unwrap().clone()), vec![lit("2005", XSD_INTEGER)]),
+        (
+            "number",
+            "number",
+            StatementValue::Number(json!(2005).as_number().unwrap().clone()),
+            vec![lit("2005", XSD_INTEGER)],
+        ),
         ("boolean", "boolean", StatementValue::Boolean(true), vec![lit("true", XSD_BOOLEAN)]),
         ("boolean", "boolean", StatementValue::Boolean(false), vec![lit("false", XSD_BOOLEAN)]),
-        ("monolingualText", "monolingualText", mono, vec![Object::LangLiteral { value: "Haus".into(), language: "de".into() }, Object::LangLiteral { value: "house".into(), language: "en-gb".into() }]),
+        (
+            "monolingualText",
+            "monolingualText",
+            mono,
+            vec![
+                Object::LangLiteral { value: "Haus".into(), language: "de".into() },
+                Object::LangLiteral { value: "house".into(), language: "en-gb".into() },
+            ],
+        ),
         ("number", "number", strings(&["12"]), vec![]),
         ("relation", "relation", StatementValue::Relations(vec![]), vec![]),
         ("email", "email", strings(&["ada@example.org"]), vec![Object::Iri("mailto:ada@example.org".into())]),
@@ -79,7 +102,11 @@ fn value_mapping_per_type() {
         ("email", "email", strings(&["a@x.org", "a@x.org"]), vec![Object::Iri("mailto:a@x.org".into())]),
     ];
     for (ty, def_ty, value, want) in cases {
-        assert_eq!(statement_objects(lookup(ty).unwrap(), &value, &definition(def_ty, json!({}))), want, "{ty} {value:?}");
+        assert_eq!(
+            statement_objects(lookup(ty).unwrap(), &value, &definition(def_ty, json!({}))),
+            want,
+            "{ty} {value:?}"
+        );
     }
 }
 
@@ -161,7 +188,10 @@ fn email_mailto_iris_percent_encode_what_rfc_6068_reserves() {
 fn normalize_email(value: Value) -> Result<StatementValue, NormalizeError> {
     let (own, mut minter) = (own(), IdMinter::default());
     let mut ctx = WriteContext { own_source: &own, minter: &mut minter, now_ms: 0 };
-    lookup("email").unwrap().normalize(&Json::from_value(&value, &Arena::new()), None, &bumpalo::Bump::new(), &mut ctx).map(ValueView::into_owned)
+    lookup("email")
+        .unwrap()
+        .normalize(&Json::from_value(&value, &Arena::new()), None, &bumpalo::Bump::new(), &mut ctx)
+        .map(ValueView::into_owned)
 }
 
 #[test]
@@ -176,17 +206,34 @@ fn email_normalization_trims_and_lowers_the_domain() {
         assert_eq!(normalize_email(written.clone()).unwrap(), stored, "{written}");
     }
     for wrong in [json!("ada@example.org"), json!([1]), json!([{"a": 1}])] {
-        assert_eq!(normalize_email(wrong.clone()).unwrap_err().kind, crate::normalize::NormalizeErrorKind::ValueShape, "{wrong}");
+        assert_eq!(
+            normalize_email(wrong.clone()).unwrap_err().kind,
+            crate::normalize::NormalizeErrorKind::ValueShape,
+            "{wrong}"
+        );
     }
 }
 
 #[test]
 fn email_definition_json_schema_and_graph_value() {
     let def = definition("email", json!({"multiple": true, "uniqueItems": {"severity": "error"}, "x-kept": 1}));
-    assert_eq!(def.to_json(), json!({"type": "email", "multiple": true, "uniqueItems": {"severity": "error"}, "options": [{"id": "o1", "label": "Active"}], "targetSchemas": ["X"], "x-kept": 1}));
+    assert_eq!(
+        def.to_json(),
+        json!({"type": "email", "multiple": true, "uniqueItems": {"severity": "error"}, "options": [{"id": "o1", "label": "Active"}], "targetSchemas": ["X"], "x-kept": 1})
+    );
     let t = lookup("email").unwrap();
-    assert_eq!(t.json_schema(&def), json!({"type": "array", "items": {"type": "string", "format": "email"}, "uniqueItems": true}));
-    let graph = |many| serde_json::to_value(crate::graph_values::param::Param::Map(t.graph_values("Mail".into(), &strings(&["a@x.org"]), many))).unwrap();
+    assert_eq!(
+        t.json_schema(&def),
+        json!({"type": "array", "items": {"type": "string", "format": "email"}, "uniqueItems": true})
+    );
+    let graph = |many| {
+        serde_json::to_value(crate::graph_values::param::Param::Map(t.graph_values(
+            "Mail".into(),
+            &strings(&["a@x.org"]),
+            many,
+        )))
+        .unwrap()
+    };
     assert_eq!(graph(false), json!({"Mail": "a@x.org"}));
     assert_eq!(graph(true), json!({"Mail": ["a@x.org"]}));
 }

@@ -1,16 +1,16 @@
 //! `text`: one or more plain strings, stored as written (whitespace-only parts dropped).
 
-use crate::domain::trim::trim;
 use super::json_schema::{array, length_bounds, unique};
 use super::{Mismatched, PropertyType};
-use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
-use crate::domain::statement_view::ValueView;
-use crate::json::Json;
-use bumpalo::Bump;
-use crate::normalize::parts::{parts, string_part};
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::checks::lengths::Lengths;
 use crate::checks::{check_unique, is_blank, CheckContext, TypeRules, ValueCheck};
+use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, PropertyKind, Severity, TextRules};
+use crate::domain::statement_view::ValueView;
+use crate::domain::trim::trim;
+use crate::json::Json;
+use crate::normalize::parts::{parts, string_part};
+use crate::normalize::{NormalizeError, WriteContext};
+use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 
 pub struct Text;
@@ -37,7 +37,13 @@ impl PropertyType for Text {
         }
     }
 
-    fn normalize<'v>(&self, value: &'v Json, _: Option<&'v PropertyDefinition>, arena: &'v Bump, _: &mut WriteContext) -> Result<ValueView<'v>, NormalizeError> {
+    fn normalize<'v>(
+        &self,
+        value: &'v Json,
+        _: Option<&'v PropertyDefinition>,
+        arena: &'v Bump,
+        _: &mut WriteContext,
+    ) -> Result<ValueView<'v>, NormalizeError> {
         Ok(ValueView::Strings(parts(self.name(), value, arena, |p| string_part(self.name(), p, false))?))
     }
 

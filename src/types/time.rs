@@ -8,12 +8,12 @@
 
 use super::items::{items_json_schema, ItemRules};
 use super::{objects_of_parts, MappedLiteral, PropertyType};
+use crate::checks::codes::{Code, CodeInfo};
+use crate::checks::ValueCheck;
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf_terms::vocab::XSD_STRING;
 use crate::rdf_terms::Object;
-use crate::checks::codes::{Code, CodeInfo};
-use crate::checks::ValueCheck;
 use serde_json::Value;
 
 pub struct Time;
@@ -62,12 +62,16 @@ impl PropertyType for Time {
 /// Whether `s` is a time of day (see the module comment).
 pub fn is_valid_time(s: &str) -> bool {
     let b = s.as_bytes();
-    let two = |at: usize, max: u8| b.get(at..at + 2).is_some_and(|d| d.iter().all(u8::is_ascii_digit) && (d[0] - b'0') * 10 + (d[1] - b'0') <= max);
+    let two = |at: usize, max: u8| {
+        b.get(at..at + 2).is_some_and(|d| d.iter().all(u8::is_ascii_digit) && (d[0] - b'0') * 10 + (d[1] - b'0') <= max)
+    };
     let hh_mm = b.len() >= 5 && two(0, 23) && b[2] == b':' && two(3, 59);
     match b.get(5..) {
         Some([]) => hh_mm,
         Some([b':', _, _]) => hh_mm && two(6, 59),
-        Some([b':', _, _, b'.', fraction @ ..]) => hh_mm && two(6, 59) && !fraction.is_empty() && fraction.iter().all(u8::is_ascii_digit),
+        Some([b':', _, _, b'.', fraction @ ..]) => {
+            hh_mm && two(6, 59) && !fraction.is_empty() && fraction.iter().all(u8::is_ascii_digit)
+        }
         _ => false,
     }
 }
@@ -88,10 +92,10 @@ mod tests {
     use crate::domain::schema::Schema;
     use crate::json::{Arena, Json};
     use crate::normalize::WriteContext;
-    use crate::types::statement_objects;
     use crate::types::lookup;
-    use serde_json::json;
+    use crate::types::statement_objects;
     use crate::types::ReadSchema;
+    use serde_json::json;
 
     #[test]
     fn times_of_day_are_valid_and_others_not() {
@@ -118,18 +122,33 @@ mod tests {
 
     #[test]
     fn a_valid_part_is_an_xsd_time_with_seconds_and_an_invalid_one_a_string() {
-        let def = Schema::from_json(&json!({"propertyDefinitions": {"Opens": {"type": "time"}}}), &SourceKey::parse("local").unwrap()).unwrap().property("Opens").unwrap().clone();
+        let def = Schema::from_json(
+            &json!({"propertyDefinitions": {"Opens": {"type": "time"}}}),
+            &SourceKey::parse("local").unwrap(),
+        )
+        .unwrap()
+        .property("Opens")
+        .unwrap()
+        .clone();
         let value = StatementValue::Strings(vec!["09:30".into(), "17:45:30.5".into(), "noon".into()]);
         assert_eq!(
             statement_objects(&Time, &value, &def),
-            vec![Object::literal("09:30:00", XSD_TIME), Object::literal("17:45:30.5", XSD_TIME), Object::literal("noon", XSD_STRING)]
+            vec![
+                Object::literal("09:30:00", XSD_TIME),
+                Object::literal("17:45:30.5", XSD_TIME),
+                Object::literal("noon", XSD_STRING)
+            ]
         );
     }
 
     #[test]
     fn it_is_registered_stored_trimmed_and_described_as_json_schema() {
         let ty = lookup("time").expect("time is registered");
-        let schema = Schema::from_json(&json!({"propertyDefinitions": {"Opens": {"type": "time", "multiple": true, "uniqueItems": true}}}), &SourceKey::parse("local").unwrap()).unwrap();
+        let schema = Schema::from_json(
+            &json!({"propertyDefinitions": {"Opens": {"type": "time", "multiple": true, "uniqueItems": true}}}),
+            &SourceKey::parse("local").unwrap(),
+        )
+        .unwrap();
         let def = schema.property("Opens").unwrap();
         let own = SourceKey::parse("local").unwrap();
         let mut minter = IdMinter::new();
@@ -138,7 +157,10 @@ mod tests {
         let written = Json::parse(r#"[" 09:30 "]"#, &arena).unwrap();
         let stored = ty.normalize(&written, Some(def), &bumpalo::Bump::new(), &mut ctx).unwrap().into_owned();
         assert_eq!(stored, StatementValue::Strings(vec!["09:30".into()]));
-        assert_eq!(ty.json_schema(def), json!({"type": "array", "uniqueItems": true, "items": {"type": "string", "pattern": PATTERN}}));
+        assert_eq!(
+            ty.json_schema(def),
+            json!({"type": "array", "uniqueItems": true, "items": {"type": "string", "pattern": PATTERN}})
+        );
         assert_eq!(ty.codes(), &[INVALID_TIME]);
     }
 }

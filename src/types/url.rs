@@ -3,13 +3,13 @@
 
 use super::items::ItemRules;
 use super::{objects_of_parts, MappedLiteral, PropertyType};
+use crate::checks::codes::{Code, CodeInfo};
+use crate::checks::url_pattern::is_valid_url;
+use crate::checks::ValueCheck;
 use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::rdf_terms::values::url;
 use crate::rdf_terms::Object;
-use crate::checks::url_pattern::is_valid_url;
-use crate::checks::ValueCheck;
-use crate::checks::codes::{Code, CodeInfo};
 
 pub struct Url;
 

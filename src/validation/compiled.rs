@@ -2,9 +2,9 @@
 
 use crate::checks::codes::Code;
 use crate::checks::{CheckContext, Targets, ValueCheck, Violation};
+use crate::domain::maps::FastIndexMap;
 use crate::domain::schema::{PropertyDefinition, Schema, Severity};
 use crate::domain::statement_view::StatementView;
-use crate::domain::maps::FastIndexMap;
 use crate::types;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -44,7 +44,12 @@ impl CompiledProperty {
     fn compile(name: &str, def: &PropertyDefinition) -> Self {
         let registered = types::lookup(&def.type_name);
         let checks = registered.map(|t| t.compile(&def.kind));
-        CompiledProperty { name: name.to_owned(), type_name: types::stored_type_name(registered, &def.type_name), required: def.required.as_ref().map(|c| c.severity), checks }
+        CompiledProperty {
+            name: name.to_owned(),
+            type_name: types::stored_type_name(registered, &def.type_name),
+            required: def.required.as_ref().map(|c| c.severity),
+            checks,
+        }
     }
 
     /// The property's violations, given its Statement if the Subject has one.

@@ -30,7 +30,14 @@ mod tests {
     use super::*;
 
     fn v(code: Code, prop: &str, args: Value, severity: Severity, part: Option<usize>) -> Violation {
-        Violation { property_name: Some(prop.into()), code, args: args.as_array().cloned().unwrap_or_default(), severity, value_part_index: part, subject_id: None }
+        Violation {
+            property_name: Some(prop.into()),
+            code,
+            args: args.as_array().cloned().unwrap_or_default(),
+            severity,
+            value_part_index: part,
+            subject_id: None,
+        }
     }
 
     #[test]
@@ -46,9 +53,18 @@ mod tests {
             ("severity raised on an existing violation", vec![v(Code::MIN_LENGTH, "a", json!([3]), Error, Some(0))], 0),
             ("part moved", vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "u", json!([]), Error, Some(0))], 0),
             ("new warning", vec![v(Code::MAX_LENGTH, "a", json!([9]), Warning, Some(0))], 0),
-            ("new error on another property", vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "w", json!([]), Error, Some(0))], 1),
+            (
+                "new error on another property",
+                vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "w", json!([]), Error, Some(0))],
+                1,
+            ),
             ("same code, other args", vec![v(Code::MIN_LENGTH, "a", json!([4]), Error, Some(0))], 1),
-            ("on another Subject", vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "u", json!([]), Error, Some(1)).on_subject(&SubjectId::parse("s1demo1aaaaaaa2").unwrap())], 1),
+            (
+                "on another Subject",
+                vec![v(Code::RELATION_TARGET_SCHEMA_MISMATCH, "u", json!([]), Error, Some(1))
+                    .on_subject(&SubjectId::parse("s1demo1aaaaaaa2").unwrap())],
+                1,
+            ),
         ] {
             assert_eq!(new_errors(&stored, &proposed).len(), new, "{name}");
             assert_eq!(introduces_new_errors(&stored, &proposed), new > 0, "{name}");

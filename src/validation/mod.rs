@@ -12,13 +12,13 @@ pub use compiled::CompiledSchema;
 
 pub use crate::domain::schema::SchemaLookup;
 
-use crate::domain::trim::trim;
+use crate::checks::{CheckContext, Targets};
 use crate::domain::ids::SubjectId;
 use crate::domain::maps::index_in_order;
 use crate::domain::statement_view::{StatementView, ValueView};
 use crate::domain::subject::SubjectView;
+use crate::domain::trim::trim;
 use serde_json::Value;
-use crate::checks::{CheckContext, Targets};
 
 /// A Subject to validate, its strings borrowed (`Subject::view` for a stored one): its ID (a
 /// relation to itself resolves to its own Schema) and whether it is its page's main Subject (only
@@ -35,7 +35,11 @@ const STACK_SLOTS: usize = 32;
 
 /// The entry point the wasm `validate` export and the REST layer share: the Subject's violations,
 /// without the page-level Dependent-Subject rules.
-pub fn validate_subject(input: SubjectInput, schemas: &dyn SchemaLookup, subjects: &dyn SubjectLookup) -> Vec<Violation> {
+pub fn validate_subject(
+    input: SubjectInput,
+    schemas: &dyn SchemaLookup,
+    subjects: &dyn SubjectLookup,
+) -> Vec<Violation> {
     match schemas.schema(&input.subject.schema) {
         Some(schema) => CompiledSchema::compile(schema).validate(input, subjects),
         None => {
@@ -56,7 +60,8 @@ impl CompiledSchema {
         let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
         // Each Statement placed at its property's position, so the properties are checked in the
         // Schema's order with one lookup per Statement.
-        let (mut stack, mut heap): ([Option<&StatementView>; STACK_SLOTS], Vec<Option<&StatementView>>) = ([None; STACK_SLOTS], Vec::new());
+        let (mut stack, mut heap): ([Option<&StatementView>; STACK_SLOTS], Vec<Option<&StatementView>>) =
+            ([None; STACK_SLOTS], Vec::new());
         let slots = if self.properties.len() <= STACK_SLOTS {
             &mut stack[..self.properties.len()]
         } else {
@@ -90,7 +95,12 @@ fn check_subject_level(input: SubjectInput, standalone: bool, out: &mut Vec<Viol
 
 /// `relation-target-unresolvable-source` for relation values no Schema property checks: Statements of
 /// undeclared properties, or every Statement when the Schema does not load.
-fn check_unchecked_relations(input: SubjectInput, declared: impl Fn(&str) -> bool, subjects: &dyn SubjectLookup, out: &mut Vec<Violation>) {
+fn check_unchecked_relations(
+    input: SubjectInput,
+    declared: impl Fn(&str) -> bool,
+    subjects: &dyn SubjectLookup,
+    out: &mut Vec<Violation>,
+) {
     let targets = Targets { lookup: subjects, own_id: input.id, own_schema: &input.subject.schema };
     for (name, st) in input.subject.statements.iter().filter(|(name, _)| !declared(name)) {
         if let ValueView::Relations(relations) = &st.value {

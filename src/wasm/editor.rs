@@ -150,7 +150,10 @@ impl BatchValidator {
     /// `items`: the JSON text of `[{subject, context?}]`; answers the JSON text of
     /// `{violations: [[Violation] | null], errors: [{index, code, message}]}`, one entry per item.
     #[wasm_bindgen(js_name = validateJson)]
-    pub fn validate_json(&self, #[wasm_bindgen(unchecked_param_type = "string")] items: JsValue) -> Result<String, JsValue> {
+    pub fn validate_json(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] items: JsValue,
+    ) -> Result<String, JsValue> {
         let items = text_arg(&items, "items")?;
         self.0.validate_json(&items).map_err(|e| to_js_error(&e))
     }
@@ -159,7 +162,10 @@ impl BatchValidator {
     /// (`objects_in`), or as its `JSON.stringify` text when the walker cannot write it exactly; one
     /// `JSON.parse` of the answer.
     #[wasm_bindgen(unchecked_return_type = "BatchValidateResult")]
-    pub fn validate(&self, #[wasm_bindgen(unchecked_param_type = "BatchItem[]")] items: JsValue) -> Result<JsValue, JsValue> {
+    pub fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "BatchItem[]")] items: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let answer = match encoded(&items) {
             Some(bytes) => self.0.validate_encoded(&bytes),
             None => self.0.validate_json(&required_text(&items, "items")?),

@@ -98,7 +98,9 @@ impl RdfProjector {
         prefixes: bool,
     ) -> Result<String, JsValue> {
         let page = required_text(&page, "page")?;
-        self.0.project_text(&parse_doc(&page, "page", &Arena::new())?, content.as_deref(), prefixes).map_err(|e| to_js_error(&e))
+        self.0
+            .project_text(&parse_doc(&page, "page", &Arena::new())?, content.as_deref(), prefixes)
+            .map_err(|e| to_js_error(&e))
     }
 
     /// `native`, then each Mapping target once, in order: the projections a reader may ask for.

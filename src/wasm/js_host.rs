@@ -27,7 +27,10 @@ export interface HostBridge {
 pub struct JsHost(pub HostBridge);
 
 fn message(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string()).unwrap_or_else(|| "the host call failed".into())
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the host call failed".into())
 }
 
 impl JsonHost for JsHost {

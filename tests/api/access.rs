@@ -25,7 +25,13 @@ fn data_changing_routes_need_a_csrf_token_and_reads_do_not() {
         c.csrf_valid = false;
         let (status, body) = call_as(&host, c, route.method.as_str(), &sample_path(route.path), &[], Some("{}".into()));
         if route.changes_data {
-            assert_eq!((status, error_code(status, &body).as_str()), (403, "badtoken"), "{} {}", route.method.as_str(), route.path);
+            assert_eq!(
+                (status, error_code(status, &body).as_str()),
+                (403, "badtoken"),
+                "{} {}",
+                route.method.as_str(),
+                route.path
+            );
         } else {
             assert_ne!(body["errorType"], "badtoken", "{} {}", route.method.as_str(), route.path);
         }

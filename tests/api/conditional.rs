@@ -50,11 +50,23 @@ fn if_match_refuses_a_write_based_on_an_old_version() {
     let second = send(&host, "PUT", &path, &[("if-match", &tag)], body("Second"));
     assert_eq!((second.status, error_type(&second).as_str()), (412, "precondition-failed"), "{}", second.body);
     let read = send(&host, "GET", &path, &[], None);
-    assert_eq!(serde_json::from_str::<Value>(&read.body).unwrap()["subjects"][MAP]["label"], "First", "the second write changed nothing");
+    assert_eq!(
+        serde_json::from_str::<Value>(&read.body).unwrap()["subjects"][MAP]["label"],
+        "First",
+        "the second write changed nothing"
+    );
     assert_ne!(etag(&read), tag, "a write makes a new version");
     assert_eq!(send(&host, "PUT", &path, &[("if-match", &etag(&read))], body("Third")).status, 200);
-    assert_eq!(send(&host, "PUT", &path, &[("if-match", "*")], body("Any")).status, 200, "* matches any current version");
-    assert_eq!(send(&host, "PUT", &path, &[("if-match", &format!("W/{}", etag(&read)))], body("Weak")).status, 412, "weak tags never match");
+    assert_eq!(
+        send(&host, "PUT", &path, &[("if-match", "*")], body("Any")).status,
+        200,
+        "* matches any current version"
+    );
+    assert_eq!(
+        send(&host, "PUT", &path, &[("if-match", &format!("W/{}", etag(&read)))], body("Weak")).status,
+        412,
+        "weak tags never match"
+    );
     assert_eq!(send(&host, "PUT", &path, &[], body("Blind")).status, 200, "without If-Match a write is unconditional");
 }
 
@@ -67,10 +79,18 @@ fn every_kind_of_write_checks_if_match() {
         ("PUT", format!("/strata/v0/subject/{MAP}/statements/Scale"), Some(json!({"statement": {"value": 1}}))),
         ("DELETE", format!("/strata/v0/subject/{MAP}/statements/Scale"), None),
         ("DELETE", format!("/strata/v0/subject/{MAP}"), None),
-        ("POST", format!("/strata/v0/subject/{MAP}/move"), Some(json!({"targetPageId": page_id(&host, "Agnes Reijnders")}))),
+        (
+            "POST",
+            format!("/strata/v0/subject/{MAP}/move"),
+            Some(json!({"targetPageId": page_id(&host, "Agnes Reijnders")})),
+        ),
         ("POST", format!("/strata/v0/page/{page}/subjects"), Some(json!({"schema": "Map", "statements": {}}))),
         ("PUT", format!("/strata/v0/page/{page}/mainSubject"), Some(json!({"subjectId": null}))),
-        ("POST", "/strata/v0/subjects".to_owned(), Some(json!({"pageTitle": "Fresh", "schema": "Map", "statements": {}}))),
+        (
+            "POST",
+            "/strata/v0/subjects".to_owned(),
+            Some(json!({"pageTitle": "Fresh", "schema": "Map", "statements": {}})),
+        ),
         ("PUT", "/strata/v0/schema/Map".to_owned(), Some(json!({"schema": {"propertyDefinitions": {}}}))),
     ];
     let saves = host.save_calls();
@@ -78,7 +98,9 @@ fn every_kind_of_write_checks_if_match() {
         let r = send(&host, method, path, stale, body.clone());
         assert_eq!((r.status, error_type(&r).as_str()), (412, "precondition-failed"), "{method} {path}: {}", r.body);
     }
-    let sysop = |method: &str, headers: &[(&str, &str)]| respond(&host, caller(Who::Sysop), method, "/strata/v0/schema/Loan", &[], headers, None);
+    let sysop = |method: &str, headers: &[(&str, &str)]| {
+        respond(&host, caller(Who::Sysop), method, "/strata/v0/schema/Loan", &[], headers, None)
+    };
     assert_eq!(sysop("DELETE", stale).status, 412);
     assert_eq!(host.save_calls(), saves, "nothing was saved");
     let current = etag(&sysop("GET", &[]));

@@ -1,8 +1,8 @@
 //! `docs/api.md` lists exactly the routes of the route table.
 
 use std::collections::BTreeSet;
-use strata::app::error::ERROR_KINDS;
 use strata::api::routes::ROUTES;
+use strata::app::error::ERROR_KINDS;
 
 fn api_md() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md")).unwrap()
@@ -19,10 +19,14 @@ fn the_endpoint_table_matches_the_route_table() {
         .filter(|(m, _)| matches!(*m, "GET" | "POST" | "PUT" | "DELETE"))
         .map(|(m, p)| (m.to_owned(), p.to_owned()))
         .collect();
-    let declared: BTreeSet<(String, String)> = ROUTES.iter().map(|r| (r.method.as_str().to_owned(), r.path.to_owned())).collect();
+    let declared: BTreeSet<(String, String)> =
+        ROUTES.iter().map(|r| (r.method.as_str().to_owned(), r.path.to_owned())).collect();
     let missing: Vec<_> = declared.difference(&documented).collect();
     let stale: Vec<_> = documented.difference(&declared).collect();
-    assert!(missing.is_empty() && stale.is_empty(), "undocumented routes: {missing:?}; documented but not routed: {stale:?}");
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "undocumented routes: {missing:?}; documented but not routed: {stale:?}"
+    );
 }
 
 #[test]

@@ -38,7 +38,12 @@ fn source(base: &str, cache_seconds: u64) -> SourceSettings {
 fn wikis(base: &str, cache_seconds: u64, enforce: bool) -> (MemoryHost, Rc<RefCell<Mode>>) {
     let there = example_host();
     there.set_settings(Settings { source_key: "there".into(), ..Settings::default() });
-    let mut settings = Settings { source_key: "here".into(), enforce_validation: enforce, rdf_base_uri: "https://here.example".into(), ..Settings::default() };
+    let mut settings = Settings {
+        source_key: "here".into(),
+        enforce_validation: enforce,
+        rdf_base_uri: "https://here.example".into(),
+        ..Settings::default()
+    };
     settings.sources.insert("there".into(), source(base, cache_seconds));
     let here = MemoryHost::new(settings);
     let mode = Rc::new(RefCell::new(Mode::Up));
@@ -70,7 +75,10 @@ fn create(here: &MemoryHost, id: &str, targets: &[&str]) -> (u16, Value) {
 
 /// (code, first arg) of each violation.
 fn codes(body: &Value) -> Vec<(String, String)> {
-    body["violations"].as_array().unwrap_or_else(|| panic!("no violations in {body}")).iter()
+    body["violations"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no violations in {body}"))
+        .iter()
         .map(|v| (v["code"].as_str().unwrap().to_owned(), v["args"][0].as_str().unwrap_or_default().to_owned()))
         .collect()
 }
@@ -91,14 +99,26 @@ fn relations_to_another_wiki_are_checked_against_it() {
         ("an unregistered source", &["ghost:q1"], vec![code("relation-target-unresolvable-source", "ghost:q1")]),
     ];
     for (what, targets, want) in cases {
-        let (status, body) = call(&here, Who::User, "POST", "/strata/v0/subject/validate", &[], Some(json!({"schema": "Employee", "label": "E", "statements": knows(targets)})));
+        let (status, body) = call(
+            &here,
+            Who::User,
+            "POST",
+            "/strata/v0/subject/validate",
+            &[],
+            Some(json!({"schema": "Employee", "label": "E", "statements": knows(targets)})),
+        );
         assert_eq!((status, codes(&body)), (200, want.clone()), "{what}: {body}");
     }
     let (status, body) = create(&here, NEW, &[ADA, "there:s1nosuchaaaaaa1"]);
     assert_eq!(status, 201, "a warning does not block under enforcement: {body}");
     let (status, body) = create(&here, "s1herea1aaaaaa2", &[MAP]);
     assert_eq!((status, error_code(status, &body)), (422, "validation-failed".to_owned()), "{body}");
-    assert!(here.fetches().iter().all(|f| f.source == "there" && (f.path.starts_with("/strata/v0/subject/") || f.path == "/strata/v0/schema/Person")), "{:?}", here.fetches());
+    assert!(
+        here.fetches().iter().all(|f| f.source == "there"
+            && (f.path.starts_with("/strata/v0/subject/") || f.path == "/strata/v0/schema/Person")),
+        "{:?}",
+        here.fetches()
+    );
 }
 
 #[test]
@@ -109,7 +129,11 @@ fn foreign_subjects_are_read_listed_and_projected_with_their_own_iris() {
     let (status, body) = call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{ADA}"), &[], None);
     assert_eq!(status, 200, "{body}");
     let ada = &body["subjects"][ADA];
-    assert_eq!((ada["id"].as_str(), ada["source"].as_str(), ada["displayName"].as_str()), (Some(ADA), Some("there"), Some("Pieter Claesz Staal")), "{body}");
+    assert_eq!(
+        (ada["id"].as_str(), ada["source"].as_str(), ada["displayName"].as_str()),
+        (Some(ADA), Some("there"), Some("Pieter Claesz Staal")),
+        "{body}"
+    );
     assert_eq!(ada["schema"], json!({"source": "there", "name": "Person"}));
     assert!(ada.get("pageId").is_none(), "the source's page fields are not this wiki's: {ada}");
     let (status, body) = call(&here, Who::Anonymous, "GET", "/strata/v0/subject/there:s1nosuchaaaaaa1", &[], None);
@@ -117,18 +141,22 @@ fn foreign_subjects_are_read_listed_and_projected_with_their_own_iris() {
     let (status, body) = call(&here, Who::Anonymous, "GET", "/strata/v0/subject/ghost:s1nosuchaaaaaa1", &[], None);
     assert_eq!(status, 404, "an unregistered source is never asked: {body}");
 
-    let (_, expanded) = call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{NEW}"), &[("expand", "relations")], None);
+    let (_, expanded) =
+        call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{NEW}"), &[("expand", "relations")], None);
     assert_eq!(expanded["subjects"][ADA]["displayName"], "Pieter Claesz Staal", "{expanded}");
 
-    let (status, listed) = call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{ADA}/referencingSubjects"), &[], None);
+    let (status, listed) =
+        call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{ADA}/referencingSubjects"), &[], None);
     assert_eq!(status, 200, "{listed}");
     assert_eq!(listed["referencingSubjects"][0]["subject"]["id"], NEW, "{listed}");
 
     let page = here.fetches().len();
-    let (status, body) = call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{NEW}/rdf"), &[("format", "turtle")], None);
+    let (status, body) =
+        call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{NEW}/rdf"), &[("format", "turtle")], None);
     assert_eq!(status, 200, "{body}");
     let turtle = body.as_str().unwrap();
-    let triples: Vec<oxrdf::Triple> = oxttl::TurtleParser::new().for_slice(turtle.as_bytes()).map(|t| t.unwrap()).collect();
+    let triples: Vec<oxrdf::Triple> =
+        oxttl::TurtleParser::new().for_slice(turtle.as_bytes()).map(|t| t.unwrap()).collect();
     let target = oxrdf::NamedNode::new("https://there.example/entity/s1per1aaaaaaa05").unwrap();
     let to_ada: Vec<_> = triples.iter().filter(|t| t.object == target.clone().into()).collect();
     assert_eq!(to_ada.len(), 2, "the direct and the reified layer name the source's own IRI: {turtle}");
@@ -145,7 +173,8 @@ fn a_foreign_schema_validates_subjects_here() {
     for (name, statements, want) in cases {
         let body = json!({"schema": {"source": "there", "name": name}, "label": format!("L {name}"), "statements": statements});
         let (status, answer) = call(&here, Who::User, "POST", "/strata/v0/subjects", &[], Some(body));
-        let got: Vec<_> = codes(&answer).into_iter().map(|(c, a)| (c, if a.is_empty() { "2".into() } else { a })).collect();
+        let got: Vec<_> =
+            codes(&answer).into_iter().map(|(c, a)| (c, if a.is_empty() { "2".into() } else { a })).collect();
         assert_eq!((status, got), (201, want), "{name}: {answer}");
     }
 }
@@ -166,13 +195,21 @@ fn an_unavailable_source_never_fails_a_save_and_reads_say_so() {
         *switch.borrow_mut() = mode;
         let (status, body) = create(&here, NEW, &[ADA, "there:s1per1aaaaaaa06"]);
         assert_eq!(status, 201, "{what}: {body}");
-        assert_eq!(codes(&body), vec![code("relation-target-unavailable", ADA), code("relation-target-unavailable", "there:s1per1aaaaaaa06")], "{what}");
+        assert_eq!(
+            codes(&body),
+            vec![
+                code("relation-target-unavailable", ADA),
+                code("relation-target-unavailable", "there:s1per1aaaaaaa06")
+            ],
+            "{what}"
+        );
         assert_eq!(here.fetches().len(), 1, "{what}: a failed source is asked once per request");
 
         let (status, body) = call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{ADA}"), &[], None);
         assert_eq!((status, error_code(status, &body)), (status_want, code_want.to_owned()), "{what}: {body}");
         assert_eq!(body["source"], "there", "{what}: {body}");
-        let (status, expanded) = call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{NEW}"), &[("expand", "relations")], None);
+        let (status, expanded) =
+            call(&here, Who::Anonymous, "GET", &format!("/strata/v0/subject/{NEW}"), &[("expand", "relations")], None);
         assert_eq!(status, 200, "{what}: {expanded}");
         assert_eq!(expanded["subjects"][ADA], json!({"id": ADA, "source": "there", "unavailable": true}), "{what}");
     }

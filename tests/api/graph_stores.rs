@@ -15,11 +15,18 @@ fn host_with_store() -> MemoryHost {
 fn only_strata_admin_reaches_graph_stores() {
     let host = host_with_store();
     for who in [Who::Anonymous, Who::User, Who::Bot, Who::Restricted] {
-        for (method, path) in [("GET", "/strata/v0/graph-stores"), ("POST", "/strata/v0/graph-stores/main/rebuild"), ("DELETE", "/strata/v0/graph-stores/main/rebuild")] {
+        for (method, path) in [
+            ("GET", "/strata/v0/graph-stores"),
+            ("POST", "/strata/v0/graph-stores/main/rebuild"),
+            ("DELETE", "/strata/v0/graph-stores/main/rebuild"),
+        ] {
             let (status, body) = call(&host, who, method, path, &[], None);
             let code = error_code(status, &body);
             assert_eq!(status, 403, "{who:?} {method} {path}");
-            assert!(code == "permission-denied" || (code == "badtoken" && method != "GET"), "{who:?} {method} {path}: {code}");
+            assert!(
+                code == "permission-denied" || (code == "badtoken" && method != "GET"),
+                "{who:?} {method} {path}: {code}"
+            );
         }
     }
 }
@@ -27,7 +34,9 @@ fn only_strata_admin_reaches_graph_stores() {
 #[test]
 fn rebuild_runs_move_as_the_spec_shows() {
     let host = host_with_store();
-    let rebuild = |method: &str, store: &str| call(&host, Who::Sysop, method, &format!("/strata/v0/graph-stores/{store}/rebuild"), &[], None);
+    let rebuild = |method: &str, store: &str| {
+        call(&host, Who::Sysop, method, &format!("/strata/v0/graph-stores/{store}/rebuild"), &[], None)
+    };
     let (status, queued) = rebuild("POST", "main");
     assert_eq!(status, 202, "{queued}");
     let (status, listed) = call(&host, Who::Sysop, "GET", "/strata/v0/graph-stores", &[], None);

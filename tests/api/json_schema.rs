@@ -24,7 +24,8 @@ fn every_example_subject_satisfies_its_schema_document() {
         for (id, subject) in content["subjects"].as_object().unwrap() {
             let name = subject["schema"].as_str().unwrap();
             let validator = jsonschema::validator_for(&document(&host, name)).unwrap();
-            let errors: Vec<String> = validator.iter_errors(subject).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+            let errors: Vec<String> =
+                validator.iter_errors(subject).map(|e| format!("{} at {}", e, e.instance_path)).collect();
             assert!(errors.is_empty(), "{} {id}: {errors:?}", path.display());
             checked += 1;
         }
@@ -47,8 +48,14 @@ fn ill_shaped_subjects_fail_the_document() {
     let bad: &[(&str, Value)] = &[
         ("number as a string", json!({"Seats": {"propertyType": "number", "value": "48"}})),
         ("unknown option id", json!({"Kind": {"propertyType": "select", "value": ["nope"]}})),
-        ("two values of a single select", json!({"Kind": {"propertyType": "select", "value": ["o1knd1aaaaaaa01", "o1knd1aaaaaaa02"]}})),
-        ("bad relation id", json!({"Address": {"propertyType": "relation", "value": [{"id": "x", "target": "s1adr1aaaaaaa02"}]}})),
+        (
+            "two values of a single select",
+            json!({"Kind": {"propertyType": "select", "value": ["o1knd1aaaaaaa01", "o1knd1aaaaaaa02"]}}),
+        ),
+        (
+            "bad relation id",
+            json!({"Address": {"propertyType": "relation", "value": [{"id": "x", "target": "s1adr1aaaaaaa02"}]}}),
+        ),
         ("wrong property type", json!({"Wheelchair accessible": {"propertyType": "text", "value": ["yes"]}})),
         ("missing required", json!({})),
     ];
@@ -69,7 +76,10 @@ fn bounds_and_required_appear_in_the_document() {
     let host = example_host();
     let doc = document(&host, "Validation showcase");
     let st = &doc["properties"]["statements"];
-    assert_eq!(st["properties"]["Visitor rating"]["properties"]["value"], json!({"type": "number", "minimum": 1, "maximum": 5}));
+    assert_eq!(
+        st["properties"]["Visitor rating"]["properties"]["value"],
+        json!({"type": "number", "minimum": 1, "maximum": 5})
+    );
     assert!(st["required"].as_array().unwrap().contains(&json!("Inspector")));
     assert_eq!(doc["$schema"], "https://json-schema.org/draft/2020-12/schema");
     let (status, body) = call(&host, Who::Anonymous, "GET", "/strata/v0/schema/Nothing/json-schema", &[], None);

@@ -42,7 +42,11 @@ fn every_sort_and_direction_lists_each_standalone_subject_once_in_order() {
     let all: HashSet<String> = newest.iter().map(|r| r["id"].as_str().unwrap().to_owned()).collect();
     assert_eq!(all.len(), newest.len(), "no Subject twice");
     assert!(newest.iter().all(|r| r.get("hostSubject").is_none()), "no Dependent Subjects without a Schema filter");
-    assert_eq!(page_through(&host, Who::User, &[("sort", "newest"), ("direction", "asc")]), newest, "newest ignores direction");
+    assert_eq!(
+        page_through(&host, Who::User, &[("sort", "newest"), ("direction", "asc")]),
+        newest,
+        "newest ignores direction"
+    );
     for sort in ["name", "schema", "page", "edited"] {
         let asc = page_through(&host, Who::User, &[("sort", sort), ("direction", "asc")]);
         let desc = page_through(&host, Who::User, &[("sort", sort), ("direction", "desc")]);
@@ -69,11 +73,13 @@ fn unreadable_rows_are_left_out_of_every_list() {
         let (_, body) = call(&host, who, "GET", "/strata/v0/recently-edited-subjects", &[("limit", "50")], None);
         body["subjects"].as_array().unwrap().clone()
     };
-    let open: Vec<Value> = recent(Who::User).into_iter().filter(|r| r["pageTitle"] != "Polder survey of 1672").collect();
+    let open: Vec<Value> =
+        recent(Who::User).into_iter().filter(|r| r["pageTitle"] != "Polder survey of 1672").collect();
     let restricted = recent(Who::Restricted);
     assert!(restricted.iter().all(|r| r["pageTitle"] != "Polder survey of 1672"));
     assert_eq!(restricted[..open.len()], open[..], "the same list without the unreadable page");
-    let (status, _) = call(&host, Who::Restricted, "GET", &format!("/strata/v0/subject/{acme}/referencingSubjects"), &[], None);
+    let (status, _) =
+        call(&host, Who::Restricted, "GET", &format!("/strata/v0/subject/{acme}/referencingSubjects"), &[], None);
     assert_eq!(status, 404);
 }
 
@@ -108,7 +114,8 @@ fn limits_cursors_and_parameters_are_checked() {
     assert_eq!(body["subjects"].as_array().unwrap().len(), 50, "limit is capped at 50");
     let (_, first) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("sort", "name"), ("limit", "1")], None);
     let cursor = first["nextCursor"].as_str().unwrap();
-    let (status, _) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("sort", "page"), ("cursor", cursor)], None);
+    let (status, _) =
+        call(&host, Who::User, "GET", "/strata/v0/subjects", &[("sort", "page"), ("cursor", cursor)], None);
     assert_eq!(status, 400, "a cursor belongs to its order");
 }
 
@@ -131,7 +138,8 @@ fn rows_carry_host_subjects_and_page_fields() {
     add_club(&host);
     let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("schema", "period")], None);
     insta::assert_json_snapshot!("dependent_row", body);
-    let (_, body) = call(&host, Who::User, "GET", &format!("/strata/v0/subject/{MEMBERSHIP}/referencingSubjects"), &[], None);
+    let (_, body) =
+        call(&host, Who::User, "GET", &format!("/strata/v0/subject/{MEMBERSHIP}/referencingSubjects"), &[], None);
     assert_eq!(body["referencingSubjects"][0]["subject"]["id"], CLUB);
     assert_eq!(body["referencingSubjects"][0]["propertyNames"], json!(["Members"]));
     assert_eq!(body["truncated"], false);
@@ -141,7 +149,14 @@ fn rows_carry_host_subjects_and_page_fields() {
 fn searches_match_names_titles_and_id_prefixes() {
     let host = example_host();
     let names = |q: &str| -> Vec<String> {
-        let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("search", q), ("sort", "name"), ("limit", "50")], None);
+        let (_, body) = call(
+            &host,
+            Who::User,
+            "GET",
+            "/strata/v0/subjects",
+            &[("search", q), ("sort", "name"), ("limit", "50")],
+            None,
+        );
         body["subjects"].as_array().unwrap().iter().map(|r| r["displayName"].as_str().unwrap().to_owned()).collect()
     };
     assert!(names("polder").contains(&"Polder survey of 1672".to_owned()));
@@ -154,7 +169,14 @@ fn searches_match_names_titles_and_id_prefixes() {
 #[test]
 fn short_searches_match_a_substring_of_the_name_or_title() {
     let host = example_host();
-    let (_, body) = call(&host, Who::User, "GET", "/strata/v0/subjects", &[("search", "Ar"), ("sort", "name"), ("limit", "50")], None);
+    let (_, body) = call(
+        &host,
+        Who::User,
+        "GET",
+        "/strata/v0/subjects",
+        &[("search", "Ar"), ("sort", "name"), ("limit", "50")],
+        None,
+    );
     let rows = body["subjects"].as_array().unwrap();
     let has = |r: &Value, field: &str| r[field].as_str().unwrap().to_lowercase().contains("ar");
     assert!(rows.iter().all(|r| has(r, "displayName") || has(r, "pageTitle")), "{body}");
@@ -166,15 +188,33 @@ fn short_searches_match_a_substring_of_the_name_or_title() {
 fn layouts_mappings_and_edit_notices() {
     let host = example_host();
     let mapping = json!({"version": 1, "schema": "Person", "target": "foaf", "subject": {"class": "http://xmlns.com/foaf/0.1/Person"}, "properties": {}});
-    save(&host, vec![
-        page(namespace::LAYOUT, "Card", Some(json!({"schema": "Person", "type": "infobox"}).to_string()), None, Default::default()),
-        page(namespace::LAYOUT, "Hidden card", Some("{}".into()), None, Default::default()),
-        page(namespace::MAPPING, "Person to FOAF", Some(mapping.to_string()), None, Default::default()),
-        page(namespace::MEDIAWIKI, "Strata-editnotice-Map", Some("''Check'' the [[Register]]<script>x()</script>".into()), None, Default::default()),
-    ]);
+    save(
+        &host,
+        vec![
+            page(
+                namespace::LAYOUT,
+                "Card",
+                Some(json!({"schema": "Person", "type": "infobox"}).to_string()),
+                None,
+                Default::default(),
+            ),
+            page(namespace::LAYOUT, "Hidden card", Some("{}".into()), None, Default::default()),
+            page(namespace::MAPPING, "Person to FOAF", Some(mapping.to_string()), None, Default::default()),
+            page(
+                namespace::MEDIAWIKI,
+                "Strata-editnotice-Map",
+                Some("''Check'' the [[Register]]<script>x()</script>".into()),
+                None,
+                Default::default(),
+            ),
+        ],
+    );
     host.deny("Mallory", namespace::LAYOUT, "Hidden card", Deny::Read);
     let (_, layouts) = call(&host, Who::Restricted, "GET", "/strata/v0/layouts", &[], None);
-    assert_eq!(layouts, json!({"layouts": [{"name": "Card", "schema": "Person", "type": "infobox"}], "nextCursor": null}));
+    assert_eq!(
+        layouts,
+        json!({"layouts": [{"name": "Card", "schema": "Person", "type": "infobox"}], "nextCursor": null})
+    );
     let (_, layout) = call(&host, Who::User, "GET", "/strata/v0/layout/Card", &[], None);
     assert_eq!(layout["layout"]["name"], "Card");
     assert_eq!(call(&host, Who::Restricted, "GET", "/strata/v0/layout/Hidden_card", &[], None).0, 404);
@@ -184,7 +224,10 @@ fn layouts_mappings_and_edit_notices() {
     let acme = page_id(&host, "Polder survey of 1672");
     let path = format!("/strata/v0/page/{acme}/editNotices");
     let (_, notices) = call(&host, Who::User, "GET", &path, &[("schema", "Map")], None);
-    assert_eq!(notices, json!({"notices": [{"key": "strata-editnotice-map", "html": "<p><i>Check</i> the <a href=\"/wiki/Register\" rel=\"noopener noreferrer\">Register</a>&lt;script&gt;x()&lt;/script&gt;</p>\n"}]}));
+    assert_eq!(
+        notices,
+        json!({"notices": [{"key": "strata-editnotice-map", "html": "<p><i>Check</i> the <a href=\"/wiki/Register\" rel=\"noopener noreferrer\">Register</a>&lt;script&gt;x()&lt;/script&gt;</p>\n"}]})
+    );
     let (_, none) = call(&host, Who::User, "GET", &path, &[], None);
     assert_eq!(none, json!({"notices": []}));
     assert_eq!(call(&host, Who::Restricted, "GET", &path, &[], None).0, 404);
@@ -211,7 +254,15 @@ fn subject_labels_match_labels_and_the_page_title_of_an_unlabelled_main_subject(
         let (status, body) = call(&host, Who::User, "GET", "/strata/v0/subject-labels", query, None);
         assert_eq!(status, 200, "{body}");
         let rows = body["subjects"].as_array().unwrap();
-        rows.iter().map(|r| (r["id"].as_str().unwrap().into(), r["label"].as_str().unwrap().into(), r["pageTitle"].as_str().unwrap().into())).collect()
+        rows.iter()
+            .map(|r| {
+                (
+                    r["id"].as_str().unwrap().into(),
+                    r["label"].as_str().unwrap().into(),
+                    r["pageTitle"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
     };
     let own = |id: &str, label: &str, title: &str| (id.to_owned(), label.to_owned(), title.to_owned());
     assert_eq!(

@@ -15,11 +15,25 @@ fn corpus() -> Value {
 fn corpus_host(corpus: &Value) -> MemoryHost {
     let host = MemoryHost::default();
     for p in corpus["pages"].as_array().unwrap() {
-        let subjects: Vec<Value> = p["subjects"].as_array().unwrap().iter().enumerate()
-            .map(|(n, s)| json!({"position": n}).as_object().unwrap().clone().into_iter().chain(s.as_object().unwrap().clone()).collect())
+        let subjects: Vec<Value> = p["subjects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(n, s)| {
+                json!({"position": n})
+                    .as_object()
+                    .unwrap()
+                    .clone()
+                    .into_iter()
+                    .chain(s.as_object().unwrap().clone())
+                    .collect()
+            })
             .collect();
         let changed: Vec<Value> = subjects.iter().map(|s| s["subjectId"].clone()).collect();
-        let index: IndexRows = serde_json::from_value(json!({"subjects": subjects, "relations": [], "changedSubjectIds": changed})).unwrap();
+        let index: IndexRows =
+            serde_json::from_value(json!({"subjects": subjects, "relations": [], "changedSubjectIds": changed}))
+                .unwrap();
         let ns = p["namespace"].as_i64().unwrap() as i32;
         save(&host, vec![page(ns, p["title"].as_str().unwrap(), None, Some("{}".into()), index)]);
     }

@@ -9,7 +9,9 @@ use strata::host::{Settings, StoreSettings};
 fn every_route_is_described_with_its_parameters() {
     let mut settings = Settings::default();
     for (name, store_type) in [("graph", "falkordb"), ("rdf", "sparql-http")] {
-        settings.stores.insert(name.into(), StoreSettings { store_type: store_type.into(), projection: "native".into() });
+        settings
+            .stores
+            .insert(name.into(), StoreSettings { store_type: store_type.into(), projection: "native".into() });
     }
     let host = MemoryHost::new(settings);
     let (status, doc) = call(&host, Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
@@ -42,7 +44,8 @@ fn every_route_is_described_with_its_parameters() {
     assert_eq!(described, ROUTES.len(), "every route of the table with its stores configured, nothing beyond");
     let placeholders: Vec<&String> = paths.keys().filter(|p| p.contains('{')).collect();
     assert!(!placeholders.is_empty());
-    let ids: Vec<String> = paths.values().flat_map(|p| p.as_object().unwrap().values().map(|o| o["operationId"].to_string())).collect();
+    let ids: Vec<String> =
+        paths.values().flat_map(|p| p.as_object().unwrap().values().map(|o| o["operationId"].to_string())).collect();
     let unique: std::collections::HashSet<&String> = ids.iter().collect();
     assert_eq!(ids.len(), unique.len(), "operationIds are unique");
 }
@@ -59,13 +62,17 @@ fn every_enum_lists_each_value_once() {
                 }
                 map.iter().for_each(|(k, v)| walk(v, &format!("{at}/{k}")));
             }
-            serde_json::Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| walk(v, &format!("{at}/{i}"))),
+            serde_json::Value::Array(items) => {
+                items.iter().enumerate().for_each(|(i, v)| walk(v, &format!("{at}/{i}")))
+            }
             _ => {}
         }
     }
     let host = MemoryHost::new(Settings::default());
     let (status, doc) = call(&host, Who::Anonymous, "GET", "/specs/v0/module/-", &[], None);
     assert_eq!(status, 200);
-    assert!(doc["components"]["schemas"]["Error"]["properties"]["error"]["enum"].as_array().is_some_and(|e| e.len() > 10));
+    assert!(doc["components"]["schemas"]["Error"]["properties"]["error"]["enum"]
+        .as_array()
+        .is_some_and(|e| e.len() > 10));
     walk(&doc, "");
 }

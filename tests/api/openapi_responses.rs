@@ -10,7 +10,8 @@ use strata::host::memory::MemoryHost;
 fn to_json_schema(schema: &Value) -> Value {
     match schema {
         Value::Object(o) => {
-            let mut out: Map<String, Value> = o.iter().filter(|(k, _)| *k != "nullable").map(|(k, v)| (k.clone(), to_json_schema(v))).collect();
+            let mut out: Map<String, Value> =
+                o.iter().filter(|(k, _)| *k != "nullable").map(|(k, v)| (k.clone(), to_json_schema(v))).collect();
             if o.get("nullable") == Some(&Value::Bool(true)) {
                 return json!({"anyOf": [{"type": "null"}, Value::Object(std::mem::take(&mut out))]});
             }
@@ -29,7 +30,14 @@ struct Checker {
 
 impl Checker {
     /// Sends the request (path parameters filled into `template`) and checks the answer; returns its body.
-    fn check(&mut self, method: &str, template: &str, params: &[(&str, &str)], query: &[(&str, &str)], body: Option<Value>) -> Value {
+    fn check(
+        &mut self,
+        method: &str,
+        template: &str,
+        params: &[(&str, &str)],
+        query: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> Value {
         let mut path = template.to_owned();
         for (name, value) in params {
             path = path.replace(&format!("{{{name}}}"), value);
@@ -38,14 +46,17 @@ impl Checker {
         let op = &self.doc["paths"][template][method.to_ascii_lowercase()];
         assert!(op.is_object(), "{method} {template} is not in the document");
         let status = response.status.to_string();
-        let answer = op["responses"].get(&status).or_else(|| (response.status >= 400).then(|| &op["responses"]["default"]));
-        let answer = answer.unwrap_or_else(|| panic!("{method} {path}: status {status} is not documented: {}", response.body));
+        let answer =
+            op["responses"].get(&status).or_else(|| (response.status >= 400).then(|| &op["responses"]["default"]));
+        let answer =
+            answer.unwrap_or_else(|| panic!("{method} {path}: status {status} is not documented: {}", response.body));
         let body: Value = serde_json::from_str(&response.body).unwrap_or(Value::Null);
         if let Some(schema) = answer["content"].get("application/json").map(|c| &c["schema"]) {
             let mut root = to_json_schema(schema).as_object().cloned().unwrap_or_default();
             root.insert("components".into(), to_json_schema(&self.doc["components"]));
             let validator = jsonschema::validator_for(&Value::Object(root)).unwrap();
-            let errors: Vec<String> = validator.iter_errors(&body).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+            let errors: Vec<String> =
+                validator.iter_errors(&body).map(|e| format!("{} at {}", e, e.instance_path)).collect();
             assert!(errors.is_empty(), "{method} {path} {status}: {errors:?}\n{body}");
         }
         self.seen.push(format!("{method} {template} {status}"));
@@ -61,7 +72,13 @@ fn every_answer_is_documented() {
     let v0 = |p: &str| format!("/strata/v0{p}");
     c.check("GET", "/specs/v0/module/-", &[], &[], None);
     let rows = c.check("GET", &v0("/subjects"), &[], &[("limit", "50"), ("sort", "name")], None);
-    let row = rows["subjects"].as_array().unwrap().iter().find(|r| r["pageTitle"] == "Harbour Branch Library").unwrap().clone();
+    let row = rows["subjects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["pageTitle"] == "Harbour Branch Library")
+        .unwrap()
+        .clone();
     let (sid, pid) = (row["id"].as_str().unwrap().to_owned(), row["pageId"].to_string());
     let (sid, pid) = (sid.as_str(), pid.as_str());
     for (template, params, query) in [
@@ -97,26 +114,79 @@ fn every_answer_is_documented() {
     c.check("PUT", &v0("/schema/{schemaName}"), &[("schemaName", "Scratch")], &[], Some(schema.clone()));
     c.check("PUT", &v0("/schema/{schemaName}"), &[("schemaName", "Scratch")], &[], Some(schema));
     let name = |v: &str| json!({"Name": {"propertyType": "text", "value": [v]}});
-    let created = c.check("POST", &v0("/subjects"), &[], &[], Some(json!({"schema": "Scratch", "label": "One", "statements": name("one")})));
+    let created = c.check(
+        "POST",
+        &v0("/subjects"),
+        &[],
+        &[],
+        Some(json!({"schema": "Scratch", "label": "One", "statements": name("one")})),
+    );
     let (one, page) = (created["subjectId"].as_str().unwrap().to_owned(), created["subject"]["pageId"].to_string());
     let (one, page) = (one.as_str(), page.as_str());
-    let other = c.check("POST", &v0("/page/{pageId}/subjects"), &[("pageId", page)], &[], Some(json!({"schema": "Scratch", "statements": name("two")})));
+    let other = c.check(
+        "POST",
+        &v0("/page/{pageId}/subjects"),
+        &[("pageId", page)],
+        &[],
+        Some(json!({"schema": "Scratch", "statements": name("two")})),
+    );
     let two = other["subjectId"].as_str().unwrap().to_owned();
-    c.check("PUT", &v0("/subject/{subjectId}"), &[("subjectId", one)], &[], Some(json!({"label": "Uno", "statements": name("uno")})));
-    c.check("PUT", &v0("/subject/{subjectId}/statements/{propertyName}"), &[("subjectId", one), ("propertyName", "Name")], &[], Some(json!({"statement": {"value": ["un"]}})));
-    c.check("DELETE", &v0("/subject/{subjectId}/statements/{propertyName}"), &[("subjectId", one), ("propertyName", "Name")], &[], None);
-    c.check("PUT", &v0("/page/{pageId}/subjectsOrdering"), &[("pageId", page)], &[], Some(json!({"otherSubjectIds": [two]})));
+    c.check(
+        "PUT",
+        &v0("/subject/{subjectId}"),
+        &[("subjectId", one)],
+        &[],
+        Some(json!({"label": "Uno", "statements": name("uno")})),
+    );
+    c.check(
+        "PUT",
+        &v0("/subject/{subjectId}/statements/{propertyName}"),
+        &[("subjectId", one), ("propertyName", "Name")],
+        &[],
+        Some(json!({"statement": {"value": ["un"]}})),
+    );
+    c.check(
+        "DELETE",
+        &v0("/subject/{subjectId}/statements/{propertyName}"),
+        &[("subjectId", one), ("propertyName", "Name")],
+        &[],
+        None,
+    );
+    c.check(
+        "PUT",
+        &v0("/page/{pageId}/subjectsOrdering"),
+        &[("pageId", page)],
+        &[],
+        Some(json!({"otherSubjectIds": [two]})),
+    );
     c.check("PUT", &v0("/page/{pageId}/mainSubject"), &[("pageId", page)], &[], Some(json!({"subjectId": null})));
-    c.check("POST", &v0("/subject/{subjectId}/move"), &[("subjectId", &two)], &[], Some(json!({"targetPageId": pid.parse::<u64>().unwrap()})));
+    c.check(
+        "POST",
+        &v0("/subject/{subjectId}/move"),
+        &[("subjectId", &two)],
+        &[],
+        Some(json!({"targetPageId": pid.parse::<u64>().unwrap()})),
+    );
     c.check("DELETE", &v0("/subject/{subjectId}"), &[("subjectId", one)], &[], None);
-    c.check("POST", &v0("/page/{pageId}/mainSubject"), &[("pageId", page)], &[], Some(json!({"schema": "Scratch", "statements": name("three")})));
+    c.check(
+        "POST",
+        &v0("/page/{pageId}/mainSubject"),
+        &[("pageId", page)],
+        &[],
+        Some(json!({"schema": "Scratch", "statements": name("three")})),
+    );
     c.check("PUT", &v0("/subject/{subjectId}"), &[("subjectId", one)], &[], Some(json!({"statements": {}})));
     c.check("DELETE", &v0("/schema/{schemaName}"), &[("schemaName", "Scratch")], &[], None);
 
     let documented_successes = [
-        "POST /strata/v0/subjects 201", "PUT /strata/v0/schema/{schemaName} 201", "PUT /strata/v0/schema/{schemaName} 200",
-        "GET /strata/v0/entity/{subjectId} 303", "DELETE /strata/v0/schema/{schemaName} 200", "GET /strata/v0/subjects 400",
-        "PUT /strata/v0/subject/{subjectId} 404", "POST /strata/v0/page/{pageId}/mainSubject 201",
+        "POST /strata/v0/subjects 201",
+        "PUT /strata/v0/schema/{schemaName} 201",
+        "PUT /strata/v0/schema/{schemaName} 200",
+        "GET /strata/v0/entity/{subjectId} 303",
+        "DELETE /strata/v0/schema/{schemaName} 200",
+        "GET /strata/v0/subjects 400",
+        "PUT /strata/v0/subject/{subjectId} 404",
+        "POST /strata/v0/page/{pageId}/mainSubject 201",
     ];
     for answer in documented_successes {
         assert!(c.seen.iter().any(|s| s == answer), "{answer} was not exercised: {:?}", c.seen);

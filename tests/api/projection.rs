@@ -10,7 +10,9 @@ use strata::host::{ProjectedPage, Settings, StoreSettings, StoreUpdate};
 fn with_stores(host: &MemoryHost, stores: &[(&str, &str)]) {
     let mut settings = Settings { rdf_base_uri: "https://w.example".into(), ..Settings::default() };
     for (name, store_type) in stores {
-        settings.stores.insert((*name).into(), StoreSettings { store_type: (*store_type).into(), projection: "native".into() });
+        settings
+            .stores
+            .insert((*name).into(), StoreSettings { store_type: (*store_type).into(), projection: "native".into() });
     }
     host.set_settings(settings);
 }
@@ -38,7 +40,9 @@ fn saves_send_each_store_its_share() {
     assert_eq!(graph, &format!("https://w.example/graph/native/page/{page_id}"));
     assert!(trig.contains(&id), "{trig}");
     assert!(calls[0].stale.is_empty());
-    let [ProjectedPage { page_id: listed, revision_id: Some(_) }] = calls[0].pages.as_slice() else { panic!("{:?}", calls[0].pages) };
+    let [ProjectedPage { page_id: listed, revision_id: Some(_) }] = calls[0].pages.as_slice() else {
+        panic!("{:?}", calls[0].pages)
+    };
     assert_eq!(listed, page_id);
 }
 
@@ -47,7 +51,11 @@ fn a_page_without_subjects_is_still_acknowledged() {
     let host = example_host();
     with_stores(&host, &[("graph", "falkordb")]);
     let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text"}}}});
-    assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Gizmo", &[], Some(body)).0, 201, "a Schema no Subject uses");
+    assert_eq!(
+        call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Gizmo", &[], Some(body)).0,
+        201,
+        "a Schema no Subject uses"
+    );
     let last = host.store_updates().pop().expect("an updateStores call");
     assert!(last.updates.is_empty(), "{last:?}");
     assert_eq!(last.pages.len(), 1, "the Schema page is listed so its pending marker can be cleared");
@@ -59,17 +67,30 @@ fn what_each_write_sends() {
     // (write, expected (store, kind) updates, expected stale stores)
     type Case = (&'static str, fn(&MemoryHost) -> u16, Vec<&'static str>, Vec<&'static str>);
     let cases: Vec<Case> = vec![
-        ("a Subject deleted from its page: the page leaves the stores", |h| {
-            let id = create_person(h, "Gone").1["subject"]["id"].as_str().unwrap().to_owned();
-            call(h, Who::Sysop, "DELETE", &format!("/strata/v0/subject/{id}"), &[], None).0
-        }, vec!["graph:graph", "rdf:sparql"], vec![]),
-        ("a Schema changed: the page of its Subject is sent again, no store is stale", |h| {
-            let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text"}}}});
-            call(h, Who::Sysop, "PUT", "/strata/v0/schema/Validation%20showcase", &[], Some(body)).0
-        }, vec!["graph:graph", "rdf:sparql"], vec![]),
-        ("a Schema deleted: every store is stale", |h| {
-            call(h, Who::Sysop, "DELETE", "/strata/v0/schema/Coordinates", &[], None).0
-        }, vec![], vec!["graph", "rdf"]),
+        (
+            "a Subject deleted from its page: the page leaves the stores",
+            |h| {
+                let id = create_person(h, "Gone").1["subject"]["id"].as_str().unwrap().to_owned();
+                call(h, Who::Sysop, "DELETE", &format!("/strata/v0/subject/{id}"), &[], None).0
+            },
+            vec!["graph:graph", "rdf:sparql"],
+            vec![],
+        ),
+        (
+            "a Schema changed: the page of its Subject is sent again, no store is stale",
+            |h| {
+                let body = json!({"schema": {"propertyDefinitions": {"Name": {"type": "text"}}}});
+                call(h, Who::Sysop, "PUT", "/strata/v0/schema/Validation%20showcase", &[], Some(body)).0
+            },
+            vec!["graph:graph", "rdf:sparql"],
+            vec![],
+        ),
+        (
+            "a Schema deleted: every store is stale",
+            |h| call(h, Who::Sysop, "DELETE", "/strata/v0/schema/Coordinates", &[], None).0,
+            vec![],
+            vec!["graph", "rdf"],
+        ),
     ];
     for (name, write, updates, stale) in cases {
         let host = example_host();
@@ -79,9 +100,17 @@ fn what_each_write_sends() {
         assert!(status < 300, "{name}: {status}");
         let last = host.store_updates().pop().unwrap_or_default();
         assert!(host.store_updates().len() > before, "{name}: no updateStores call");
-        let got: Vec<String> = last.updates.iter().map(|u| format!("{}:{}", u.store(), if matches!(u, StoreUpdate::Graph { .. }) { "graph" } else { "sparql" })).collect();
+        let got: Vec<String> = last
+            .updates
+            .iter()
+            .map(|u| {
+                format!("{}:{}", u.store(), if matches!(u, StoreUpdate::Graph { .. }) { "graph" } else { "sparql" })
+            })
+            .collect();
         assert_eq!(got, updates, "{name}");
-        if let (true, Some(StoreUpdate::Sparql { trig, .. })) = (name.contains("deleted from its page"), last.updates.get(1)) {
+        if let (true, Some(StoreUpdate::Sparql { trig, .. })) =
+            (name.contains("deleted from its page"), last.updates.get(1))
+        {
             assert_eq!(trig, "", "{name}: a page without Subjects is dropped");
         }
         let stale_names: Vec<&str> = last.stale.iter().map(|s| s.store.as_str()).collect();
@@ -105,19 +134,38 @@ fn a_saved_schema_projects_its_subjects_again() {
     let (_, wheel) = create_gadget(&host, "Wheel");
     let described = |h: &MemoryHost| -> Vec<bool> {
         let last = h.store_updates().pop().unwrap();
-        last.updates.iter().filter_map(|u| match u { StoreUpdate::Sparql { trig, .. } => Some(trig.contains("/schema/Gadget")), _ => None }).collect()
+        last.updates
+            .iter()
+            .filter_map(|u| match u {
+                StoreUpdate::Sparql { trig, .. } => Some(trig.contains("/schema/Gadget")),
+                _ => None,
+            })
+            .collect()
     };
     assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Gadget", &[], Some(gadget("Has part"))).0, 201);
     assert_eq!(described(&host), vec![true, true], "both Gadget pages are described once their Schema exists");
-    let cog = call(&host, Who::Sysop, "GET", "/strata/v0/subjects", &[("search", "Cog")], None).1["subjects"][0]["id"].clone();
+    let cog = call(&host, Who::Sysop, "GET", "/strata/v0/subjects", &[("search", "Cog")], None).1["subjects"][0]["id"]
+        .clone();
     let body = json!({"statement": {"propertyType": "relation", "value": [{"target": cog}]}});
     let wheel_id = wheel["subjectId"].as_str().unwrap();
-    let (status, answer) = call(&host, Who::Sysop, "PUT", &format!("/strata/v0/subject/{wheel_id}/statements/Part"), &[], Some(body));
+    let (status, answer) =
+        call(&host, Who::Sysop, "PUT", &format!("/strata/v0/subject/{wheel_id}/statements/Part"), &[], Some(body));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Gadget", &[], Some(gadget("Consists of"))).0, 200);
     let last = host.store_updates().pop().unwrap();
-    let graph: Vec<&String> = last.updates.iter().filter_map(|u| match u { StoreUpdate::Graph { statements, .. } => Some(statements), _ => None }).flatten().collect();
-    assert!(graph.iter().any(|s| s.contains("Consists_of") || s.contains("Consists of")), "the new relation type reaches the graph: {graph:?}");
+    let graph: Vec<&String> = last
+        .updates
+        .iter()
+        .filter_map(|u| match u {
+            StoreUpdate::Graph { statements, .. } => Some(statements),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert!(
+        graph.iter().any(|s| s.contains("Consists_of") || s.contains("Consists of")),
+        "the new relation type reaches the graph: {graph:?}"
+    );
     assert!(last.stale.is_empty());
 }
 

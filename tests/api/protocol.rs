@@ -31,7 +31,11 @@ fn a_405_names_the_methods_the_path_has() {
         let path = sample_path(route.path);
         let r = respond(&host, caller(Who::Sysop), other, &path, &[], &[], None);
         if r.status == 405 {
-            assert!(r.headers["allow"].split(", ").any(|m| m == route.method.as_str()), "{path}: {:?}", r.headers.get("allow"));
+            assert!(
+                r.headers["allow"].split(", ").any(|m| m == route.method.as_str()),
+                "{path}: {:?}",
+                r.headers.get("allow")
+            );
         }
     }
 }
@@ -39,7 +43,9 @@ fn a_405_names_the_methods_the_path_has() {
 #[test]
 fn a_429_says_when_to_try_again() {
     let mut settings = Settings::default();
-    settings.stores.insert("rdf".into(), StoreSettings { store_type: "oxigraph-embedded".into(), projection: "native".into() });
+    settings
+        .stores
+        .insert("rdf".into(), StoreSettings { store_type: "oxigraph-embedded".into(), projection: "native".into() });
     let host = MemoryHost::new(settings);
     host.allow_uses(0);
     let body = json!({"query": "SELECT * WHERE { ?s ?p ?o }"}).to_string();
@@ -55,7 +61,15 @@ fn a_json_body_must_be_labelled_as_json_when_labelled() {
     let body = json!({"pageTitle": "Labelled", "schema": "Map", "statements": {}}).to_string();
     let post = |content_type: Option<&str>| {
         let headers: Vec<(&str, &str)> = content_type.map(|c| ("content-type", c)).into_iter().collect();
-        status_and_body(&respond(&host, caller(Who::User), "POST", "/strata/v0/subjects", &[], &headers, Some(body.clone())))
+        status_and_body(&respond(
+            &host,
+            caller(Who::User),
+            "POST",
+            "/strata/v0/subjects",
+            &[],
+            &headers,
+            Some(body.clone()),
+        ))
     };
     let (status, refused) = post(Some("text/plain"));
     assert_eq!((status, refused["errorType"].as_str()), (415, Some("unsupported-media-type")));

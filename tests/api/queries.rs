@@ -10,7 +10,9 @@ const RESULTS: &str = "{\"head\":{\"vars\":[\"a\"]},\"results\":{\"bindings\":[]
 
 fn host_with_sparql(query_limits: serde_json::Value) -> MemoryHost {
     let mut settings = Settings { query_limits, ..Settings::default() };
-    settings.stores.insert("rdf".into(), StoreSettings { store_type: "oxigraph-embedded".into(), projection: "native".into() });
+    settings
+        .stores
+        .insert("rdf".into(), StoreSettings { store_type: "oxigraph-embedded".into(), projection: "native".into() });
     MemoryHost::new(settings)
 }
 
@@ -46,7 +48,8 @@ fn results_are_relayed_unchanged() {
     host.answer_sparql(answer(true, None, ""));
     let mut c = caller(Who::Anonymous);
     c.csrf_valid = false;
-    let response = respond(&host, c, "POST", "/strata/v0/query/sparql", &[], &[], Some(json!({"query": SELECT}).to_string()));
+    let response =
+        respond(&host, c, "POST", "/strata/v0/query/sparql", &[], &[], Some(json!({"query": SELECT}).to_string()));
     assert_eq!(response.status, 200, "no CSRF token needed");
     assert_eq!(response.body, RESULTS);
     assert_eq!(response.headers["content-type"], "application/sparql-results+json");
@@ -68,11 +71,15 @@ fn query_errors_have_the_stable_codes() {
         assert_eq!((got, error_code(got, &body)), (*status, (*code).to_owned()), "{q}");
     }
     let (_, body) = query(&host, Who::User, "SELEKT ?a");
-    assert!(body["message"].as_str().unwrap().starts_with("The query is not valid SPARQL 1.1: error at 1:10: expected "), "{body}");
+    assert!(
+        body["message"].as_str().unwrap().starts_with("The query is not valid SPARQL 1.1: error at 1:10: expected "),
+        "{body}"
+    );
     // A federated query never reaches the store (which would answer it): a SPARQL server fetches
     // whatever address SERVICE names. Nor does any other refused query.
     host.answer_sparql(answer(true, None, ""));
-    let (got, body) = query(&host, Who::User, "SELECT * { ?s ?p ?o .SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }");
+    let (got, body) =
+        query(&host, Who::User, "SELECT * { ?s ?p ?o .SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }");
     assert_eq!((got, error_code(got, &body).as_str()), (400, "unsupportedQueryForm"));
     assert_eq!(body["message"], "The query calls a service (SERVICE): federated queries do not run here, since the store would fetch the address it names.");
     assert!(host.sparql_queries().is_empty(), "no refused query reached the store");
@@ -86,22 +93,33 @@ fn query_errors_have_the_stable_codes() {
     }
     let mut no_right = caller(Who::User);
     no_right.rights.retain(|r| r != "strata-query");
-    let (status, body) = call_as(&host, no_right, "POST", "/strata/v0/query/sparql", &[], Some(json!({"query": SELECT}).to_string()));
+    let (status, body) =
+        call_as(&host, no_right, "POST", "/strata/v0/query/sparql", &[], Some(json!({"query": SELECT}).to_string()));
     assert_eq!((status, error_code(status, &body).as_str()), (403, "permissionDenied"));
 }
 
 #[test]
 fn the_servers_own_answers_are_read_by_the_core() {
     let host = host_with_sparql(json!(null));
-    let statuses = [(400, 400, "sparqlSyntaxError"), (406, 400, "sparqlSyntaxError"), (500, 503, "sparqlStoreUnavailable"), (302, 500, "internalError")];
+    let statuses = [
+        (400, 400, "sparqlSyntaxError"),
+        (406, 400, "sparqlSyntaxError"),
+        (500, 503, "sparqlStoreUnavailable"),
+        (302, 500, "internalError"),
+    ];
     for (store_status, status, code) in statuses {
         host.answer_sparql(StoreAnswer { status: Some(store_status), ..answer(false, Some("errorReply"), "the body") });
         let (got, body) = query(&host, Who::User, SELECT);
         assert_eq!((got, error_code(got, &body)), (status, code.to_owned()), "{store_status}");
     }
-    let cases = [("text/html", "<html>login</html>"), ("application/sparql-results+json", "{\"head\":{\"vars\":[]},\"res")];
+    let cases =
+        [("text/html", "<html>login</html>"), ("application/sparql-results+json", "{\"head\":{\"vars\":[]},\"res")];
     for (content_type, body) in cases {
-        host.answer_sparql(StoreAnswer { content_type: Some(content_type.into()), body: Some(body.into()), ..answer(true, None, "") });
+        host.answer_sparql(StoreAnswer {
+            content_type: Some(content_type.into()),
+            body: Some(body.into()),
+            ..answer(true, None, "")
+        });
         let (got, answer) = query(&host, Who::User, SELECT);
         assert_eq!((got, error_code(got, &answer).as_str()), (500, "internalError"), "{body}");
         assert!(answer["message"].as_str().unwrap().contains("not a SPARQL results JSON document"), "{answer}");
@@ -110,7 +128,9 @@ fn the_servers_own_answers_are_read_by_the_core() {
 
 #[test]
 fn rate_limits_and_tiers() {
-    let host = host_with_sparql(json!({"default": {"timeoutSeconds": 5, "maxRows": 10}, "expensive": {"timeoutSeconds": 60, "maxRows": 100}}));
+    let host = host_with_sparql(
+        json!({"default": {"timeoutSeconds": 5, "maxRows": 10}, "expensive": {"timeoutSeconds": 60, "maxRows": 100}}),
+    );
     host.answer_sparql(answer(true, None, ""));
     host.allow_uses(1);
     assert_eq!(query(&host, Who::User, SELECT).0, 200);
@@ -128,7 +148,9 @@ fn rate_limits_and_tiers() {
 
 fn host_with_graph() -> MemoryHost {
     let mut settings = Settings::default();
-    settings.stores.insert("graph".into(), StoreSettings { store_type: "falkordb".into(), projection: "native".into() });
+    settings
+        .stores
+        .insert("graph".into(), StoreSettings { store_type: "falkordb".into(), projection: "native".into() });
     MemoryHost::new(settings)
 }
 
@@ -149,23 +171,50 @@ fn cypher(host: &MemoryHost, who: Who, body: serde_json::Value) -> (u16, serde_j
 #[test]
 fn cypher_reads_run_guarded_with_their_parameters() {
     let plain = MemoryHost::default();
-    assert_eq!(cypher(&plain, Who::User, json!({"cypher": "MATCH (n) RETURN n"})).0, 404, "no graph database, no route");
+    assert_eq!(
+        cypher(&plain, Who::User, json!({"cypher": "MATCH (n) RETURN n"})).0,
+        404,
+        "no graph database, no route"
+    );
     let host = host_with_graph();
     host.answer_cypher(reply(json!([[[8, [7, [0], [[0, 2, "s1map1aaaaaaa01"]]]]]])));
-    let (status, body) = cypher(&host, Who::Bot, json!({"cypher": "MATCH (n:Subject {id: $id}) RETURN n", "parameters": {"id": "s1map1aaaaaaa01"}}));
+    let (status, body) = cypher(
+        &host,
+        Who::Bot,
+        json!({"cypher": "MATCH (n:Subject {id: $id}) RETURN n", "parameters": {"id": "s1map1aaaaaaa01"}}),
+    );
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body, json!({"columns": ["n"], "rows": [{"n": {"id": 7, "labels": ["Subject"], "properties": {"id": "s1map1aaaaaaa01"}}}], "truncated": false, "resultCount": 1, "durationMs": 1}));
+    assert_eq!(
+        body,
+        json!({"columns": ["n"], "rows": [{"n": {"id": 7, "labels": ["Subject"], "properties": {"id": "s1map1aaaaaaa01"}}}], "truncated": false, "resultCount": 1, "durationMs": 1})
+    );
     let sent = host.cypher_queries();
-    assert_eq!(sent[0].query, "CYPHER id='s1map1aaaaaaa01' MATCH (n:Subject {id: $id}) RETURN n\nLIMIT 50001\n", "bounded to the row cap plus one");
+    assert_eq!(
+        sent[0].query, "CYPHER id='s1map1aaaaaaa01' MATCH (n:Subject {id: $id}) RETURN n\nLIMIT 50001\n",
+        "bounded to the row cap plus one"
+    );
     assert_eq!((sent[0].timeout_ms, sent[0].max_rows), (300_000, 50_000), "the expensive tier for apihighlimits");
     let catalog: Vec<(&str, &str)> = sent[0].catalog.iter().map(|r| (r.key.as_str(), r.query.as_str())).collect();
-    assert_eq!(catalog, [("labels", "CALL db.labels()"), ("relationshipTypes", "CALL db.relationshipTypes()"), ("propertyKeys", "CALL db.propertyKeys()")]);
+    assert_eq!(
+        catalog,
+        [
+            ("labels", "CALL db.labels()"),
+            ("relationshipTypes", "CALL db.relationshipTypes()"),
+            ("propertyKeys", "CALL db.propertyKeys()")
+        ]
+    );
 }
 
 #[test]
 fn cypher_refusals() {
     let host = host_with_graph();
-    host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some("syntax".into()), detail: Some("errMsg: Invalid input".into()) });
+    host.answer_cypher(CypherAnswer {
+        ok: false,
+        reply: json!(null),
+        catalog: json!(null),
+        kind: Some("syntax".into()),
+        detail: Some("errMsg: Invalid input".into()),
+    });
     let cases: &[(serde_json::Value, u16, &str)] = &[
         (json!({"cypher": " "}), 400, "emptyQuery"),
         (json!({"cypher": "MATCH (n) DETACH DELETE n"}), 422, "writeQueryRejected"),
@@ -187,7 +236,13 @@ fn cypher_refusals() {
         ("other", 500, "internalError"),
     ];
     for (kind, status, code) in kinds {
-        host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some(kind.into()), detail: Some("x".into()) });
+        host.answer_cypher(CypherAnswer {
+            ok: false,
+            reply: json!(null),
+            catalog: json!(null),
+            kind: Some(kind.into()),
+            detail: Some("x".into()),
+        });
         let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
         assert_eq!((got, error_code(got, &answer)), (status, code.to_owned()), "{kind}");
     }
@@ -199,11 +254,23 @@ fn cypher_refusals() {
         ("Unknown function 'foo'", 400, "cypherSyntaxError"),
     ];
     for (message, status, code) in replies {
-        host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some("errorReply".into()), detail: Some(message.into()) });
+        host.answer_cypher(CypherAnswer {
+            ok: false,
+            reply: json!(null),
+            catalog: json!(null),
+            kind: Some("errorReply".into()),
+            detail: Some(message.into()),
+        });
         let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
         assert_eq!((got, error_code(got, &answer)), (status, code.to_owned()), "{message}");
     }
-    host.answer_cypher(CypherAnswer { ok: false, reply: json!(null), catalog: json!(null), kind: Some("errorReply".into()), detail: Some("ERR Invalid graph operation on empty key".into()) });
+    host.answer_cypher(CypherAnswer {
+        ok: false,
+        reply: json!(null),
+        catalog: json!(null),
+        kind: Some("errorReply".into()),
+        detail: Some("ERR Invalid graph operation on empty key".into()),
+    });
     let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
     assert_eq!((got, &answer["rows"]), (200, &json!([])), "a graph never written has no rows: {answer}");
     host.answer_cypher(CypherAnswer { ok: true, reply: json!([1, 2]), catalog: json!({}), kind: None, detail: None });

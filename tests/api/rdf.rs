@@ -21,7 +21,13 @@ fn rdf_host() -> MemoryHost {
     for entry in std::fs::read_dir(example_dir().join("Mapping")).unwrap() {
         let path = entry.unwrap().path();
         let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
-        saves.push(page(namespace::MAPPING, &title, Some(std::fs::read_to_string(&path).unwrap()), None, IndexRows::default()));
+        saves.push(page(
+            namespace::MAPPING,
+            &title,
+            Some(std::fs::read_to_string(&path).unwrap()),
+            None,
+            IndexRows::default(),
+        ));
     }
     let map = json!({"version": 1, "schema": "Map", "target": "schemaorg", "prefixes": {"schema": "https://schema.org/"},
         "subject": {"class": "schema:Map"}, "properties": {"Title": {"predicate": "schema:name"}, "Surveyor": {"predicate": "schema:creator"}}});
@@ -73,7 +79,10 @@ fn a_page_export_is_its_named_graph_with_metadata_and_subjects() {
     assert!(q.iter().all(|q| q.graph_name.to_string() == format!("<{graph}>")), "every quad in the page's graph");
     let page = NamedNodeRef::new_unchecked(&format!("{BASE}/page/{acme}")).into_owned();
     let page_triples: Vec<_> = q.iter().filter(|q| q.subject == Subject::NamedNode(page.clone())).collect();
-    assert!(page_triples.iter().any(|q| q.predicate.as_str() == format!("{BASE}/ontology/lastEditor")), "page facts from the record");
+    assert!(
+        page_triples.iter().any(|q| q.predicate.as_str() == format!("{BASE}/ontology/lastEditor")),
+        "page facts from the record"
+    );
     assert!(page_triples.iter().any(|q| q.predicate.as_str() == "http://purl.org/dc/terms/modified"));
     insta::assert_snapshot!("page_acme_trig", r.body.replace(&format!("page/{acme}"), "page/{pageId}"));
 }
@@ -95,16 +104,27 @@ fn format_comes_from_the_parameter_then_accept_then_trig() {
         (Some("trig"), Some("text/turtle"), "application/trig", "trig", false),
         (Some("turtle"), Some("application/trig"), "text/turtle", "ttl", false),
     ];
-    for (path, name) in [(page_rdf(&host, "Polder survey of 1672"), page_id(&host, "Polder survey of 1672").to_string()), (subject_rdf(ACME), ACME.to_owned())] {
+    for (path, name) in [
+        (page_rdf(&host, "Polder survey of 1672"), page_id(&host, "Polder survey of 1672").to_string()),
+        (subject_rdf(ACME), ACME.to_owned()),
+    ] {
         for (format, accept, media_type, extension, vary) in cases {
             let query: Vec<(&str, &str)> = format.map(|f| ("format", f)).into_iter().collect();
             let r = get(&host, Who::Anonymous, &path, &query, *accept);
             let what = format!("{path} format={format:?} accept={accept:?}");
             assert_eq!(r.status, 200, "{what}");
             assert_eq!(header(&r, "content-type"), Some(format!("{media_type}; charset=utf-8").as_str()), "{what}");
-            assert_eq!(header(&r, "content-disposition"), Some(format!("inline; filename=\"{name}.{extension}\"").as_str()), "{what}");
+            assert_eq!(
+                header(&r, "content-disposition"),
+                Some(format!("inline; filename=\"{name}.{extension}\"").as_str()),
+                "{what}"
+            );
             assert_eq!(header(&r, "vary"), vary.then_some("Accept"), "{what}");
-            assert_eq!(r.body.contains(" {\n") || r.body.contains("> {"), *extension == "trig", "{what}: graph wrapper only in TriG");
+            assert_eq!(
+                r.body.contains(" {\n") || r.body.contains("> {"),
+                *extension == "trig",
+                "{what}: graph wrapper only in TriG"
+            );
         }
     }
 }
@@ -113,9 +133,11 @@ fn format_comes_from_the_parameter_then_accept_then_trig() {
 fn turtle_holds_the_same_triples_without_the_graph() {
     let host = rdf_host();
     let path = page_rdf(&host, "Polder survey of 1672");
-    let trig: HashSet<oxrdf::Triple> = quads(&get(&host, Who::Anonymous, &path, &[], None)).into_iter().map(oxrdf::Triple::from).collect();
+    let trig: HashSet<oxrdf::Triple> =
+        quads(&get(&host, Who::Anonymous, &path, &[], None)).into_iter().map(oxrdf::Triple::from).collect();
     let turtle = get(&host, Who::Anonymous, &path, &[("format", "turtle")], None);
-    let parsed: HashSet<oxrdf::Triple> = oxttl::TurtleParser::new().for_slice(turtle.body.as_bytes()).map(|t| t.unwrap()).collect();
+    let parsed: HashSet<oxrdf::Triple> =
+        oxttl::TurtleParser::new().for_slice(turtle.body.as_bytes()).map(|t| t.unwrap()).collect();
     assert_eq!(parsed, trig);
 }
 
@@ -148,10 +170,17 @@ fn an_unknown_projection_lists_the_readable_ones() {
     let path = subject_rdf(ACME);
     let known = |who| error(&get(&host, who, &path, &[("projection", "nope")], None)).2["knownProjections"].clone();
     assert_eq!(known(Who::User), json!(["native", "dcterms", "hidden", "schemaorg"]));
-    assert_eq!(known(Who::Restricted), json!(["native", "dcterms", "schemaorg"]), "an unreadable Mapping is not a projection");
+    assert_eq!(
+        known(Who::Restricted),
+        json!(["native", "dcterms", "schemaorg"]),
+        "an unreadable Mapping is not a projection"
+    );
     let r = get(&host, Who::Restricted, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "hidden")], None);
     assert_eq!(error(&r).1, "invalid-parameter");
-    assert_eq!(get(&host, Who::User, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "hidden")], None).status, 200);
+    assert_eq!(
+        get(&host, Who::User, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "hidden")], None).status,
+        200
+    );
 }
 
 #[test]
@@ -165,7 +194,8 @@ fn an_ontology_projection_maps_subjects_and_writes_no_page_metadata() {
     assert!(q.iter().all(|q| q.subject.to_string() != format!("<{BASE}/page/{acme}>")), "no page metadata");
     insta::assert_snapshot!("page_acme_schemaorg_trig", r.body.replace(&format!("page/{acme}"), "page/{pageId}"));
 
-    let unmapped = get(&host, Who::Anonymous, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "schemaorg")], None);
+    let unmapped =
+        get(&host, Who::Anonymous, &page_rdf(&host, "Agnes Reijnders"), &[("projection", "schemaorg")], None);
     assert!(quads(&unmapped).is_empty(), "a page without mapped Subjects: an empty graph, 200");
     let city = get(&host, Who::Anonymous, &subject_rdf("s1per1aaaaaaa06"), &[("projection", "schemaorg")], None);
     assert!(quads(&city).is_empty(), "a Subject whose Schema has no Mapping: an empty graph, 200");
@@ -176,7 +206,13 @@ fn a_subject_export_is_exactly_its_share_of_the_page_export() {
     let host = rdf_host();
     let acme = page_id(&host, "Polder survey of 1672");
     for projection in ["native", "schemaorg"] {
-        let page = quads(&get(&host, Who::Anonymous, &page_rdf(&host, "Polder survey of 1672"), &[("projection", projection)], None));
+        let page = quads(&get(
+            &host,
+            Who::Anonymous,
+            &page_rdf(&host, "Polder survey of 1672"),
+            &[("projection", projection)],
+            None,
+        ));
         let subject = quads(&get(&host, Who::Anonymous, &subject_rdf(ACME), &[("projection", projection)], None));
         let page_iri = format!("<{BASE}/page/{acme}>");
         let without_metadata: HashSet<Quad> = page.into_iter().filter(|q| q.subject.to_string() != page_iri).collect();
@@ -186,7 +222,11 @@ fn a_subject_export_is_exactly_its_share_of_the_page_export() {
     let r = get(&host, Who::Anonymous, &subject_rdf(&format!("local:{ACME}")), &[], None);
     let q = quads(&r);
     assert!(q.iter().any(|q| q.subject.to_string().starts_with(&format!("<{BASE}/relation/"))), "reification included");
-    assert_eq!(header(&r, "content-disposition"), Some(format!("inline; filename=\"{ACME}.trig\"").as_str()), "the bare ID names the file");
+    assert_eq!(
+        header(&r, "content-disposition"),
+        Some(format!("inline; filename=\"{ACME}.trig\"").as_str()),
+        "the bare ID names the file"
+    );
     insta::assert_snapshot!("subject_acme_trig", r.body.replace(&format!("page/{acme}"), "page/{pageId}"));
 }
 
@@ -213,7 +253,10 @@ fn absent_unreadable_and_undescribable_are_one_404() {
         ("dereferencing an absent Subject", Who::User, "/strata/v0/entity/s1zzzzzzzzzzzz9"),
     ];
     let absent_body = |path: &str| {
-        let generic = path.replace(ACME, "s1zzzzzzzzzzzz9").replace(PERSON, "s1zzzzzzzzzzzz9").replace("s1testaaaaaaau1", "s1zzzzzzzzzzzz9");
+        let generic = path
+            .replace(ACME, "s1zzzzzzzzzzzz9")
+            .replace(PERSON, "s1zzzzzzzzzzzz9")
+            .replace("s1testaaaaaaau1", "s1zzzzzzzzzzzz9");
         error(&get(&empty, Who::User, &generic, &[], None)).2["errorType"].clone()
     };
     for (what, who, path) in cases {
@@ -223,10 +266,17 @@ fn absent_unreadable_and_undescribable_are_one_404() {
     }
     let hidden = get(&host, Who::Restricted, &acme_page, &[], None);
     let absent = get(&empty, Who::Restricted, &acme_page, &[], None);
-    assert_eq!((hidden.status, hidden.body), (absent.status, absent.body), "unreadable is indistinguishable from absent");
+    assert_eq!(
+        (hidden.status, hidden.body),
+        (absent.status, absent.body),
+        "unreadable is indistinguishable from absent"
+    );
     assert_eq!(get(&host, Who::User, &acme_page, &[], None).status, 200);
     let orphan = quads(&get(&host, Who::User, &page_rdf(&host, "Orphan page"), &[], None));
-    assert!(!orphan.iter().any(|q| q.subject.to_string().contains("s1testaaaaaaau1")), "the page export omits the Subject");
+    assert!(
+        !orphan.iter().any(|q| q.subject.to_string().contains("s1testaaaaaaau1")),
+        "the page export omits the Subject"
+    );
     assert!(host.logs().iter().any(|l| l.message.contains("s1testaaaaaaau1")), "with a warning");
 }
 
@@ -256,7 +306,11 @@ fn dereferencing_redirects_by_accept() {
     let target = header(&r, "location").unwrap().strip_prefix(&format!("{BASE}/rest.php")).unwrap().to_owned();
     let (path, query) = target.split_once('?').unwrap();
     let followed = get(&host, Who::Anonymous, path, &[("format", query.trim_start_matches("format="))], None);
-    assert_eq!(header(&followed, "content-type"), Some("text/turtle; charset=utf-8"), "the redirect leads to the export");
+    assert_eq!(
+        header(&followed, "content-type"),
+        Some("text/turtle; charset=utf-8"),
+        "the redirect leads to the export"
+    );
 
     host.set_settings(Settings { rdf_base_uri: BASE.into(), dereference_to_data_tab: false, ..Settings::default() });
     let r = get(&host, Who::Anonymous, &format!("/strata/v0/entity/{ACME}"), &[], Some("text/html"));
@@ -269,7 +323,8 @@ fn the_html_location_encodes_the_title() {
     let slot = json!({"mainSubject": "s1testaaaaaaat1", "subjects": {"s1testaaaaaaat1": {"schema": "City", "statements": {}}}});
     seed_subject_page(&host, namespace::MAIN, "Q&A: 100% \"Ünïcode\"?", &slot.to_string());
     let r = get(&host, Who::Anonymous, "/strata/v0/entity/s1testaaaaaaat1", &[], None);
-    let want = format!("{BASE}/index.php?title=Q%26A:_100%25_%22%C3%9Cn%C3%AFcode%22%3F&action=subjects#s1testaaaaaaat1");
+    let want =
+        format!("{BASE}/index.php?title=Q%26A:_100%25_%22%C3%9Cn%C3%AFcode%22%3F&action=subjects#s1testaaaaaaat1");
     assert_eq!(header(&r, "location"), Some(want.as_str()));
 }
 
@@ -280,11 +335,14 @@ fn response_envelopes() {
     let unknown = get(&host, Who::Anonymous, &subject_rdf(ACME), &[("projection", "nope")], None);
     let turtle = get(&host, Who::Anonymous, &subject_rdf(ACME), &[], Some("text/turtle"));
     let body: Value = serde_json::from_str(&unknown.body).unwrap();
-    insta::assert_json_snapshot!("envelopes", json!({
-        "seeOther": see_other,
-        "unknownProjection": {"status": unknown.status, "headers": unknown.headers, "body": body},
-        "negotiatedTurtle": {"status": turtle.status, "headers": turtle.headers},
-    }));
+    insta::assert_json_snapshot!(
+        "envelopes",
+        json!({
+            "seeOther": see_other,
+            "unknownProjection": {"status": unknown.status, "headers": unknown.headers, "body": body},
+            "negotiatedTurtle": {"status": turtle.status, "headers": turtle.headers},
+        })
+    );
 }
 
 #[test]

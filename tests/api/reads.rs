@@ -22,7 +22,10 @@ fn a_subject_read_shows_its_statements_and_select_labels() {
     insta::assert_json_snapshot!("subject_acme", body);
     let s = &body["subjects"][ACME];
     assert_eq!(s["statements"]["Condition"]["valueLabels"], json!(["Restored"]));
-    assert_eq!((s["displayName"].as_str(), s["displayNameIsGenerated"].as_bool()), (Some("Polder survey of 1672"), Some(false)));
+    assert_eq!(
+        (s["displayName"].as_str(), s["displayNameIsGenerated"].as_bool()),
+        (Some("Polder survey of 1672"), Some(false))
+    );
     assert!(s.get("pageId").is_none() && s.get("hostSubject").is_none());
 
     let (_, with_page) = subject(&host, Who::Anonymous, ACME, &[("expand", "page")]);
@@ -58,7 +61,9 @@ fn unreadable_looks_exactly_like_absent() {
         assert_eq!(hidden.0, 404);
         assert_eq!(call(&host, Who::User, "GET", &path, &[], None).0, 200, "{path}");
     }
-    let expanded = |who| subject(&host, who, LOAN, &[("expand", "relations")]).1["subjects"].as_object().unwrap().contains_key(ACME);
+    let expanded = |who| {
+        subject(&host, who, LOAN, &[("expand", "relations")]).1["subjects"].as_object().unwrap().contains_key(ACME)
+    };
     assert!(expanded(Who::User));
     assert!(!expanded(Who::Restricted), "a relation into an unreadable page is not expanded");
 }
@@ -96,7 +101,11 @@ fn subject_read_parameter_rules() {
 #[test]
 fn a_revision_shows_the_subject_as_it_was() {
     let host = example_host();
-    let page = pollster::block_on(host.page_by_id(strata::host::PageById { page_id: page_id(&host, "Polder survey of 1672") })).unwrap().unwrap();
+    let page = pollster::block_on(
+        host.page_by_id(strata::host::PageById { page_id: page_id(&host, "Polder survey of 1672") }),
+    )
+    .unwrap()
+    .unwrap();
     let old_revision = page.latest_revision_id;
     let renamed = page.subject_slot.unwrap().replace("\"Polder survey of 1672\"", "\"ACME Corporation\"");
     let save = PageSave {
@@ -123,22 +132,47 @@ fn a_revision_shows_the_subject_as_it_was() {
 fn page_subjects_and_expansions() {
     let host = example_host();
     let acme = page_id(&host, "Polder survey of 1672");
-    let (status, body) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{acme}/subjects"), &[("expand", "schemas|relations")], None);
+    let (status, body) = call(
+        &host,
+        Who::Anonymous,
+        "GET",
+        &format!("/strata/v0/page/{acme}/subjects"),
+        &[("expand", "schemas|relations")],
+        None,
+    );
     assert_eq!(status, 200);
     assert_eq!(body["mainSubjectId"], ACME);
     assert_eq!(body["schemas"].as_object().unwrap().keys().collect::<Vec<_>>(), ["Map"]);
     assert!(body["referencedSubjects"]["s1lib1aaaaaaa04"].is_object());
-    assert!(body["referencedSubjects"]["s1lib1aaaaaaa04"]["pageTitle"].is_string(), "targets carry page fields, for links");
+    assert!(
+        body["referencedSubjects"]["s1lib1aaaaaaa04"]["pageTitle"].is_string(),
+        "targets carry page fields, for links"
+    );
     insta::assert_json_snapshot!("page_acme_subjects", body["subjects"]);
 
     let anvil = page_id(&host, "Agnes Reijnders");
-    let (_, lonely) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{anvil}/subjects"), &[("expand", "relations")], None);
+    let (_, lonely) = call(
+        &host,
+        Who::Anonymous,
+        "GET",
+        &format!("/strata/v0/page/{anvil}/subjects"),
+        &[("expand", "relations")],
+        None,
+    );
     assert_eq!(lonely["referencedSubjects"], json!([]), "nothing resolves: an empty array");
     assert!(lonely.get("schemas").is_none());
 
     for (page, want) in [("abc", 400), ("0", 400), ("-4", 400), ("99999", 404)] {
-        assert_eq!(call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{page}/subjects"), &[], None).0, want, "{page}");
-        assert_eq!(call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{page}/mainSubject"), &[], None).0, want, "{page}");
+        assert_eq!(
+            call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{page}/subjects"), &[], None).0,
+            want,
+            "{page}"
+        );
+        assert_eq!(
+            call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{page}/mainSubject"), &[], None).0,
+            want,
+            "{page}"
+        );
     }
 }
 
@@ -171,10 +205,19 @@ fn display_names_follow_the_spec() {
     let by_id = seed_subject_page(&host, namespace::MAIN, "s1testaaaaaaax2", &slot.to_string().replace("x1", "x3"));
     let names = |page: u64| {
         let (_, body) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/page/{page}/subjects"), &[], None);
-        body["subjects"].as_object().unwrap().values().map(|s| (s["displayName"].as_str().unwrap().to_owned(), s["displayNameIsGenerated"].as_bool().unwrap())).collect::<Vec<_>>()
+        body["subjects"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|s| (s["displayName"].as_str().unwrap().to_owned(), s["displayNameIsGenerated"].as_bool().unwrap()))
+            .collect::<Vec<_>>()
     };
     assert_eq!(names(plain), [("Utopia".to_owned(), false), ("City".to_owned(), true)]);
-    assert_eq!(names(by_id), [("City".to_owned(), true), ("City".to_owned(), true)], "a page titled with a Subject's ID");
+    assert_eq!(
+        names(by_id),
+        [("City".to_owned(), true), ("City".to_owned(), true)],
+        "a page titled with a Subject's ID"
+    );
 }
 
 #[test]
@@ -184,10 +227,13 @@ fn dependent_subjects_carry_their_host_chain() {
     let (status, body) = subject(&host, Who::Anonymous, PERIOD, &[]);
     assert_eq!(status, 200);
     let period = &body["subjects"][PERIOD];
-    assert_eq!(period["hostSubject"], json!({
-        "id": MEMBERSHIP, "schema": "Membership", "displayName": "Membership", "displayNameIsGenerated": true,
-        "hostSubject": {"id": CLUB, "schema": "Club", "displayName": "Chess Club", "displayNameIsGenerated": false},
-    }));
+    assert_eq!(
+        period["hostSubject"],
+        json!({
+            "id": MEMBERSHIP, "schema": "Membership", "displayName": "Membership", "displayNameIsGenerated": true,
+            "hostSubject": {"id": CLUB, "schema": "Club", "displayName": "Chess Club", "displayNameIsGenerated": false},
+        })
+    );
     let (_, club) = subject(&host, Who::Anonymous, CLUB, &[("expand", "relations")]);
     let ids: Vec<&String> = club["subjects"].as_object().unwrap().keys().collect();
     assert_eq!(ids, [CLUB, MEMBERSHIP, PERSON, PERIOD], "targets of the Subject's Dependent Subjects are merged");

@@ -27,10 +27,17 @@ fn hostile_requests_get_structured_client_errors() {
     let host = example_host();
     for route in ROUTES {
         for seg in SEGMENTS {
-            let path: String = route.path.split('/').map(|p| if p.starts_with('{') { seg } else { p }).collect::<Vec<_>>().join("/");
+            let path: String =
+                route.path.split('/').map(|p| if p.starts_with('{') { seg } else { p }).collect::<Vec<_>>().join("/");
             for body in BODIES {
-                let query = [("limit", "99999999999999999999"), ("expand", "page|"), ("revisionId", "-0"), ("cursor", "dDE6w6k")];
-                let (status, answer) = call_raw(&host, Who::Sysop, route.method.as_str(), &path, &query, Some(body.into()));
+                let query = [
+                    ("limit", "99999999999999999999"),
+                    ("expand", "page|"),
+                    ("revisionId", "-0"),
+                    ("cursor", "dDE6w6k"),
+                ];
+                let (status, answer) =
+                    call_raw(&host, Who::Sysop, route.method.as_str(), &path, &query, Some(body.into()));
                 assert!(status < 500, "{} {path} {body}: {status} {answer}", route.method.as_str());
                 if status >= 400 {
                     error_code(status, &answer);

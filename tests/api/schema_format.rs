@@ -21,13 +21,21 @@ fn constraints_are_stored_in_their_canonical_form() {
             json!({"type": "text", "minLength": {"value": 2, "severity": "warning"}}),
             json!({"type": "text", "minLength": 2}),
         ),
-        ("object form without severity is warning", json!({"type": "text", "maxLength": {"value": 9}}), json!({"type": "text", "maxLength": 9})),
+        (
+            "object form without severity is warning",
+            json!({"type": "text", "maxLength": {"value": 9}}),
+            json!({"type": "text", "maxLength": 9}),
+        ),
         (
             "error severity is kept in object form",
             json!({"type": "text", "maxLength": {"value": 9, "severity": "error"}}),
             json!({"type": "text", "maxLength": {"value": 9, "severity": "error"}}),
         ),
-        ("a boolean Constraint's object alone implies true", json!({"type": "text", "required": {}}), json!({"type": "text", "required": true})),
+        (
+            "a boolean Constraint's object alone implies true",
+            json!({"type": "text", "required": {}}),
+            json!({"type": "text", "required": true}),
+        ),
         (
             "a boolean Constraint with error severity",
             json!({"type": "text", "multiple": true, "uniqueItems": {"severity": "error"}}),
@@ -43,7 +51,11 @@ fn constraints_are_stored_in_their_canonical_form() {
             json!({"type": "select", "options": options, "multiple": {"value": false, "severity": "warning"}}),
             json!({"type": "select", "options": options}),
         ),
-        ("multiple value true allows several values", json!({"type": "text", "multiple": {"value": true}}), json!({"type": "text", "multiple": true})),
+        (
+            "multiple value true allows several values",
+            json!({"type": "text", "multiple": {"value": true}}),
+            json!({"type": "text", "multiple": true}),
+        ),
         (
             "options carry their severity around the array",
             json!({"type": "select", "options": {"value": options, "severity": "error"}}),
@@ -85,10 +97,22 @@ fn constraint_forms_that_are_refused_name_their_path() {
             json!({"type": "relation", "targetSchemas": {"value": ["Person"], "severity": "error"}}),
             "propertyDefinitions.P.targetSchemas",
         ),
-        ("a boolean Constraint with a value", json!({"type": "text", "required": {"value": true, "severity": "error"}}), "propertyDefinitions.P.required"),
-        ("an unknown severity word", json!({"type": "text", "minLength": {"value": 2, "severity": "fatal"}}), "propertyDefinitions.P.minLength.severity"),
+        (
+            "a boolean Constraint with a value",
+            json!({"type": "text", "required": {"value": true, "severity": "error"}}),
+            "propertyDefinitions.P.required",
+        ),
+        (
+            "an unknown severity word",
+            json!({"type": "text", "minLength": {"value": 2, "severity": "fatal"}}),
+            "propertyDefinitions.P.minLength.severity",
+        ),
         ("no target Schemas", json!({"type": "relation", "targetSchemas": []}), "propertyDefinitions.P.targetSchemas"),
-        ("the same target in two spellings", json!({"type": "relation", "targetSchemas": ["Person", "person"]}), "propertyDefinitions.P.targetSchemas[1]"),
+        (
+            "the same target in two spellings",
+            json!({"type": "relation", "targetSchemas": ["Person", "person"]}),
+            "propertyDefinitions.P.targetSchemas[1]",
+        ),
         ("no type", json!({"required": true}), "propertyDefinitions.P.type"),
         ("minLength above maxLength", json!({"type": "text", "minLength": 5, "maxLength": 2}), "propertyDefinitions.P"),
         ("precision out of range", json!({"type": "number", "precision": 21}), "propertyDefinitions.P.precision"),
@@ -96,7 +120,8 @@ fn constraint_forms_that_are_refused_name_their_path() {
     for (i, (what, written, path)) in cases.iter().enumerate() {
         let (status, answer) = save(&host, &format!("Refused {i}"), written.clone());
         assert_eq!((status, error_code(status, &answer).as_str()), (400, "invalid-schema"), "{what}: {answer}");
-        let paths: Vec<&str> = answer["reasons"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
+        let paths: Vec<&str> =
+            answer["reasons"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
         assert_eq!(paths, [*path], "{what}: {answer}");
         let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/schema/Refused {i}"), &[], None);
         assert_eq!(read, json!({"schema": null}), "{what}: nothing was stored");

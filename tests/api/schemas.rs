@@ -58,7 +58,8 @@ fn cursors_stay_valid_while_schemas_come_and_go() {
     let schema = json!({"schema": {"propertyDefinitions": {}}});
     assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Aaa", &[], Some(schema.clone())).0, 201);
     assert_eq!(call(&host, Who::Sysop, "PUT", "/strata/v0/schema/Zzz", &[], Some(schema)).0, 201);
-    let (status, next) = call(&host, Who::Sysop, "GET", "/strata/v0/schemas", &[("limit", "5"), ("cursor", &cursor)], None);
+    let (status, next) =
+        call(&host, Who::Sysop, "GET", "/strata/v0/schemas", &[("limit", "5"), ("cursor", &cursor)], None);
     assert_eq!(status, 200);
     assert!(names(&next).iter().all(|n| n.as_str() > last.as_str()), "{:?} after {last}", names(&next));
 }
@@ -67,7 +68,16 @@ fn cursors_stay_valid_while_schemas_come_and_go() {
 fn limit_and_cursor_rules() {
     let host = example_host();
     for i in 0..40 {
-        save(&host, vec![page(namespace::SCHEMA, &format!("Extra {i:02}"), Some(r#"{"propertyDefinitions": {}}"#.into()), None, Default::default())]);
+        save(
+            &host,
+            vec![page(
+                namespace::SCHEMA,
+                &format!("Extra {i:02}"),
+                Some(r#"{"propertyDefinitions": {}}"#.into()),
+                None,
+                Default::default(),
+            )],
+        );
     }
     type Case<'a> = (&'a [(&'a str, &'a str)], Result<usize, &'a str>);
     let cases: &[Case] = &[
@@ -137,7 +147,10 @@ fn an_invalid_schema_lists_every_reason() {
     let reasons = answer["reasons"].as_array().unwrap();
     assert!(reasons.len() >= 2, "{answer}");
     for r in reasons {
-        assert!(answer["message"].as_str().unwrap().contains(r["message"].as_str().unwrap()), "{r} missing from the message");
+        assert!(
+            answer["message"].as_str().unwrap().contains(r["message"].as_str().unwrap()),
+            "{r} missing from the message"
+        );
     }
 }
 
@@ -149,10 +162,12 @@ fn a_schema_with_unregistered_types_is_saved_and_its_values_kept() {
         "Phone": {"type": "phoneNumber", "required": {"severity": "error"}},
         "Name": {"type": "text"},
     }});
-    let (status, created) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(json!({"schema": contact})));
+    let (status, created) =
+        call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(json!({"schema": contact})));
     assert_eq!(status, 201, "an unknown type is saved: {created}");
     assert_eq!(created["schema"]["propertyDefinitions"]["Mail"], json!({"type": "emial", "x-plugin": {"kept": true}}));
-    let (status, resaved) = call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(json!({"schema": created["schema"]})));
+    let (status, resaved) =
+        call(&host, Who::User, "PUT", "/strata/v0/schema/Contact", &[], Some(json!({"schema": created["schema"]})));
     assert_eq!(status, 200, "and re-saved: {resaved}");
     assert_eq!(resaved, created);
 
@@ -164,19 +179,29 @@ fn a_schema_with_unregistered_types_is_saved_and_its_values_kept() {
     assert_eq!(status, 201, "{body}");
     let id = body["subject"]["id"].as_str().unwrap().to_owned();
     let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/subject/{id}"), &[], None);
-    assert_eq!(read["subjects"][&id]["statements"]["Mail"]["value"], json!({"any": ["shape", 1]}), "the raw value is kept");
+    assert_eq!(
+        read["subjects"][&id]["statements"]["Mail"]["value"],
+        json!({"any": ["shape", 1]}),
+        "the raw value is kept"
+    );
     let replacement = json!({"statements": read["subjects"][&id]["statements"].clone()});
-    let (status, checked) = call(&host, Who::User, "POST", &format!("/strata/v0/subject/{id}/validate"), &[], Some(replacement));
+    let (status, checked) =
+        call(&host, Who::User, "POST", &format!("/strata/v0/subject/{id}/validate"), &[], Some(replacement));
     assert_eq!(status, 200, "{checked}");
-    let codes: Vec<(&str, &str)> =
-        checked["violations"].as_array().unwrap().iter().map(|v| (v["propertyName"].as_str().unwrap_or(""), v["code"].as_str().unwrap())).collect();
+    let codes: Vec<(&str, &str)> = checked["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["propertyName"].as_str().unwrap_or(""), v["code"].as_str().unwrap()))
+        .collect();
     assert_eq!(codes, [("Mail", "unregistered-type"), ("Phone", "unregistered-type")], "{checked}");
 }
 
 #[test]
 fn save_rules_that_need_other_schemas() {
     let host = example_host();
-    let dependent = json!({"schema": {"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}}}});
+    let dependent =
+        json!({"schema": {"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}}}});
     assert_eq!(call(&host, Who::User, "PUT", "/strata/v0/schema/Membership", &[], Some(dependent)).0, 201);
     let flipped = json!({"schema": {"propertyDefinitions": {"Role": {"type": "text"}}}});
     let (status, body) = call(&host, Who::User, "PUT", "/strata/v0/schema/Membership", &[], Some(flipped));

@@ -3,8 +3,8 @@
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use strata::api::{handle_route, Request, Response};
-use strata::app::Caller;
 use strata::app::page_index;
+use strata::app::Caller;
 use strata::host::memory::{Deny, MemoryHost, Viewer};
 use strata::host::{namespace, Host, IndexRows, PageSave, PageTitle, SavePages};
 
@@ -25,7 +25,9 @@ pub fn caller(who: Who) -> Caller {
         Who::Locked => ("127.0.0.1", &["strata-query"], &["*"]),
         Who::Anonymous => ("127.0.0.1", &["read", "strata-query"], &["*"]),
         Who::User => ("Alice", &["read", "edit", "createpage", "strata-query"], &["*", "user"]),
-        Who::Bot => ("ImportBot", &["read", "edit", "createpage", "strata-query", "apihighlimits"], &["*", "user", "bot"]),
+        Who::Bot => {
+            ("ImportBot", &["read", "edit", "createpage", "strata-query", "apihighlimits"], &["*", "user", "bot"])
+        }
         Who::Sysop => (
             "Admin",
             &["read", "edit", "createpage", "delete", "strata-query", "strata-admin", "apihighlimits", "noratelimit"],
@@ -61,14 +63,22 @@ pub fn example_dir() -> PathBuf {
 pub fn example_host() -> MemoryHost {
     let host = MemoryHost::default();
     let mut saves = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(example_dir().join("Schema")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(example_dir().join("Schema")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for path in files {
         let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
-        saves.push(page(namespace::SCHEMA, &title, Some(std::fs::read_to_string(&path).unwrap()), None, IndexRows::default()));
+        saves.push(page(
+            namespace::SCHEMA,
+            &title,
+            Some(std::fs::read_to_string(&path).unwrap()),
+            None,
+            IndexRows::default(),
+        ));
     }
     save(&host, saves);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(example_dir().join("Subject")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(example_dir().join("Subject")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     for path in files {
         let title = path.file_stem().unwrap().to_string_lossy().replace('_', " ");
@@ -93,12 +103,21 @@ pub fn page_id(host: &MemoryHost, title: &str) -> u64 {
 /// Schemas and a page with Dependent Subjects: a Club whose Membership has a Period.
 pub fn add_club(host: &MemoryHost) -> u64 {
     let schemas = [
-        ("Club", json!({"propertyDefinitions": {"Members": {"type": "relation", "targetSchemas": ["Membership"], "multiple": true}, "Founded": {"type": "date"}}})),
-        ("Membership", json!({"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}, "Period": {"type": "relation", "targetSchemas": ["Period"]}, "Member": {"type": "relation", "targetSchemas": ["Person"]}}})),
+        (
+            "Club",
+            json!({"propertyDefinitions": {"Members": {"type": "relation", "targetSchemas": ["Membership"], "multiple": true}, "Founded": {"type": "date"}}}),
+        ),
+        (
+            "Membership",
+            json!({"subjectsAreDependent": true, "propertyDefinitions": {"Role": {"type": "text"}, "Period": {"type": "relation", "targetSchemas": ["Period"]}, "Member": {"type": "relation", "targetSchemas": ["Person"]}}}),
+        ),
         ("Period", json!({"subjectsAreDependent": true, "propertyDefinitions": {"Start": {"type": "date"}}})),
     ];
     for (name, body) in schemas {
-        assert_eq!(call(host, Who::Sysop, "PUT", &format!("/strata/v0/schema/{name}"), &[], Some(json!({"schema": body}))).0, 201);
+        assert_eq!(
+            call(host, Who::Sysop, "PUT", &format!("/strata/v0/schema/{name}"), &[], Some(json!({"schema": body}))).0,
+            201
+        );
     }
     seed_subject_page(host, namespace::MAIN, "Chess Club", &club_slot().to_string())
 }
@@ -147,26 +166,63 @@ pub fn save(host: &MemoryHost, saves: Vec<PageSave>) -> Vec<u64> {
 }
 
 /// One request as `who`; answers the status and the parsed body.
-pub fn call(host: &MemoryHost, who: Who, method: &str, path: &str, query: &[(&str, &str)], body: Option<Value>) -> (u16, Value) {
+pub fn call(
+    host: &MemoryHost,
+    who: Who,
+    method: &str,
+    path: &str,
+    query: &[(&str, &str)],
+    body: Option<Value>,
+) -> (u16, Value) {
     call_raw(host, who, method, path, query, body.map(|b| b.to_string()))
 }
 
-pub fn call_raw(host: &MemoryHost, who: Who, method: &str, path: &str, query: &[(&str, &str)], body: Option<String>) -> (u16, Value) {
+pub fn call_raw(
+    host: &MemoryHost,
+    who: Who,
+    method: &str,
+    path: &str,
+    query: &[(&str, &str)],
+    body: Option<String>,
+) -> (u16, Value) {
     call_as(host, caller(who), method, path, query, body)
 }
 
 /// The body is parsed as JSON; a body of another media type (RDF, an empty redirect) is a string.
-pub fn call_as(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], body: Option<String>) -> (u16, Value) {
+pub fn call_as(
+    host: &MemoryHost,
+    c: Caller,
+    method: &str,
+    path: &str,
+    query: &[(&str, &str)],
+    body: Option<String>,
+) -> (u16, Value) {
     let response = respond(host, c, method, path, query, &[], body);
     let body: Value = serde_json::from_str(&response.body).unwrap_or(Value::String(response.body));
     (response.status, body)
 }
 
 /// The whole response, with request headers (lower-case names).
-pub fn respond(host: &MemoryHost, c: Caller, method: &str, path: &str, query: &[(&str, &str)], headers: &[(&str, &str)], body: Option<String>) -> Response {
+pub fn respond(
+    host: &MemoryHost,
+    c: Caller,
+    method: &str,
+    path: &str,
+    query: &[(&str, &str)],
+    headers: &[(&str, &str)],
+    body: Option<String>,
+) -> Response {
     let viewer = Viewer { name: c.name.clone(), rights: c.rights.clone() };
     let pairs = |list: &[(&str, &str)]| list.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    let request = Request { method: method.into(), path: path.into(), query: pairs(query), headers: pairs(headers), body, body_not_utf8: false, caller: c };
+    let request = Request {
+        method: method.into(),
+        path: path.into(),
+        query: pairs(query),
+        headers: pairs(headers),
+        body,
+        body_not_utf8: false,
+        caller: c,
+    };
     pollster::block_on(handle_route(&host.acting_as(viewer), request))
 }
 

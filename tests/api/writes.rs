@@ -24,18 +24,27 @@ fn post_subject(host: &MemoryHost, who: Who, body: Value) -> (u16, Value) {
 }
 
 fn outcome(status: u16, body: &Value) -> Result<u16, (u16, String)> {
-    if status < 300 { Ok(status) } else { Err((status, error_code(status, body))) }
+    if status < 300 {
+        Ok(status)
+    } else {
+        Err((status, error_code(status, body)))
+    }
 }
 
 #[test]
 fn create_titles_the_new_page_page_first() {
     let host = example_host();
-    let (status, body) = post_subject(&host, Who::User, company(json!({"id": NEW, "label": " Widget Co ", "comment": "new"})));
+    let (status, body) =
+        post_subject(&host, Who::User, company(json!({"id": NEW, "label": " Widget Co ", "comment": "new"})));
     assert_eq!(status, 201, "{body}");
     insta::assert_json_snapshot!("create_widget_co", body);
     assert_eq!(body["status"], "created");
     assert_eq!(body["subject"]["pageTitle"], "Widget Co");
-    assert_eq!(body["subject"]["statements"]["Condition"]["value"], json!(["o1cnd1aaaaaaa01"]), "a label is stored as its option id");
+    assert_eq!(
+        body["subject"]["statements"]["Condition"]["value"],
+        json!(["o1cnd1aaaaaaa01"]),
+        "a label is stored as its option id"
+    );
     let index = host.index_of(body["subject"]["pageId"].as_u64().unwrap()).unwrap();
     assert_eq!(index.subjects[0].facts.display_name, "Widget Co");
     assert!(index.subjects[0].facts.is_main);
@@ -67,7 +76,11 @@ fn create_titles_the_new_page_page_first() {
     let (_, taken) = post_subject(&host, Who::User, company(json!({"pageTitle": "Polder survey of 1672"})));
     assert_eq!(taken["pageTitle"], "Polder survey of 1672");
     let hidden = post_subject(&host, Who::Restricted, company(json!({"pageTitle": "Polder survey of 1672"})));
-    assert_eq!(outcome(hidden.0, &hidden.1), Err((403, "permission-denied".into())), "a taken title the caller may not read is not told apart");
+    assert_eq!(
+        outcome(hidden.0, &hidden.1),
+        Err((403, "permission-denied".into())),
+        "a taken title the caller may not read is not told apart"
+    );
 }
 
 #[test]
@@ -76,7 +89,10 @@ fn a_subject_first_wiki_titles_by_subject_id() {
     host.set_settings(Settings { titling: Titling::SubjectFirst, ..Settings::default() });
     let (status, body) = post_subject(&host, Who::User, company(json!({"id": NEW, "label": "Widget Co"})));
     assert_eq!(status, 201, "{body}");
-    assert_eq!((body["subject"]["pageTitle"].as_str(), body["subject"]["pageNamespaceId"].as_i64()), (Some("Subject:S1newaaaaaaaaa1"), Some(7480)));
+    assert_eq!(
+        (body["subject"]["pageTitle"].as_str(), body["subject"]["pageNamespaceId"].as_i64()),
+        (Some("Subject:S1newaaaaaaaaa1"), Some(7480))
+    );
     assert_eq!(body["subject"]["displayName"], "Widget Co");
     let (status, body) = post_subject(&host, Who::User, company(json!({"pageTitle": "Widget"})));
     assert_eq!(outcome(status, &body), Err((400, "invalid-title".into())));
@@ -116,14 +132,16 @@ fn subject_write_permissions() {
         assert_eq!(status, want, "{who:?} {id}: {answer}");
     }
     let hidden = call(&host, Who::Restricted, "DELETE", &format!("/strata/v0/subject/{ACME}"), &[], None);
-    let absent = call(&MemoryHost::default(), Who::Restricted, "DELETE", &format!("/strata/v0/subject/{ACME}"), &[], None);
+    let absent =
+        call(&MemoryHost::default(), Who::Restricted, "DELETE", &format!("/strata/v0/subject/{ACME}"), &[], None);
     assert_eq!(hidden, absent, "unreadable looks absent on writes too");
 }
 
 #[test]
 fn the_permission_matrix() {
     let host = example_host();
-    let put = Some(json!({"label": "ACME", "statements": {"Condition": {"propertyType": "select", "value": ["Good"]}}}));
+    let put =
+        Some(json!({"label": "ACME", "statements": {"Condition": {"propertyType": "select", "value": ["Good"]}}}));
     let ids = Some(json!({"count": 2}));
     type Req = (&'static str, String, Option<Value>);
     let requests: Vec<Req> = vec![
@@ -157,7 +175,8 @@ fn the_permission_matrix() {
     }
     let mut anonymous_with_token = caller(Who::Anonymous);
     anonymous_with_token.csrf_valid = true;
-    let (status, body) = call_as(&host, anonymous_with_token, "POST", "/strata/v0/subjects", &[], Some(company(json!({})).to_string()));
+    let (status, body) =
+        call_as(&host, anonymous_with_token, "POST", "/strata/v0/subjects", &[], Some(company(json!({})).to_string()));
     assert_eq!(outcome(status, &body), Err((403, "permission-denied".into())), "anonymous may not create pages");
 }
 
@@ -191,13 +210,19 @@ fn enforcement_blocks_only_new_error_violations() {
 fn one_statement_writes() {
     let host = example_host();
     let path = |p: &str| format!("/strata/v0/subject/{ACME}/statements/{p}");
-    let (status, body) = call(&host, Who::User, "PUT", &path("Scale"), &[], Some(json!({"statement": {"value": 2010}})));
+    let (status, body) =
+        call(&host, Who::User, "PUT", &path("Scale"), &[], Some(json!({"statement": {"value": 2010}})));
     assert_eq!((status, body["status"].as_str()), (200, Some("updated")), "{body}");
     assert_eq!(body["subject"]["statements"]["Scale"], json!({"propertyType": "number", "value": 2010}));
     assert!(body["violations"].is_array());
     let cases: &[(&str, &str, Option<Value>, Want)] = &[
         ("PUT", "Nope", Some(json!({"statement": {"value": 1}})), Err((400, "invalid-content"))),
-        ("PUT", "Scale", Some(json!({"statement": {"propertyType": "number", "value": "x"}})), Err((400, "invalid-content"))),
+        (
+            "PUT",
+            "Scale",
+            Some(json!({"statement": {"propertyType": "number", "value": "x"}})),
+            Err((400, "invalid-content")),
+        ),
         ("PUT", "Scale", Some(json!({"value": 1})), Err((400, "invalid-body"))),
         ("PUT", "Digital copy", Some(json!({"statement": {"value": []}})), Ok("updated")),
         ("DELETE", "Digital copy", None, Ok("unchanged")),
@@ -216,8 +241,12 @@ fn one_statement_writes() {
 #[test]
 fn deleting_a_main_subject_leaves_the_page_without_one() {
     let host = example_host();
-    let (status, body) = call(&host, Who::User, "DELETE", &format!("/strata/v0/subject/{ACME}"), &[], Some(json!({"comment": "gone"})));
-    assert_eq!((status, body), (200, json!({"status": "deleted", "subjectId": ACME, "removedDependentSubjectIds": []})));
+    let (status, body) =
+        call(&host, Who::User, "DELETE", &format!("/strata/v0/subject/{ACME}"), &[], Some(json!({"comment": "gone"})));
+    assert_eq!(
+        (status, body),
+        (200, json!({"status": "deleted", "subjectId": ACME, "removedDependentSubjectIds": []}))
+    );
     let page = page_id(&host, "Polder survey of 1672");
     let (status, main) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{page}/mainSubject"), &[], None);
     assert_eq!((status, main), (200, json!({"pageId": page, "subject": null})));
@@ -242,7 +271,14 @@ fn the_dependent_subject_lifecycle() {
 fn dropping_the_relation_removes_the_dependent_subject() {
     let host = example_host();
     add_club(&host);
-    let (status, body) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{CLUB}"), &[], Some(json!({"label": "Chess Club", "statements": {}})));
+    let (status, body) = call(
+        &host,
+        Who::User,
+        "PUT",
+        &format!("/strata/v0/subject/{CLUB}"),
+        &[],
+        Some(json!({"label": "Chess Club", "statements": {}})),
+    );
     assert_eq!(status, 200, "{body}");
     let page = body["subject"]["pageId"].as_u64().unwrap();
     let (_, subjects) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{page}/subjects"), &[], None);
@@ -253,11 +289,13 @@ fn dropping_the_relation_removes_the_dependent_subject() {
 fn dependent_subjects_in_write_bodies() {
     let host = example_host();
     add_club(&host);
-    let club = |members: Value, dependents: Value| json!({
-        "schema": "Club", "label": "Go Club",
-        "statements": {"Members": {"propertyType": "relation", "value": members}},
-        "dependentSubjects": dependents,
-    });
+    let club = |members: Value, dependents: Value| {
+        json!({
+            "schema": "Club", "label": "Go Club",
+            "statements": {"Members": {"propertyType": "relation", "value": members}},
+            "dependentSubjects": dependents,
+        })
+    };
     let m = "s1newaaaaaaaam1";
     let membership = json!([{"id": m, "schema": "Membership", "statements": {"Role": {"propertyType": "text", "value": ["Treasurer"]}}}]);
     let (status, body) = post_subject(&host, Who::User, club(json!([{"target": m}]), membership.clone()));
@@ -267,11 +305,31 @@ fn dependent_subjects_in_write_bodies() {
     assert_eq!(read["subjects"][m]["hostSubject"]["displayName"], "Go Club");
 
     let cases: &[(Value, Value, (u16, &str))] = &[
-        (json!([]), json!([{"id": "s1newaaaaaaaam2", "schema": "Membership", "statements": {}}]), (422, "dependent-subject-rules")),
-        (json!([{"target": "s1newaaaaaaaam3"}]), json!([{"id": "s1newaaaaaaaam3", "schema": "City", "statements": {}}]), (400, "invalid-body")),
-        (json!([{"target": MEMBERSHIP}]), json!([{"id": MEMBERSHIP, "schema": "Membership", "statements": {}}]), (409, "subject-id-in-use")),
-        (json!([{"target": "s1newaaaaaaaam4"}]), json!([{"id": "bad", "schema": "Membership", "statements": {}}]), (400, "invalid-subject-id")),
-        (json!([{"target": "s1newaaaaaaaam4"}]), json!([{"id": "s1newaaaaaaaam4", "schema": "Membership", "statements": {}, "x": 1}]), (400, "invalid-body")),
+        (
+            json!([]),
+            json!([{"id": "s1newaaaaaaaam2", "schema": "Membership", "statements": {}}]),
+            (422, "dependent-subject-rules"),
+        ),
+        (
+            json!([{"target": "s1newaaaaaaaam3"}]),
+            json!([{"id": "s1newaaaaaaaam3", "schema": "City", "statements": {}}]),
+            (400, "invalid-body"),
+        ),
+        (
+            json!([{"target": MEMBERSHIP}]),
+            json!([{"id": MEMBERSHIP, "schema": "Membership", "statements": {}}]),
+            (409, "subject-id-in-use"),
+        ),
+        (
+            json!([{"target": "s1newaaaaaaaam4"}]),
+            json!([{"id": "bad", "schema": "Membership", "statements": {}}]),
+            (400, "invalid-subject-id"),
+        ),
+        (
+            json!([{"target": "s1newaaaaaaaam4"}]),
+            json!([{"id": "s1newaaaaaaaam4", "schema": "Membership", "statements": {}, "x": 1}]),
+            (400, "invalid-body"),
+        ),
     ];
     for (i, (members, dependents, want)) in cases.iter().enumerate() {
         let mut body = club(members.clone(), dependents.clone());
@@ -282,7 +340,14 @@ fn dependent_subjects_in_write_bodies() {
     let mut lonely = club(json!([]), json!([{"id": "s1newaaaaaaaam2", "schema": "Membership", "statements": {}}]));
     lonely["pageTitle"] = "Lonely club".into();
     let (_, refused) = post_subject(&host, Who::User, lonely);
-    assert!(refused["violations"].as_array().unwrap().iter().any(|v| v["code"] == "dependent-subject-without-host" && v["subjectId"] == "s1newaaaaaaaam2"), "{refused}");
+    assert!(
+        refused["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v["code"] == "dependent-subject-without-host" && v["subjectId"] == "s1newaaaaaaaam2"),
+        "{refused}"
+    );
 
     // Replacing the Club may replace its own Dependent Subject by ID.
     let replace = json!({"label": "Chess Club", "statements": {"Members": {"propertyType": "relation", "value": [{"id": "r1testaaaaaaar1", "target": MEMBERSHIP}]}},
@@ -301,14 +366,31 @@ fn moving_subjects() {
     add_club(&host);
     let target = page_id(&host, "Agnes Reijnders");
     let saves = host.save_calls();
-    let (status, body) = call(&host, Who::User, "POST", &format!("/strata/v0/subject/{CLUB}/move"), &[], Some(json!({"targetPageId": target})));
+    let (status, body) = call(
+        &host,
+        Who::User,
+        "POST",
+        &format!("/strata/v0/subject/{CLUB}/move"),
+        &[],
+        Some(json!({"targetPageId": target})),
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(host.save_calls(), saves + 1, "both pages in one savePages call");
-    assert_eq!(body, json!({"status": "moved", "subjectId": CLUB, "fromPageId": page_id(&host, "Chess Club"), "toPageId": target, "movedDependentSubjectIds": [MEMBERSHIP, PERIOD]}));
+    assert_eq!(
+        body,
+        json!({"status": "moved", "subjectId": CLUB, "fromPageId": page_id(&host, "Chess Club"), "toPageId": target, "movedDependentSubjectIds": [MEMBERSHIP, PERIOD]})
+    );
     let (_, anvil) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{target}/subjects"), &[], None);
     assert_eq!(anvil["subjects"].as_object().unwrap().len(), 4);
     assert_ne!(anvil["mainSubjectId"], CLUB, "makeMainSubject defaults to false");
-    let (_, chess) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{}/mainSubject", page_id(&host, "Chess Club")), &[], None);
+    let (_, chess) = call(
+        &host,
+        Who::User,
+        "GET",
+        &format!("/strata/v0/page/{}/mainSubject", page_id(&host, "Chess Club")),
+        &[],
+        None,
+    );
     assert_eq!(chess["subject"], Value::Null);
 
     let back = page_id(&host, "Chess Club");
@@ -320,10 +402,18 @@ fn moving_subjects() {
         (CLUB, json!({}), (400, "invalid-body")),
     ];
     for (id, body, want) in cases {
-        let (status, answer) = call(&host, Who::User, "POST", &format!("/strata/v0/subject/{id}/move"), &[], Some(body.clone()));
+        let (status, answer) =
+            call(&host, Who::User, "POST", &format!("/strata/v0/subject/{id}/move"), &[], Some(body.clone()));
         assert_eq!(outcome(status, &answer), Err((want.0, want.1.to_owned())), "{id} {body}");
     }
-    let (status, body) = call(&host, Who::User, "POST", &format!("/strata/v0/subject/{CLUB}/move"), &[], Some(json!({"targetPageId": back, "makeMainSubject": true})));
+    let (status, body) = call(
+        &host,
+        Who::User,
+        "POST",
+        &format!("/strata/v0/subject/{CLUB}/move"),
+        &[],
+        Some(json!({"targetPageId": back, "makeMainSubject": true})),
+    );
     assert_eq!(status, 200, "{body}");
     let (_, chess) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{back}/mainSubject"), &[], None);
     assert_eq!(chess["subject"]["id"], CLUB);
@@ -335,12 +425,35 @@ fn main_subject_and_ordering_edits() {
     add_club(&host);
     let page = page_id(&host, "Chess Club");
     let other = "s1newaaaaaaaao1";
-    let (status, body) = call(&host, Who::User, "POST", &format!("/strata/v0/page/{page}/subjects"), &[], Some(json!({"id": other, "schema": "City", "label": "Town", "statements": {}})));
+    let (status, body) = call(
+        &host,
+        Who::User,
+        "POST",
+        &format!("/strata/v0/page/{page}/subjects"),
+        &[],
+        Some(json!({"id": other, "schema": "City", "label": "Town", "statements": {}})),
+    );
     assert_eq!((status, body["status"].as_str()), (201, Some("created")), "{body}");
-    let (status, body) = call(&host, Who::User, "POST", &format!("/strata/v0/page/{page}/mainSubject"), &[], Some(json!({"schema": "City", "statements": {}})));
+    let (status, body) = call(
+        &host,
+        Who::User,
+        "POST",
+        &format!("/strata/v0/page/{page}/mainSubject"),
+        &[],
+        Some(json!({"schema": "City", "statements": {}})),
+    );
     assert_eq!(outcome(status, &body), Err((409, "subject-already-on-page".into())));
 
-    let set = |id: Value| call(&host, Who::User, "PUT", &format!("/strata/v0/page/{page}/mainSubject"), &[], Some(json!({"subjectId": id})));
+    let set = |id: Value| {
+        call(
+            &host,
+            Who::User,
+            "PUT",
+            &format!("/strata/v0/page/{page}/mainSubject"),
+            &[],
+            Some(json!({"subjectId": id})),
+        )
+    };
     assert_eq!(set(json!(other)), (200, json!({"pageId": page, "mainSubjectId": other})));
     assert_eq!(set(json!(null)), (200, json!({"pageId": page, "mainSubjectId": null})));
     let (status, body) = set(json!(MEMBERSHIP));
@@ -349,14 +462,23 @@ fn main_subject_and_ordering_edits() {
     assert_eq!(outcome(status, &body), Err((400, "invalid-body".into())));
     assert_eq!(set(json!(CLUB)).0, 200);
 
-    let order = |body: Value| call(&host, Who::User, "PUT", &format!("/strata/v0/page/{page}/subjectsOrdering"), &[], Some(body));
+    let order = |body: Value| {
+        call(&host, Who::User, "PUT", &format!("/strata/v0/page/{page}/subjectsOrdering"), &[], Some(body))
+    };
     let (status, body) = order(json!({"otherSubjectIds": [PERIOD, other, MEMBERSHIP]}));
-    assert_eq!((status, body), (200, json!({"pageId": page, "mainSubjectId": CLUB, "otherSubjectIds": [PERIOD, other, MEMBERSHIP]})));
+    assert_eq!(
+        (status, body),
+        (200, json!({"pageId": page, "mainSubjectId": CLUB, "otherSubjectIds": [PERIOD, other, MEMBERSHIP]}))
+    );
     let (_, read) = call(&host, Who::User, "GET", &format!("/strata/v0/page/{page}/subjects"), &[], None);
     assert_eq!(read["subjects"].as_object().unwrap().keys().collect::<Vec<_>>(), [CLUB, PERIOD, other, MEMBERSHIP]);
     let (status, body) = order(json!({"mainSubjectId": other, "otherSubjectIds": [CLUB, MEMBERSHIP, PERIOD]}));
     assert_eq!((status, body["mainSubjectId"].as_str()), (200, Some(other)));
-    for bad in [json!({"otherSubjectIds": [CLUB]}), json!({"otherSubjectIds": [CLUB, CLUB, MEMBERSHIP, PERIOD]}), json!({"childSubjectIds": []})] {
+    for bad in [
+        json!({"otherSubjectIds": [CLUB]}),
+        json!({"otherSubjectIds": [CLUB, CLUB, MEMBERSHIP, PERIOD]}),
+        json!({"childSubjectIds": []}),
+    ] {
         let (status, body) = order(bad.clone());
         assert_eq!(outcome(status, &body), Err((400, "invalid-body".into())), "{bad}");
     }
@@ -367,35 +489,81 @@ fn minting_subject_ids() {
     let host = example_host();
     let mut no_token = caller(Who::User);
     no_token.csrf_valid = false;
-    let (status, body) = call_as(&host, no_token, "POST", "/strata/v0/subject-ids", &[], Some(json!({"count": 3}).to_string()));
+    let (status, body) =
+        call_as(&host, no_token, "POST", "/strata/v0/subject-ids", &[], Some(json!({"count": 3}).to_string()));
     assert_eq!(status, 200, "no CSRF token needed: {body}");
     let ids: Vec<&str> = body["subjectIds"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
     assert_eq!(ids.len(), 3);
     assert!(ids.windows(2).all(|w| w[0] < w[1]) && ids.iter().all(|id| id.len() == 15 && id.starts_with('s')));
-    for bad in [json!({"count": 0}), json!({"count": 1001}), json!({"count": "3"}), json!({"count": 2.5}), json!({}), json!({"count": -1})] {
+    for bad in [
+        json!({"count": 0}),
+        json!({"count": 1001}),
+        json!({"count": "3"}),
+        json!({"count": 2.5}),
+        json!({}),
+        json!({"count": -1}),
+    ] {
         let (status, answer) = call(&host, Who::User, "POST", "/strata/v0/subject-ids", &[], Some(bad.clone()));
         assert_eq!(outcome(status, &answer), Err((400, "invalid-body".into())), "{bad}");
     }
-    assert_eq!(call(&host, Who::User, "POST", "/strata/v0/subject-ids", &[], Some(json!({"count": 1000}))).1["subjectIds"].as_array().unwrap().len(), 1000);
+    assert_eq!(
+        call(&host, Who::User, "POST", "/strata/v0/subject-ids", &[], Some(json!({"count": 1000}))).1["subjectIds"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1000
+    );
 }
 
 #[test]
 fn dry_run_validation() {
     let host = example_host();
-    let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/validate", &[], Some(json!({"schema": "Person", "statements": {}})));
+    let (status, body) = call(
+        &host,
+        Who::Anonymous,
+        "POST",
+        "/strata/v0/subject/validate",
+        &[],
+        Some(json!({"schema": "Person", "statements": {}})),
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["violations"][0]["code"], "required");
-    let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/validate", &[], Some(json!({"schema": "Nothing", "statements": {}})));
+    let (status, body) = call(
+        &host,
+        Who::Anonymous,
+        "POST",
+        "/strata/v0/subject/validate",
+        &[],
+        Some(json!({"schema": "Nothing", "statements": {}})),
+    );
     assert_eq!(outcome(status, &body), Err((404, "not-found".into())));
     let path = format!("/strata/v0/subject/{PERSON}/validate");
-    let (status, body) = call(&host, Who::Anonymous, "POST", &path, &[], Some(json!({"statements": {"Born": {"propertyType": "text", "value": ["x"]}}})));
+    let (status, body) = call(
+        &host,
+        Who::Anonymous,
+        "POST",
+        &path,
+        &[],
+        Some(json!({"statements": {"Born": {"propertyType": "text", "value": ["x"]}}})),
+    );
     assert_eq!(status, 200, "{body}");
     let codes: Vec<&str> = body["violations"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap()).collect();
     assert!(codes.contains(&"type-mismatch") && codes.contains(&"required"), "{codes:?}");
-    let (status, body) = call(&host, Who::Anonymous, "POST", "/strata/v0/subject/s1zzzzzzzzzzzz9/validate", &[], Some(json!({"statements": {}})));
+    let (status, body) = call(
+        &host,
+        Who::Anonymous,
+        "POST",
+        "/strata/v0/subject/s1zzzzzzzzzzzz9/validate",
+        &[],
+        Some(json!({"statements": {}})),
+    );
     assert_eq!(outcome(status, &body), Err((404, "not-found".into())));
     let (_, read) = call(&host, Who::Anonymous, "GET", &format!("/strata/v0/subject/{PERSON}"), &[], None);
-    assert_eq!(read["subjects"][PERSON]["statements"]["Full name"]["value"], json!(["Pieter Claesz Staal"]), "a dry run changes nothing");
+    assert_eq!(
+        read["subjects"][PERSON]["statements"]["Full name"]["value"],
+        json!(["Pieter Claesz Staal"]),
+        "a dry run changes nothing"
+    );
 }
 
 #[test]
@@ -405,7 +573,14 @@ fn subject_writes_retry_edit_conflicts() {
     host.inject_conflicts(5);
     assert_eq!(call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], body.clone()).0, 200);
     host.inject_conflicts(6);
-    let (status, answer) = call(&host, Who::User, "PUT", &format!("/strata/v0/subject/{ACME}"), &[], Some(json!({"label": "Other", "statements": {}})));
+    let (status, answer) = call(
+        &host,
+        Who::User,
+        "PUT",
+        &format!("/strata/v0/subject/{ACME}"),
+        &[],
+        Some(json!({"label": "Other", "statements": {}})),
+    );
     assert_eq!(outcome(status, &answer), Err((409, "edit-conflict".into())));
 }
 
@@ -413,7 +588,8 @@ fn subject_writes_retry_edit_conflicts() {
 /// and `edit` rate limit) answers the refusal's code and the host's words, and nothing is written.
 #[test]
 fn a_write_the_host_refuses_answers_the_refusals_code() {
-    let refusal = |reason, message: &str, retry| Refusal { reason, message: message.into(), retry_after_seconds: retry };
+    let refusal =
+        |reason, message: &str, retry| Refusal { reason, message: message.into(), retry_after_seconds: retry };
     let cases = [
         (refusal(RefusalReason::Blocked, "You have been blocked from editing.", None), 403, "blocked", None),
         (refusal(RefusalReason::Filtered, "The word ZAPWORD is not allowed here.", None), 422, "edit-filtered", None),
@@ -425,15 +601,25 @@ fn a_write_the_host_refuses_answers_the_refusals_code() {
         let before = call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None).1;
         host.refuse_next_write(refusal.clone());
         let body = json!({"label": "Refused Co", "statements": {}}).to_string();
-        let response = respond(&host, caller(Who::User), "PUT", &format!("/strata/v0/subject/{ACME}"), &[], &[], Some(body));
+        let response =
+            respond(&host, caller(Who::User), "PUT", &format!("/strata/v0/subject/{ACME}"), &[], &[], Some(body));
         let answer: Value = serde_json::from_str(&response.body).unwrap();
-        assert_eq!((response.status, error_code(response.status, &answer).as_str()), (want_status, want_code), "{answer}");
+        assert_eq!(
+            (response.status, error_code(response.status, &answer).as_str()),
+            (want_status, want_code),
+            "{answer}"
+        );
         if refusal.reason != RefusalReason::RateLimited {
             assert_eq!(answer["message"], refusal.message.as_str(), "the host's words reach the caller");
         }
-        let header = response.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("retry-after")).map(|(_, v)| v.as_str());
+        let header =
+            response.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("retry-after")).map(|(_, v)| v.as_str());
         assert_eq!(header, retry_after, "{want_code}");
-        assert_eq!(call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None).1, before, "nothing was written");
+        assert_eq!(
+            call(&host, Who::User, "GET", &format!("/strata/v0/subject/{ACME}"), &[], None).1,
+            before,
+            "nothing was written"
+        );
     }
     let host = example_host();
     host.refuse_next_write(refusal(RefusalReason::Blocked, "You have been blocked from editing this page.", None));

@@ -1,6 +1,5 @@
 //! The example wiki (`examples/wiki`) as the projection takes it.
 
-use strata::json::{Arena, Json};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use strata::domain::ids::SourceKey;
@@ -8,6 +7,7 @@ use strata::domain::page_content::PageContent;
 use strata::domain::schema::Schema;
 use strata::domain::title::Title;
 use strata::graph::model::{PageInfo, Schemas};
+use strata::json::{Arena, Json};
 use strata::normalize::{read_page_content, Context};
 use strata::types::ReadSchema;
 

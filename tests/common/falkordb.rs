@@ -71,8 +71,7 @@ pub fn read(con: &mut redis::Connection, graph: &str, cypher: &str) -> QueryResu
 pub fn dump(con: &mut redis::Connection, graph: &str) -> Vec<String> {
     let nodes = read(con, graph, "MATCH (n) RETURN labels(n) AS l, properties(n) AS p");
     let edges = read(con, graph, "MATCH (a)-[r]->(b) RETURN a.id AS a, type(r) AS t, properties(r) AS p, b.id AS b");
-    let mut out: Vec<String> = nodes
-        .to_json()["rows"]
+    let mut out: Vec<String> = nodes.to_json()["rows"]
         .as_array()
         .into_iter()
         .flatten()
@@ -81,7 +80,13 @@ pub fn dump(con: &mut redis::Connection, graph: &str) -> Vec<String> {
             labels.sort();
             format!("node {} {}", labels.join(":"), r["p"])
         })
-        .chain(edges.to_json()["rows"].as_array().into_iter().flatten().map(|r| format!("edge {} -[{} {}]-> {}", r["a"], r["t"], r["p"], r["b"])))
+        .chain(
+            edges.to_json()["rows"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|r| format!("edge {} -[{} {}]-> {}", r["a"], r["t"], r["p"], r["b"])),
+        )
         .collect();
     out.sort();
     out

@@ -57,14 +57,23 @@ pub fn hostile_page() -> (PageInfo, PageContent) {
     let mut statements = FastIndexMap::default();
     statements.insert("Call number".into(), st("text", StatementValue::Strings(vec!["QA-76 ' \\ \0".into()])));
     statements.insert("Tags".into(), st("text", StatementValue::Strings(vec!["one".into()])));
-    statements.insert("}) DETACH DELETE n //".into(), st("text", StatementValue::Strings(vec!["'}) DETACH DELETE n //".into()])));
+    statements.insert(
+        "}) DETACH DELETE n //".into(),
+        st("text", StatementValue::Strings(vec!["'}) DETACH DELETE n //".into()])),
+    );
     statements.insert("{braces} $param".into(), st("number", StatementValue::Number(7.into())));
     statements.insert("Age".into(), st("number", StatementValue::Number(42.into())));
     statements.insert("Ratio".into(), st("number", StatementValue::Number(serde_json::Number::from_f64(0.5).unwrap())));
     statements.insert("Alive".into(), st("boolean", StatementValue::Boolean(true)));
     statements.insert("Born".into(), st("date", StatementValue::Strings(vec!["1685-03-21".into()])));
-    statements.insert("name".into(), st("text", StatementValue::Strings(vec!["a Schema property, beside the display name".into()])));
-    statements.insert("id".into(), st("text", StatementValue::Strings(vec!["a Schema property, beside the Subject ID".into()])));
+    statements.insert(
+        "name".into(),
+        st("text", StatementValue::Strings(vec!["a Schema property, beside the display name".into()])),
+    );
+    statements.insert(
+        "id".into(),
+        st("text", StatementValue::Strings(vec!["a Schema property, beside the Subject ID".into()])),
+    );
     statements.insert("_stub".into(), st("boolean", StatementValue::Boolean(false)));
     statements.insert("Legacy".into(), st("email", StatementValue::Raw(json!("x@example.org"))));
     statements.insert(
@@ -79,7 +88,14 @@ pub fn hostile_page() -> (PageInfo, PageContent) {
     );
     statements.insert(
         "Works `for`".into(),
-        st("relation", StatementValue::Relations(vec![relation("r0000000000000a", "s0000000000000b", json!({"since": 2001, "role": "it's", "id": "ignored", "nested": [1]}))])),
+        st(
+            "relation",
+            StatementValue::Relations(vec![relation(
+                "r0000000000000a",
+                "s0000000000000b",
+                json!({"since": 2001, "role": "it's", "id": "ignored", "nested": [1]}),
+            )]),
+        ),
     );
     statements.insert(
         "Knows".into(),
@@ -92,10 +108,13 @@ pub fn hostile_page() -> (PageInfo, PageContent) {
         ),
     );
     let main = Subject { label: None, schema: SchemaRef::Local(Title::new("Pers`on 😀").unwrap()), statements };
-    let other = Subject { label: Some("Line\nbreak".into()), schema: SchemaRef::Local(Title::new("Unknown schema").unwrap()), statements: FastIndexMap::default() };
+    let other = Subject {
+        label: Some("Line\nbreak".into()),
+        schema: SchemaRef::Local(Title::new("Unknown schema").unwrap()),
+        statements: FastIndexMap::default(),
+    };
     let mut subjects = IndexMap::new();
     subjects.insert(sid("s0000000000000a"), main);
     subjects.insert(sid("s0000000000000b"), other);
     (page, PageContent { main_subject: Some(sid("s0000000000000a")), subjects })
 }
-

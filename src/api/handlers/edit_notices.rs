@@ -5,9 +5,9 @@
 
 use super::Reply;
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::page_param;
 use crate::app::error::page_not_found;
+use crate::app::error::ApiError;
 use crate::app::load::schema_title;
 use crate::app::view::readable_page;
 use crate::domain::title::Title;
@@ -31,7 +31,10 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         let Ok(title) = Title::new(&title) else { continue };
         let page = ctx.page_by_title(namespace::MEDIAWIKI, &title.to_string()).await?;
         let Some(text) = page.filter(|p| p.access.read).and_then(|p| p.main_slot) else { continue };
-        let parsed = ctx.host.parse_wikitext(WikitextToParse { title: format!("MediaWiki:{title}"), text: text.clone() }).await?;
+        let parsed = ctx
+            .host
+            .parse_wikitext(WikitextToParse { title: format!("MediaWiki:{title}"), text: text.clone() })
+            .await?;
         let html = sanitize(&parsed.map(|p| p.html).unwrap_or_else(|| wikitext::to_html(&text, &Links::default())));
         if !html.trim().is_empty() {
             notices.push(json!({"key": title.as_str().to_lowercase(), "html": html}));
@@ -56,8 +59,10 @@ mod tests {
             ("<b>Please</b> cite sources.", "<b>Please</b> cite sources."),
             ("<script>alert(1)</script>Hi", "Hi"),
             ("<a href=\"javascript:alert(1)\">x</a>", "<a rel=\"noopener noreferrer\">x</a>"),
-            ("<p onclick=\"x()\" style=\"color:red\">Read <a href=\"https://example.org/help\">the help</a></p>",
-             "<p>Read <a href=\"https://example.org/help\" rel=\"noopener noreferrer\">the help</a></p>"),
+            (
+                "<p onclick=\"x()\" style=\"color:red\">Read <a href=\"https://example.org/help\">the help</a></p>",
+                "<p>Read <a href=\"https://example.org/help\" rel=\"noopener noreferrer\">the help</a></p>",
+            ),
             ("<iframe src=\"https://evil\"></iframe><img src=\"a.png\" onerror=\"x()\">", "<img src=\"a.png\">"),
             ("plain text & more", "plain text &amp; more"),
         ];

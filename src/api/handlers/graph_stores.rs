@@ -15,8 +15,11 @@ pub async fn rebuild<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let start = ctx.host.start_rebuild(StoreName { name: name.clone() }).await?;
     match start.outcome {
         RebuildOutcome::Queued => Ok(Reply::with_status(202, json!({"run": start.run}))),
-        RebuildOutcome::Active => Err(ApiError::new(ErrorKind::RebuildActive, format!("A rebuild of \"{name}\" is already queued or running."))
-            .with("run", start.run)),
+        RebuildOutcome::Active => Err(ApiError::new(
+            ErrorKind::RebuildActive,
+            format!("A rebuild of \"{name}\" is already queued or running."),
+        )
+        .with("run", start.run)),
         RebuildOutcome::Unknown => Err(ApiError::not_found(format!("No graph store \"{name}\" is configured."))),
     }
 }

@@ -28,7 +28,10 @@ pub async fn scan<H: Host, T>(
 ) -> Result<Listing<T>, ApiError> {
     let mut items: Vec<(String, T)> = Vec::new();
     let mut inspected = 0;
-    let done = |items: Vec<(String, T)>, next_after| Listing { items: items.into_iter().map(|(_, i)| i).collect(), next_after };
+    let done = |items: Vec<(String, T)>, next_after| Listing {
+        items: items.into_iter().map(|(_, i)| i).collect(),
+        next_after,
+    };
     loop {
         let batch_size = limit + 1;
         let args = ListPages { namespace, after: after.clone(), limit: batch_size, prefix: prefix.clone() };

@@ -2,11 +2,11 @@
 
 use super::Reply;
 use crate::api::conditional::{commit_if_match, page_target};
-use crate::app::commit::WritePlan;
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::page_param;
+use crate::app::commit::WritePlan;
 use crate::app::error::page_not_found;
+use crate::app::error::ApiError;
 use crate::app::view::{readable_page, Schemas};
 use crate::app::write::edit::changed_ids;
 use crate::app::write::{check, edit_save, unchanged};
@@ -39,7 +39,11 @@ pub async fn set_order<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .map(|v| v.as_str().and_then(|s| SubjectId::parse(s).ok()).ok_or_else(|| ApiError::body(format!("otherSubjectIds: {v} is not a Subject ID."))))
+        .map(|v| {
+            v.as_str()
+                .and_then(|s| SubjectId::parse(s).ok())
+                .ok_or_else(|| ApiError::body(format!("otherSubjectIds: {v} is not a Subject ID.")))
+        })
         .collect::<Result<_, _>>()?;
     let (page_id, content) = run(ctx, |content| {
         if let Some(m) = &main {
@@ -51,9 +55,12 @@ pub async fn set_order<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         expected.sort();
         given.sort();
         if expected != given {
-            return Err(ApiError::body("otherSubjectIds must list every Subject of the page except the main one, once each."));
+            return Err(ApiError::body(
+                "otherSubjectIds must list every Subject of the page except the main one, once each.",
+            ));
         }
-        let mut ordered: indexmap::IndexMap<_, _> = main.iter().filter_map(|m| content.subjects.shift_remove_entry(m)).collect();
+        let mut ordered: indexmap::IndexMap<_, _> =
+            main.iter().filter_map(|m| content.subjects.shift_remove_entry(m)).collect();
         for id in &others {
             if let Some((k, v)) = content.subjects.shift_remove_entry(id) {
                 ordered.insert(k, v);
@@ -64,7 +71,9 @@ pub async fn set_order<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     })
     .await?;
     let others: Vec<&str> = content.other_subjects().map(|(id, _)| id.as_str()).collect();
-    Ok(Reply::ok(json!({"pageId": page_id, "mainSubjectId": content.main_subject.as_ref().map(SubjectId::as_str), "otherSubjectIds": others})))
+    Ok(Reply::ok(
+        json!({"pageId": page_id, "mainSubjectId": content.main_subject.as_ref().map(SubjectId::as_str), "otherSubjectIds": others}),
+    ))
 }
 
 /// The main Subject a body names: absent (`None`), null (`Some(None)`) or an ID on the page.

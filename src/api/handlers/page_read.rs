@@ -3,15 +3,15 @@
 use super::Reply;
 use crate::api::conditional::tagged;
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::page_param;
 use crate::app::error::page_not_found;
+use crate::app::error::ApiError;
 use crate::app::view::{readable_page, resolve_targets, subject_json, PageFields, Schemas};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
-use serde_json::{json, Map, Value};
 use crate::types::CanonicalJson;
+use serde_json::{json, Map, Value};
 
 pub async fn subjects<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let page_id = page_param(ctx)?;

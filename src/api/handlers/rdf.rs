@@ -3,8 +3,8 @@
 use super::{Body, Reply};
 use crate::api::accept::{dereference_format, export_format, TRIG, TURTLE};
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::{page_param, subject_param};
+use crate::app::error::ApiError;
 use crate::app::error::{page_not_found, subject_not_found};
 use crate::app::load::readable_mappings;
 use crate::app::projection::settings_iris;
@@ -12,8 +12,10 @@ use crate::app::view::{page_of, readable_page, PageData, Schemas};
 use crate::domain::mapping::NATIVE;
 use crate::host::{Host, LogEntry, LogLevel, PageRecord};
 use crate::rdf::serialize::{to_string, Format};
+use crate::rdf::{
+    native, ontology, Context, NotDescribable, OntologyProjection, PageFacts, PageView, QuadSink, Warning,
+};
 use crate::render::Links;
-use crate::rdf::{native, ontology, Context, NotDescribable, OntologyProjection, PageFacts, PageView, QuadSink, Warning};
 use serde_json::json;
 
 /// `GET /page/{pageId}/rdf`: the page's metadata (native only) and every Subject, in its graph.
@@ -137,7 +139,14 @@ pub fn page_facts(record: &PageRecord) -> PageFacts {
     }
 }
 
-async fn finish<H: Host>(ctx: &Ctx<'_, H>, text: String, warnings: Vec<Warning>, name: &str, format: Format, vary: bool) -> Result<Reply, ApiError> {
+async fn finish<H: Host>(
+    ctx: &Ctx<'_, H>,
+    text: String,
+    warnings: Vec<Warning>,
+    name: &str,
+    format: Format,
+    vary: bool,
+) -> Result<Reply, ApiError> {
     log(ctx, &warnings).await?;
     let (media_type, extension) = match format {
         Format::Trig => (TRIG, "trig"),

@@ -9,7 +9,11 @@ const MAX_ROWS: u32 = 1000;
 /// Up to `want` rows that `readable` accepts, in the host's order, and whether more were left out.
 /// `fetch(n)` answers the first `n` rows and whether the host left rows beyond them out; when
 /// unreadable rows leave the answer short, it is asked again for four times as many.
-pub async fn first_readable<T, F, Fut>(want: u32, readable: impl Fn(&T) -> bool, mut fetch: F) -> Result<(Vec<T>, bool), ApiError>
+pub async fn first_readable<T, F, Fut>(
+    want: u32,
+    readable: impl Fn(&T) -> bool,
+    mut fetch: F,
+) -> Result<(Vec<T>, bool), ApiError>
 where
     F: FnMut(u32) -> Fut,
     Fut: Future<Output = Result<(Vec<T>, bool), ApiError>>,

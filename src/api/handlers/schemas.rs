@@ -2,20 +2,20 @@
 
 use super::listing::scan;
 use super::Reply;
-use crate::app::projection::{project_changes, Before, Change};
-use crate::app::commit::{edit_conflict, WritePlan};
+use crate::api::conditional::{check_if_match, commit_if_match, tagged, Target};
 use crate::api::context::Ctx;
 use crate::api::cursor;
+use crate::app::commit::{edit_conflict, WritePlan};
 use crate::app::error::{refused, ApiError, ErrorKind};
 use crate::app::json_schema::subject_document;
-use crate::api::conditional::{check_if_match, commit_if_match, tagged, Target};
 use crate::app::load::{parse_schema_page, readable_schema, schema_page, schema_title};
+use crate::app::projection::{project_changes, Before, Change};
 use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
 use crate::domain::schema::{Schema, SchemaErrors};
 use crate::domain::title::Title;
 use crate::host::{namespace, DeletePage, Host, IndexRows, PageSave, PageTitle};
-use serde_json::{json, Map, Value};
 use crate::types::CanonicalJson;
+use serde_json::{json, Map, Value};
 
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let limit = cursor::limit(ctx.query_int("limit"))?;
@@ -80,7 +80,9 @@ async fn plan_put<H: Host>(ctx: &Ctx<'_, H>, title: &Title, raw: &Value) -> Resu
     let page = schema_page(ctx, title).await?;
     match &page {
         Some(p) if !p.access.read => return Err(missing(title)),
-        Some(p) if !p.access.edit => return Err(ApiError::permission(format!("You may not edit the Schema \"{title}\"."))),
+        Some(p) if !p.access.edit => {
+            return Err(ApiError::permission(format!("You may not edit the Schema \"{title}\".")))
+        }
         Some(_) => {}
         None => {
             let can = ctx.host.can_create(PageTitle { namespace: namespace::SCHEMA, title: title.to_string() }).await?;
@@ -116,7 +118,8 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
             return Err(ApiError::permission(format!("You may not delete the Schema \"{title}\".")));
         }
         check_if_match(ctx, Some(page.latest_revision_id))?;
-        let args = DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
+        let args =
+            DeletePage { page_id: page.page_id, base_revision_id: page.latest_revision_id, comment: ctx.comment() };
         let outcome = ctx.host.delete_page(args).await?;
         if let Some(refusal) = &outcome.refusal {
             return Err(refused(refusal));

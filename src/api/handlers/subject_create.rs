@@ -4,15 +4,18 @@
 use super::subject_update::validate_written;
 use super::Reply;
 use crate::api::conditional::{check_if_match, commit_if_match, page_target};
-use crate::app::commit::{commit, title_taken, WritePlan};
 use crate::api::context::Ctx;
-use crate::app::error::{ApiError, ErrorKind};
 use crate::api::ids::page_param;
+use crate::app::commit::{commit, title_taken, WritePlan};
 use crate::app::error::page_not_found;
+use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::{readable_page, Schemas};
 use crate::app::write::edit::{changed_ids, refuse_ids_in_use};
 use crate::app::write::title::new_page_title;
-use crate::app::write::{check, dependent_items, dependent_schema_refs, drop_unreached_dependents, edit_save, new_page_save, status, subject_body, write_response, Minting};
+use crate::app::write::{
+    check, dependent_items, dependent_schema_refs, drop_unreached_dependents, edit_save, new_page_save, status,
+    subject_body, write_response, Minting,
+};
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::SchemaRef;
@@ -45,7 +48,9 @@ async fn read_body<H: Host>(ctx: &Ctx<'_, H>) -> Result<NewSubjects, ApiError> {
         .map_err(|e| ApiError::body(format!("schema: {e}.")))?;
     let mut minting = Minting::start(ctx).await?;
     let id = match ctx.body_str("id") {
-        Some(raw) => SubjectId::parse(raw).map_err(|e| ApiError::new(ErrorKind::InvalidSubjectId, format!("id: {e}.")))?,
+        Some(raw) => {
+            SubjectId::parse(raw).map_err(|e| ApiError::new(ErrorKind::InvalidSubjectId, format!("id: {e}.")))?
+        }
         None => minting.minter.subject_id(minting.now_ms),
     };
     let mut schemas = Schemas::default();
@@ -65,7 +70,8 @@ pub async fn create<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     // A new page has no current version for `If-Match` to name.
     check_if_match(ctx, None)?;
     let new = read_body(ctx).await?;
-    let (ns, title) = new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.main.label.as_deref(), &new.id)?;
+    let (ns, title) =
+        new_page_title(ctx.settings.titling, ctx.body_str("pageTitle"), new.main.label.as_deref(), &new.id)?;
     let can = ctx.host.can_create(PageTitle { namespace: ns, title: title.to_string() }).await?;
     // Permission first: a 409 to a caller who may not read the title would tell that the page exists.
     if !can.allowed {
@@ -107,13 +113,21 @@ async fn add_to_page<H: Host>(ctx: &Ctx<'_, H>, as_main: bool) -> Result<Reply, 
     Ok(Reply::created(write_response(ctx, status::CREATED, &new.id, page_id, &violations).await?))
 }
 
-async fn plan_add<H: Host>(ctx: &Ctx<'_, H>, page_id: u64, new: &NewSubjects, as_main: bool) -> Result<WritePlan<Vec<Violation>>, ApiError> {
+async fn plan_add<H: Host>(
+    ctx: &Ctx<'_, H>,
+    page_id: u64,
+    new: &NewSubjects,
+    as_main: bool,
+) -> Result<WritePlan<Vec<Violation>>, ApiError> {
     let page = readable_page(ctx, page_id).await?.ok_or_else(|| page_not_found(page_id))?;
     if !page.record.access.edit {
         return Err(ApiError::permission(format!("You may not edit the page \"{}\".", page.record.prefixed_title)));
     }
     if let Some(id) = new.ids().into_iter().find(|id| page.content.subjects.contains_key(id)) {
-        return Err(ApiError::new(ErrorKind::SubjectAlreadyOnPage, format!("The page already holds the Subject {id}.")));
+        return Err(ApiError::new(
+            ErrorKind::SubjectAlreadyOnPage,
+            format!("The page already holds the Subject {id}."),
+        ));
     }
     if as_main && page.content.main_subject.is_some() {
         return Err(ApiError::new(ErrorKind::SubjectAlreadyOnPage, "The page already has a main Subject."));

@@ -2,11 +2,11 @@
 
 use super::Reply;
 use crate::api::conditional::{commit_if_match, subject_target};
-use crate::app::commit::WritePlan;
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
+use crate::app::commit::WritePlan;
 use crate::app::error::subject_not_found;
+use crate::app::error::ApiError;
 use crate::app::view::{page_of, Schemas};
 use crate::app::write::edit::changed_ids;
 use crate::app::write::{edit_save, status};
@@ -20,7 +20,9 @@ pub async fn delete<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     let (target, current) = subject_target(ctx, &id).await?;
     let (removed, _) = commit_if_match(ctx, target, current, || plan(ctx, &id)).await?;
     let dependents: Vec<&str> = removed.iter().filter(|r| **r != id).map(SubjectId::as_str).collect();
-    Ok(Reply::ok(json!({"status": status::DELETED, "subjectId": id.as_str(), "removedDependentSubjectIds": dependents})))
+    Ok(Reply::ok(
+        json!({"status": status::DELETED, "subjectId": id.as_str(), "removedDependentSubjectIds": dependents}),
+    ))
 }
 
 async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId) -> Result<WritePlan<Vec<SubjectId>>, ApiError> {

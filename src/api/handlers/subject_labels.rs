@@ -31,12 +31,15 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     )
     .await?;
     // The index's non-generated display name is the label, or the page title of an unlabelled main Subject.
-    let items: Vec<Value> = rows.iter().map(|r| json!({"id": r.facts.subject_id, "label": r.facts.display_name, "pageTitle": r.page_title})).collect();
+    let items: Vec<Value> = rows
+        .iter()
+        .map(|r| json!({"id": r.facts.subject_id, "label": r.facts.display_name, "pageTitle": r.page_title}))
+        .collect();
     Ok(Reply::ok(json!({"subjects": items})))
 }
 
 fn schema_name(raw: &str) -> Result<String, ApiError> {
-    Title::new(raw)
-        .map(|t| t.to_string())
-        .map_err(|e| ApiError::parameter(format!("The query parameter \"schema\" names \"{raw}\", which is not a Schema name: {e}.")))
+    Title::new(raw).map(|t| t.to_string()).map_err(|e| {
+        ApiError::parameter(format!("The query parameter \"schema\" names \"{raw}\", which is not a Schema name: {e}."))
+    })
 }

@@ -47,7 +47,8 @@ fn scope(sort: SubjectSort, direction: Direction) -> String {
 
 fn schema_filter<H>(ctx: &Ctx<'_, H>) -> Result<Option<String>, ApiError> {
     let Some(raw) = ctx.query("schema").filter(|s| !s.trim().is_empty()) else { return Ok(None) };
-    let title = Title::new(raw).map_err(|e| ApiError::parameter(format!("The query parameter \"schema\" is not a Schema name: {e}.")))?;
+    let title = Title::new(raw)
+        .map_err(|e| ApiError::parameter(format!("The query parameter \"schema\" is not a Schema name: {e}.")))?;
     Ok(Some(title.to_string()))
 }
 
@@ -106,5 +107,8 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 }
 
 fn search_timeout(ms: u64) -> ApiError {
-    ApiError::new(ErrorKind::SearchTimeout, format!("The Subject search ran longer than {ms} ms. Retry with \"schema\" to search fewer Subjects."))
+    ApiError::new(
+        ErrorKind::SearchTimeout,
+        format!("The Subject search ran longer than {ms} ms. Retry with \"schema\" to search fewer Subjects."),
+    )
 }

@@ -3,11 +3,11 @@
 
 use super::Reply;
 use crate::api::conditional::{commit_if_match, subject_target};
-use crate::app::commit::WritePlan;
 use crate::api::context::Ctx;
-use crate::app::error::{ApiError, ErrorKind};
 use crate::api::ids::subject_param;
+use crate::app::commit::WritePlan;
 use crate::app::error::{page_not_found, subject_not_found};
+use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::{page_of, readable_page, Schemas};
 use crate::app::write::edit::changed_ids;
 use crate::app::write::{check, edit_save, status};
@@ -40,7 +40,12 @@ pub async fn move_subject<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> 
     })))
 }
 
-async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId, target: u64, make_main: bool) -> Result<WritePlan<Moved>, ApiError> {
+async fn plan<H: Host>(
+    ctx: &Ctx<'_, H>,
+    id: &SubjectId,
+    target: u64,
+    make_main: bool,
+) -> Result<WritePlan<Moved>, ApiError> {
     let from = page_of(ctx, id).await?.ok_or_else(|| subject_not_found(id.as_str()))?;
     let to = readable_page(ctx, target).await?.ok_or_else(|| page_not_found(target))?;
     for page in [&from, &to] {
@@ -49,16 +54,22 @@ async fn plan<H: Host>(ctx: &Ctx<'_, H>, id: &SubjectId, target: u64, make_main:
         }
     }
     if from.record.page_id == to.record.page_id {
-        return Err(ApiError::new(ErrorKind::SubjectAlreadyOnPage, format!("The Subject {id} is already on page {target}.")));
+        return Err(ApiError::new(
+            ErrorKind::SubjectAlreadyOnPage,
+            format!("The Subject {id} is already on page {target}."),
+        ));
     }
     let mut schemas = Schemas::for_page(ctx, &from.content).await?;
     schemas.load(ctx, to.content.subjects.values().map(|s| &s.schema)).await?;
     let moving = from.content.subjects.get(id).ok_or_else(|| subject_not_found(id.as_str()))?;
     if schemas.schema(&moving.schema).is_some_and(|s| s.subjects_are_dependent) {
         let v = Violation::fixed(Code::DEPENDENT_SUBJECT_WITHOUT_HOST, None, vec![]).on_subject(id);
-        return Err(ApiError::new(ErrorKind::DependentSubjectRules, "A Dependent Subject moves only with its Host Subject.")
-            .with("status", "refused")
-            .with("violations", vec![v.to_json()]));
+        return Err(ApiError::new(
+            ErrorKind::DependentSubjectRules,
+            "A Dependent Subject moves only with its Host Subject.",
+        )
+        .with("status", "refused")
+        .with("violations", vec![v.to_json()]));
     }
     let dependents = dependents_reached_from(&from.content, id, &schemas);
     let mut source = from.content.clone();

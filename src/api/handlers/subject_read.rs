@@ -3,12 +3,12 @@
 use super::Reply;
 use crate::api::conditional::tagged;
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
 use crate::app::error::subject_not_found;
+use crate::app::error::ApiError;
 use crate::app::sources::{foreign_subject, registered, Fetched};
-use crate::domain::ids::{LocalId, SourceKey, SubjectRef};
 use crate::app::view::{page_of, read_content, resolve_targets, subject_json, PageData, PageFields, Schemas};
+use crate::domain::ids::{LocalId, SourceKey, SubjectRef};
 use crate::host::{Host, RevisionById};
 use crate::validation::dependents::dependents_reached_from;
 use serde_json::{json, Map};
@@ -56,7 +56,9 @@ pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 /// 502 or 504 when it does not answer usably. Nothing of it is stored here.
 async fn foreign<H: Host>(ctx: &Ctx<'_, H>, source: &SourceKey, local_id: &LocalId) -> Result<Reply, ApiError> {
     if ctx.query_int("revisionId").is_some() {
-        return Err(ApiError::parameter("A Subject of another source is read at its source's latest revision: \"revisionId\" is refused."));
+        return Err(ApiError::parameter(
+            "A Subject of another source is read at its source's latest revision: \"revisionId\" is refused.",
+        ));
     }
     match foreign_subject(ctx, source, local_id).await? {
         Fetched::Found(subject) => {
@@ -77,4 +79,3 @@ async fn page_at_revision<H: Host>(ctx: &Ctx<'_, H>, revision_id: i64) -> Result
     let record = ctx.page_by_id(rev.page_id).await?.filter(|p| p.access.read);
     Ok(record.map(|record| PageData { content: read_content(ctx, rev.subject_slot.as_deref()), record }))
 }
-

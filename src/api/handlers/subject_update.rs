@@ -3,12 +3,15 @@
 use super::Reply;
 use crate::api::conditional::{commit_if_match, subject_target};
 use crate::api::context::Ctx;
-use crate::app::error::ApiError;
 use crate::api::ids::subject_param;
 use crate::app::error::subject_not_found;
+use crate::app::error::ApiError;
 use crate::app::view::{page_of, Schemas};
 use crate::app::write::edit::{plan_edit, Edit};
-use crate::app::write::{dependent_items, dependent_schema_refs, normalize_error, status, subject_body, validate_one, write_response, Minting};
+use crate::app::write::{
+    dependent_items, dependent_schema_refs, normalize_error, status, subject_body, validate_one, write_response,
+    Minting,
+};
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::json::{Arena, Json};
@@ -28,8 +31,11 @@ pub async fn put_statement<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError>
     run(ctx, |edit| {
         let subject = edit.after.subjects.get(edit.id).ok_or_else(|| subject_not_found(edit.id.as_str()))?;
         let schema = edit.schemas.schema(&subject.schema);
-        let mut wctx = WriteContext { own_source: &ctx.own_source, minter: &mut edit.minting.minter, now_ms: edit.minting.now_ms };
-        let statement = normalize_statement(&name, &Json::from_value(&raw, &Arena::new()), schema, Some(edit.id), &mut wctx).map_err(normalize_error)?;
+        let mut wctx =
+            WriteContext { own_source: &ctx.own_source, minter: &mut edit.minting.minter, now_ms: edit.minting.now_ms };
+        let statement =
+            normalize_statement(&name, &Json::from_value(&raw, &Arena::new()), schema, Some(edit.id), &mut wctx)
+                .map_err(normalize_error)?;
         if let Some(subject) = edit.after.subjects.get_mut(edit.id) {
             match statement {
                 Some(st) => {
@@ -82,7 +88,8 @@ pub async fn validate_written<H: Host>(
     written: &[SubjectId],
     schemas: &Schemas,
 ) -> Result<Vec<Violation>, ApiError> {
-    let request: HashMap<_, _> = written.iter().filter_map(|id| page.subjects.get(id).map(|s| (id.clone(), s.schema.clone()))).collect();
+    let request: HashMap<_, _> =
+        written.iter().filter_map(|id| page.subjects.get(id).map(|s| (id.clone(), s.schema.clone()))).collect();
     let mut out = Vec::new();
     for (i, id) in written.iter().enumerate() {
         let vs = validate_one(ctx, page, id, schemas, &request).await?;

@@ -55,7 +55,9 @@ impl Formats {
             Kind::Object => json!({"type": "object"}),
             Kind::SchemaBody => json!({"allOf": [reference("Schema")]}),
             Kind::Statement => statement(),
-            Kind::Statements => json!({"type": "object", "additionalProperties": {"nullable": true, "allOf": [statement()]}}),
+            Kind::Statements => {
+                json!({"type": "object", "additionalProperties": {"nullable": true, "allOf": [statement()]}})
+            }
             Kind::Array => json!({"type": "array", "items": {}}),
             Kind::StringArray => json!({"type": "array", "items": {"type": "string"}}),
             Kind::Title => self.title(),

@@ -14,7 +14,8 @@ use kinds::Formats;
 use serde_json::{json, Map, Value};
 
 pub fn document(settings: &Settings) -> Value {
-    let own = SourceKey::parse(&settings.source_key).unwrap_or_else(|_| SourceKey::parse("local").expect("a valid key"));
+    let own =
+        SourceKey::parse(&settings.source_key).unwrap_or_else(|_| SourceKey::parse("local").expect("a valid key"));
     let formats = Formats::new(&own);
     let mut paths = Map::new();
     for route in active(settings) {
@@ -41,7 +42,8 @@ fn operation(route: &Route, formats: &Formats) -> Value {
         json!({"name": f.name, "in": "query", "required": f.required, "description": f.doc, "schema": formats.schema(f.kind, true)})
     }));
     if route.changes_data {
-        parameters.push(json!({"name": "X-CSRF-TOKEN", "in": "header", "required": true, "schema": {"type": "string"}}));
+        parameters
+            .push(json!({"name": "X-CSRF-TOKEN", "in": "header", "required": true, "schema": {"type": "string"}}));
     }
     let (headers, conditional) = responses::conditional(route);
     parameters.extend(headers);
@@ -55,10 +57,13 @@ fn operation(route: &Route, formats: &Formats) -> Value {
     for (status, answer) in conditional {
         answers.insert(status.into(), answer);
     }
-    answers.insert("default".into(), json!({
-        "description": "Error",
-        "content": {"application/json": {"schema": builders::reference("Error")}},
-    }));
+    answers.insert(
+        "default".into(),
+        json!({
+            "description": "Error",
+            "content": {"application/json": {"schema": builders::reference("Error")}},
+        }),
+    );
     let handler = format!("{:?}", route.handler);
     let mut op = json!({
         "operationId": format!("{}{}", handler[..1].to_ascii_lowercase(), &handler[1..]),

@@ -3,16 +3,15 @@
 use super::error::{Code, PageActionError};
 use super::prepared::{default_content_model, parse_json, PreparedEdit};
 use super::{subject_slot, PageActionRequest, Slot};
-use crate::app::Scope;
 use crate::app::load::{mapping_pages, readable_schema};
 use crate::app::schema_save::{check_schema_save, SCHEMA_CONTENT_MODEL};
 use crate::app::view::{index_rows, read_content, Schemas};
+use crate::app::Scope;
 use crate::domain::layout::{Layout, LAYOUT_CONTENT_MODEL};
 use crate::domain::mapping::{self, MappingPageFacts, MAPPING_CONTENT_MODEL};
 use crate::domain::title::Title;
 use crate::host::{namespace, Host, IndexRows, PageRecord};
 use serde_json::Value;
-
 
 pub async fn check<H: Host>(
     ctx: &Scope<'_, H>,
@@ -33,7 +32,8 @@ pub async fn check<H: Host>(
         (Slot::Main, namespace::MAPPING) => mapping(ctx, title, text, page).await,
         (Slot::Main, ns) => plain(ctx, ns, title, text, page).await,
         (Slot::Subject, ns @ (namespace::SCHEMA | namespace::LAYOUT | namespace::MAPPING)) => {
-            let info = format!("Pages in the {} namespace have no Subject slot.", namespace::prefix(ns).trim_end_matches(':'));
+            let info =
+                format!("Pages in the {} namespace have no Subject slot.", namespace::prefix(ns).trim_end_matches(':'));
             Err(PageActionError::new(Code::InvalidContent, info))
         }
         (Slot::Subject, _) => subject_slot::check(ctx, request.namespace, title, text, page).await,
@@ -55,7 +55,11 @@ fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-async fn layout<H: Host>(ctx: &Scope<'_, H>, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
+async fn layout<H: Host>(
+    ctx: &Scope<'_, H>,
+    text: &str,
+    page: Option<&PageRecord>,
+) -> Result<PreparedEdit, PageActionError> {
     let raw = parse_json(text, Code::InvalidLayout, "Layout")?;
     let named = raw.get("schema").and_then(Value::as_str).and_then(|s| Title::new(s).ok());
     let existing = match named {
@@ -67,7 +71,12 @@ async fn layout<H: Host>(ctx: &Scope<'_, H>, text: &str, page: Option<&PageRecor
     Ok(json_page(LAYOUT_CONTENT_MODEL, pretty(&layout.to_json()), page))
 }
 
-async fn mapping<H: Host>(ctx: &Scope<'_, H>, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
+async fn mapping<H: Host>(
+    ctx: &Scope<'_, H>,
+    title: &Title,
+    text: &str,
+    page: Option<&PageRecord>,
+) -> Result<PreparedEdit, PageActionError> {
     let raw = parse_json(text, Code::InvalidMapping, "Mapping")?;
     let errs = mapping::save_errors(&raw, title.as_str(), &readable_mappings(ctx).await?);
     if !errs.is_empty() {
@@ -83,7 +92,13 @@ async fn readable_mappings<H: Host>(ctx: &Scope<'_, H>) -> Result<Vec<MappingPag
 }
 
 /// Any other page: the text is stored as written; its Subject slot and index rows stay as they are.
-async fn plain<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
+async fn plain<H: Host>(
+    ctx: &Scope<'_, H>,
+    ns: i32,
+    title: &Title,
+    text: &str,
+    page: Option<&PageRecord>,
+) -> Result<PreparedEdit, PageActionError> {
     let index = match page.and_then(|p| p.subject_slot.as_deref()) {
         Some(slot) => {
             let content = read_content(ctx, Some(slot));

@@ -14,9 +14,15 @@ use crate::rdf::{ontology, Iris};
 use crate::render::render_data_tab;
 use serde_json::{json, Map, Value};
 
-pub async fn data_tab<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
+pub async fn data_tab<H: Host>(
+    ctx: &Scope<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+) -> Result<Value, PageActionError> {
     let record = ctx.page_by_title(request.namespace, &title.to_string()).await?.filter(|p| p.access.read);
-    let record = record.ok_or_else(|| PageActionError::new(Code::MissingTitle, format!("The page \"{}\" does not exist.", shown(request, title))))?;
+    let record = record.ok_or_else(|| {
+        PageActionError::new(Code::MissingTitle, format!("The page \"{}\" does not exist.", shown(request, title)))
+    })?;
     let page_id = record.page_id;
     let page = PageData::from_record(ctx, record);
     let schemas = Schemas::for_page(ctx, &page.content).await?;

@@ -2,8 +2,8 @@
 //! one save based on the revision read, re-planned when another writer got there first.
 
 use super::content;
-use super::prepared::PreparedEdit;
 use super::error::{Code, PageActionError};
+use super::prepared::PreparedEdit;
 use super::{namespace_right, shown, PageActionRequest};
 use crate::app::commit::{commit, WritePlan};
 use crate::app::Scope;
@@ -33,8 +33,13 @@ enum Outcome {
     Saved { before: Option<PageRecord>, content_model: String },
 }
 
-pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
-    let text = request.text.as_deref().ok_or_else(|| PageActionError::new(Code::InvalidRequest, "An edit needs \"text\"."))?;
+pub async fn edit<H: Host>(
+    ctx: &Scope<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+) -> Result<Value, PageActionError> {
+    let text =
+        request.text.as_deref().ok_or_else(|| PageActionError::new(Code::InvalidRequest, "An edit needs \"text\"."))?;
     let (outcome, results) = commit(ctx, || plan(ctx, request, title, text)).await?;
     let result = match outcome {
         Outcome::Unchanged(page) => EditResult {
@@ -49,7 +54,10 @@ pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
             no_change: true,
         },
         Outcome::Saved { before, content_model } => {
-            let saved = results.into_iter().next().ok_or_else(|| PageActionError::new(Code::Internal, "The host saved nothing."))?;
+            let saved = results
+                .into_iter()
+                .next()
+                .ok_or_else(|| PageActionError::new(Code::Internal, "The host saved nothing."))?;
             EditResult {
                 page_id: saved.result.page_id,
                 namespace: request.namespace,
@@ -66,7 +74,12 @@ pub async fn edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
     serde_json::to_value(result).map_err(|e| PageActionError::new(Code::Internal, e.to_string()))
 }
 
-async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, text: &str) -> Result<WritePlan<Outcome>, PageActionError> {
+async fn plan<H: Host>(
+    ctx: &Scope<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+    text: &str,
+) -> Result<WritePlan<Outcome>, PageActionError> {
     let page = ctx.page_by_title(request.namespace, &title.to_string()).await?;
     may_edit(ctx, request, title, page.as_ref()).await?;
     let stored = content::check(ctx, request, title, text, page.as_ref()).await?;
@@ -90,9 +103,15 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &
 }
 
 /// Whether the caller may make this edit of `page` (None: the page does not exist yet).
-async fn may_edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title, page: Option<&PageRecord>) -> Result<(), PageActionError> {
+async fn may_edit<H: Host>(
+    ctx: &Scope<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+    page: Option<&PageRecord>,
+) -> Result<(), PageActionError> {
     let name = shown(request, title);
-    let denied = |what: &str| PageActionError::new(Code::PermissionDenied, format!("You may not {what} the page \"{name}\"."));
+    let denied =
+        |what: &str| PageActionError::new(Code::PermissionDenied, format!("You may not {what} the page \"{name}\"."));
     match page {
         Some(p) if !p.access.read => return Err(denied("read")),
         Some(_) if request.create_only => {
@@ -101,7 +120,10 @@ async fn may_edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
         Some(p) if !p.access.edit => return Err(denied("edit")),
         Some(p) => {
             if let Some(base) = request.base_revision_id.filter(|b| *b != p.latest_revision_id) {
-                let info = format!("The page \"{name}\" changed after revision {base}: its latest revision is {}.", p.latest_revision_id);
+                let info = format!(
+                    "The page \"{name}\" changed after revision {base}: its latest revision is {}.",
+                    p.latest_revision_id
+                );
                 return Err(PageActionError::new(Code::EditConflict, info));
             }
         }
@@ -120,7 +142,10 @@ async fn may_edit<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
         }
     }
     match namespace_right(request.namespace).filter(|r| !ctx.caller.has(r)) {
-        Some(right) => Err(PageActionError::new(Code::PermissionDenied, format!("Editing \"{name}\" needs the \"{right}\" right."))),
+        Some(right) => Err(PageActionError::new(
+            Code::PermissionDenied,
+            format!("Editing \"{name}\" needs the \"{right}\" right."),
+        )),
         None => Ok(()),
     }
 }

@@ -74,7 +74,6 @@ impl PageActionError {
         self.data.insert(key.into(), value);
         self
     }
-
 }
 
 /// The REST layer's shared steps (commit, Schema and page reads) fail only with a conflict, a host's

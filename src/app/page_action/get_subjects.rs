@@ -11,7 +11,11 @@ use crate::domain::title::Title;
 use crate::host::Host;
 use serde_json::{json, Value};
 
-pub async fn get_subjects<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
+pub async fn get_subjects<H: Host>(
+    ctx: &Scope<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+) -> Result<Value, PageActionError> {
     let record = ctx.page_by_title(request.namespace, &title.to_string()).await?.filter(|p| p.access.read);
     let Some(record) = record else { return Ok(json!({"pageId": null, "subjects": []})) };
     let page_id = record.page_id;

@@ -33,8 +33,9 @@ fn namespace_right(ns: i32) -> Option<&'static str> {
 
 /// Answers one page action: its result, or the refusal. Nothing here panics on input.
 pub async fn handle_page_action<H: Host>(host: &H, request: &PageActionRequest) -> Result<Value, PageActionError> {
-    let title = Title::new(&request.title)
-        .map_err(|e| PageActionError::new(Code::InvalidTitle, format!("Bad title \"{}\": {}.", request.title, e.reason)))?;
+    let title = Title::new(&request.title).map_err(|e| {
+        PageActionError::new(Code::InvalidTitle, format!("Bad title \"{}\": {}.", request.title, e.reason))
+    })?;
     let ctx = Scope::new(host, &request.caller, host.config().await?, serde_json::Map::new())?;
     match request.action {
         Action::Edit => edit::edit(&ctx, request, &title).await,
@@ -51,4 +52,3 @@ pub async fn handle_page_action<H: Host>(host: &H, request: &PageActionRequest) 
 fn shown(request: &PageActionRequest, title: &Title) -> String {
     format!("{}{title}", namespace::prefix(request.namespace))
 }
-

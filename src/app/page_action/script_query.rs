@@ -14,10 +14,15 @@ use crate::render::{render_query_error, render_query_table};
 use serde_json::{json, Value};
 
 pub async fn script_query<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest) -> Result<Value, PageActionError> {
-    let language = request.language.ok_or_else(|| PageActionError::new(Code::InvalidRequest, "A query needs its language: cypher or sparql"))?;
+    let language = request
+        .language
+        .ok_or_else(|| PageActionError::new(Code::InvalidRequest, "A query needs its language: cypher or sparql"))?;
     let answer = match &request.arguments {
         Some(_) if request.query.is_some() || !request.parameters.is_empty() => {
-            return Err(PageActionError::new(Code::InvalidRequest, "A query is either arguments or a query with its parameters, not both"));
+            return Err(PageActionError::new(
+                Code::InvalidRequest,
+                "A query is either arguments or a query with its parameters, not both",
+            ));
         }
         Some(arguments) => match query_of_arguments(language, arguments) {
             Ok((text, parameters)) => run(ctx, language, Some(&text), parameters).await,

@@ -1,21 +1,27 @@
 //! The Subject slot of an import: normalized as a write would be, refused when it breaks the
 //! Dependent-Subject rules or takes Subject IDs that other pages hold, and stored with its index rows.
 
-use super::prepared::{default_content_model, parse_json, PreparedEdit};
 use super::error::{Code, PageActionError};
-use crate::app::Scope;
+use super::prepared::{default_content_model, parse_json, PreparedEdit};
 use crate::app::view::{index_rows, read_content, Schemas};
 use crate::app::write::edit::changed_ids;
 use crate::app::write::{dependent_rules, unchanged, Minting};
+use crate::app::Scope;
 use crate::domain::page_content::PageContent;
 use crate::domain::title::Title;
 use crate::host::{Host, PageRecord};
+use crate::json::{Arena, Json, JsonObject};
 use crate::normalize::{normalize_content, WriteContext};
 use crate::validation::Violation;
-use crate::json::{Arena, Json, JsonObject};
 use serde_json::{Map, Value};
 
-pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &str, page: Option<&PageRecord>) -> Result<PreparedEdit, PageActionError> {
+pub async fn check<H: Host>(
+    ctx: &Scope<'_, H>,
+    ns: i32,
+    title: &Title,
+    text: &str,
+    page: Option<&PageRecord>,
+) -> Result<PreparedEdit, PageActionError> {
     let raw = parse_json(text, Code::InvalidContent, "Subject slot")?;
     let mut schemas = Schemas::for_page(ctx, &read_content(ctx, Some(text))).await?;
     let mut minting = Minting::start(ctx).await?;
@@ -38,8 +44,12 @@ pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &s
     reasons.extend(broken.iter().map(describe));
     if !reasons.is_empty() {
         let violations = broken.iter().map(|v| v.to_json()).collect();
-        return Err(PageActionError::reasons(Code::InvalidContent, "The Subject slot cannot be saved", reasons.join("; "))
-            .with("violations", Value::Array(violations)));
+        return Err(PageActionError::reasons(
+            Code::InvalidContent,
+            "The Subject slot cannot be saved",
+            reasons.join("; "),
+        )
+        .with("violations", Value::Array(violations)));
     }
 
     let changed = changed_ids(&before, &after).iter().map(ToString::to_string).collect();
@@ -53,8 +63,14 @@ pub async fn check<H: Host>(ctx: &Scope<'_, H>, ns: i32, title: &Title, text: &s
 }
 
 /// The Subjects the slot adds that the index places on another page.
-async fn ids_held_elsewhere<H: Host>(ctx: &Scope<'_, H>, page: Option<&PageRecord>, before: &PageContent, after: &PageContent) -> Result<Vec<String>, PageActionError> {
-    let added: Vec<String> = after.subjects.keys().filter(|id| !before.subjects.contains_key(*id)).map(ToString::to_string).collect();
+async fn ids_held_elsewhere<H: Host>(
+    ctx: &Scope<'_, H>,
+    page: Option<&PageRecord>,
+    before: &PageContent,
+    after: &PageContent,
+) -> Result<Vec<String>, PageActionError> {
+    let added: Vec<String> =
+        after.subjects.keys().filter(|id| !before.subjects.contains_key(*id)).map(ToString::to_string).collect();
     if added.is_empty() {
         return Ok(Vec::new());
     }
@@ -70,7 +86,8 @@ fn describe(v: &Violation) -> String {
         out.push_str(&format!(" on \"{p}\""));
     }
     if !v.args.is_empty() {
-        let args: Vec<String> = v.args.iter().map(|a| a.as_str().map_or_else(|| a.to_string(), str::to_owned)).collect();
+        let args: Vec<String> =
+            v.args.iter().map(|a| a.as_str().map_or_else(|| a.to_string(), str::to_owned)).collect();
         out.push_str(&format!(" ({})", args.join(", ")));
     }
     out
@@ -105,7 +122,9 @@ fn every_normalize_reason(raw: &Value, schemas: &Schemas, wctx: &mut WriteContex
                 run(one("subjects", Value::Object(one(&id, Value::Object(subject.clone())))));
                 subject.remove("label");
                 let parts: Vec<Value> = match statements {
-                    Some(Value::Object(list)) => list.into_iter().map(|(name, st)| Value::Object(one(&name, st))).collect(),
+                    Some(Value::Object(list)) => {
+                        list.into_iter().map(|(name, st)| Value::Object(one(&name, st))).collect()
+                    }
                     other => vec![other.unwrap_or(Value::Null)],
                 };
                 for statements in parts {

@@ -20,7 +20,11 @@ use crate::types::CanonicalJson;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
-pub async fn view<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, title: &Title) -> Result<Value, PageActionError> {
+pub async fn view<H: Host>(
+    ctx: &Scope<'_, H>,
+    request: &PageActionRequest,
+    title: &Title,
+) -> Result<Value, PageActionError> {
     let record = ctx.page_by_title(request.namespace, &title.to_string()).await?.filter(|p| p.access.read);
     let Some(mut record) = record else { return Ok(json!({"html": "", "schemas": [], "layouts": []})) };
     if let Some(text) = &request.text {
@@ -34,7 +38,8 @@ pub async fn view<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
     let schemas = Schemas::for_page(ctx, content).await?;
     let main = content.main_subject.as_ref().filter(|m| content.subjects.contains_key(*m));
     let ordered = main.and_then(|m| content.subjects.get_key_value(m)).into_iter().chain(content.other_subjects());
-    let subjects: Map<String, Value> = ordered.map(|(id, s)| (id.to_string(), subject_json(&page, id, s, &schemas, PageFields::Without))).collect();
+    let subjects: Map<String, Value> =
+        ordered.map(|(id, s)| (id.to_string(), subject_json(&page, id, s, &schemas, PageFields::Without))).collect();
     let mut used = Map::new();
     let mut local = BTreeSet::new();
     for s in content.subjects.values() {
@@ -48,10 +53,15 @@ pub async fn view<H: Host>(ctx: &Scope<'_, H>, request: &PageActionRequest, titl
     let on_page: Vec<&SubjectId> = content.subjects.keys().collect();
     let referenced = resolve_targets(ctx, content.subjects.values(), &on_page, PageFields::With).await?;
     let used_names: BTreeSet<String> = used.keys().cloned().collect();
-    let layouts: Vec<Value> = readable_layouts(ctx.host).await?.into_iter().filter(|l| l["schema"].as_str().is_some_and(|s| used_names.contains(s))).collect();
+    let layouts: Vec<Value> = readable_layouts(ctx.host)
+        .await?
+        .into_iter()
+        .filter(|l| l["schema"].as_str().is_some_and(|s| used_names.contains(s)))
+        .collect();
     let layout_names: Vec<&str> = layouts.iter().filter_map(|l| l["name"].as_str()).collect();
     let read = json!({"subjects": subjects, "schemas": used, "referencedSubjects": referenced});
-    let drawn = json!({"title": shown(request, title), "subjects": read, "layouts": layouts, "links": ctx.settings.urls});
+    let drawn =
+        json!({"title": shown(request, title), "subjects": read, "layouts": layouts, "links": ctx.settings.urls});
     let html = render_page(&drawn, &ctx.own_source).map_err(|e| PageActionError::new(Code::Internal, e))?;
     Ok(json!({"html": html, "schemas": local, "layouts": layout_names}))
 }

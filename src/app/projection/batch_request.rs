@@ -150,6 +150,10 @@ impl<'a> BatchPage<'a> {
 
 /// The members of `object` but `skipped`, read by serde.
 fn fields_but<T: DeserializeOwned>(object: &JsonObject<'_>, skipped: &str) -> Result<T, String> {
-    let fields: Map<String, Value> = object.iter().filter(|(key, _)| *key != skipped).map(|(key, value)| (key.to_owned(), value.to_value())).collect();
+    let fields: Map<String, Value> = object
+        .iter()
+        .filter(|(key, _)| *key != skipped)
+        .map(|(key, value)| (key.to_owned(), value.to_value()))
+        .collect();
     serde_json::from_value(Value::Object(fields)).map_err(|e| e.to_string())
 }

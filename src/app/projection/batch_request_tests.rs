@@ -8,7 +8,8 @@ use crate::json::Arena;
 use serde_json::{json, Value};
 
 fn request(slot: Value) -> String {
-    let slot_of = |id: &str| json!({"mainSubject": id, "subjects": {id: {"label": "Ada", "schema": "Person", "statements": {}}}});
+    let slot_of =
+        |id: &str| json!({"mainSubject": id, "subjects": {id: {"label": "Ada", "schema": "Person", "statements": {}}}});
     json!({"name": "graph", "store": {"type": "falkordb"}, "rdfBaseUri": "https://w.example", "start": true, "schemas": {},
         "pages": [
             {"pageId": 1, "namespace": 0, "title": "One", "subjectSlot": slot_of("s1aaaaaaaaaaaaa")},
@@ -45,7 +46,10 @@ fn a_request_that_is_not_a_batch_is_refused_with_where() {
     let cases = [
         ("[]", "expected an object"),
         (r#"{"name": "g", "store": {"type": "falkordb"}, "rdfBaseUri": "x", "pages": {}}"#, "pages: expected an array"),
-        (r#"{"name": "g", "store": {"type": "falkordb"}, "rdfBaseUri": "x", "pages": [{"namespace": 0, "title": "T"}]}"#, "pages[0]: missing field `pageId`"),
+        (
+            r#"{"name": "g", "store": {"type": "falkordb"}, "rdfBaseUri": "x", "pages": [{"namespace": 0, "title": "T"}]}"#,
+            "pages[0]: missing field `pageId`",
+        ),
         (r#"{"store": {"type": "falkordb"}, "rdfBaseUri": "x"}"#, "missing field `name`"),
         (r#"{"name": "g", "pages": [{"subjectSlot": {"a": 1}, "x"#, "EOF while parsing"),
     ];

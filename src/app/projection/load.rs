@@ -30,7 +30,6 @@ pub async fn load_schemas<'c, H: Host>(
     Ok(out)
 }
 
-
 /// The target a Mapping page's text names, even when the rest of it is broken.
 pub fn mapping_target(text: &str) -> Option<String> {
     serde_json::from_str::<Value>(text).ok()?.get("target")?.as_str().map(str::to_owned)

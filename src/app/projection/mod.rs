@@ -3,10 +3,10 @@
 //! fails or a page that cannot be projected marks the stores stale, and the host does the same for a
 //! store it cannot update (`docs/stores.md`).
 
-mod load;
 mod batch_request;
 #[cfg(test)]
 mod batch_request_tests;
+mod load;
 mod payload;
 pub mod rebuild;
 pub mod rebuild_run;
@@ -18,12 +18,15 @@ pub use sources::{settings_iris, Sources};
 
 use super::error::ApiError;
 use super::{Caller, Scope};
-use crate::domain::page_content::PageContent;
-use crate::host::{namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, StoreName, UpdateStores};
-use schema_edits::{schema_pages, Reprojection};
-use crate::normalize::{read_page_content_str, Context};
 use crate::app::load::mapping_pages;
+use crate::domain::page_content::PageContent;
+use crate::host::{
+    namespace, Host, LogEntry, LogLevel, PageById, ProjectedPage, RevisionById, Settings, StaleStore, StoreName,
+    UpdateStores,
+};
+use crate::normalize::{read_page_content_str, Context};
 use load::{load_schemas, mapping_target};
+use schema_edits::{schema_pages, Reprojection};
 use serde::Deserialize;
 use serde_json::Map;
 
@@ -112,7 +115,12 @@ pub async fn project_changes_request<H: Host>(host: &H, request: ChangesRequest)
         },
     });
     let caller = Caller::default();
-    match host.config().await.map_err(ApiError::from).and_then(|settings| Scope::new(host, &caller, settings, Map::new())) {
+    match host
+        .config()
+        .await
+        .map_err(ApiError::from)
+        .and_then(|settings| Scope::new(host, &caller, settings, Map::new()))
+    {
         Ok(ctx) => project_changes(&ctx, changes.collect()).await,
         Err(e) => log(host, &format!("projection failed: {}", e.message)).await,
     }
@@ -126,7 +134,8 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
         let (before_main, before_subject) = match &change.before {
             Before::Revision(None) => (None, None),
             Before::Revision(Some(revision_id)) => {
-                let revision = host.revision(RevisionById { revision_id: *revision_id }).await.map_err(|e| e.to_string())?;
+                let revision =
+                    host.revision(RevisionById { revision_id: *revision_id }).await.map_err(|e| e.to_string())?;
                 revision.map_or((None, None), |r| (r.main_slot, r.subject_slot))
             }
             Before::Known { main_slot, subject_slot } | Before::Deleted { main_slot, subject_slot } => {
@@ -147,16 +156,31 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
     for s in &seen {
         stale.extend(stale_by(settings, s));
     }
-    let edited_schemas: Vec<String> = seen.iter().filter(|s| schema_edited(s)).filter_map(|s| s.after.as_ref().map(|(r, _)| r.title.clone())).collect();
+    let edited_schemas: Vec<String> = seen
+        .iter()
+        .filter(|s| schema_edited(s))
+        .filter_map(|s| s.after.as_ref().map(|(r, _)| r.title.clone()))
+        .collect();
     for title in edited_schemas {
         match schema_pages(host, &title).await.map_err(|e| e.to_string())? {
             Reprojection::Pages(ids) => {
                 let known: Vec<u64> = seen.iter().map(|s| s.change.page_id).collect();
                 for page_id in ids.into_iter().filter(|id| !known.contains(id)) {
-                    let Some(record) = host.page_by_id(PageById { page_id }).await.map_err(|e| e.to_string())? else { continue };
+                    let Some(record) = host.page_by_id(PageById { page_id }).await.map_err(|e| e.to_string())? else {
+                        continue;
+                    };
                     let content = read(record.subject_slot.as_deref()).unwrap_or_default();
-                    let change = Change { page_id, namespace: record.namespace, before: Before::Revision(Some(record.latest_revision_id)) };
-                    seen.push(ChangedPage { change, before_main: record.main_slot.clone(), before: Some(content.clone()), after: Some((record, content)) });
+                    let change = Change {
+                        page_id,
+                        namespace: record.namespace,
+                        before: Before::Revision(Some(record.latest_revision_id)),
+                    };
+                    seen.push(ChangedPage {
+                        change,
+                        before_main: record.main_slot.clone(),
+                        before: Some(content.clone()),
+                        after: Some((record, content)),
+                    });
                 }
             }
             Reprojection::Rebuild => {
@@ -193,7 +217,10 @@ async fn plan<H: Host>(ctx: &Scope<'_, H>, changes: Vec<Change>) -> Result<Updat
     }
     let pages = seen
         .iter()
-        .map(|s| ProjectedPage { page_id: s.change.page_id, revision_id: s.after.as_ref().map(|(r, _)| r.latest_revision_id) })
+        .map(|s| ProjectedPage {
+            page_id: s.change.page_id,
+            revision_id: s.after.as_ref().map(|(r, _)| r.latest_revision_id),
+        })
         .collect();
     Ok(UpdateStores { updates, stale, pages })
 }

@@ -56,15 +56,24 @@ pub fn page_update(
         Some(StoreKind::Sparql) => {
             let projection = target.settings.projection.as_str();
             let graph = sources.iris.graph(projection, page.page_id);
-            let trig = if content.subjects.is_empty() { String::new() } else { page_trig(projection, page, content, sources) };
+            let trig =
+                if content.subjects.is_empty() { String::new() } else { page_trig(projection, page, content, sources) };
             Ok(Some(StoreUpdate::Sparql { store, page_id: page.page_id, graph, trig }))
         }
-        None => Err(ProjectionError(format!("store \"{}\" has the unknown type \"{}\"", target.name, target.settings.store_type))),
+        None => Err(ProjectionError(format!(
+            "store \"{}\" has the unknown type \"{}\"",
+            target.name, target.settings.store_type
+        ))),
     }
 }
 
 /// A deleted page, for a store.
-pub fn page_removed(target: Target, page_id: u64, previous: Option<&PageContent>, sources: &Sources) -> Result<Option<StoreUpdate>, ProjectionError> {
+pub fn page_removed(
+    target: Target,
+    page_id: u64,
+    previous: Option<&PageContent>,
+    sources: &Sources,
+) -> Result<Option<StoreUpdate>, ProjectionError> {
     if previous.is_none_or(|p| p.subjects.is_empty()) {
         return Ok(None);
     }
@@ -78,12 +87,21 @@ pub fn page_removed(target: Target, page_id: u64, previous: Option<&PageContent>
             let graph = sources.iris.graph(&target.settings.projection, page_id);
             Ok(Some(StoreUpdate::Sparql { store, page_id, graph, trig: String::new() }))
         }
-        None => Err(ProjectionError(format!("store \"{}\" has the unknown type \"{}\"", target.name, target.settings.store_type))),
+        None => Err(ProjectionError(format!(
+            "store \"{}\" has the unknown type \"{}\"",
+            target.name, target.settings.store_type
+        ))),
     }
 }
 
 /// The page's quads in the store's projection, pushed into `sink`.
-pub fn project_rdf(projection: &str, page: &PageRecord, content: &PageContent, sources: &Sources, sink: &mut dyn QuadSink) {
+pub fn project_rdf(
+    projection: &str,
+    page: &PageRecord,
+    content: &PageContent,
+    sources: &Sources,
+    sink: &mut dyn QuadSink,
+) {
     let facts = page_facts(page);
     let view = PageView { facts: &facts, content };
     let cx = Context { iris: &sources.iris, schemas: sources };
@@ -98,7 +116,8 @@ fn page_trig(projection: &str, page: &PageRecord, content: &PageContent, sources
 }
 
 pub fn page_info(page: &PageRecord) -> Result<PageInfo, ProjectionError> {
-    let title = Title::new(&page.title).map_err(|e| ProjectionError(format!("page {} has an invalid title: {e}", page.page_id)))?;
+    let title = Title::new(&page.title)
+        .map_err(|e| ProjectionError(format!("page {} has an invalid title: {e}", page.page_id)))?;
     Ok(PageInfo { id: graph_id(page.page_id), namespace: i64::from(page.namespace), title })
 }
 
@@ -107,7 +126,10 @@ fn graph_id(page_id: u64) -> i64 {
 }
 
 pub fn texts(statements: &[CypherStatement]) -> Result<Vec<String>, ProjectionError> {
-    statements.iter().map(|s| s.query_text().map_err(|e| ProjectionError(format!("a statement cannot be sent: {e}")))).collect()
+    statements
+        .iter()
+        .map(|s| s.query_text().map_err(|e| ProjectionError(format!("a statement cannot be sent: {e}"))))
+        .collect()
 }
 
 fn page_facts(page: &PageRecord) -> PageFacts {

@@ -3,15 +3,15 @@
 //! per-page stub cleanup, which a fresh graph does not need), so a rebuild gives exactly what
 //! incremental saves give.
 
-use crate::app::load::parse_mapping;
 use super::payload::{page_info, project_rdf, texts};
 use super::Sources;
+use crate::app::load::parse_mapping;
 use crate::domain::ids::SourceKey;
+use crate::domain::page_content::PageContent;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
 use crate::graph::batch::{pages_written, Absent};
 use crate::graph::projection::{clear_graph, indexes};
-use crate::domain::page_content::PageContent;
 use crate::host::{Access, PageRecord, StoreKind};
 use crate::normalize::{read_page_content, Context};
 use crate::rdf::serialize::{to_string, Format};
@@ -21,8 +21,8 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::batch_request::PageFacts;
-use crate::types::ReadSchema;
 pub use super::batch_request::{BatchRequest, BatchRequestError};
+use crate::types::ReadSchema;
 
 /// What the host writes: `statements` for a graph store (run in order, after the `graphIndexes`
 /// export's statements in the first batch), `trig` for a SPARQL store (one document, one named graph per page, for a bulk
@@ -58,15 +58,26 @@ pub fn graph_indexes() -> Vec<String> {
 
 pub fn project_batch(request: &BatchRequest<'_>) -> Result<BatchResult, String> {
     let own_source = SourceKey::parse(&request.settings.source_key).map_err(|e| format!("sourceKey: {e}"))?;
-    let kind = request.settings.store.kind().ok_or_else(|| format!("store type \"{}\" is unknown", request.settings.store.store_type))?;
+    let kind = request
+        .settings
+        .store
+        .kind()
+        .ok_or_else(|| format!("store type \"{}\" is unknown", request.settings.store.store_type))?;
     let schemas: HashMap<Title, Schema> = request
         .settings
         .schemas
         .iter()
         .filter_map(|(name, text)| Some((Title::new(name).ok()?, Schema::parse_str(text, &own_source).ok()?)))
         .collect();
-    let mappings: Vec<_> = request.settings.mappings.iter().filter_map(|m| Some((m.title.clone(), parse_mapping(&m.text)?))).collect();
-    let sources = Sources::new(Iris::new(&request.settings.rdf_base_uri).with_sources(request.settings.source_iris.iter().map(|(k, v)| (k.as_str(), v.as_str()))), schemas, &mappings, [request.settings.store.projection.as_str()]);
+    let mappings: Vec<_> =
+        request.settings.mappings.iter().filter_map(|m| Some((m.title.clone(), parse_mapping(&m.text)?))).collect();
+    let sources = Sources::new(
+        Iris::new(&request.settings.rdf_base_uri)
+            .with_sources(request.settings.source_iris.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+        schemas,
+        &mappings,
+        [request.settings.store.projection.as_str()],
+    );
     let ctx = Context { own_source: &own_source };
     let pages: Vec<(PageRecord, PageContent)> = request
         .pages
@@ -77,7 +88,8 @@ pub fn project_batch(request: &BatchRequest<'_>) -> Result<BatchResult, String> 
     let mut result = BatchResult::default();
     match kind {
         StoreKind::Graph => {
-            let mut statements = if request.settings.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
+            let mut statements =
+                if request.settings.start { texts(&[clear_graph()]).map_err(|e| e.to_string())? } else { Vec::new() };
             let mut written = Vec::new();
             for (record, content) in &pages {
                 match page_info(record) {

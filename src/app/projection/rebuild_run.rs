@@ -161,7 +161,8 @@ pub struct RebuildRun {
 impl RebuildRun {
     pub fn new(setup: RunSetup) -> Result<Self, String> {
         let kind = setup.store.kind().ok_or_else(|| format!("store type \"{}\" is unknown", setup.store.store_type))?;
-        let source_iris = setup.sources.iter().filter_map(|(k, s)| Some((k.clone(), s.rdf_base_uri.clone()?))).collect();
+        let source_iris =
+            setup.sources.iter().filter_map(|(k, s)| Some((k.clone(), s.rdf_base_uri.clone()?))).collect();
         let settings = BatchSettings {
             name: setup.name.clone(),
             store: setup.store.clone(),
@@ -247,12 +248,18 @@ impl RebuildRun {
                     "running" => None,
                     "cancelled" => Some((RunEnd::Cancelled, None)),
                     "stopping" => Some((RunEnd::Failed, Some("the process stopped during the run".to_owned()))),
-                    other => return Err(AnswerError(format!("the run's state \"{other}\" is not running, cancelled or stopping"))),
+                    other => {
+                        return Err(AnswerError(format!(
+                            "the run's state \"{other}\" is not running, cancelled or stopping"
+                        )))
+                    }
                 };
                 match (stop, self.ending.is_some()) {
                     (Some(stop), _) => self.ending = Some(stop),
                     (None, true) => {}
-                    (None, false) => self.steps.push_back(Step::Pages { after_id: self.after_id, limit: self.batch_pages }),
+                    (None, false) => {
+                        self.steps.push_back(Step::Pages { after_id: self.after_id, limit: self.batch_pages })
+                    }
                 }
             }
             Waiting::ChangeMark => {
@@ -292,7 +299,11 @@ impl RebuildRun {
     }
 
     /// The answer to `pages`: each page's facts, and its stored Subject slot's text (None: no slot).
-    pub fn answer_pages(&mut self, facts: Vec<Map<String, Value>>, slots: Vec<Option<String>>) -> Result<(), AnswerError> {
+    pub fn answer_pages(
+        &mut self,
+        facts: Vec<Map<String, Value>>,
+        slots: Vec<Option<String>>,
+    ) -> Result<(), AnswerError> {
         if self.waiting != Waiting::Pages {
             return Err(AnswerError("no step waits for pages".into()));
         }
@@ -328,7 +339,8 @@ impl RebuildRun {
             let (processed, failed) = (self.processed, self.failed);
             self.steps.push_back(Step::Progress { processed, failed, failed_pages: sent.failed, absent: sent.absent });
         } else if !failing {
-            let detail = ["detail", "kind"].iter().find_map(|k| outcome.get(*k).and_then(Value::as_str)).unwrap_or("failed");
+            let detail =
+                ["detail", "kind"].iter().find_map(|k| outcome.get(*k).and_then(Value::as_str)).unwrap_or("failed");
             self.ending = Some((RunEnd::Failed, Some(detail.to_owned())));
         }
         Ok(())
@@ -365,7 +377,10 @@ impl RebuildRun {
                     (Some(first), Some(last)) => format!("pages {} to {}", page_id(first), page_id(last)),
                     _ => "the first batch".to_owned(),
                 };
-                self.ending = Some((RunEnd::Failed, Some(format!("the core refused the batch of {which}: invalid-argument: {refusal}"))));
+                self.ending = Some((
+                    RunEnd::Failed,
+                    Some(format!("the core refused the batch of {which}: invalid-argument: {refusal}")),
+                ));
                 return;
             }
         };
@@ -376,7 +391,11 @@ impl RebuildRun {
         };
         let trig = result.trig.filter(|_| result.projected > 0);
         self.steps.push_back(Step::Write { clear, create_indexes, statements: result.statements, trig });
-        self.in_flight.push_back(Sent { pages: batch.facts.len() as u64, failed: result.failed, absent: self.settings.absent.clone() });
+        self.in_flight.push_back(Sent {
+            pages: batch.facts.len() as u64,
+            failed: result.failed,
+            absent: self.settings.absent.clone(),
+        });
         // The targets a later page holds are stubs now: that page's batch must match them.
         let targets = result.outside_targets.unwrap_or_default();
         if self.quiet && !targets.is_empty() && last.is_some() {
@@ -406,7 +425,11 @@ fn read<T: serde::de::DeserializeOwned>(answer: Value, what: &str) -> Result<T, 
 /// One batch's result. The stored slots go into the request as the JSON they are, which the core
 /// reads where it lies; a request that is then not JSON (a stored slot that is not) is made again
 /// with every slot as a JSON string, where such a slot reads as a page without Subjects.
-fn project(settings: &BatchSettings, facts: &[Map<String, Value>], slots: &[Option<String>]) -> Result<super::rebuild::BatchResult, String> {
+fn project(
+    settings: &BatchSettings,
+    facts: &[Map<String, Value>],
+    slots: &[Option<String>],
+) -> Result<super::rebuild::BatchResult, String> {
     let head = json!({
         "name": settings.name, "store": {"type": settings.store.store_type, "projection": settings.store.projection},
         "rdfBaseUri": settings.rdf_base_uri, "sourceIris": settings.source_iris, "sourceKey": settings.source_key,
@@ -423,7 +446,9 @@ fn project(settings: &BatchSettings, facts: &[Map<String, Value>], slots: &[Opti
                 match slot {
                     None => text,
                     Some(slot) if as_json => format!("{},\"subjectSlot\":{slot}}}", &text[..text.len() - 1]),
-                    Some(slot) => format!("{},\"subjectSlot\":{}}}", &text[..text.len() - 1], Value::from(slot.as_str())),
+                    Some(slot) => {
+                        format!("{},\"subjectSlot\":{}}}", &text[..text.len() - 1], Value::from(slot.as_str()))
+                    }
                 }
             })
             .collect();

@@ -48,14 +48,25 @@ struct Wiki {
 impl Wiki {
     fn new(pages: Vec<String>) -> Self {
         let pages = pages.into_iter().enumerate().map(|(n, s)| (n as u64 + 10, s)).collect();
-        Wiki { pages, mark: "1:0".into(), state: "running", batches_read: 0, fail_write: None, writes: vec![], absent: vec![], progress: vec![] }
+        Wiki {
+            pages,
+            mark: "1:0".into(),
+            state: "running",
+            batches_read: 0,
+            fail_write: None,
+            writes: vec![],
+            absent: vec![],
+            progress: vec![],
+        }
     }
 
     fn index(&self) -> Vec<(String, u64)> {
         self.pages
             .iter()
             .filter_map(|(page, text)| Some((serde_json::from_str::<Value>(text).ok()?, *page)))
-            .flat_map(|(v, page)| v["subjects"].as_object().unwrap().keys().map(|k| (k.clone(), page)).collect::<Vec<_>>())
+            .flat_map(|(v, page)| {
+                v["subjects"].as_object().unwrap().keys().map(|k| (k.clone(), page)).collect::<Vec<_>>()
+            })
             .collect()
     }
 
@@ -66,12 +77,17 @@ impl Wiki {
         loop {
             match run.next() {
                 Step::NamespacePages { namespace } => {
-                    let pages = if namespace == namespace::SCHEMA { json!([{"title": "Person", "text": KNOWS_SCHEMA}]) } else { json!([]) };
+                    let pages = if namespace == namespace::SCHEMA {
+                        json!([{"title": "Person", "text": KNOWS_SCHEMA}])
+                    } else {
+                        json!([])
+                    };
                     run.answer(pages).unwrap();
                 }
                 Step::CheckRun => run.answer(json!(self.state)).unwrap(),
                 Step::Pages { after_id, limit } => {
-                    let batch: Vec<_> = self.pages.iter().filter(|(p, _)| *p > after_id).take(limit as usize).cloned().collect();
+                    let batch: Vec<_> =
+                        self.pages.iter().filter(|(p, _)| *p > after_id).take(limit as usize).cloned().collect();
                     let facts = batch
                         .iter()
                         .map(|(p, _)| json!({"pageId": p, "namespace": 0, "title": format!("P{p}"), "prefixedTitle": format!("P{p}")}))
@@ -83,11 +99,13 @@ impl Wiki {
                 }
                 Step::ChangeMark => run.answer(json!(self.mark)).unwrap(),
                 Step::SubjectsOn { page_ids } => {
-                    let ids: Vec<String> = self.index().into_iter().filter(|(_, p)| page_ids.contains(p)).map(|(i, _)| i).collect();
+                    let ids: Vec<String> =
+                        self.index().into_iter().filter(|(_, p)| page_ids.contains(p)).map(|(i, _)| i).collect();
                     run.answer(json!(ids)).unwrap();
                 }
                 Step::PagesOf { ids } => {
-                    let found: Map<String, Value> = self.index().into_iter().filter(|(i, _)| ids.contains(i)).map(|(i, p)| (i, json!(p))).collect();
+                    let found: Map<String, Value> =
+                        self.index().into_iter().filter(|(i, _)| ids.contains(i)).map(|(i, p)| (i, json!(p))).collect();
                     run.answer(Value::Object(found)).unwrap();
                 }
                 write @ Step::Write { .. } => {
@@ -99,7 +117,12 @@ impl Wiki {
                     pending_writes -= 1;
                     let n = self.writes.len() - pending_writes;
                     let ok = self.fail_write != Some(n);
-                    run.written(&if ok { json!({"ok": true}) } else { json!({"ok": false, "kind": "unavailable", "detail": "connection refused"}) }).unwrap();
+                    run.written(&if ok {
+                        json!({"ok": true})
+                    } else {
+                        json!({"ok": false, "kind": "unavailable", "detail": "connection refused"})
+                    })
+                    .unwrap();
                 }
                 Step::Progress { processed, failed, absent, .. } => {
                     self.progress.push((processed, failed));
@@ -123,7 +146,8 @@ fn trig_of(writes: &[Step]) -> String {
 
 #[test]
 fn a_rebuild_names_foreign_targets_by_their_source_s_iri_as_saves_do() {
-    let mut wiki = Wiki::new(vec![slot(&[('A', &["alpha:s1per1aaaaaaa05", "beta:s1per1aaaaaaa06", "B"])]), slot(&[('B', &[])])]);
+    let mut wiki =
+        Wiki::new(vec![slot(&[('A', &["alpha:s1per1aaaaaaa05", "beta:s1per1aaaaaaa06", "B"])]), slot(&[('B', &[])])]);
     let done = wiki.run(setup("sparql-http", 200), |_, _| {});
     assert_eq!(done, Step::Done { run: RunEnd::Succeeded, error: None, stale: None });
     let trig = trig_of(&wiki.writes);
@@ -142,7 +166,9 @@ fn the_first_sparql_write_clears_the_store_and_later_ones_only_load() {
         .writes
         .iter()
         .map(|w| match w {
-            Step::Write { clear, create_indexes, trig, statements } => (*clear, *create_indexes || statements.is_some(), trig.is_some()),
+            Step::Write { clear, create_indexes, trig, statements } => {
+                (*clear, *create_indexes || statements.is_some(), trig.is_some())
+            }
             _ => unreachable!(),
         })
         .collect();
@@ -182,7 +208,10 @@ fn a_graph_batch_creates_without_a_lookup_exactly_the_subjects_no_earlier_batch_
     let done = wiki.run(setup("falkordb", 1), |_, _| {});
     assert!(matches!(done, Step::Done { run: RunEnd::Succeeded, .. }));
     // The first batch clears the graph and sends none; C, D, E, F were stubs by their batch.
-    let expected: Vec<Vec<String>> = vec![vec![], vec!["B"], vec!["H"], vec![], vec!["G"]].into_iter().map(|l| l.iter().flat_map(|s| ids(s)).collect()).collect();
+    let expected: Vec<Vec<String>> = vec![vec![], vec!["B"], vec!["H"], vec![], vec!["G"]]
+        .into_iter()
+        .map(|l| l.iter().flat_map(|s| ids(s)).collect())
+        .collect();
     let mut absent = wiki.absent.clone();
     absent.iter_mut().for_each(|a| a.sort());
     assert_eq!(absent, expected);
@@ -210,7 +239,8 @@ fn once_the_wiki_changes_during_a_graph_run_no_subject_is_said_to_be_absent() {
 
 #[test]
 fn a_stored_slot_that_is_not_json_reads_as_a_page_without_subjects_and_the_run_goes_on() {
-    let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), r#"{"subjects": {"sbbbbbbbbbbbbbb": "#.into(), slot(&[('C', &[])])]);
+    let mut wiki =
+        Wiki::new(vec![slot(&[('A', &[])]), r#"{"subjects": {"sbbbbbbbbbbbbbb": "#.into(), slot(&[('C', &[])])]);
     let done = wiki.run(setup("sparql-http", 200), |_, _| {});
     assert!(matches!(done, Step::Done { run: RunEnd::Succeeded, .. }));
     let trig = trig_of(&wiki.writes);
@@ -226,7 +256,10 @@ fn how_a_run_ends() {
     bad["sourceKey"] = json!("Not a key");
     let Step::Done { run, error: Some(error), stale: Some(stale) } = wiki.run(bad, |_, _| {}) else { panic!() };
     assert_eq!(run, RunEnd::Failed);
-    assert!(error.starts_with("the core refused the batch of pages 10 to 10: invalid-argument: sourceKey: "), "{error}");
+    assert!(
+        error.starts_with("the core refused the batch of pages 10 to 10: invalid-argument: sourceKey: "),
+        "{error}"
+    );
     assert_eq!(stale, format!("rebuild run 7 failed: {error}"));
     assert!(wiki.writes.is_empty());
 
@@ -237,27 +270,39 @@ fn how_a_run_ends() {
             wiki.state = "cancelled";
         }
     });
-    assert_eq!(done, Step::Done { run: RunEnd::Cancelled, error: None, stale: Some("rebuild run 7 was cancelled".into()) });
+    assert_eq!(
+        done,
+        Step::Done { run: RunEnd::Cancelled, error: None, stale: Some("rebuild run 7 was cancelled".into()) }
+    );
     assert_eq!(wiki.writes.len(), 2);
     assert_eq!(wiki.progress, [(1, 0), (2, 0)]);
 
     // The process stops.
     let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), slot(&[('B', &[])])]);
     let done = wiki.run(setup("sparql-http", 1), |wiki, _| wiki.state = "stopping");
-    assert!(matches!(done, Step::Done { run: RunEnd::Failed, error: Some(e), .. } if e == "the process stopped during the run"));
+    assert!(
+        matches!(done, Step::Done { run: RunEnd::Failed, error: Some(e), .. } if e == "the process stopped during the run")
+    );
 
     // A write that fails fails the run with the store's detail; the write after it is awaited.
     let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), slot(&[('B', &[])]), slot(&[('C', &[])])]);
     wiki.fail_write = Some(1);
     let done = wiki.run(setup("sparql-http", 1), |_, _| {});
-    assert!(matches!(done, Step::Done { run: RunEnd::Failed, error: Some(ref e), .. } if e == "connection refused"), "{done:?}");
+    assert!(
+        matches!(done, Step::Done { run: RunEnd::Failed, error: Some(ref e), .. } if e == "connection refused"),
+        "{done:?}"
+    );
     assert!(wiki.progress.is_empty());
 
     // What the host does after the batches may still fail the run.
     let mut run = RebuildRun::new(serde_json::from_value(setup("sparql-http", 1)).unwrap()).unwrap();
     assert_eq!(
         run.fail("the store's snapshot was not written: disk full"),
-        Step::Done { run: RunEnd::Failed, error: Some("the store's snapshot was not written: disk full".into()), stale: Some("rebuild run 7 failed: the store's snapshot was not written: disk full".into()) }
+        Step::Done {
+            run: RunEnd::Failed,
+            error: Some("the store's snapshot was not written: disk full".into()),
+            stale: Some("rebuild run 7 failed: the store's snapshot was not written: disk full".into())
+        }
     );
 }
 

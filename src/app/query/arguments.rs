@@ -52,11 +52,27 @@ mod tests {
     fn the_last_arguments_that_name_a_parameter_are_the_parameters() {
         let cases: &[(&[&str], &str, Value)] = &[
             (&[" MATCH (g) RETURN g "], "MATCH (g) RETURN g", json!({})),
-            (&["MATCH (g) WHERE g.n > $min RETURN g", " $min = 5 "], "MATCH (g) WHERE g.n > $min RETURN g", json!({"min": 5})),
-            (&["RETURN $a, $b", "$a=Ada Lovelace", "$b = \"5\""], "RETURN $a, $b", json!({"a": "Ada Lovelace", "b": "5"})),
-            (&["RETURN $l, $t, $n", "$l = [1, 2]", "$t = true", "$n = null"], "RETURN $l, $t, $n", json!({"l": [1, 2], "t": true, "n": null})),
+            (
+                &["MATCH (g) WHERE g.n > $min RETURN g", " $min = 5 "],
+                "MATCH (g) WHERE g.n > $min RETURN g",
+                json!({"min": 5}),
+            ),
+            (
+                &["RETURN $a, $b", "$a=Ada Lovelace", "$b = \"5\""],
+                "RETURN $a, $b",
+                json!({"a": "Ada Lovelace", "b": "5"}),
+            ),
+            (
+                &["RETURN $l, $t, $n", "$l = [1, 2]", "$t = true", "$n = null"],
+                "RETURN $l, $t, $n",
+                json!({"l": [1, 2], "t": true, "n": null}),
+            ),
             (&["RETURN $e", "$e ="], "RETURN $e", json!({"e": ""})),
-            (&["MATCH (a)-[:A", "B]->(b) RETURN [x IN [1] ", " x]"], "MATCH (a)-[:A|B]->(b) RETURN [x IN [1] | x]", json!({})),
+            (
+                &["MATCH (a)-[:A", "B]->(b) RETURN [x IN [1] ", " x]"],
+                "MATCH (a)-[:A|B]->(b) RETURN [x IN [1] | x]",
+                json!({}),
+            ),
             (&["RETURN $a", "$a = 1", "MATCH (n) RETURN n"], "RETURN $a|$a = 1|MATCH (n) RETURN n", json!({})),
             (&["RETURN $x", "$1x = 1"], "RETURN $x|$1x = 1", json!({})),
             (&["$a = 1"], "$a = 1", json!({})),
@@ -69,7 +85,10 @@ mod tests {
     #[test]
     fn a_sparql_query_is_every_argument_joined() {
         let arguments = ["SELECT ?s { ?s ?p ?o FILTER(?o = 1 ", "", " $x = 2) }"];
-        assert_eq!(split(Language::Sparql, &arguments), ("SELECT ?s { ?s ?p ?o FILTER(?o = 1 || $x = 2) }".to_owned(), json!({})));
+        assert_eq!(
+            split(Language::Sparql, &arguments),
+            ("SELECT ?s { ?s ?p ?o FILTER(?o = 1 || $x = 2) }".to_owned(), json!({}))
+        );
     }
 
     #[test]

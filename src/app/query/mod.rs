@@ -54,7 +54,8 @@ impl Tier {
             TierName::Default => ("default", 30, 5_000),
         };
         let tier = settings.query_limits.get(key);
-        let read = |field: &str, fallback: u64| tier.and_then(|t| t.get(field)).and_then(Value::as_u64).unwrap_or(fallback);
+        let read =
+            |field: &str, fallback: u64| tier.and_then(|t| t.get(field)).and_then(Value::as_u64).unwrap_or(fallback);
         Tier { timeout_ms: read("timeoutSeconds", timeout_s) * 1000, max_rows: read("maxRows", max_rows) }
     }
 }
@@ -92,13 +93,17 @@ pub fn check_sparql(text: &str) -> Result<ReadQuery, ApiError> {
 
 /// The first SPARQL store's answer to a checked query: its content type and body, unchanged.
 pub async fn run_sparql<H: Host>(host: &H, query: &ReadQuery, tier: Tier) -> Result<(String, String), ApiError> {
-    let mut answer = host.sparql_query(SparqlQuery { query: query.text().to_owned(), timeout_ms: tier.timeout_ms }).await?;
+    let mut answer =
+        host.sparql_query(SparqlQuery { query: query.text().to_owned(), timeout_ms: tier.timeout_ms }).await?;
     if answer.ok {
         let content_type = answer.content_type.unwrap_or_else(|| RESULTS_JSON.into());
         let body = answer.body.unwrap_or_default();
         if !is_results_json(&content_type, &body) {
             let shown: String = body.chars().take(200).collect();
-            return Err(ApiError::new(ErrorKind::QueryInternalError, format!("The store answered {content_type}, not a SPARQL results JSON document: {shown}")));
+            return Err(ApiError::new(
+                ErrorKind::QueryInternalError,
+                format!("The store answered {content_type}, not a SPARQL results JSON document: {shown}"),
+            ));
         }
         return Ok((content_type, body));
     }
@@ -119,7 +124,10 @@ pub struct CheckedCypher {
 pub fn check_cypher(text: &str, parameters: Map<String, Value>) -> Result<CheckedCypher, ApiError> {
     let read = check_read_only(text).map_err(|r| ApiError::new(ErrorKind::WriteQueryRejected, format!("{r}.")))?;
     if let Some(missing) = read.missing_parameters(&parameters).first() {
-        return Err(ApiError::new(ErrorKind::ParameterMissing, format!("The query uses ${missing}, which \"parameters\" lacks.")));
+        return Err(ApiError::new(
+            ErrorKind::ParameterMissing,
+            format!("The query uses ${missing}, which \"parameters\" lacks."),
+        ));
     }
     let header = json_parameter_header(&parameters).map_err(|e| ApiError::body(format!("parameters: {e}.")))?;
     Ok(CheckedCypher { cypher: read.cypher, header, parameters })
@@ -139,7 +147,11 @@ pub async fn run_cypher<H: Host>(host: &H, query: &CheckedCypher, tier: Tier) ->
         }
     }
     if !answer.ok {
-        return Err(store_failure(answer.into_store_answer(), ErrorKind::CypherSyntaxError, ErrorKind::BackendUnavailable));
+        return Err(store_failure(
+            answer.into_store_answer(),
+            ErrorKind::CypherSyntaxError,
+            ErrorKind::BackendUnavailable,
+        ));
     }
     let input = json!({"reply": answer.reply, "catalog": answer.catalog});
     let result = decode_result(&input, usize::try_from(tier.max_rows).unwrap_or(usize::MAX))
@@ -158,7 +170,10 @@ fn store_failure(answer: StoreAnswer, syntax: ErrorKind, unavailable: ErrorKind)
         Some("syntax") => ApiError::new(syntax, detail),
         Some("timeout") => ApiError::new(ErrorKind::QueryTimeout, "The query ran longer than the tier allows."),
         // `tooLarge`: a graph store's reply over the host's byte budget.
-        Some("tooExpensive" | "tooLarge") => ApiError::new(ErrorKind::QueryTooExpensive, format!("The query needs more than the store allows one query: {detail}")),
+        Some("tooExpensive" | "tooLarge") => ApiError::new(
+            ErrorKind::QueryTooExpensive,
+            format!("The query needs more than the store allows one query: {detail}"),
+        ),
         Some("readOnly") => ApiError::new(ErrorKind::WriteQueryRejected, detail),
         Some("unavailable") => ApiError::new(unavailable, format!("The store is unavailable: {detail}")),
         _ => ApiError::new(ErrorKind::QueryInternalError, format!("The store failed: {detail}")),

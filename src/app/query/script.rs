@@ -19,14 +19,22 @@ pub enum Language {
 }
 
 /// Runs `text` for the scope's caller in the `default` tier and answers the table.
-pub async fn script_query<H: Host>(ctx: &Scope<'_, H>, language: Language, text: Option<&str>, parameters: Map<String, Value>) -> Result<Value, ApiError> {
+pub async fn script_query<H: Host>(
+    ctx: &Scope<'_, H>,
+    language: Language,
+    text: Option<&str>,
+    parameters: Map<String, Value>,
+) -> Result<Value, ApiError> {
     let text = admit_text(ctx.caller, text)?;
     let tier = Tier::limits(&ctx.settings, TierName::Default);
     match language {
         Language::Cypher => {
             let checked = check_cypher(text, parameters)?;
             if !ctx.settings.has_store(StoreKind::Graph) {
-                return Err(ApiError::new(ErrorKind::BackendUnavailable, "No graph database is configured for Cypher queries."));
+                return Err(ApiError::new(
+                    ErrorKind::BackendUnavailable,
+                    "No graph database is configured for Cypher queries.",
+                ));
             }
             let result = run_cypher(ctx.host, &checked, tier).await?;
             Ok(json!({"columns": result["columns"], "rows": result["rows"], "truncated": result["truncated"]}))
@@ -34,7 +42,10 @@ pub async fn script_query<H: Host>(ctx: &Scope<'_, H>, language: Language, text:
         Language::Sparql => {
             let query = check_sparql(text)?;
             if !ctx.settings.has_store(StoreKind::Sparql) {
-                return Err(ApiError::new(ErrorKind::SparqlStoreUnavailable, "No SPARQL store is configured for SPARQL queries."));
+                return Err(ApiError::new(
+                    ErrorKind::SparqlStoreUnavailable,
+                    "No SPARQL store is configured for SPARQL queries.",
+                ));
             }
             let (_, body) = run_sparql(ctx.host, &query, tier).await?;
             sparql_table(&body)
@@ -45,7 +56,8 @@ pub async fn script_query<H: Host>(ctx: &Scope<'_, H>, language: Language, text:
 /// SPARQL 1.1 JSON results as the table: the variables as columns, each binding's `value` text (an
 /// unbound variable is absent from its row); an ASK answer has no columns and its `boolean`.
 fn sparql_table(body: &str) -> Result<Value, ApiError> {
-    let unreadable = || ApiError::new(ErrorKind::QueryInternalError, "The SPARQL store did not answer with SPARQL JSON results.");
+    let unreadable =
+        || ApiError::new(ErrorKind::QueryInternalError, "The SPARQL store did not answer with SPARQL JSON results.");
     let results: Value = serde_json::from_str(body).map_err(|_| unreadable())?;
     if let Some(answer) = results.get("boolean").and_then(Value::as_bool) {
         return Ok(json!({"columns": [], "rows": [], "truncated": false, "boolean": answer}));

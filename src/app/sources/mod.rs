@@ -7,12 +7,12 @@ mod cache;
 mod schema;
 mod subject;
 
+pub use super::foreign_reads::{Fetched, Outage};
 pub use schema::foreign_schema;
 pub use subject::{foreign_subject, ForeignSubject};
-pub use super::foreign_reads::{Fetched, Outage};
 
-use crate::app::error::ApiError;
 use crate::app::clock::clock_ms;
+use crate::app::error::ApiError;
 use crate::app::Scope;
 use crate::domain::ids::SourceKey;
 use crate::host::{FetchAnswer, FetchFailure, FetchSource, Host, LogEntry, LogLevel, SourceSettings};
@@ -45,7 +45,16 @@ async fn get<H: Host>(ctx: &Scope<'_, H>, source: &SourceKey, path: String) -> R
     let fetched = match with_cache(|c| c.get(&cache_key, now)) {
         Some(kept) => read(kept),
         None => {
-            let answer = match ctx.host.fetch_source(FetchSource { source: source.to_string(), path, timeout_ms: settings.timeout_ms, max_bytes: settings.max_bytes }).await {
+            let answer = match ctx
+                .host
+                .fetch_source(FetchSource {
+                    source: source.to_string(),
+                    path,
+                    timeout_ms: settings.timeout_ms,
+                    max_bytes: settings.max_bytes,
+                })
+                .await
+            {
                 Ok(answer) => answer,
                 Err(e) => FetchAnswer { failure: Some(FetchFailure::Unreachable), body: e.message, status: 0 },
             };
@@ -65,7 +74,12 @@ async fn get<H: Host>(ctx: &Scope<'_, H>, source: &SourceKey, path: String) -> R
 
 /// The source's answer to `path` cannot be used: the source is down for the rest of the request,
 /// its answer is not reused, and the host's log says why.
-async fn unusable<H: Host, T>(ctx: &Scope<'_, H>, source: &SourceKey, path: String, outage: Outage) -> Result<Fetched<T>, ApiError> {
+async fn unusable<H: Host, T>(
+    ctx: &Scope<'_, H>,
+    source: &SourceKey,
+    path: String,
+    outage: Outage,
+) -> Result<Fetched<T>, ApiError> {
     if let Some(settings) = registered(ctx, source) {
         with_cache(|c| c.forget(&cache_key(source, settings, &path)));
     }
@@ -83,7 +97,9 @@ fn cache_key(source: &SourceKey, settings: &SourceSettings, path: &str) -> Strin
 /// 200 is found, 404 not found; a failure, a redirect, a refusal or a 5xx leaves it unavailable.
 fn classify(answer: FetchAnswer) -> Fetched<String> {
     let reason = match (answer.failure, answer.status) {
-        (Some(FetchFailure::Timeout), _) => return Fetched::Unavailable(Outage { timed_out: true, reason: "it timed out".into() }),
+        (Some(FetchFailure::Timeout), _) => {
+            return Fetched::Unavailable(Outage { timed_out: true, reason: "it timed out".into() })
+        }
         (Some(FetchFailure::TooLarge), _) => "its answer is larger than maxBytes".to_owned(),
         (Some(FetchFailure::Redirect), _) => "it answered with a redirect, which is not followed".to_owned(),
         (Some(FetchFailure::UnknownSource), _) => "the host has no such source".to_owned(),
@@ -104,17 +120,32 @@ fn keepable(fetched: &Fetched<String>) -> Option<Kept> {
 }
 
 fn read(kept: Kept) -> Fetched<String> {
-    if kept.status == 200 { Fetched::Found(kept.body) } else { Fetched::NotFound }
+    if kept.status == 200 {
+        Fetched::Found(kept.body)
+    } else {
+        Fetched::NotFound
+    }
 }
 
 /// A path segment with every byte outside RFC 3986's unreserved set percent-encoded.
 fn segment(raw: &str) -> String {
     raw.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
 /// A 200 answer that is not what a Strata source answers: unusable like a failure.
-async fn garbage<H: Host, T>(ctx: &Scope<'_, H>, source: &SourceKey, path: String, what: &str) -> Result<Fetched<T>, ApiError> {
+async fn garbage<H: Host, T>(
+    ctx: &Scope<'_, H>,
+    source: &SourceKey,
+    path: String,
+    what: &str,
+) -> Result<Fetched<T>, ApiError> {
     unusable(ctx, source, path, Outage::failed(format!("its answer is not {what}"))).await
 }

@@ -8,10 +8,14 @@ use crate::domain::ids::SourceKey;
 use crate::domain::schema::Schema;
 use crate::domain::title::Title;
 use crate::host::Host;
-use serde_json::Value;
 use crate::types::ReadSchema;
+use serde_json::Value;
 
-pub async fn foreign_schema<H: Host>(ctx: &Scope<'_, H>, source: &SourceKey, name: &Title) -> Result<Fetched<Schema>, ApiError> {
+pub async fn foreign_schema<H: Host>(
+    ctx: &Scope<'_, H>,
+    source: &SourceKey,
+    name: &Title,
+) -> Result<Fetched<Schema>, ApiError> {
     let path = format!("/strata/v0/schema/{}", segment(name.as_str()));
     Ok(match get(ctx, source, path.clone()).await? {
         Fetched::Found(body) => match read(&body, source, &ctx.own_source) {

@@ -20,7 +20,11 @@ pub struct ForeignSubject {
 /// Fields of the source's read object that describe its pages, not the Subject.
 const PAGE_FIELDS: [&str; 4] = ["pageId", "pageTitle", "pageNamespaceId", "hostSubject"];
 
-pub async fn foreign_subject<H: Host>(ctx: &Scope<'_, H>, source: &SourceKey, local_id: &LocalId) -> Result<Fetched<ForeignSubject>, ApiError> {
+pub async fn foreign_subject<H: Host>(
+    ctx: &Scope<'_, H>,
+    source: &SourceKey,
+    local_id: &LocalId,
+) -> Result<Fetched<ForeignSubject>, ApiError> {
     let path = format!("/strata/v0/subject/{}", segment(local_id.as_str()));
     Ok(match get(ctx, source, path.clone()).await? {
         Fetched::Found(body) => match restate(&body, source, local_id, &ctx.own_source) {
@@ -77,16 +81,27 @@ mod tests {
                 {"id": "r1demo1aaaaaar1", "target": "s1demo1aaaaaaa2"},
                 {"id": "r1demo1aaaaaar2", "target": "here:s1demo1aaaaaaa3"},
                 {"id": "r1demo1aaaaaar3", "target": "third:q9"}]}}}}});
-        let got = restate(&body.to_string(), &key("there"), &LocalId::parse("s1demo1aaaaaaa1").unwrap(), &key("here")).unwrap();
-        assert_eq!(got.schema, SchemaRef::from_json(&json!({"source": "there", "name": "Person"}), &key("here")).unwrap());
-        assert_eq!(got.read, json!({"id": "there:s1demo1aaaaaaa1", "source": "there", "label": "Ada", "displayName": "Ada",
+        let got = restate(&body.to_string(), &key("there"), &LocalId::parse("s1demo1aaaaaaa1").unwrap(), &key("here"))
+            .unwrap();
+        assert_eq!(
+            got.schema,
+            SchemaRef::from_json(&json!({"source": "there", "name": "Person"}), &key("here")).unwrap()
+        );
+        assert_eq!(
+            got.read,
+            json!({"id": "there:s1demo1aaaaaaa1", "source": "there", "label": "Ada", "displayName": "Ada",
             "schema": {"source": "there", "name": "Person"},
             "statements": {"Employer": {"propertyType": "relation", "value": [
                 {"id": "r1demo1aaaaaar1", "target": "there:s1demo1aaaaaaa2"},
                 {"id": "r1demo1aaaaaar2", "target": "s1demo1aaaaaaa3"},
-                {"id": "r1demo1aaaaaar3", "target": "third:q9"}]}}}));
+                {"id": "r1demo1aaaaaar3", "target": "third:q9"}]}}})
+        );
         for garbage in ["<html>", "{}", r#"{"subjects": {}}"#, r#"{"subjects": {"s1demo1aaaaaaa1": {"schema": 7}}}"#] {
-            assert_eq!(restate(garbage, &key("there"), &LocalId::parse("s1demo1aaaaaaa1").unwrap(), &key("here")), None, "{garbage}");
+            assert_eq!(
+                restate(garbage, &key("there"), &LocalId::parse("s1demo1aaaaaaa1").unwrap(), &key("here")),
+                None,
+                "{garbage}"
+            );
         }
     }
 }

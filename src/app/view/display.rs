@@ -22,10 +22,18 @@ mod tests {
     #[test]
     fn each_name_gives_its_text_and_only_the_schemas_is_generated() {
         let [main, other] = ["s1demo1aaaaaaa1", "s1demo1aaaaaaa2"].map(|id| SubjectId::parse(id).unwrap());
-        let cases = [(Some("ACME Inc"), &main, ("ACME Inc", false)), (None, &main, ("ACME", false)), (None, &other, ("Company", true))];
+        let cases = [
+            (Some("ACME Inc"), &main, ("ACME Inc", false)),
+            (None, &main, ("ACME", false)),
+            (None, &other, ("Company", true)),
+        ];
         for (label, id, (want, generated)) in cases {
             let content = two_subject_page(label);
-            assert_eq!(display_name("ACME", &content, id, &content.subjects[id]), (want.to_owned(), generated), "{label:?} {id}");
+            assert_eq!(
+                display_name("ACME", &content, id, &content.subjects[id]),
+                (want.to_owned(), generated),
+                "{label:?} {id}"
+            );
         }
     }
 }

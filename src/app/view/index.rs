@@ -9,7 +9,12 @@ use crate::host::{IndexRows, IndexedFacts, RelationRow, SubjectRow};
 use crate::normalize::SchemaLookup;
 
 /// The index rows of a page's Subjects and relations. `changed` lists the Subjects the write changed.
-pub fn index_rows(page_title: &str, content: &PageContent, schemas: &dyn SchemaLookup, changed: Vec<String>) -> IndexRows {
+pub fn index_rows(
+    page_title: &str,
+    content: &PageContent,
+    schemas: &dyn SchemaLookup,
+    changed: Vec<String>,
+) -> IndexRows {
     let mut rows = IndexRows { changed_subject_ids: changed, ..IndexRows::default() };
     for (position, (id, subject)) in content.subjects.iter().enumerate() {
         let (display, generated) = display_name(page_title, content, id, subject);

@@ -1,8 +1,8 @@
 //! Subject list rows, built from the index: the read object's naming fields, `hostSubject` on
 //! Dependent Subjects, and the page fields. Statements are not listed: read the Subject for them.
 
-use crate::app::Scope;
 use crate::app::error::ApiError;
+use crate::app::Scope;
 use crate::host::{Host, IndexedSubject, SubjectIds};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -11,7 +11,10 @@ use std::collections::HashMap;
 const MAX_HOST_DEPTH: usize = 32;
 
 /// The index rows of the Host Subjects of `rows`, and of their hosts, fetched in one call per level.
-pub async fn host_rows<H: Host>(ctx: &Scope<'_, H>, rows: &[&IndexedSubject]) -> Result<HashMap<String, IndexedSubject>, ApiError> {
+pub async fn host_rows<H: Host>(
+    ctx: &Scope<'_, H>,
+    rows: &[&IndexedSubject],
+) -> Result<HashMap<String, IndexedSubject>, ApiError> {
     let mut known: HashMap<String, IndexedSubject> = HashMap::new();
     let mut wanted: Vec<String> = rows.iter().filter_map(|r| r.facts.host_subject_id.clone()).collect();
     for _ in 0..MAX_HOST_DEPTH {

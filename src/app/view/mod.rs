@@ -13,9 +13,9 @@ pub use list_row::list_rows;
 pub use subject::{subject_json, PageFields};
 pub use targets::resolve_targets;
 
-use crate::app::Scope;
 use super::error::ApiError;
 use super::load::schema_by_ref;
+use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
@@ -60,7 +60,11 @@ pub async fn page_of<H: Host>(ctx: &Scope<'_, H>, id: &SubjectId) -> Result<Opti
 pub struct Schemas(pub HashMap<SchemaRef, Schema>);
 
 impl Schemas {
-    pub async fn load<'s, H: Host>(&mut self, ctx: &Scope<'_, H>, refs: impl IntoIterator<Item = &'s SchemaRef>) -> Result<(), ApiError> {
+    pub async fn load<'s, H: Host>(
+        &mut self,
+        ctx: &Scope<'_, H>,
+        refs: impl IntoIterator<Item = &'s SchemaRef>,
+    ) -> Result<(), ApiError> {
         for r in refs {
             if !self.0.contains_key(r) {
                 if let Some(s) = schema_by_ref(ctx, r).await? {

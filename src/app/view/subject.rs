@@ -19,7 +19,13 @@ pub enum PageFields {
 /// Host chains longer than this are cut: a page with a relation cycle must not recurse forever.
 const MAX_HOST_DEPTH: usize = 32;
 
-pub fn subject_json(page: &PageData, id: &SubjectId, subject: &Subject, schemas: &Schemas, fields: PageFields) -> Value {
+pub fn subject_json(
+    page: &PageData,
+    id: &SubjectId,
+    subject: &Subject,
+    schemas: &Schemas,
+    fields: PageFields,
+) -> Value {
     let (name, generated) = display_name(&page.record.title, &page.content, id, subject);
     let schema = schemas.schema(&subject.schema);
     let mut o = Map::new();

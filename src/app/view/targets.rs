@@ -2,9 +2,9 @@
 
 use super::subject::{subject_json, PageFields};
 use super::{readable_page, Schemas};
-use crate::app::Scope;
 use crate::app::error::ApiError;
 use crate::app::sources::{foreign_subject, registered, Fetched};
+use crate::app::Scope;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::statement::StatementValue;
 use crate::domain::subject::Subject;
@@ -27,7 +27,9 @@ pub async fn resolve_targets<'s, H: Host>(
             let StatementValue::Relations(rels) = &st.value else { continue };
             for target in rels.iter().map(|r| &r.target) {
                 match target.local() {
-                    Some(id) if !skip.contains(&id) && !wanted.iter().any(|w| w == id.as_str()) => wanted.push(id.to_string()),
+                    Some(id) if !skip.contains(&id) && !wanted.iter().any(|w| w == id.as_str()) => {
+                        wanted.push(id.to_string())
+                    }
                     None if !foreign.contains(&target) => foreign.push(target),
                     _ => {}
                 }
@@ -69,7 +71,10 @@ pub async fn resolve_targets<'s, H: Host>(
 /// Targets of registered sources as their source reads them; one whose source is unavailable is
 /// `{id, source, unavailable: true}`. Targets the source does not hold, and those of unknown sources,
 /// are omitted like unresolved local targets.
-async fn foreign_targets<H: Host>(ctx: &Scope<'_, H>, targets: Vec<&SubjectRef>) -> Result<Map<String, Value>, ApiError> {
+async fn foreign_targets<H: Host>(
+    ctx: &Scope<'_, H>,
+    targets: Vec<&SubjectRef>,
+) -> Result<Map<String, Value>, ApiError> {
     let mut out = Map::new();
     for target in targets {
         let SubjectRef::Foreign { source, local_id } = target else { continue };
@@ -79,7 +84,9 @@ async fn foreign_targets<H: Host>(ctx: &Scope<'_, H>, targets: Vec<&SubjectRef>)
         let read = match foreign_subject(ctx, source, local_id).await? {
             Fetched::Found(subject) => subject.read,
             Fetched::NotFound => continue,
-            Fetched::Unavailable(_) => json!({"id": target.to_string(), "source": source.as_str(), "unavailable": true}),
+            Fetched::Unavailable(_) => {
+                json!({"id": target.to_string(), "source": source.as_str(), "unavailable": true})
+            }
         };
         out.insert(target.to_string(), read);
     }

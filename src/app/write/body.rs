@@ -1,9 +1,9 @@
 //! Request bodies into Subjects, through write-time normalization.
 
 use super::Minting;
-use crate::app::Scope;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::Schemas;
+use crate::app::Scope;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::subject::Subject;
@@ -32,7 +32,9 @@ pub fn subject_body<H>(
     minting: &mut Minting,
 ) -> Result<Subject, ApiError> {
     let mut wctx = WriteContext { own_source: &ctx.own_source, minter: &mut minting.minter, now_ms: minting.now_ms };
-    let b = normalize_subject_body(&Json::Object(JsonObject::from_map(body, &Arena::new())), schema, Some(id), &mut wctx).map_err(normalize_error)?;
+    let b =
+        normalize_subject_body(&Json::Object(JsonObject::from_map(body, &Arena::new())), schema, Some(id), &mut wctx)
+            .map_err(normalize_error)?;
     Ok(Subject { label: b.label, schema: schema_ref, statements: b.statements })
 }
 
@@ -56,7 +58,11 @@ fn items<'c, H>(ctx: &'c Scope<'_, H>) -> &'c [Value] {
 
 /// Reads `dependentSubjects`; every item's Schema must be loaded (see [`dependent_schema_refs`]) and
 /// must declare its Subjects dependent.
-pub fn dependent_items<H>(ctx: &Scope<'_, H>, schemas: &Schemas, minting: &mut Minting) -> Result<Vec<DependentItem>, ApiError> {
+pub fn dependent_items<H>(
+    ctx: &Scope<'_, H>,
+    schemas: &Schemas,
+    minting: &mut Minting,
+) -> Result<Vec<DependentItem>, ApiError> {
     let mut out: Vec<DependentItem> = Vec::new();
     for (i, item) in items(ctx).iter().enumerate() {
         let at = |msg: &str| ApiError::body(format!("dependentSubjects[{i}]: {msg}."));
@@ -70,7 +76,8 @@ pub fn dependent_items<H>(ctx: &Scope<'_, H>, schemas: &Schemas, minting: &mut M
         if out.iter().any(|d| d.id == id) {
             return Err(at(&format!("the id {id} is given twice")));
         }
-        let schema_ref = SchemaRef::from_json(obj.get("schema").unwrap_or(&Value::Null), &ctx.own_source).map_err(|e| at(&e))?;
+        let schema_ref =
+            SchemaRef::from_json(obj.get("schema").unwrap_or(&Value::Null), &ctx.own_source).map_err(|e| at(&e))?;
         let schema = schemas
             .schema(&schema_ref)
             .filter(|s| s.subjects_are_dependent)

@@ -1,15 +1,15 @@
 //! The checks of a Subject write: violations before and after, Dependent-Subject rules, enforcement.
 
+use super::dependent_rules::dependent_rules;
 use super::lookup::IndexLookup;
-use crate::app::Scope;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::Schemas;
+use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::SchemaRef;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
-use super::dependent_rules::dependent_rules;
 use crate::validation::dependents::reached_dependents;
 use crate::validation::enforcement::introduces_new_errors;
 use crate::validation::{validate_subject, SubjectInput, Violation, WithRequestSubjects};
@@ -24,7 +24,9 @@ pub fn drop_unreached_dependents(page: &mut PageContent, schemas: &Schemas, writ
         .subjects
         .iter()
         .filter(|(id, s)| {
-            schemas.schema(&s.schema).is_some_and(|sc| sc.subjects_are_dependent) && !reached.contains(*id) && !written.contains(id)
+            schemas.schema(&s.schema).is_some_and(|sc| sc.subjects_are_dependent)
+                && !reached.contains(*id)
+                && !written.contains(id)
         })
         .map(|(id, _)| id.clone())
         .collect();
@@ -68,7 +70,11 @@ pub async fn check<H: Host>(
     let (mut proposed, mut stored, mut own) = (Vec::new(), Vec::new(), Vec::new());
     for (i, id) in written.iter().enumerate() {
         let tag = |vs: Vec<Violation>| -> Vec<Violation> {
-            if i == 0 { vs } else { vs.into_iter().map(|v| v.on_subject(id)).collect() }
+            if i == 0 {
+                vs
+            } else {
+                vs.into_iter().map(|v| v.on_subject(id)).collect()
+            }
         };
         let now = tag(validate_one(ctx, after, id, schemas, &request).await?);
         if i == 0 {
@@ -82,10 +88,18 @@ pub async fn check<H: Host>(
     let rules = dependent_rules(ctx, before, after, schemas).await?;
     if !rules.broken.is_empty() {
         proposed.extend(rules.after);
-        return Err(refusal(ErrorKind::DependentSubjectRules, "The write breaks the Dependent-Subject rules.", &proposed));
+        return Err(refusal(
+            ErrorKind::DependentSubjectRules,
+            "The write breaks the Dependent-Subject rules.",
+            &proposed,
+        ));
     }
     if ctx.settings.enforce_validation && introduces_new_errors(&stored, &proposed) {
-        return Err(refusal(ErrorKind::ValidationFailed, "The write introduces new violations of severity error.", &proposed));
+        return Err(refusal(
+            ErrorKind::ValidationFailed,
+            "The write introduces new violations of severity error.",
+            &proposed,
+        ));
     }
     Ok(own)
 }

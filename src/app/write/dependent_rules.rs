@@ -25,7 +25,12 @@ pub struct DependentRules {
 }
 
 /// Checks the Dependent-Subject rules of a write that turns `before` into `after`.
-pub async fn dependent_rules<H: Host>(ctx: &Scope<'_, H>, before: &PageContent, after: &PageContent, schemas: &Schemas) -> Result<DependentRules, ApiError> {
+pub async fn dependent_rules<H: Host>(
+    ctx: &Scope<'_, H>,
+    before: &PageContent,
+    after: &PageContent,
+    schemas: &Schemas,
+) -> Result<DependentRules, ApiError> {
     let mut schemas = schemas.clone();
     let pages = [before, after];
     schemas.load(ctx, pages.iter().flat_map(|p| p.subjects.values().map(|s| &s.schema))).await?;
@@ -50,13 +55,18 @@ pub async fn dependent_rules<H: Host>(ctx: &Scope<'_, H>, before: &PageContent, 
 
 /// The Schemas of the local relation targets a page does not hold, as the index knows them (readable
 /// ones only: a target the caller may not read is treated as missing), loaded into `schemas`.
-async fn schemas_elsewhere<H: Host>(ctx: &Scope<'_, H>, pages: &[&PageContent], schemas: &mut Schemas) -> Result<HashMap<SubjectId, SchemaRef>, ApiError> {
+async fn schemas_elsewhere<H: Host>(
+    ctx: &Scope<'_, H>,
+    pages: &[&PageContent],
+    schemas: &mut Schemas,
+) -> Result<HashMap<SubjectId, SchemaRef>, ApiError> {
     let mut ids: Vec<String> = Vec::new();
     for page in pages {
         for subject in page.subjects.values() {
             for statement in subject.statements.values() {
                 let StatementValue::Relations(relations) = &statement.value else { continue };
-                let off_page = relations.iter().filter_map(|r| r.target.local()).filter(|t| !page.subjects.contains_key(*t));
+                let off_page =
+                    relations.iter().filter_map(|r| r.target.local()).filter(|t| !page.subjects.contains_key(*t));
                 ids.extend(off_page.map(ToString::to_string));
             }
         }
@@ -70,7 +80,9 @@ async fn schemas_elsewhere<H: Host>(ctx: &Scope<'_, H>, pages: &[&PageContent], 
     let elsewhere: HashMap<SubjectId, SchemaRef> = info
         .into_iter()
         .filter(|(_, i)| i.readable)
-        .filter_map(|(id, i)| Some((SubjectId::parse(&id).ok()?, SchemaRef::from_json(&i.schema, &ctx.own_source).ok()?)))
+        .filter_map(|(id, i)| {
+            Some((SubjectId::parse(&id).ok()?, SchemaRef::from_json(&i.schema, &ctx.own_source).ok()?))
+        })
         .collect();
     schemas.load(ctx, elsewhere.values()).await?;
     Ok(elsewhere)

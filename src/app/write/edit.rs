@@ -1,12 +1,14 @@
 //! The shape every edit of one Subject on its page shares: fresh read, permission, mutation,
 //! Dependent-Subject lifecycle, checks, and a save based on the revision read.
 
-use super::{body_relation_targets, check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting};
+use super::{
+    body_relation_targets, check, dependent_schema_refs, drop_unreached_dependents, edit_save, unchanged, Minting,
+};
 use crate::app::commit::WritePlan;
-use crate::app::Scope;
-use crate::app::error::{ApiError, ErrorKind};
 use crate::app::error::subject_not_found;
+use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::{page_of, Schemas};
+use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::host::Host;
@@ -31,7 +33,11 @@ pub struct Edited {
 }
 
 /// Plans one edit of the Subject `id`; no saves when the page would not change.
-pub async fn plan_edit<H: Host, F>(ctx: &Scope<'_, H>, id: &SubjectId, mutate: &F) -> Result<WritePlan<Edited>, ApiError>
+pub async fn plan_edit<H: Host, F>(
+    ctx: &Scope<'_, H>,
+    id: &SubjectId,
+    mutate: &F,
+) -> Result<WritePlan<Edited>, ApiError>
 where
     F: Fn(&mut Edit) -> Result<(), ApiError>,
 {
@@ -44,7 +50,14 @@ where
     }
     let mut schemas = Schemas::for_page(ctx, &page.content).await?;
     schemas.load(ctx, &dependent_schema_refs(ctx)).await?;
-    let start = |minting| Edit { id, before: &page.content, after: page.content.clone(), schemas: &schemas, minting, written: vec![id.clone()] };
+    let start = |minting| Edit {
+        id,
+        before: &page.content,
+        after: page.content.clone(),
+        schemas: &schemas,
+        minting,
+        written: vec![id.clone()],
+    };
     let mut edit = start(Minting::without_clock());
     let mut mutated = mutate(&mut edit);
     if edit.minting.minter.has_minted() {
@@ -66,7 +79,11 @@ where
 }
 
 /// 409 when a Subject the request adds is already stored (anywhere but on `page`).
-pub async fn refuse_ids_in_use<H: Host>(ctx: &Scope<'_, H>, page: &PageContent, ids: &[SubjectId]) -> Result<(), ApiError> {
+pub async fn refuse_ids_in_use<H: Host>(
+    ctx: &Scope<'_, H>,
+    page: &PageContent,
+    ids: &[SubjectId],
+) -> Result<(), ApiError> {
     let new: Vec<String> = ids.iter().filter(|id| !page.subjects.contains_key(*id)).map(ToString::to_string).collect();
     if new.is_empty() {
         return Ok(());
@@ -84,8 +101,12 @@ pub fn id_in_use(id: &str) -> ApiError {
 
 /// The Subjects added, removed or changed between two versions of a page.
 pub fn changed_ids(before: &PageContent, after: &PageContent) -> Vec<SubjectId> {
-    let mut out: Vec<SubjectId> =
-        after.subjects.iter().filter(|(id, s)| before.subjects.get(*id) != Some(*s)).map(|(id, _)| id.clone()).collect();
+    let mut out: Vec<SubjectId> = after
+        .subjects
+        .iter()
+        .filter(|(id, s)| before.subjects.get(*id) != Some(*s))
+        .map(|(id, _)| id.clone())
+        .collect();
     out.extend(before.subjects.keys().filter(|id| !after.subjects.contains_key(*id)).cloned());
     out
 }

@@ -1,9 +1,9 @@
 //! Relation targets of Subjects under validation: this wiki's in the Subject index, those of
 //! registered sources fetched from their source (`docs/federation.md`).
 
-use crate::app::Scope;
 use crate::app::error::ApiError;
 use crate::app::sources::{foreign_subject, registered, Fetched};
+use crate::app::Scope;
 use crate::domain::ids::{SubjectId, SubjectRef};
 use crate::domain::schema::SchemaRef;
 use crate::domain::statement::StatementValue;
@@ -20,7 +20,10 @@ pub struct IndexLookup {
 }
 
 impl IndexLookup {
-    pub async fn for_subjects<'s, H: Host>(ctx: &Scope<'_, H>, subjects: impl IntoIterator<Item = &'s Subject>) -> Result<Self, ApiError> {
+    pub async fn for_subjects<'s, H: Host>(
+        ctx: &Scope<'_, H>,
+        subjects: impl IntoIterator<Item = &'s Subject>,
+    ) -> Result<Self, ApiError> {
         let mut ids: Vec<String> = Vec::new();
         let mut foreign = HashMap::new();
         for s in subjects {
@@ -29,7 +32,9 @@ impl IndexLookup {
                 for target in rels.iter().map(|r| &r.target) {
                     match target {
                         SubjectRef::Local(id) => ids.push(id.to_string()),
-                        SubjectRef::Foreign { source, local_id } if registered(ctx, source).is_some() && !foreign.contains_key(target) => {
+                        SubjectRef::Foreign { source, local_id }
+                            if registered(ctx, source).is_some() && !foreign.contains_key(target) =>
+                        {
                             let found = match foreign_subject(ctx, source, local_id).await? {
                                 Fetched::Found(f) => TargetLookup::Found { schema: f.schema },
                                 Fetched::NotFound => TargetLookup::NotFound,
@@ -65,7 +70,9 @@ impl IndexLookup {
 impl SubjectLookup for IndexLookup {
     fn target(&self, target: &SubjectRef) -> TargetLookup {
         match target {
-            SubjectRef::Local(id) => self.local.get(id).map_or(TargetLookup::NotFound, |s| TargetLookup::Found { schema: s.clone() }),
+            SubjectRef::Local(id) => {
+                self.local.get(id).map_or(TargetLookup::NotFound, |s| TargetLookup::Found { schema: s.clone() })
+            }
             SubjectRef::Foreign { .. } => self.foreign.get(target).cloned().unwrap_or(TargetLookup::UnknownSource),
         }
     }

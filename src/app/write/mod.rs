@@ -17,9 +17,9 @@ pub use dependent_rules::{dependent_rules, DependentRules};
 pub use response::write_response;
 pub use save::{edit_save, new_page_save};
 
-use crate::app::Scope;
 use super::clock::clock_ms;
 use super::error::ApiError;
+use crate::app::Scope;
 use crate::domain::ids::IdMinter;
 use crate::domain::page_content::PageContent;
 use crate::host::Host;

@@ -1,14 +1,14 @@
 //! The response of a Subject write, built from the page as the write committed it.
 
-use crate::app::Scope;
 use crate::app::error::ApiError;
 use crate::app::view::{readable_page, subject_json, PageFields, Schemas};
+use crate::app::Scope;
 use crate::domain::ids::SubjectId;
 use crate::host::Host;
 use crate::normalize::SchemaLookup;
+use crate::types::CanonicalJson;
 use crate::validation::Violation;
 use serde_json::{json, Value};
-use crate::types::CanonicalJson;
 
 /// `{status, subjectId, violations, subject, schema}`, from the page as the write committed it (the
 /// request's reads hold the committed record, so this asks the host nothing after a Subject edit).

@@ -8,7 +8,13 @@ use crate::host::{PageRecord, PageSave};
 const NEW_PAGE_CONTENT_MODEL: &str = "wikitext";
 
 /// The save of an existing page's new Subject slot, based on the revision it was read at.
-pub fn edit_save(page: &PageRecord, content: &PageContent, schemas: &Schemas, changed: &[SubjectId], comment: &str) -> PageSave {
+pub fn edit_save(
+    page: &PageRecord,
+    content: &PageContent,
+    schemas: &Schemas,
+    changed: &[SubjectId],
+    comment: &str,
+) -> PageSave {
     PageSave {
         page_id: Some(page.page_id),
         namespace: page.namespace,

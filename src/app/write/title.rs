@@ -7,8 +7,26 @@ use crate::host::{namespace, Titling};
 
 /// Prefixes that would put a title in another namespace than the main one.
 const NAMESPACE_PREFIXES: [&str; 20] = [
-    "Talk", "User", "User talk", "Project", "Project talk", "File", "Image", "MediaWiki", "Template", "Help",
-    "Category", "Special", "Media", "Module", "Schema", "Layout", "Mapping", "Subject", "Schema talk", "Subject talk",
+    "Talk",
+    "User",
+    "User talk",
+    "Project",
+    "Project talk",
+    "File",
+    "Image",
+    "MediaWiki",
+    "Template",
+    "Help",
+    "Category",
+    "Special",
+    "Media",
+    "Module",
+    "Schema",
+    "Layout",
+    "Mapping",
+    "Subject",
+    "Schema talk",
+    "Subject talk",
 ];
 
 /// A title the caller gave for a main-namespace page.
@@ -19,7 +37,9 @@ pub fn main_namespace_title(raw: &str) -> Result<Title, ApiError> {
         if NAMESPACE_PREFIXES.iter().any(|p| p.eq_ignore_ascii_case(prefix)) {
             return Err(ApiError::new(
                 ErrorKind::InvalidTitle,
-                format!("pageTitle \"{title}\" names the {prefix} namespace; Subjects are created on main-namespace pages."),
+                format!(
+                    "pageTitle \"{title}\" names the {prefix} namespace; Subjects are created on main-namespace pages."
+                ),
             ));
         }
     }
@@ -28,7 +48,12 @@ pub fn main_namespace_title(raw: &str) -> Result<Title, ApiError> {
 
 /// Page-first: `pageTitle`, else a label that can be a title, else the Subject ID. Subject-first:
 /// the Subject ID in the Subject namespace, and no `pageTitle`.
-pub fn new_page_title(titling: Titling, page_title: Option<&str>, label: Option<&str>, id: &SubjectId) -> Result<(i32, Title), ApiError> {
+pub fn new_page_title(
+    titling: Titling,
+    page_title: Option<&str>,
+    label: Option<&str>,
+    id: &SubjectId,
+) -> Result<(i32, Title), ApiError> {
     let by_id = || Title::new(id.as_str()).map_err(|e| ApiError::new(ErrorKind::Internal, e.to_string()));
     match titling {
         Titling::SubjectFirst if page_title.is_some() => Err(ApiError::new(
@@ -70,7 +95,9 @@ mod tests {
             (Titling::SubjectFirst, Some("ACME"), None, Err(ErrorKind::InvalidTitle)),
         ];
         for (titling, page_title, label, want) in cases {
-            let got = new_page_title(*titling, *page_title, *label, &id).map(|(ns, t)| (ns, t.to_string())).map_err(|e| e.kind);
+            let got = new_page_title(*titling, *page_title, *label, &id)
+                .map(|(ns, t)| (ns, t.to_string()))
+                .map_err(|e| e.kind);
             assert_eq!(got, want.map(|(ns, t)| (ns, t.to_owned())), "{titling:?} {page_title:?} {label:?}");
         }
     }

@@ -28,11 +28,7 @@ impl SourceKey {
             return Err(IdError::new("source key", s, "must start with a letter A-Z or a-z"));
         }
         if !b[1..].iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-') {
-            return Err(IdError::new(
-                "source key",
-                s,
-                "may contain only letters A-Z, a-z, digits, '_' and '-'",
-            ));
+            return Err(IdError::new("source key", s, "may contain only letters A-Z, a-z, digits, '_' and '-'"));
         }
         Ok(SourceKey(s.to_owned()))
     }

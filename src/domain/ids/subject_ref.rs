@@ -116,7 +116,9 @@ mod tests {
     #[test]
     fn the_pattern_agrees_with_parse() {
         let own = SourceKey::parse("local").unwrap();
-        let validator = jsonschema::validator_for(&serde_json::json!({"type": "string", "pattern": SubjectRef::pattern(&own)})).unwrap();
+        let validator =
+            jsonschema::validator_for(&serde_json::json!({"type": "string", "pattern": SubjectRef::pattern(&own)}))
+                .unwrap();
         let cases = [
             "s1demo1aaaaaaa1",
             "local:s1demo1aaaaaaa1",

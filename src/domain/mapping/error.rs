@@ -25,7 +25,9 @@ pub enum Reason {
     LangWithDatatype,
     InvalidLang,
     /// Another Mapping page already binds this (schema, target) pair.
-    Duplicate { page: String },
+    Duplicate {
+        page: String,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -41,7 +43,9 @@ impl fmt::Display for Reason {
             Reason::Term(e) => e.fmt(f),
             Reason::LangWithDatatype => f.write_str("\"lang\" and \"datatype\" cannot be used together"),
             Reason::InvalidLang => f.write_str("must be a language tag matching ^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$"),
-            Reason::Duplicate { page } => write!(f, "the Mapping page \"{page}\" already maps this Schema to this target"),
+            Reason::Duplicate { page } => {
+                write!(f, "the Mapping page \"{page}\" already maps this Schema to this target")
+            }
         }
     }
 }

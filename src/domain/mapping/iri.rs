@@ -30,10 +30,17 @@ mod tests {
 
     #[test]
     fn absolute_iris() {
-        for ok in ["https://schema.org/name", "http://example.org/a#b", "http://ex.org/Bücher", "urn:isbn:1", "https://a.example:8080/p?q=1"] {
+        for ok in [
+            "https://schema.org/name",
+            "http://example.org/a#b",
+            "http://ex.org/Bücher",
+            "urn:isbn:1",
+            "https://a.example:8080/p?q=1",
+        ] {
             assert!(is_absolute_iri(ok), "{ok}");
         }
-        for bad in ["", "acme.example", "/relative", "http://ex.org/a b", "http://[x", "http://ex.org/%zz", "1http://x"] {
+        for bad in ["", "acme.example", "/relative", "http://ex.org/a b", "http://[x", "http://ex.org/%zz", "1http://x"]
+        {
             assert!(!is_absolute_iri(bad), "{bad}");
         }
     }

@@ -106,7 +106,13 @@ impl Parts {
         }
     }
 
-    fn object<'v>(&mut self, obj: &'v Map<String, Value>, key: &str, path: &str, required: bool) -> Option<&'v Map<String, Value>> {
+    fn object<'v>(
+        &mut self,
+        obj: &'v Map<String, Value>,
+        key: &str,
+        path: &str,
+        required: bool,
+    ) -> Option<&'v Map<String, Value>> {
         match obj.get(key) {
             Some(Value::Object(o)) => Some(o),
             None | Some(Value::Null) => {

@@ -21,8 +21,16 @@ fn valid() -> Value {
 
 fn others() -> Vec<MappingPageFacts> {
     vec![
-        MappingPageFacts { page: "Person to schema.org".into(), schema: Title::new("Person").unwrap(), target: "schemaorg".into() },
-        MappingPageFacts { page: "Person to FOAF".into(), schema: Title::new("Person").unwrap(), target: "foaf".into() },
+        MappingPageFacts {
+            page: "Person to schema.org".into(),
+            schema: Title::new("Person").unwrap(),
+            target: "schemaorg".into(),
+        },
+        MappingPageFacts {
+            page: "Person to FOAF".into(),
+            schema: Title::new("Person").unwrap(),
+            target: "foaf".into(),
+        },
     ]
 }
 
@@ -42,7 +50,10 @@ fn a_valid_mapping_saves_and_reads() {
     let m = Mapping::from_json(&valid()).unwrap();
     assert_eq!(m.schema.as_str(), "Person");
     assert_eq!(m.class, "schema:Person");
-    assert_eq!(m.properties["Name"], PropertyMapping { predicate: "schema:name".into(), lang: Some("en".into()), datatype: None });
+    assert_eq!(
+        m.properties["Name"],
+        PropertyMapping { predicate: "schema:name".into(), lang: Some("en".into()), datatype: None }
+    );
     assert_eq!(m.properties.keys().collect::<Vec<_>>(), ["Name", "Born", "Homepage"]);
 }
 
@@ -54,38 +65,143 @@ fn one_case_per_save_reason() {
     let term = |e| Reason::Term(e);
     let cases: Vec<Case> = vec![
         ("not an object", json!([1]), vec![("", Reason::NotAnObject)]),
-        ("version missing", with(|v| drop(v.as_object_mut().unwrap().remove("version"))), vec![("version", Reason::Missing)]),
+        (
+            "version missing",
+            with(|v| drop(v.as_object_mut().unwrap().remove("version"))),
+            vec![("version", Reason::Missing)],
+        ),
         ("version 2", with(|v| v["version"] = json!(2)), vec![("version", Reason::UnsupportedVersion)]),
         ("version as text", with(|v| v["version"] = json!("1")), vec![("version", Reason::WrongType("the number 1"))]),
-        ("schema missing", with(|v| drop(v.as_object_mut().unwrap().remove("schema"))), vec![("schema", Reason::Missing)]),
-        ("schema not a title", with(|v| v["schema"] = json!("a|b")), vec![("schema", Reason::InvalidSchemaName("must not contain any of # < > [ ] | { }".into()))]),
+        (
+            "schema missing",
+            with(|v| drop(v.as_object_mut().unwrap().remove("schema"))),
+            vec![("schema", Reason::Missing)],
+        ),
+        (
+            "schema not a title",
+            with(|v| v["schema"] = json!("a|b")),
+            vec![("schema", Reason::InvalidSchemaName("must not contain any of # < > [ ] | { }".into()))],
+        ),
         ("target a number", with(|v| v["target"] = json!(3)), vec![("target", Reason::WrongType("a string"))]),
         ("target pattern", with(|v| v["target"] = json!("1x")), vec![("target", Reason::InvalidTarget)]),
         ("target with a dot", with(|v| v["target"] = json!("schema.org")), vec![("target", Reason::InvalidTarget)]),
         ("target native", with(|v| v["target"] = json!("native")), vec![("target", Reason::ReservedTarget)]),
-        ("prefixes not an object", with(|v| v["prefixes"] = json!([])), vec![("prefixes", Reason::WrongType("an object")), ("subject.class", term(TermError::UndeclaredPrefix("schema".into()))), ("properties.Name.predicate", term(TermError::UndeclaredPrefix("schema".into()))), ("properties.Born.predicate", term(TermError::UndeclaredPrefix("schema".into()))), ("properties.Born.datatype", term(TermError::UndeclaredPrefix("xsd".into())))]),
-        ("prefix namespace not a string", with(|v| v["prefixes"]["ex"] = json!(1)), vec![("prefixes.ex", Reason::WrongType("a namespace IRI string"))]),
-        ("unsafe prefix namespace", with(|v| v["prefixes"]["ex"] = json!("http://ex.org/{x}/")), vec![("prefixes.ex", term(TermError::IllegalChar('{')))]),
-        ("prefix namespace without ://", with(|v| v["prefixes"]["ex"] = json!("urn:ex:")), vec![("prefixes.ex", term(TermError::NotATerm))]),
-        ("subject missing", with(|v| drop(v.as_object_mut().unwrap().remove("subject"))), vec![("subject", Reason::Missing)]),
+        (
+            "prefixes not an object",
+            with(|v| v["prefixes"] = json!([])),
+            vec![
+                ("prefixes", Reason::WrongType("an object")),
+                ("subject.class", term(TermError::UndeclaredPrefix("schema".into()))),
+                ("properties.Name.predicate", term(TermError::UndeclaredPrefix("schema".into()))),
+                ("properties.Born.predicate", term(TermError::UndeclaredPrefix("schema".into()))),
+                ("properties.Born.datatype", term(TermError::UndeclaredPrefix("xsd".into()))),
+            ],
+        ),
+        (
+            "prefix namespace not a string",
+            with(|v| v["prefixes"]["ex"] = json!(1)),
+            vec![("prefixes.ex", Reason::WrongType("a namespace IRI string"))],
+        ),
+        (
+            "unsafe prefix namespace",
+            with(|v| v["prefixes"]["ex"] = json!("http://ex.org/{x}/")),
+            vec![("prefixes.ex", term(TermError::IllegalChar('{')))],
+        ),
+        (
+            "prefix namespace without ://",
+            with(|v| v["prefixes"]["ex"] = json!("urn:ex:")),
+            vec![("prefixes.ex", term(TermError::NotATerm))],
+        ),
+        (
+            "subject missing",
+            with(|v| drop(v.as_object_mut().unwrap().remove("subject"))),
+            vec![("subject", Reason::Missing)],
+        ),
         ("class missing", with(|v| v["subject"] = json!({})), vec![("subject.class", Reason::Missing)]),
-        ("class undeclared prefix", with(|v| v["subject"]["class"] = json!("foaf:Person")), vec![("subject.class", term(TermError::UndeclaredPrefix("foaf".into())))]),
-        ("class urn", with(|v| v["subject"]["class"] = json!("urn:x:Person")), vec![("subject.class", term(TermError::UndeclaredPrefix("urn".into())))]),
-        ("class not a term", with(|v| v["subject"]["class"] = json!("Person")), vec![("subject.class", term(TermError::NotATerm))]),
-        ("class with a space", with(|v| v["subject"]["class"] = json!("schema:Great Person")), vec![("subject.class", term(TermError::IllegalChar(' ')))]),
-        ("class with a backtick", with(|v| v["subject"]["class"] = json!("https://ex.org/`x")), vec![("subject.class", term(TermError::IllegalChar('`')))]),
-        ("properties missing", with(|v| drop(v.as_object_mut().unwrap().remove("properties"))), vec![("properties", Reason::Missing)]),
+        (
+            "class undeclared prefix",
+            with(|v| v["subject"]["class"] = json!("foaf:Person")),
+            vec![("subject.class", term(TermError::UndeclaredPrefix("foaf".into())))],
+        ),
+        (
+            "class urn",
+            with(|v| v["subject"]["class"] = json!("urn:x:Person")),
+            vec![("subject.class", term(TermError::UndeclaredPrefix("urn".into())))],
+        ),
+        (
+            "class not a term",
+            with(|v| v["subject"]["class"] = json!("Person")),
+            vec![("subject.class", term(TermError::NotATerm))],
+        ),
+        (
+            "class with a space",
+            with(|v| v["subject"]["class"] = json!("schema:Great Person")),
+            vec![("subject.class", term(TermError::IllegalChar(' ')))],
+        ),
+        (
+            "class with a backtick",
+            with(|v| v["subject"]["class"] = json!("https://ex.org/`x")),
+            vec![("subject.class", term(TermError::IllegalChar('`')))],
+        ),
+        (
+            "properties missing",
+            with(|v| drop(v.as_object_mut().unwrap().remove("properties"))),
+            vec![("properties", Reason::Missing)],
+        ),
         ("empty properties", with(|v| v["properties"] = json!({})), vec![]),
-        ("entry not an object", with(|v| v["properties"]["Name"] = json!("schema:name")), vec![("properties.Name", Reason::WrongType("an object with \"predicate\""))]),
-        ("predicate missing", with(|v| v["properties"]["Name"] = json!({"lang": "en"})), vec![("properties.Name.predicate", Reason::Missing)]),
-        ("predicate unsafe", with(|v| v["properties"]["Name"]["predicate"] = json!("schema:na^me")), vec![("properties.Name.predicate", term(TermError::IllegalChar('^')))]),
-        ("predicate undeclared", with(|v| v["properties"]["Name"]["predicate"] = json!("foaf:name")), vec![("properties.Name.predicate", term(TermError::UndeclaredPrefix("foaf".into())))]),
-        ("datatype unsafe", with(|v| v["properties"]["Born"]["datatype"] = json!("xsd:da\\te")), vec![("properties.Born.datatype", term(TermError::IllegalChar('\\')))]),
-        ("datatype not a string", with(|v| v["properties"]["Born"]["datatype"] = json!(true)), vec![("properties.Born.datatype", Reason::WrongType("a string"))]),
-        ("lang invalid", with(|v| v["properties"]["Name"]["lang"] = json!("en_GB")), vec![("properties.Name.lang", Reason::InvalidLang)]),
-        ("lang with datatype", with(|v| v["properties"]["Born"]["lang"] = json!("en")), vec![("properties.Born", Reason::LangWithDatatype)]),
-        ("duplicate pair", with(|v| v["target"] = json!("foaf")), vec![("target", Reason::Duplicate { page: "Person to FOAF".into() })]),
-        ("duplicate after title normalization", with(|v| { v["target"] = json!("foaf"); v["schema"] = json!("person") }), vec![("target", Reason::Duplicate { page: "Person to FOAF".into() })]),
+        (
+            "entry not an object",
+            with(|v| v["properties"]["Name"] = json!("schema:name")),
+            vec![("properties.Name", Reason::WrongType("an object with \"predicate\""))],
+        ),
+        (
+            "predicate missing",
+            with(|v| v["properties"]["Name"] = json!({"lang": "en"})),
+            vec![("properties.Name.predicate", Reason::Missing)],
+        ),
+        (
+            "predicate unsafe",
+            with(|v| v["properties"]["Name"]["predicate"] = json!("schema:na^me")),
+            vec![("properties.Name.predicate", term(TermError::IllegalChar('^')))],
+        ),
+        (
+            "predicate undeclared",
+            with(|v| v["properties"]["Name"]["predicate"] = json!("foaf:name")),
+            vec![("properties.Name.predicate", term(TermError::UndeclaredPrefix("foaf".into())))],
+        ),
+        (
+            "datatype unsafe",
+            with(|v| v["properties"]["Born"]["datatype"] = json!("xsd:da\\te")),
+            vec![("properties.Born.datatype", term(TermError::IllegalChar('\\')))],
+        ),
+        (
+            "datatype not a string",
+            with(|v| v["properties"]["Born"]["datatype"] = json!(true)),
+            vec![("properties.Born.datatype", Reason::WrongType("a string"))],
+        ),
+        (
+            "lang invalid",
+            with(|v| v["properties"]["Name"]["lang"] = json!("en_GB")),
+            vec![("properties.Name.lang", Reason::InvalidLang)],
+        ),
+        (
+            "lang with datatype",
+            with(|v| v["properties"]["Born"]["lang"] = json!("en")),
+            vec![("properties.Born", Reason::LangWithDatatype)],
+        ),
+        (
+            "duplicate pair",
+            with(|v| v["target"] = json!("foaf")),
+            vec![("target", Reason::Duplicate { page: "Person to FOAF".into() })],
+        ),
+        (
+            "duplicate after title normalization",
+            with(|v| {
+                v["target"] = json!("foaf");
+                v["schema"] = json!("person")
+            }),
+            vec![("target", Reason::Duplicate { page: "Person to FOAF".into() })],
+        ),
         ("same schema, other target", with(|v| v["target"] = json!("dcat")), vec![]),
         ("unknown keys are ignored", with(|v| v["comment"] = json!("x")), vec![]),
     ];
@@ -99,13 +215,28 @@ fn one_case_per_save_reason() {
 fn every_reason_is_reported_at_once() {
     let v = json!({"version": 3, "target": "a b", "subject": {"class": "ex:C"}, "properties": {"P": {"predicate": "p", "lang": "x_y", "datatype": "ex:d"}}});
     let paths: Vec<String> = save_errors(&v, "M", &[]).0.into_iter().map(|e| e.path).collect();
-    assert_eq!(paths, ["version", "schema", "target", "subject.class", "properties.P.predicate", "properties.P.datatype", "properties.P.lang", "properties.P"]);
+    assert_eq!(
+        paths,
+        [
+            "version",
+            "schema",
+            "target",
+            "subject.class",
+            "properties.P.predicate",
+            "properties.P.datatype",
+            "properties.P.lang",
+            "properties.P"
+        ]
+    );
 }
 
 #[test]
 fn resaving_a_mapping_is_not_a_duplicate_of_itself() {
     assert!(save_errors(&valid(), "Person to schema.org", &others()).is_empty());
-    assert_eq!(save_errors(&valid(), "Another page", &others()).0[0].reason, Reason::Duplicate { page: "Person to schema.org".into() });
+    assert_eq!(
+        save_errors(&valid(), "Another page", &others()).0[0].reason,
+        Reason::Duplicate { page: "Person to schema.org".into() }
+    );
 }
 
 #[test]

@@ -53,17 +53,40 @@ pub enum PropertyKind {
     Text(TextRules),
     MonolingualText(TextRules),
     /// String parts whose only fields are `multiple` and `uniqueItems` (`url`, `email`).
-    Items { multiple: Constraint<bool>, unique_items: Option<Constraint<()>> },
-    Number { precision: Option<u32>, minimum: Option<Constraint<Number>>, maximum: Option<Constraint<Number>> },
-    Select { options: Constraint<Vec<SelectOption>>, multiple: Constraint<bool> },
-    Relation { target_schemas: Vec<SchemaRef>, relation: Option<String>, multiple: Constraint<bool> },
+    Items {
+        multiple: Constraint<bool>,
+        unique_items: Option<Constraint<()>>,
+    },
+    Number {
+        precision: Option<u32>,
+        minimum: Option<Constraint<Number>>,
+        maximum: Option<Constraint<Number>>,
+    },
+    Select {
+        options: Constraint<Vec<SelectOption>>,
+        multiple: Constraint<bool>,
+    },
+    Relation {
+        target_schemas: Vec<SchemaRef>,
+        relation: Option<String>,
+        multiple: Constraint<bool>,
+    },
     Boolean,
-    Date { minimum: Option<Constraint<String>>, maximum: Option<Constraint<String>> },
-    DateTime { minimum: Option<Constraint<String>>, maximum: Option<Constraint<String>> },
+    Date {
+        minimum: Option<Constraint<String>>,
+        maximum: Option<Constraint<String>>,
+    },
+    DateTime {
+        minimum: Option<Constraint<String>>,
+        maximum: Option<Constraint<String>>,
+    },
     /// The fields of a type that has its own: its file in `crate::types` reads them (`parse`) into
     /// this canonical JSON object and writes them back (`canonical`), so a new type with fields of its
     /// own needs no variant here. `multiple` is kept beside them, as every layer reads it.
-    Own { multiple: Constraint<bool>, fields: Map<String, Value> },
+    Own {
+        multiple: Constraint<bool>,
+        fields: Map<String, Value>,
+    },
     /// A reserved or unknown type: its type-specific fields are kept in `extra`.
     Unregistered,
 }

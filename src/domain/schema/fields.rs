@@ -127,7 +127,9 @@ impl<'a> Fields<'a> {
         };
         let c = self.valued(key, |v| v.as_str().filter(|s| parses(s)).map(str::to_owned), expected);
         if date_only && key == "maximum" {
-            self.check_order(c.as_ref(), |s| temporal::parse_date(s).map(|d| (d.year as i64, d.month as u32 * 100 + d.day as u32)));
+            self.check_order(c.as_ref(), |s| {
+                temporal::parse_date(s).map(|d| (d.year as i64, d.month as u32 * 100 + d.day as u32))
+            });
         } else if key == "maximum" {
             self.check_order(c.as_ref(), |s| temporal::parse_date_time(s).map(|i| (i.seconds, i.nanos)));
         }
@@ -187,7 +189,8 @@ impl<'a> Fields<'a> {
                 self.errs.push(&at, format!("option id \"{id}\" is used twice"));
             }
             if !labels.insert(label.trim().to_lowercase()) {
-                self.errs.push(&at, format!("option label \"{label}\" is used twice (labels compare case-insensitively)"));
+                self.errs
+                    .push(&at, format!("option label \"{label}\" is used twice (labels compare case-insensitively)"));
             }
             options.push(SelectOption { id: id.to_owned(), label: label.to_owned() });
         }
@@ -221,7 +224,10 @@ impl<'a> Fields<'a> {
         let mut out: Vec<SchemaRef> = Vec::with_capacity(raw.len());
         for (i, v) in raw.into_iter().enumerate() {
             match SchemaRef::from_json(v, self.own) {
-                Ok(r) if out.contains(&r) => self.errs.push(format!("{}[{i}]", self.at("targetSchemas")), format!("target Schema \"{r}\" is listed twice")),
+                Ok(r) if out.contains(&r) => self.errs.push(
+                    format!("{}[{i}]", self.at("targetSchemas")),
+                    format!("target Schema \"{r}\" is listed twice"),
+                ),
                 Ok(r) => out.push(r),
                 Err(e) => self.errs.push(format!("{}[{i}]", self.at("targetSchemas")), e),
             }
@@ -240,4 +246,3 @@ impl<'a> Fields<'a> {
         }
     }
 }
-

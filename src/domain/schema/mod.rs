@@ -12,10 +12,10 @@ mod severity;
 
 pub(crate) use canonical_fields::{put_flag, put_multiple, put_text_rules, put_valued};
 pub use constraint::Constraint;
-pub use lookup::SchemaLookup;
 pub use definition::{PropertyDefinition, PropertyKind, SelectOption, TextRules};
-pub use fields::Fields;
 pub use errors::{SchemaError, SchemaErrors};
+pub use fields::Fields;
+pub use lookup::SchemaLookup;
 pub use reference::SchemaRef;
 pub use severity::Severity;
 

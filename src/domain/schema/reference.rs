@@ -27,8 +27,12 @@ impl SchemaRef {
         match v {
             Json::String(s) => Title::new(s).map(SchemaRef::Local).map_err(|e| e.to_string()),
             Json::Object(o) => {
-                let source = o.get("source").and_then(Json::as_str).ok_or("a Schema reference object needs a string \"source\"")?;
-                let name = o.get("name").and_then(Json::as_str).ok_or("a Schema reference object needs a string \"name\"")?;
+                let source = o
+                    .get("source")
+                    .and_then(Json::as_str)
+                    .ok_or("a Schema reference object needs a string \"source\"")?;
+                let name =
+                    o.get("name").and_then(Json::as_str).ok_or("a Schema reference object needs a string \"name\"")?;
                 if let Some(k) = o.keys().find(|k| *k != "source" && *k != "name") {
                     return Err(format!("a Schema reference object has only \"source\" and \"name\", not \"{k}\""));
                 }

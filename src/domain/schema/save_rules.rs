@@ -7,7 +7,11 @@ impl Schema {
     ///
     /// `is_dependent` answers whether a target Schema declares its Subjects dependent; it returns
     /// `None` for a Schema that does not exist or that the caller may not read, which does not count.
-    pub fn save_errors(&self, stored: Option<&Schema>, is_dependent: impl Fn(&SchemaRef) -> Option<bool>) -> SchemaErrors {
+    pub fn save_errors(
+        &self,
+        stored: Option<&Schema>,
+        is_dependent: impl Fn(&SchemaRef) -> Option<bool>,
+    ) -> SchemaErrors {
         let mut errs = SchemaErrors::default();
         if let Some(old) = stored {
             if old.subjects_are_dependent != self.subjects_are_dependent {

@@ -16,7 +16,11 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 /// `YYYY-MM-DD`; years outside 0..=9999 get a sign and at least four digits, as ISO 8601 extends.
 pub fn date(days: i64) -> String {
     let (y, m, d) = civil_from_days(days);
-    let year = if (0..=9999).contains(&y) { format!("{y:04}") } else { format!("{}{:04}", if y < 0 { '-' } else { '+' }, y.abs()) };
+    let year = if (0..=9999).contains(&y) {
+        format!("{y:04}")
+    } else {
+        format!("{}{:04}", if y < 0 { '-' } else { '+' }, y.abs())
+    };
     format!("{year}-{m:02}-{d:02}")
 }
 

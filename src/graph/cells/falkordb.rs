@@ -60,7 +60,9 @@ impl QueryResult {
         let rows: Vec<Value> = self
             .rows
             .iter()
-            .map(|row| Value::Object(self.columns.iter().cloned().zip(row.iter().map(Cell::to_json)).collect::<Map<_, _>>()))
+            .map(|row| {
+                Value::Object(self.columns.iter().cloned().zip(row.iter().map(Cell::to_json)).collect::<Map<_, _>>())
+            })
             .collect();
         json!({
             "columns": self.columns,
@@ -95,7 +97,12 @@ pub fn decode_result(input: &Value, max_rows: usize) -> Result<QueryResult, Deco
         .take(max_rows)
         .map(|row| array(row, "row")?.iter().map(|c| decoder.cell(c)).collect::<Result<Vec<_>, _>>())
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(QueryResult { columns, rows, truncated: reply.len() == 3 && array(&reply[1], "rows")?.len() > max_rows, duration_ms: duration_ms(stats) })
+    Ok(QueryResult {
+        columns,
+        rows,
+        truncated: reply.len() == 3 && array(&reply[1], "rows")?.len() > max_rows,
+        duration_ms: duration_ms(stats),
+    })
 }
 
 /// The server's "Query internal execution time: N milliseconds", rounded to whole milliseconds.
@@ -139,7 +146,11 @@ struct Decoder<'a> {
 impl Decoder<'_> {
     fn name<'n>(&self, names: &'n [String], id: &Value, what: &str) -> Result<&'n str, DecodeError> {
         let i = int(id, what)?;
-        usize::try_from(i).ok().and_then(|i| names.get(i)).map(String::as_str).ok_or_else(|| bad(format!("unknown {what} id"), id))
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| names.get(i))
+            .map(String::as_str)
+            .ok_or_else(|| bad(format!("unknown {what} id"), id))
     }
 
     /// `[typeCode, value]`.
@@ -168,7 +179,9 @@ impl Decoder<'_> {
             10 => Cell::Map(self.map(v)?),
             // FalkorDB points are geographic: [latitude, longitude].
             11 => match array(v, "point")? {
-                [lat, lon] => Cell::Point(Point { x: double(lon)?, y: double(lat)?, z: None, crs: "wgs-84".into(), srid: 4326 }),
+                [lat, lon] => {
+                    Cell::Point(Point { x: double(lon)?, y: double(lat)?, z: None, crs: "wgs-84".into(), srid: 4326 })
+                }
                 _ => return Err(bad("point", v)),
             },
             12 => Cell::List(array(v, "vector")?.iter().map(|x| double(x).map(Cell::Float)).collect::<Result<_, _>>()?),
@@ -214,11 +227,17 @@ impl Decoder<'_> {
     fn path(&self, v: &Value) -> Result<Cell, DecodeError> {
         let [nodes, edges] = array(v, "path")? else { return Err(bad("path", v)) };
         let nodes = match self.cell(nodes)? {
-            Cell::List(items) => items.into_iter().map(|c| if let Cell::Node(n) = c { Ok(n) } else { Err(bad("path node", v)) }).collect::<Result<_, _>>()?,
+            Cell::List(items) => items
+                .into_iter()
+                .map(|c| if let Cell::Node(n) = c { Ok(n) } else { Err(bad("path node", v)) })
+                .collect::<Result<_, _>>()?,
             _ => return Err(bad("path nodes", v)),
         };
         let relationships = match self.cell(edges)? {
-            Cell::List(items) => items.into_iter().map(|c| if let Cell::Relationship(r) = c { Ok(r) } else { Err(bad("path edge", v)) }).collect::<Result<_, _>>()?,
+            Cell::List(items) => items
+                .into_iter()
+                .map(|c| if let Cell::Relationship(r) = c { Ok(r) } else { Err(bad("path edge", v)) })
+                .collect::<Result<_, _>>()?,
             _ => return Err(bad("path edges", v)),
         };
         Ok(Cell::Path { nodes, relationships })
@@ -256,7 +275,12 @@ impl Decoder<'_> {
 fn duration(total_seconds: i64) -> Cell {
     let (days, seconds) = calendar::split_epoch(total_seconds);
     let (y, m, d) = calendar::civil_from_days(days);
-    Cell::Duration { months: (y - 1970) * 12 + i64::from(m) - 1, days: i64::from(d) - 1, seconds: i64::from(seconds), nanoseconds: 0 }
+    Cell::Duration {
+        months: (y - 1970) * 12 + i64::from(m) - 1,
+        days: i64::from(d) - 1,
+        seconds: i64::from(seconds),
+        nanoseconds: 0,
+    }
 }
 
 #[cfg(test)]
@@ -271,7 +295,10 @@ mod tests {
     fn rows_are_cut_at_the_cap() {
         let three = input(json!([[[3, 1]], [[3, 2]], [[3, 3]]]));
         let r = decode_result(&three, 2).unwrap();
-        assert_eq!(r.to_json(), json!({"columns": ["x"], "rows": [{"x": 1}, {"x": 2}], "truncated": true, "resultCount": 2, "durationMs": 2}));
+        assert_eq!(
+            r.to_json(),
+            json!({"columns": ["x"], "rows": [{"x": 1}, {"x": 2}], "truncated": true, "resultCount": 2, "durationMs": 2})
+        );
         assert!(!decode_result(&three, 3).unwrap().truncated);
     }
 

@@ -18,17 +18,39 @@ pub enum Cell {
     Map(Vec<(String, Cell)>),
     Node(Node),
     Relationship(Relationship),
-    Path { nodes: Vec<Node>, relationships: Vec<Relationship> },
+    Path {
+        nodes: Vec<Node>,
+        relationships: Vec<Relationship>,
+    },
     /// Days since 1970-01-01.
     Date(i64),
     /// A date-time with an offset: the instant as seconds since 1970 (UTC), and the offset.
-    DateTime { seconds: i64, nanos: u32, offset_seconds: i32 },
+    DateTime {
+        seconds: i64,
+        nanos: u32,
+        offset_seconds: i32,
+    },
     /// A date-time without offset, as seconds since 1970 on the local clock.
-    LocalDateTime { seconds: i64, nanos: u32 },
+    LocalDateTime {
+        seconds: i64,
+        nanos: u32,
+    },
     /// A time of day with an offset, on the local clock.
-    Time { seconds_of_day: u32, nanos: u32, offset_seconds: i32 },
-    LocalTime { seconds_of_day: u32, nanos: u32 },
-    Duration { months: i64, days: i64, seconds: i64, nanoseconds: i64 },
+    Time {
+        seconds_of_day: u32,
+        nanos: u32,
+        offset_seconds: i32,
+    },
+    LocalTime {
+        seconds_of_day: u32,
+        nanos: u32,
+    },
+    Duration {
+        months: i64,
+        days: i64,
+        seconds: i64,
+        nanoseconds: i64,
+    },
     Point(Point),
 }
 
@@ -77,7 +99,12 @@ impl Cell {
             Cell::DateTime { seconds, nanos, offset_seconds } => {
                 let minutes = calendar::whole_minutes(*offset_seconds);
                 let (days, second) = calendar::split_epoch(seconds + i64::from(minutes) * 60);
-                Value::String(format!("{}T{}{}", calendar::date(days), calendar::time(second, *nanos), calendar::offset(minutes)))
+                Value::String(format!(
+                    "{}T{}{}",
+                    calendar::date(days),
+                    calendar::time(second, *nanos),
+                    calendar::offset(minutes)
+                ))
             }
             Cell::LocalDateTime { seconds, nanos } => {
                 let (days, second) = calendar::split_epoch(*seconds);
@@ -150,11 +177,16 @@ mod tests {
     /// the adapters that can. The FalkorDB shapes are covered by `tests/graph_falkordb.rs`.
     #[test]
     fn shapes_beyond_falkordb() {
-        let rel = |ends| Cell::Relationship(Relationship { id: 3, relationship_type: "Knows".into(), ends, properties: vec![] });
+        let rel = |ends| {
+            Cell::Relationship(Relationship { id: 3, relationship_type: "Knows".into(), ends, properties: vec![] })
+        };
         let cases = [
             (rel(None), json!({"id": 3, "type": "Knows", "properties": {}})),
             (rel(Some((1, 2))), json!({"id": 3, "type": "Knows", "startNodeId": 1, "endNodeId": 2, "properties": {}})),
-            (Cell::DateTime { seconds: 1_704_164_645, nanos: 5_000_000, offset_seconds: 3600 }, json!("2024-01-02T04:04:05.005+01:00")),
+            (
+                Cell::DateTime { seconds: 1_704_164_645, nanos: 5_000_000, offset_seconds: 3600 },
+                json!("2024-01-02T04:04:05.005+01:00"),
+            ),
             (Cell::DateTime { seconds: 0, nanos: 0, offset_seconds: 0 }, json!("1970-01-01T00:00:00Z")),
             // A local-mean-time offset of +00:53:28 is shown as +00:53, the instant kept.
             (Cell::DateTime { seconds: 0, nanos: 0, offset_seconds: 3208 }, json!("1970-01-01T00:53:00+00:53")),

@@ -50,7 +50,8 @@ fn lex<'a>(text: &'a str, comments: &mut Vec<Range<usize>>) -> Result<Vec<Token<
                 r
             }
             '/' if after.starts_with('/') || after.starts_with('*') => {
-                let r = if after.starts_with('/') { skip_line_comment(after)? } else { skip_block_comment(&after[1..])? };
+                let r =
+                    if after.starts_with('/') { skip_line_comment(after)? } else { skip_block_comment(&after[1..])? };
                 comments.push(text.len() - rest.len()..text.len() - r.len());
                 r
             }

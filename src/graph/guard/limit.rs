@@ -43,16 +43,17 @@ pub fn bound_rows(cypher: &str, rows: u64, parameters: &Map<String, Value>) -> R
     // The last top-level RETURN of the current part, and the LIMIT after it.
     let mut returned = false;
     let mut limit_at: Option<usize> = None;
-    let finish = |returned: bool, limit_at: Option<usize>, end: usize, edits: &mut Vec<Edit>| -> Result<(), LimitError> {
-        match (returned, limit_at) {
-            (false, _) => Ok(()),
-            (true, None) => {
-                edits.push(Edit { start: end, end, text: format!("\nLIMIT {rows}\n") });
-                Ok(())
+    let finish =
+        |returned: bool, limit_at: Option<usize>, end: usize, edits: &mut Vec<Edit>| -> Result<(), LimitError> {
+            match (returned, limit_at) {
+                (false, _) => Ok(()),
+                (true, None) => {
+                    edits.push(Edit { start: end, end, text: format!("\nLIMIT {rows}\n") });
+                    Ok(())
+                }
+                (true, Some(i)) => lower(cypher, &tokens[i + 1..], rows, parameters, &offset).map(|e| edits.extend(e)),
             }
-            (true, Some(i)) => lower(cypher, &tokens[i + 1..], rows, parameters, &offset).map(|e| edits.extend(e)),
-        }
-    };
+        };
     for (i, token) in tokens.iter().enumerate() {
         match token {
             Token::Punct('(' | '[' | '{') => depth += 1,
@@ -95,7 +96,9 @@ fn lower(
     offset: &dyn Fn(&str) -> usize,
 ) -> Result<Vec<Edit>, LimitError> {
     let (value, start, end) = match argument.first() {
-        Some(Token::Word(w)) => (w.parse::<u64>().map_err(|_| LimitError::NotAnInteger)?, offset(w), offset(w) + w.len()),
+        Some(Token::Word(w)) => {
+            (w.parse::<u64>().map_err(|_| LimitError::NotAnInteger)?, offset(w), offset(w) + w.len())
+        }
         Some(Token::Param(p)) => {
             let value = parameters.get(*p).and_then(Value::as_u64).ok_or(LimitError::NotAnInteger)?;
             let quoted = cypher[..offset(p)].ends_with("$`");
@@ -128,9 +131,18 @@ mod tests {
             ("MATCH (n) RETURN n LIMIT $many", Ok("MATCH (n) RETURN n LIMIT 11")),
             ("MATCH (n) RETURN n LIMIT $`many`", Ok("MATCH (n) RETURN n LIMIT 11")),
             ("RETURN 1 AS x UNION RETURN 2 AS x", Ok("RETURN 1 AS x \nLIMIT 11\nUNION RETURN 2 AS x\nLIMIT 11\n")),
-            ("MATCH (n) WITH n LIMIT 99 RETURN n.limit AS limit", Ok("MATCH (n) WITH n LIMIT 99 RETURN n.limit AS limit\nLIMIT 11\n")),
-            ("MATCH (n) CALL { WITH n RETURN n.id AS i LIMIT 50 } RETURN i", Ok("MATCH (n) CALL { WITH n RETURN n.id AS i LIMIT 50 } RETURN i\nLIMIT 11\n")),
-            ("UNWIND range(1, 20000000) AS x RETURN x, 'LIMIT 1' AS y", Ok("UNWIND range(1, 20000000) AS x RETURN x, 'LIMIT 1' AS y\nLIMIT 11\n")),
+            (
+                "MATCH (n) WITH n LIMIT 99 RETURN n.limit AS limit",
+                Ok("MATCH (n) WITH n LIMIT 99 RETURN n.limit AS limit\nLIMIT 11\n"),
+            ),
+            (
+                "MATCH (n) CALL { WITH n RETURN n.id AS i LIMIT 50 } RETURN i",
+                Ok("MATCH (n) CALL { WITH n RETURN n.id AS i LIMIT 50 } RETURN i\nLIMIT 11\n"),
+            ),
+            (
+                "UNWIND range(1, 20000000) AS x RETURN x, 'LIMIT 1' AS y",
+                Ok("UNWIND range(1, 20000000) AS x RETURN x, 'LIMIT 1' AS y\nLIMIT 11\n"),
+            ),
             ("CALL db.labels()", Ok("CALL db.labels()")),
             ("MATCH (n) RETURN n LIMIT $text", Err(LimitError::NotAnInteger)),
             ("MATCH (n) RETURN n LIMIT $absent", Err(LimitError::NotAnInteger)),

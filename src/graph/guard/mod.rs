@@ -6,13 +6,14 @@
 mod lexer;
 mod limit;
 
-pub use limit::{bound_rows, LimitError};
 use lexer::Token;
+pub use limit::{bound_rows, LimitError};
 use std::collections::BTreeSet;
 use std::fmt;
 
 /// Clause keywords that write, matched case-insensitively as whole words.
-pub const WRITE_KEYWORDS: [&str; 9] = ["CREATE", "MERGE", "SET", "DELETE", "DETACH", "REMOVE", "DROP", "FOREACH", "LOAD"];
+pub const WRITE_KEYWORDS: [&str; 9] =
+    ["CREATE", "MERGE", "SET", "DELETE", "DETACH", "REMOVE", "DROP", "FOREACH", "LOAD"];
 
 /// Procedures a query may `CALL`: read-only catalog procedures.
 pub const ALLOWED_PROCEDURES: [&str; 4] = ["db.labels", "db.relationshipTypes", "db.propertyKeys", "db.indexes"];
@@ -36,11 +37,9 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::WriteClause(k) => write!(f, "the query contains the write keyword {k}; only reads are allowed"),
-            Refusal::ProcedureNotAllowed(p) => write!(
-                f,
-                "CALL of \"{p}\" is not allowed; callable procedures: {}",
-                ALLOWED_PROCEDURES.join(", ")
-            ),
+            Refusal::ProcedureNotAllowed(p) => {
+                write!(f, "CALL of \"{p}\" is not allowed; callable procedures: {}", ALLOWED_PROCEDURES.join(", "))
+            }
             Refusal::MultipleStatements => f.write_str("only one statement is allowed; remove the text after ';'"),
             Refusal::ParameterHeader => f.write_str("pass parameters in \"parameters\", not in a CYPHER header"),
             Refusal::Unterminated(what) => write!(f, "the query ends inside a {what}"),
@@ -157,7 +156,8 @@ mod tests {
 
     #[test]
     fn parameters_are_listed_and_missing_ones_found() {
-        let q = check_read_only("MATCH (n {id: $id}) WHERE n.x > $`min value` RETURN n, '$notParam' // $nor\n").unwrap();
+        let q =
+            check_read_only("MATCH (n {id: $id}) WHERE n.x > $`min value` RETURN n, '$notParam' // $nor\n").unwrap();
         assert_eq!(q.parameters.iter().map(String::as_str).collect::<Vec<_>>(), ["id", "min value"]);
         let given = json!({"id": "s1"}).as_object().cloned().unwrap_or_default();
         assert_eq!(q.missing_parameters(&given), ["min value"]);
@@ -165,10 +165,21 @@ mod tests {
 
     #[test]
     fn call_rules() {
-        for ok in ["CALL db.labels()", "CALL db.labels", "call DB.LABELS() YIELD label", "CALL `db`.`propertyKeys`()", "MATCH (n) CALL { WITH n RETURN n.id AS i } RETURN i"] {
+        for ok in [
+            "CALL db.labels()",
+            "CALL db.labels",
+            "call DB.LABELS() YIELD label",
+            "CALL `db`.`propertyKeys`()",
+            "MATCH (n) CALL { WITH n RETURN n.id AS i } RETURN i",
+        ] {
             assert!(check_read_only(ok).is_ok(), "{ok}");
         }
-        for (bad, name) in [("CALL db.idx.fulltext.drop('x')", "db.idx.fulltext.drop"), ("CALL dbms.procedures()", "dbms.procedures"), ("RETURN n.call", ""), ("CALL db.labels.x()", "db.labels.x")] {
+        for (bad, name) in [
+            ("CALL db.idx.fulltext.drop('x')", "db.idx.fulltext.drop"),
+            ("CALL dbms.procedures()", "dbms.procedures"),
+            ("RETURN n.call", ""),
+            ("CALL db.labels.x()", "db.labels.x"),
+        ] {
             assert_eq!(check_read_only(bad), Err(Refusal::ProcedureNotAllowed(name.into())), "{bad}");
         }
     }
@@ -178,7 +189,10 @@ mod tests {
         assert!(check_read_only("MATCH (n) WHERE n.createdAt > 1 RETURN n.settings, n.my_set, n.set2").is_ok());
         assert_eq!(check_read_only("RETURN 1CREATE (n)"), Err(Refusal::WriteClause("CREATE".into())));
         assert_eq!(check_read_only("RETURN 1.5set n.x = 1"), Err(Refusal::WriteClause("SET".into())));
-        assert_eq!(check_read_only("MATCH (n) RETURN n; // done"), Ok(ReadQuery { cypher: "MATCH (n) RETURN n".into(), parameters: BTreeSet::new() }));
+        assert_eq!(
+            check_read_only("MATCH (n) RETURN n; // done"),
+            Ok(ReadQuery { cypher: "MATCH (n) RETURN n".into(), parameters: BTreeSet::new() })
+        );
         let sent = |q: &str| check_read_only(q).map(|r| r.cypher);
         assert_eq!(sent("MATCH (n) // who\nRETURN n /* all */.id"), Ok("MATCH (n)  \nRETURN n  .id".into()));
         assert_eq!(sent("RETURN '//' + \"/*\" AS s // end"), Ok("RETURN '//' + \"/*\" AS s  ".into()));

@@ -45,7 +45,13 @@ impl MemoryHost {
             let page_title = format!("{}{}", namespace::prefix(p.namespace), p.title);
             for s in &p.index.subjects {
                 let (created, edited) = store.subject_times.get(&s.facts.subject_id).cloned().unwrap_or_default();
-                let row = IndexedSubject { facts: s.facts.clone(), page_id: *page_id, page_namespace: p.namespace, page_title: page_title.clone(), readable };
+                let row = IndexedSubject {
+                    facts: s.facts.clone(),
+                    page_id: *page_id,
+                    page_namespace: p.namespace,
+                    page_title: page_title.clone(),
+                    readable,
+                };
                 out.push(Row { row, created, edited });
             }
         }
@@ -76,21 +82,34 @@ impl MemoryHost {
         if let Some(after) = &args.after {
             rows.retain(|r| ordered((&r.0, &r.1.facts.subject_id), (&after.key, &after.id)) == Ordering::Greater);
         }
-        let rows = rows.into_iter().take(args.limit as usize).map(|(sort_key, subject)| ListedSubject { subject, sort_key }).collect();
+        let rows = rows
+            .into_iter()
+            .take(args.limit as usize)
+            .map(|(sort_key, subject)| ListedSubject { subject, sort_key })
+            .collect();
         SubjectListing { rows, timed_out: false }
     }
 
     pub(super) fn recent(&self, args: RecentlyEdited) -> EditedSubjects {
         let all = self.indexed();
         let store = self.store.borrow();
-        let oldest = store.revisions.keys().rev().nth(args.lookback.saturating_sub(1) as usize).or(store.revisions.keys().next()).copied().unwrap_or(0);
+        let oldest = store
+            .revisions
+            .keys()
+            .rev()
+            .nth(args.lookback.saturating_sub(1) as usize)
+            .or(store.revisions.keys().next())
+            .copied()
+            .unwrap_or(0);
         let mut newest: BTreeMap<&str, u64> = BTreeMap::new();
         for (rev, _, id) in store.revision_subjects.iter().filter(|(rev, _, _)| *rev >= oldest) {
             let slot = newest.entry(id.as_str()).or_default();
             *slot = (*slot).max(*rev);
         }
-        let mut hits: Vec<(u64, &Row)> =
-            newest.iter().filter_map(|(id, rev)| all.iter().find(|r| r.row.facts.subject_id == *id).map(|r| (*rev, r))).collect();
+        let mut hits: Vec<(u64, &Row)> = newest
+            .iter()
+            .filter_map(|(id, rev)| all.iter().find(|r| r.row.facts.subject_id == *id).map(|r| (*rev, r)))
+            .collect();
         hits.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.row.facts.subject_id.cmp(&b.1.row.facts.subject_id)));
         let rows = hits
             .into_iter()
@@ -121,7 +140,9 @@ impl MemoryHost {
             .filter(|r| args.schemas.is_empty() || args.schemas.contains(&stored_schema(&r.facts.schema)))
             .filter(|r| r.facts.display_name.to_ascii_lowercase().starts_with(&prefix))
             .collect();
-        rows.sort_by(|a, b| by_name(&a.facts.display_name, &a.facts.subject_id, &b.facts.display_name, &b.facts.subject_id));
+        rows.sort_by(|a, b| {
+            by_name(&a.facts.display_name, &a.facts.subject_id, &b.facts.display_name, &b.facts.subject_id)
+        });
         rows.truncate(args.limit as usize);
         SubjectRows { rows }
     }
@@ -151,14 +172,16 @@ impl MemoryHost {
             .into_iter()
             .filter_map(|(id, mut property_names)| {
                 property_names.sort();
-                all.iter().find(|r| r.row.facts.subject_id == id).map(|r| Referencing { subject: r.row.clone(), property_names })
+                all.iter()
+                    .find(|r| r.row.facts.subject_id == id)
+                    .map(|r| Referencing { subject: r.row.clone(), property_names })
             })
             .collect();
         rows.sort_by(|a, b| {
             let (a, b) = (&a.subject, &b.subject);
-            a.facts.display_name_is_generated
-                .cmp(&b.facts.display_name_is_generated)
-                .then_with(|| by_name(&a.facts.display_name, &a.facts.subject_id, &b.facts.display_name, &b.facts.subject_id))
+            a.facts.display_name_is_generated.cmp(&b.facts.display_name_is_generated).then_with(|| {
+                by_name(&a.facts.display_name, &a.facts.subject_id, &b.facts.display_name, &b.facts.subject_id)
+            })
         });
         truncated |= rows.len() > args.limit as usize;
         rows.truncate(args.limit as usize);

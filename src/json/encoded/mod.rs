@@ -80,7 +80,8 @@ impl<'a> Json<'a> {
         let Some((structure, strings)) = structure_end.and_then(|end| Some((bytes.get(4..end)?, &bytes[end..]))) else {
             return Err(at_fault(0, "a structure longer than the buffer"));
         };
-        let strings = std::str::from_utf8(strings).map_err(|e| at_fault(bytes.len() - strings.len() + e.valid_up_to(), "strings that are not UTF-8"))?;
+        let strings = std::str::from_utf8(strings)
+            .map_err(|e| at_fault(bytes.len() - strings.len() + e.valid_up_to(), "strings that are not UTF-8"))?;
         let mut reader = Reader {
             bytes: structure,
             at: 0,

@@ -116,7 +116,8 @@ fn outcome(bytes: &[u8]) -> String {
 
 /// The same document read from JSON text.
 fn from_text(text: &str) -> String {
-    serde_json::to_string(&Json::parse(text, &Arena::new()).expect("valid JSON").to_value()).expect("a document serializes")
+    serde_json::to_string(&Json::parse(text, &Arena::new()).expect("valid JSON").to_value())
+        .expect("a document serializes")
 }
 
 fn nested(depth: usize) -> Value {
@@ -143,7 +144,19 @@ fn reads_the_document_the_json_text_of_the_same_values_gives() {
 
 #[test]
 fn a_number_text_has_the_value_the_text_reader_gives_it() {
-    for text in ["1e+21", "1e21", "0.1", "-0", "0", "123456789012345678901234567890", "2.5e-308", "1E400", "-1e-400", "9007199254740993", "-5"] {
+    for text in [
+        "1e+21",
+        "1e21",
+        "0.1",
+        "-0",
+        "0",
+        "123456789012345678901234567890",
+        "2.5e-308",
+        "1E400",
+        "-1e-400",
+        "9007199254740993",
+        "-5",
+    ] {
         let mut out = Out::default();
         out.number_text(text);
         let bytes = out.buffer();
@@ -157,7 +170,8 @@ fn a_number_text_has_the_value_the_text_reader_gives_it() {
 
 #[test]
 fn integers_are_the_numbers_their_digits_give() {
-    for (value, text) in [(0i64, "0"), (7, "7"), (-7, "-7"), (1 << 40, "1099511627776"), (-(1 << 40), "-1099511627776")] {
+    for (value, text) in [(0i64, "0"), (7, "7"), (-7, "-7"), (1 << 40, "1099511627776"), (-(1 << 40), "-1099511627776")]
+    {
         let bytes = encoded(&json!(value));
         let doc_arena = Arena::new();
         let text_arena = Arena::new();
@@ -219,7 +233,10 @@ fn a_malformed_buffer_is_refused_with_where_and_why() {
         (buffer(&[STRING, 0x80, 0x80, 0x80, 0x80, 0x10], b"a"), "at byte 10: a length beyond u32"),
         (buffer(&[STRING, 0x80, 0x80, 0x80, 0x80, 0x80, 0], b"a"), "at byte 10: a length longer than five bytes"),
         (string(5, b"a"), "at byte 6: a string past the end of the strings or ending inside a character"),
-        (string(u64::from(u32::MAX), b"a"), "at byte 10: a string past the end of the strings or ending inside a character"),
+        (
+            string(u64::from(u32::MAX), b"a"),
+            "at byte 10: a string past the end of the strings or ending inside a character",
+        ),
         (string(1, "é".as_bytes()), "at byte 6: a string past the end of the strings or ending inside a character"),
         (string(1, &[0xff]), "at byte 6: strings that are not UTF-8"),
         (string(3, &[0xed, 0xa0, 0x80]), "at byte 6: strings that are not UTF-8"),
@@ -308,7 +325,8 @@ fn random_and_mutated_buffers_never_panic_nor_repeat_a_key() {
     }
     for _ in 0..50_000 {
         let len = (next() % 64) as usize;
-        let random: Vec<u8> = (0..len).map(|_| if next() % 2 == 0 { (next() % 10) as u8 } else { next() as u8 }).collect();
+        let random: Vec<u8> =
+            (0..len).map(|_| if next() % 2 == 0 { (next() % 10) as u8 } else { next() as u8 }).collect();
         read[usize::from(survives(&random))] += 1;
     }
     let [refused, accepted] = read;

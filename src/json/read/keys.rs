@@ -96,7 +96,10 @@ mod tests {
             (many(40, None), false),
         ];
         for (keys, repeated) in cases {
-            let text = format!("{{{}}}", keys.iter().enumerate().map(|(i, k)| format!("\"{k}\": {i}")).collect::<Vec<_>>().join(", "));
+            let text = format!(
+                "{{{}}}",
+                keys.iter().enumerate().map(|(i, k)| format!("\"{k}\": {i}")).collect::<Vec<_>>().join(", ")
+            );
             let arena = Arena::new();
             let doc = Json::parse(&text, &arena).unwrap();
             let read: Vec<&str> = doc.as_object().unwrap().keys().collect();

@@ -12,17 +12,24 @@ mod keys;
 mod number;
 mod string;
 
-pub use error::{ErrorKind, ParseError};
-pub(super) use keys::SeenKeys;
 use super::arena::Stacks;
 use super::{Arena, Json, JsonObject};
+pub use error::{ErrorKind, ParseError};
+pub(super) use keys::SeenKeys;
 use ErrorKind::*;
 
 /// Nesting allowed, as `serde_json` counts it: the 128th open container is refused.
 pub(super) const MAX_DEPTH: u8 = 128;
 
 pub(super) fn parse<'a>(text: &'a str, arena: &'a Arena) -> Result<Json<'a>, ParseError> {
-    let mut reader = Reader { text, bytes: text.as_bytes(), index: 0, remaining_depth: MAX_DEPTH, arena, stacks: arena.take_stacks() };
+    let mut reader = Reader {
+        text,
+        bytes: text.as_bytes(),
+        index: 0,
+        remaining_depth: MAX_DEPTH,
+        arena,
+        stacks: arena.take_stacks(),
+    };
     let value = reader.value().and_then(|value| match reader.skip_whitespace() {
         Some(_) => Err(reader.peek_error(TrailingCharacters)),
         None => Ok(value),
@@ -43,8 +50,10 @@ struct Container {
     keyed: bool,
 }
 
-const ARRAY: Container = Container { close: b']', eof: EofWhileParsingList, comma_or_end: ExpectedListCommaOrEnd, keyed: false };
-const OBJECT: Container = Container { close: b'}', eof: EofWhileParsingObject, comma_or_end: ExpectedObjectCommaOrEnd, keyed: true };
+const ARRAY: Container =
+    Container { close: b']', eof: EofWhileParsingList, comma_or_end: ExpectedListCommaOrEnd, keyed: false };
+const OBJECT: Container =
+    Container { close: b'}', eof: EofWhileParsingObject, comma_or_end: ExpectedObjectCommaOrEnd, keyed: true };
 
 struct Reader<'a> {
     text: &'a str,

@@ -4,19 +4,19 @@ pub mod parts;
 pub mod select;
 mod value;
 
-use crate::domain::trim::trim;
 use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
 use crate::domain::ids::SubjectId;
+use crate::domain::maps::FastIndexMap;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::statement::Statement;
 use crate::domain::statement_view::{ArenaVec, StatementView};
 use crate::domain::subject::{Subject, SubjectView};
-use crate::domain::maps::FastIndexMap;
-use bumpalo::Bump;
-use indexmap::IndexMap;
+use crate::domain::trim::trim;
 use crate::json::{Json, JsonObject};
 use crate::types;
+use bumpalo::Bump;
+use indexmap::IndexMap;
 
 /// The writable parts of a Subject body (`PUT /subject/{id}`, create bodies).
 #[derive(Debug, Clone, PartialEq)]
@@ -26,11 +26,17 @@ pub struct SubjectBody {
 }
 
 /// Normalizes a whole page's Subject slot. Select write forms resolve through each Subject's Schema.
-pub fn normalize_content(json: &Json, schemas: &dyn SchemaLookup, ctx: &mut WriteContext) -> Result<PageContent, NormalizeError> {
+pub fn normalize_content(
+    json: &Json,
+    schemas: &dyn SchemaLookup,
+    ctx: &mut WriteContext,
+) -> Result<PageContent, NormalizeError> {
     let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("page content must be a JSON object"))?;
     let main_subject = match obj.get("mainSubject") {
         None | Some(Json::Null) => None,
-        Some(Json::String(s)) => Some(SubjectId::parse(s).map_err(|e| NormalizeError::malformed(format!("mainSubject: {e}")))?),
+        Some(Json::String(s)) => {
+            Some(SubjectId::parse(s).map_err(|e| NormalizeError::malformed(format!("mainSubject: {e}")))?)
+        }
         Some(_) => return Err(NormalizeError::malformed("mainSubject must be a Subject ID or null")),
     };
     let mut content = PageContent { main_subject, subjects: IndexMap::new() };
@@ -51,23 +57,41 @@ pub fn normalize_content(json: &Json, schemas: &dyn SchemaLookup, ctx: &mut Writ
     Ok(content)
 }
 
-fn normalize_subject(v: &Json, id: &SubjectId, schemas: &dyn SchemaLookup, arena: &Bump, ctx: &mut WriteContext) -> Result<Subject, NormalizeError> {
+fn normalize_subject(
+    v: &Json,
+    id: &SubjectId,
+    schemas: &dyn SchemaLookup,
+    arena: &Bump,
+    ctx: &mut WriteContext,
+) -> Result<Subject, NormalizeError> {
     let obj = v.as_object().ok_or_else(|| NormalizeError::malformed("a Subject must be a JSON object"))?;
     let raw_schema = obj.get("schema").ok_or_else(|| NormalizeError::malformed("a Subject needs a schema"))?;
-    let schema = SchemaRef::read(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
+    let schema =
+        SchemaRef::read(raw_schema, ctx.own_source).map_err(|e| NormalizeError::malformed(format!("schema: {e}")))?;
     let statements = normalize_statements(obj.get("statements"), schemas.schema(&schema), Some(id), arena, ctx)?;
     Ok(Subject { label: label(obj)?.map(str::to_owned), schema, statements: owned(statements) })
 }
 
 /// Normalizes a Subject body's `label` and `statements` against the Subject's Schema (if it loads).
 /// `statements` is required; other keys belong to the caller and are ignored here.
-pub fn normalize_subject_body(json: &Json, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<SubjectBody, NormalizeError> {
+pub fn normalize_subject_body(
+    json: &Json,
+    schema: Option<&Schema>,
+    subject_id: Option<&SubjectId>,
+    ctx: &mut WriteContext,
+) -> Result<SubjectBody, NormalizeError> {
     normalize_body_view(json, schema, subject_id, &Bump::new(), ctx).map(BodyView::into_owned)
 }
 
 /// [`normalize_subject_body`] without copying: the label, property names and string parts borrow
 /// from `json` and `schema`, the lists of parts live in `arena`.
-pub fn normalize_body_view<'v>(json: &'v Json, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<BodyView<'v>, NormalizeError> {
+pub fn normalize_body_view<'v>(
+    json: &'v Json,
+    schema: Option<&'v Schema>,
+    subject_id: Option<&SubjectId>,
+    arena: &'v Bump,
+    ctx: &mut WriteContext,
+) -> Result<BodyView<'v>, NormalizeError> {
     let run = |ctx: &mut WriteContext| {
         let obj = json.as_object().ok_or_else(|| NormalizeError::malformed("the body must be a JSON object"))?;
         let raw = obj.get("statements").ok_or_else(|| NormalizeError::malformed("statements is required"))?;
@@ -102,12 +126,21 @@ fn owned(statements: ArenaVec<(&str, StatementView)>) -> FastIndexMap<String, St
 
 /// The stored form of one normalized Statement: a registered type named by the registry's own text.
 fn owned_statement(st: StatementView) -> Statement {
-    Statement { property_type: types::stored_type_name(types::lookup(st.property_type), st.property_type), value: st.value.into_owned() }
+    Statement {
+        property_type: types::stored_type_name(types::lookup(st.property_type), st.property_type),
+        value: st.value.into_owned(),
+    }
 }
 
 /// Normalizes the Statement of a single-Statement write. `propertyType` may be omitted and then
 /// takes the Schema's type. `Ok(None)` means the value is empty: the Statement is to be removed.
-pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, subject_id: Option<&SubjectId>, ctx: &mut WriteContext) -> Result<Option<Statement>, NormalizeError> {
+pub fn normalize_statement(
+    name: &str,
+    json: &Json,
+    schema: Option<&Schema>,
+    subject_id: Option<&SubjectId>,
+    ctx: &mut WriteContext,
+) -> Result<Option<Statement>, NormalizeError> {
     let err = |e: NormalizeError| e.on_property(name).on_subject(subject_id);
     let def = schema.and_then(|s| s.property(name)).ok_or_else(|| {
         err(NormalizeError::new(NormalizeErrorKind::UndefinedProperty, "the Schema does not define this property"))
@@ -123,7 +156,13 @@ pub fn normalize_statement(name: &str, json: &Json, schema: Option<&Schema>, sub
 }
 
 /// Each Statement normalized, in written order; a JSON object holds each name once.
-fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, subject_id: Option<&SubjectId>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<ArenaVec<'v, (&'v str, StatementView<'v>)>, NormalizeError> {
+fn normalize_statements<'v>(
+    v: Option<&'v Json>,
+    schema: Option<&'v Schema>,
+    subject_id: Option<&SubjectId>,
+    arena: &'v Bump,
+    ctx: &mut WriteContext,
+) -> Result<ArenaVec<'v, (&'v str, StatementView<'v>)>, NormalizeError> {
     let entries: &JsonObject = match v {
         None | Some(Json::Null) => return Ok(ArenaVec::new_in(arena)),
         Some(Json::Object(o)) => o,
@@ -144,7 +183,10 @@ fn normalize_statements<'v>(v: Option<&'v Json>, schema: Option<&'v Schema>, sub
             Some(_) => return Err(err(NormalizeError::shape("propertyType must be a string"))),
         };
         let def = schema.and_then(|s| s.property_in_order(&mut next, name));
-        if let Some(statement) = value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, arena, ctx).map_err(err)? {
+        if let Some(statement) =
+            value::normalize_value(property_type, obj.get("value").unwrap_or(&Json::Null), def, arena, ctx)
+                .map_err(err)?
+        {
             out.push((name, statement));
         }
     }

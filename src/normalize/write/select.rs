@@ -1,9 +1,9 @@
 //! Select write forms: an option id, an option label, or an `{id, label}` object.
 
-use crate::domain::trim::trim;
 use super::super::relation_parts::unknown_key;
 use super::super::{NormalizeError, NormalizeErrorKind};
 use crate::domain::schema::SelectOption;
+use crate::domain::trim::trim;
 use crate::json::Json;
 
 /// The stored option id for one written part, borrowed from the options or the write; `None` drops
@@ -14,7 +14,9 @@ pub fn resolve<'v>(part: &'v Json, options: Option<&'v [SelectOption]>) -> Resul
         Json::String(s) => Ok(blank_to_none(s).map(|s| by_label(s, options).unwrap_or(s))),
         Json::Object(o) => {
             if let Some(k) = unknown_key(o, &["id", "label"]) {
-                return Err(NormalizeError::shape(format!("a select object has only \"id\" and \"label\", not \"{k}\"")));
+                return Err(NormalizeError::shape(format!(
+                    "a select object has only \"id\" and \"label\", not \"{k}\""
+                )));
             }
             if o.is_empty() {
                 return Err(NormalizeError::shape("a select object needs an \"id\" or a \"label\""));

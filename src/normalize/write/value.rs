@@ -11,7 +11,13 @@ use bumpalo::Bump;
 /// `None` when the value is empty for its type (the Statement is dropped). `def` is the Schema's
 /// definition of the property, used to resolve select labels. Part lists go into `arena`. A value of
 /// an unregistered type is kept as written.
-pub(super) fn normalize_value<'v>(type_name: &'v str, v: &'v Json, def: Option<&'v PropertyDefinition>, arena: &'v Bump, ctx: &mut WriteContext) -> Result<Option<StatementView<'v>>, NormalizeError> {
+pub(super) fn normalize_value<'v>(
+    type_name: &'v str,
+    v: &'v Json,
+    def: Option<&'v PropertyDefinition>,
+    arena: &'v Bump,
+    ctx: &mut WriteContext,
+) -> Result<Option<StatementView<'v>>, NormalizeError> {
     if v.is_null() {
         return Ok(None);
     }
@@ -20,5 +26,6 @@ pub(super) fn normalize_value<'v>(type_name: &'v str, v: &'v Json, def: Option<&
         None => ValueView::Raw(RawView::Written(*v)),
         Some(t) => t.normalize(v, def, arena, ctx)?,
     };
-    Ok((value.part_count() > 0).then(|| StatementView { property_type: registered.map_or(type_name, |t| t.name()), value }))
+    Ok((value.part_count() > 0)
+        .then(|| StatementView { property_type: registered.map_or(type_name, |t| t.name()), value }))
 }

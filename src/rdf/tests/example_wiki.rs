@@ -2,14 +2,14 @@
 //! projected natively, and through the example wiki's own Mappings. Page facts are derived from the file
 //! name: page ID = sorted index + 1, title = file name with spaces, fixed timestamps.
 
-use crate::json::{Arena, Json};
 use super::*;
 use crate::domain::mapping::{save_errors, Mapping, MappingPageFacts};
+use crate::json::{Arena, Json};
 use crate::normalize::{read_page_content, Context as ReadContext};
 use crate::rdf::native::project_page;
 use crate::rdf::ontology::OntologyProjection;
-use std::path::{Path, PathBuf};
 use crate::types::ReadSchema;
+use std::path::{Path, PathBuf};
 
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -51,7 +51,10 @@ fn demo_pages() -> Vec<(PageFacts, PageContent)> {
                 last_editor: "Admin".into(),
                 categories: vec!["Demo".into()],
             };
-            (facts, read_page_content(&Json::from_value(&json(path), &Arena::new()), &ReadContext { own_source: &own() }))
+            (
+                facts,
+                read_page_content(&Json::from_value(&json(path), &Arena::new()), &ReadContext { own_source: &own() }),
+            )
         })
         .collect()
 }
@@ -70,7 +73,12 @@ fn every_example_page_natively() {
             assert!(warnings.is_empty(), "{}: {warnings:?}", facts.title);
         });
         let has_main = trig.contains("/ontology/mainSubject>");
-        assert_eq!(has_main, content.main_subject.is_some(), "{}: a main Subject is projected exactly when the page has one", facts.title);
+        assert_eq!(
+            has_main,
+            content.main_subject.is_some(),
+            "{}: a main Subject is projected exactly when the page has one",
+            facts.title
+        );
         insta::assert_snapshot!(format!("native_{}", facts.title.replace(' ', "_")), trig);
     }
 }
@@ -78,8 +86,10 @@ fn every_example_page_natively() {
 #[test]
 fn the_example_mappings_pass_the_save_check() {
     let mappings = demo_mappings();
-    let facts: Vec<MappingPageFacts> =
-        mappings.iter().map(|(page, m)| MappingPageFacts { page: page.clone(), schema: m.schema.clone(), target: m.target.clone() }).collect();
+    let facts: Vec<MappingPageFacts> = mappings
+        .iter()
+        .map(|(page, m)| MappingPageFacts { page: page.clone(), schema: m.schema.clone(), target: m.target.clone() })
+        .collect();
     for path in demo("Mapping") {
         let page = stem(&path).replace('_', " ");
         assert_eq!(save_errors(&json(&path), &page, &facts).0, vec![], "{page}");
@@ -96,7 +106,8 @@ fn example_pages_through_schema_org_mappings() {
     let mapped = ["Harbour Branch Library", "Veldhaven Central Library", "Harbour Lights", "A City Below the Sea"];
     let trig = round_trip(|sink| {
         for (facts, content) in pages.iter().filter(|(f, _)| mapped.contains(&f.title.as_str())) {
-            let warnings = projection.project_page(Context { iris: &iris(), schemas: &schemas }, &view(facts, content), sink);
+            let warnings =
+                projection.project_page(Context { iris: &iris(), schemas: &schemas }, &view(facts, content), sink);
             assert!(warnings.is_empty(), "{}: {warnings:?}", facts.title);
         }
     });

@@ -7,7 +7,6 @@ mod ontology;
 mod serialize;
 
 use super::page::{PageFacts, PageView};
-use crate::rdf_terms::QuadSink;
 use super::serialize::{to_string, Format};
 use super::vocab::Iris;
 use super::Context;
@@ -19,11 +18,12 @@ use crate::domain::schema::{Schema, SchemaRef};
 use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementValue};
 use crate::domain::subject::Subject;
 use crate::domain::title::Title;
+use crate::rdf_terms::QuadSink;
+use crate::types::ReadSchema;
 use oxrdf::{GraphName, Literal, NamedNode, Quad};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
-use crate::types::ReadSchema;
 
 pub const BASE: &str = "https://wiki.example";
 
@@ -114,8 +114,14 @@ pub fn fixture_content() -> PageContent {
                 statement(
                     "monolingualText",
                     StatementValue::Monolingual(vec![
-                        MonolingualPart { text: "Poetical science".into(), language: LanguageTag::parse("en").unwrap() },
-                        MonolingualPart { text: "Poetische Wissenschaft".into(), language: LanguageTag::parse("de").unwrap() },
+                        MonolingualPart {
+                            text: "Poetical science".into(),
+                            language: LanguageTag::parse("en").unwrap(),
+                        },
+                        MonolingualPart {
+                            text: "Poetische Wissenschaft".into(),
+                            language: LanguageTag::parse("de").unwrap(),
+                        },
                     ]),
                 ),
             ),
@@ -125,7 +131,17 @@ pub fn fixture_content() -> PageContent {
             ("Born", statement("date", strings(&["1815-12-10"]))),
             ("Last seen", statement("dateTime", strings(&["1852-11-27T12:00:00Z"]))),
             ("Status", statement("select", strings(&["o2", "o9"]))),
-            ("Employer", statement("relation", StatementValue::Relations(vec![relation("r1aaaaaaaaaaaa1", ACME, json!({"since": 1833, "role": "analyst", "paid": false, "notes": ["x"]}))]))),
+            (
+                "Employer",
+                statement(
+                    "relation",
+                    StatementValue::Relations(vec![relation(
+                        "r1aaaaaaaaaaaa1",
+                        ACME,
+                        json!({"since": 1833, "role": "analyst", "paid": false, "notes": ["x"]}),
+                    )]),
+                ),
+            ),
             (
                 "Friends",
                 statement(
@@ -175,11 +191,15 @@ impl QuadSink for Collect {
         let object: oxrdf::Term = match q.object {
             T::NamedNode(n) => node(n.iri).into(),
             T::Literal(L::Simple { value }) => Literal::new_simple_literal(value).into(),
-            T::Literal(L::LanguageTaggedString { value, language }) => Literal::new_language_tagged_literal(value, language).unwrap().into(),
+            T::Literal(L::LanguageTaggedString { value, language }) => {
+                Literal::new_language_tagged_literal(value, language).unwrap().into()
+            }
             T::Literal(L::Typed { value, datatype }) => Literal::new_typed_literal(value, node(datatype.iri)).into(),
             _ => panic!("unexpected object"),
         };
-        let Some(rio_api::model::GraphName::NamedNode(g)) = q.graph_name else { panic!("every quad is in a named graph") };
+        let Some(rio_api::model::GraphName::NamedNode(g)) = q.graph_name else {
+            panic!("every quad is in a named graph")
+        };
         self.0.push(Quad::new(node(s.iri), node(q.predicate.iri), object, GraphName::NamedNode(node(g.iri))));
     }
 }
@@ -216,8 +236,10 @@ pub fn round_trip(project: impl Fn(&mut dyn QuadSink)) -> String {
     assert_eq!(parsed, want, "TriG round trip\n{trig}");
 
     let (turtle, ()) = to_string(Format::Turtle, &iris(), &project);
-    let parsed: HashSet<oxrdf::Triple> = oxttl::TurtleParser::new().for_slice(turtle.as_bytes()).map(|t| t.unwrap()).collect();
-    let triples: HashSet<oxrdf::Triple> = want.into_iter().map(|q| oxrdf::Triple::new(q.subject, q.predicate, q.object)).collect();
+    let parsed: HashSet<oxrdf::Triple> =
+        oxttl::TurtleParser::new().for_slice(turtle.as_bytes()).map(|t| t.unwrap()).collect();
+    let triples: HashSet<oxrdf::Triple> =
+        want.into_iter().map(|q| oxrdf::Triple::new(q.subject, q.predicate, q.object)).collect();
     assert_eq!(parsed, triples, "Turtle round trip\n{turtle}");
     trig
 }

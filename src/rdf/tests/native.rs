@@ -27,10 +27,7 @@ fn fixture_page_trig() {
 #[test]
 fn warnings_name_what_was_left_out() {
     let (_, warnings) = native_lines(&fixture_facts(), &fixture_content());
-    assert_eq!(
-        warnings,
-        [Warning::SchemaNotLoaded { subject: sid(NOTE), schema: schema_ref("Missing schema") }]
-    );
+    assert_eq!(warnings, [Warning::SchemaNotLoaded { subject: sid(NOTE), schema: schema_ref("Missing schema") }]);
     assert_eq!(
         warnings[0].to_string(),
         "Subject s1aaaaaaaaaaaa3 is not projected: its Schema \"Missing schema\" cannot be loaded"
@@ -103,12 +100,14 @@ fn stored_relations_with_non_scalar_properties_keep_both_layers() {
             {"id": "r1aaaaaaaaaaaa4", "target": "other:babbage", "properties": {"tags": []}}
         ]}
     }}}});
-    let content = crate::normalize::read_page_content_str(&stored.to_string(), &crate::normalize::Context { own_source: &own() });
+    let content =
+        crate::normalize::read_page_content_str(&stored.to_string(), &crate::normalize::Context { own_source: &own() });
     let facts = fixture_facts();
     let trig = round_trip(|sink| {
         project_page(cx(), &view(&facts, &content), sink);
     });
-    let quads: Vec<String> = oxttl::TriGParser::new().for_slice(trig.as_bytes()).map(|q| q.unwrap().to_string()).collect();
+    let quads: Vec<String> =
+        oxttl::TriGParser::new().for_slice(trig.as_bytes()).map(|q| q.unwrap().to_string()).collect();
     let ada = format!("<{BASE}/entity/{ADA}>");
     let want = [
         format!("{ada} <{BASE}/prop/Works_for> <{BASE}/entity/{ACME}>"),
@@ -128,18 +127,25 @@ fn stored_relations_with_non_scalar_properties_keep_both_layers() {
 
 #[test]
 fn page_metadata_is_emitted_only_when_known() {
-    let facts = PageFacts { id: 12, title: "s1aaaaaaaaaaaa1".into(), created: "yesterday".into(), ..Default::default() };
+    let facts =
+        PageFacts { id: 12, title: "s1aaaaaaaaaaaa1".into(), created: "yesterday".into(), ..Default::default() };
     let mut content = fixture_content();
     content.subjects[&sid(ADA)].label = None;
     let (all, _) = native_lines(&facts, &content);
     let page: Vec<&String> = all.iter().filter(|l| l.starts_with("</page/12>")).collect();
     assert_eq!(page.len(), 4, "type, mainSubject and two hasSubject only: {page:#?}");
-    assert!(has(&all, "</entity/s1aaaaaaaaaaaa1> <http://www.w3.org/2000/01/rdf-schema#label> \"Person\""), "page titled by a Subject ID: Schema name");
+    assert!(
+        has(&all, "</entity/s1aaaaaaaaaaaa1> <http://www.w3.org/2000/01/rdf-schema#label> \"Person\""),
+        "page titled by a Subject ID: Schema name"
+    );
 
     let mut content = fixture_content();
     content.main_subject = Some(sid(NOTE));
     let (all, _) = native_lines(&fixture_facts(), &content);
-    assert!(!all.iter().any(|l| l.contains("/ontology/mainSubject")), "a main Subject that is not projected is not named");
+    assert!(
+        !all.iter().any(|l| l.contains("/ontology/mainSubject")),
+        "a main Subject that is not projected is not named"
+    );
 }
 
 #[test]
@@ -161,7 +167,8 @@ fn subject_export_is_the_page_export_without_metadata() {
         project_subject(cx(), &page, &sid(id), &mut parts).unwrap();
     }
     let page_iri = format!("{BASE}/page/12");
-    let without_metadata: Vec<Quad> = whole.0.into_iter().filter(|q| q.subject.to_string() != format!("<{page_iri}>")).collect();
+    let without_metadata: Vec<Quad> =
+        whole.0.into_iter().filter(|q| q.subject.to_string() != format!("<{page_iri}>")).collect();
     assert_eq!(lines(&parts.0), lines(&without_metadata));
 
     let mut sink = Collect::default();
@@ -172,10 +179,18 @@ fn subject_export_is_the_page_export_without_metadata() {
 
 #[test]
 fn page_name_is_the_prefixed_title_with_spaces() {
-    let facts = PageFacts { id: 12, title: "Ada Lovelace".into(), prefixed_title: "Project:Ada Lovelace".into(), ..Default::default() };
+    let facts = PageFacts {
+        id: 12,
+        title: "Ada Lovelace".into(),
+        prefixed_title: "Project:Ada Lovelace".into(),
+        ..Default::default()
+    };
     let mut content = fixture_content();
     content.subjects[&sid(ADA)].label = None;
     let (all, _) = native_lines(&facts, &content);
     assert!(has(&all, "</page/12> </ontology/pageName> \"Project:Ada Lovelace\""));
-    assert!(has(&all, "</entity/s1aaaaaaaaaaaa1> <http://www.w3.org/2000/01/rdf-schema#label> \"Project:Ada Lovelace\""), "unlabelled main Subject");
+    assert!(
+        has(&all, "</entity/s1aaaaaaaaaaaa1> <http://www.w3.org/2000/01/rdf-schema#label> \"Project:Ada Lovelace\""),
+        "unlabelled main Subject"
+    );
 }

@@ -57,14 +57,26 @@ fn compiling_checks_every_term_again() {
     assert_eq!(projection.target(), "schemaorg");
     let person = "Person to schema.org".to_owned();
     let company = "Company to schema.org".to_owned();
-    let unsafe_prefix = |mapping: &String| Warning::UnsafeTerm { mapping: mapping.clone(), path: "prefixes.bad".into(), error: TermError::IllegalChar(' ') };
-    let undeclared_bad = |mapping: &String, path: &str| Warning::UnsafeTerm { mapping: mapping.clone(), path: path.into(), error: TermError::UndeclaredPrefix("bad".into()) };
+    let unsafe_prefix = |mapping: &String| Warning::UnsafeTerm {
+        mapping: mapping.clone(),
+        path: "prefixes.bad".into(),
+        error: TermError::IllegalChar(' '),
+    };
+    let undeclared_bad = |mapping: &String, path: &str| Warning::UnsafeTerm {
+        mapping: mapping.clone(),
+        path: path.into(),
+        error: TermError::UndeclaredPrefix("bad".into()),
+    };
     assert_eq!(
         warnings,
         [
             unsafe_prefix(&company),
             undeclared_bad(&company, "subject.class"),
-            Warning::DuplicateMapping { schema: Title::new("Company").unwrap(), used: company.clone(), ignored: "Company to schema.org (copy)".into() },
+            Warning::DuplicateMapping {
+                schema: Title::new("Company").unwrap(),
+                used: company.clone(),
+                ignored: "Company to schema.org (copy)".into()
+            },
             unsafe_prefix(&person),
             Warning::InvalidLang { mapping: person.clone(), property: "Nicknames".into() },
             Warning::LangWithDatatype { mapping: person.clone(), property: "Motto".into() },
@@ -118,7 +130,10 @@ fn ontology_rules() {
         ("unmapped property", "Alive"),
         ("unsafe predicate drops the property", "s1zzzzzzzzzzzz9"),
         ("undeclared property", "undeclared"),
-        ("unsafe class drops only rdf:type", "</entity/s1aaaaaaaaaaaa2> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"),
+        (
+            "unsafe class drops only rdf:type",
+            "</entity/s1aaaaaaaaaaaa2> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>",
+        ),
         ("the ignored duplicate's class", "Corporation"),
         ("native vocabulary", "/prop/"),
         ("unmapped Subject", "s1aaaaaaaaaaaa3"),
@@ -164,5 +179,8 @@ fn subject_export_matches_the_page_export() {
         projection.project_subject(cx(), &page, &sid(id), &mut parts).unwrap();
     }
     assert_eq!(lines(&parts.0), lines(&whole.0));
-    assert_eq!(projection.project_subject(cx(), &page, &sid("s1nothereaaaaa1"), &mut parts), Err(crate::rdf::NotDescribable));
+    assert_eq!(
+        projection.project_subject(cx(), &page, &sid("s1nothereaaaaa1"), &mut parts),
+        Err(crate::rdf::NotDescribable)
+    );
 }

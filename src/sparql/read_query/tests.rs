@@ -19,7 +19,10 @@ fn only_select_and_ask_run() {
         ("# SELECT\nASK {}", None),
         ("\u{feff}  \t\nSELECT * {}", None),
         ("CONSTRUCT WHERE { ?s ?p ?o }", Some(Refusal::Form("CONSTRUCT"))),
-        ("PREFIX ex: <http://example.org/> CONSTRUCT { ?s ex:p ?o } WHERE { ?s ?p ?o }", Some(Refusal::Form("CONSTRUCT"))),
+        (
+            "PREFIX ex: <http://example.org/> CONSTRUCT { ?s ex:p ?o } WHERE { ?s ?p ?o }",
+            Some(Refusal::Form("CONSTRUCT")),
+        ),
         ("DESCRIBE <http://example.org/a>", Some(Refusal::Form("DESCRIBE"))),
         ("INSERT DATA { <a:b> <a:c> <a:d> }", Some(Refusal::Form("an update"))),
         ("DELETE WHERE { ?s ?p ?o }", Some(Refusal::Form("an update"))),
@@ -122,9 +125,15 @@ fn the_store_is_sent_the_checked_query_written_back() {
     let cases = [
         // `*` names the variables in order, as the store itself would read it.
         ("SELECT * WHERE { ?s ?p ?o } LIMIT 3", "SELECT ?o ?p ?s WHERE { ?s ?p ?o . } LIMIT 3"),
-        ("PREFIX ex: <http://example.org/> SELECT ?s { ?s ex:p 1 }", "SELECT ?s WHERE { ?s <http://example.org/p> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> . }"),
+        (
+            "PREFIX ex: <http://example.org/> SELECT ?s { ?s ex:p 1 }",
+            "SELECT ?s WHERE { ?s <http://example.org/p> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> . }",
+        ),
         // An ASK's pattern is written as a subquery of its variables: the same answer.
-        ("BASE <http://example.org/> ASK { <a> ?p \"x\"@en }", "BASE <http://example.org/>\nASK WHERE { SELECT ?p WHERE { <http://example.org/a> ?p \"x\"@en . } }"),
+        (
+            "BASE <http://example.org/> ASK { <a> ?p \"x\"@en }",
+            "BASE <http://example.org/>\nASK WHERE { SELECT ?p WHERE { <http://example.org/a> ?p \"x\"@en . } }",
+        ),
     ];
     for (text, sent) in cases {
         assert_eq!(ReadQuery::parse(text).unwrap().text(), sent, "{text}");

@@ -4,8 +4,8 @@
 use super::page_view::PageView;
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
-use crate::domain::statement::StatementValue;
 use crate::domain::schema::SchemaLookup;
+use crate::domain::statement::StatementValue;
 use std::collections::HashSet;
 
 /// The Dependent Subjects that standalone Subjects on the page reach, directly or through other
@@ -25,8 +25,12 @@ pub fn dependents_reached_from(page: &PageContent, root: &SubjectId, schemas: &d
 pub fn remove_unreached_dependents(page: &mut PageContent, schemas: &dyn SchemaLookup) -> Vec<SubjectId> {
     let view = PageView { page, schemas };
     let reached = view.reached();
-    let unreached: Vec<SubjectId> =
-        page.subjects.iter().filter(|(id, s)| view.is_dependent(s) && !reached.contains(id)).map(|(id, _)| id.clone()).collect();
+    let unreached: Vec<SubjectId> = page
+        .subjects
+        .iter()
+        .filter(|(id, s)| view.is_dependent(s) && !reached.contains(id))
+        .map(|(id, _)| id.clone())
+        .collect();
     for id in &unreached {
         page.subjects.shift_remove(id);
     }

@@ -5,7 +5,9 @@ mod lifecycle;
 mod page_view;
 mod rules;
 
-pub use lifecycle::{delete_subject, dependents_reached_from, reached_dependents, remove_relations_to, remove_unreached_dependents};
+pub use lifecycle::{
+    delete_subject, dependents_reached_from, reached_dependents, remove_relations_to, remove_unreached_dependents,
+};
 pub use rules::validate_page_dependents;
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 use crate::domain::ids::SubjectId;
 use crate::domain::page_content::PageContent;
 use crate::domain::schema::PropertyKind;
+use crate::domain::schema::SchemaLookup;
 use crate::domain::statement::{Relation, StatementValue};
 use crate::domain::subject::Subject;
-use crate::domain::schema::SchemaLookup;
 use std::collections::HashSet;
 
 pub(super) struct PageView<'a> {
@@ -39,7 +39,9 @@ impl<'a> PageView<'a> {
         let mut queue: Vec<&Subject> = roots.collect();
         while let Some(subject) = queue.pop() {
             for (_, _, r) in relations(subject) {
-                let Some((id, target)) = r.target.local().and_then(|id| self.page.subjects.get_key_value(id)) else { continue };
+                let Some((id, target)) = r.target.local().and_then(|id| self.page.subjects.get_key_value(id)) else {
+                    continue;
+                };
                 if self.is_dependent(target) && reached.insert(id) {
                     queue.push(target);
                 }

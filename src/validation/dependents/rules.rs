@@ -12,7 +12,11 @@ use std::collections::HashMap;
 /// `elsewhere` holds the Schema of each relation target stored on another page (a target missing
 /// from it counts as standalone); `schemas` must hold the target Schemas of the holders' relation
 /// properties, or those properties do not count as pointing at Dependent Subjects.
-pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup, elsewhere: &HashMap<SubjectId, SchemaRef>) -> Vec<Violation> {
+pub fn validate_page_dependents(
+    page: &PageContent,
+    schemas: &dyn SchemaLookup,
+    elsewhere: &HashMap<SubjectId, SchemaRef>,
+) -> Vec<Violation> {
     let view = PageView { page, schemas };
     let dependent_target = |t: &SubjectId| match page.subjects.get(t) {
         Some(subject) => view.is_dependent(subject),
@@ -50,7 +54,11 @@ pub fn validate_page_dependents(page: &PageContent, schemas: &dyn SchemaLookup, 
                 r.target.local().is_some_and(dependent_target).then_some(Code::RELATION_TO_DEPENDENT_SUBJECT)
             };
             if let Some(code) = code {
-                out.push(Violation::fixed(code, Some(property), vec![Value::String(r.target.to_string())]).at_part(i).on_subject(id));
+                out.push(
+                    Violation::fixed(code, Some(property), vec![Value::String(r.target.to_string())])
+                        .at_part(i)
+                        .on_subject(id),
+                );
             }
         }
     }

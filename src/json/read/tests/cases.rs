@@ -115,7 +115,9 @@ fn each_text_gives_its_document_or_error_as_serde_json_does() {
     let wrong: Vec<String> = CASES
         .iter()
         .filter(|(text, expected)| outcome(text) != *expected || reference(text) != *expected)
-        .map(|(text, expected)| format!("{text:?}: expected {expected}, ours {}, serde_json {}", outcome(text), reference(text)))
+        .map(|(text, expected)| {
+            format!("{text:?}: expected {expected}, ours {}, serde_json {}", outcome(text), reference(text))
+        })
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
@@ -170,7 +172,11 @@ fn strings_of_any_characters_are_borrowed_whole() {
     for n in 0..20 {
         for (i, c) in chars.iter().enumerate() {
             let s: String = (0..n).map(|k| if k % 2 == 0 { *c } else { chars[(i + k) % chars.len()] }).collect();
-            for text in [format!("\"{s}\""), format!("{{\"{s}\": [\"{s}\", \"{s}\\n{s}\", \"{s}\"]}}"), format!("[\"{s}\",\"日{s}🚀\"]")] {
+            for text in [
+                format!("\"{s}\""),
+                format!("{{\"{s}\": [\"{s}\", \"{s}\\n{s}\", \"{s}\"]}}"),
+                format!("[\"{s}\",\"日{s}🚀\"]"),
+            ] {
                 let arena = Arena::new();
                 let doc = Json::parse(&text, &arena).unwrap();
                 assert_eq!(doc.to_value(), serde_json::from_str::<serde_json::Value>(&text).unwrap(), "{text}");

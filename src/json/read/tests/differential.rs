@@ -26,8 +26,26 @@ impl Rng {
 const KEYS: &[&str] = &["a", "b", "schema", "label", "statements", "k\\u0061", "\\n", ""];
 const WHITESPACE: &[&str] = &["", "", "", " ", "\n", "\t ", "\r\n  "];
 const STRING_PIECES: &[&str] = &[
-    "a", "Zürich", "✓", "😀", " ", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u00e9", "\\u0000", "\\uD83D\\uDE00",
-    "\\udbff\\udfff", "\\u20AC", "\u{7f}", "~~~",
+    "a",
+    "Zürich",
+    "✓",
+    "😀",
+    " ",
+    "\\\"",
+    "\\\\",
+    "\\/",
+    "\\b",
+    "\\f",
+    "\\n",
+    "\\r",
+    "\\t",
+    "\\u00e9",
+    "\\u0000",
+    "\\uD83D\\uDE00",
+    "\\udbff\\udfff",
+    "\\u20AC",
+    "\u{7f}",
+    "~~~",
 ];
 const BROKEN_PIECES: &[&str] = &["\\ud800", "\\udc00", "\\x", "\\u12", "\u{1}", "\\ud800\\u0041", "\\ud800\\n"];
 const NOISE: &[u8] = b"[]{},:\"\\-+.eE0123456789 \ntfnulx\x01";
