@@ -5,6 +5,7 @@ core: `GET /subjects`, `/subject-labels`, `/recently-edited-subjects`, `/subject
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
 
+import time
 import unittest
 
 from mediawiki_wiki import WikiTest
@@ -29,8 +30,12 @@ class MediaWikiLists(WikiTest):
     def test_list_routes_answer_from_the_index_tables(self):
         self.rest("PUT", "/schema/Ship", {"schema": SHIP})
         self.rest("PUT", "/schema/Boat", {"schema": SHIP})
+        # Each in a second of its own: MediaWiki's timestamps have seconds, and within one second the
+        # `newest` order falls to the Subject ID, whose random part makes that order arbitrary.
         zephyr = self.create("Zephyr")
+        time.sleep(1.05)
         argo = self.create("argo")
+        time.sleep(1.05)
         beagle = self.create("Beagle")
         self.create("Zodiac", schema="Boat")
 
@@ -39,8 +44,6 @@ class MediaWikiLists(WikiTest):
         rest = self.rest("GET", f"/subjects?schema=Ship&sort=name&limit=2&cursor={by_name['nextCursor']}")
         self.assertEqual([s["id"] for s in rest["subjects"]], [zephyr])
         # Newest first whatever the direction asked (the spec: `direction` is ignored by `newest`).
-        # MediaWiki's timestamps have seconds: Subjects created in one second fall to the Subject ID,
-        # which starts with its minting time in milliseconds, so the order is still creation order.
         for query in ("", "&sort=newest", "&sort=newest&direction=asc", "&sort=newest&direction=desc"):
             with self.subTest(query=query):
                 newest = self.rest("GET", f"/subjects?schema=Ship{query}")["subjects"]
