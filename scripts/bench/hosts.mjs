@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Target, unique } from '../../host-shim/test-support/target.js';
-import { loadRun } from './load.mjs';
+import { loadRun, median, personStatements } from './load.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 300);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -23,8 +23,6 @@ const SUBJECTS = 32;
 const SCRIPT = fileURLToPath(new URL('../mediawiki.sh', import.meta.url));
 const run = promisify(execFile);
 
-const statements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A MediaWiki of its own on `db`: `{target, stop}`. */
 async function mediaWiki(db, port) {
@@ -42,12 +40,12 @@ async function scenarios(target) {
   await client.rest('PUT', `${V0}/schema/${schema}`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
   const ids = [];
   for (let n = 0; n < SUBJECTS; n += 1) {
-    ids.push((await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `Seed ${n}`, statements: statements(n) } })).json.subjectId);
+    ids.push((await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `Seed ${n}`, statements: personStatements(n) } })).json.subjectId);
   }
   return [
     ['GET /subject/{id}', (i) => client.rest('GET', `${V0}/subject/${ids[i % SUBJECTS]}`)],
     // Each worker replaces its own Subjects, so the figures are not those of edit conflicts.
-    ['PUT /subject/{id}', (i, w) => client.rest('PUT', `${V0}/subject/${ids[(w * 4 + (i % 4)) % SUBJECTS]}`, { body: { label: `Seed ${w}`, statements: statements(i) } })],
+    ['PUT /subject/{id}', (i, w) => client.rest('PUT', `${V0}/subject/${ids[(w * 4 + (i % 4)) % SUBJECTS]}`, { body: { label: `Seed ${w}`, statements: personStatements(i) } })],
     ['GET /subjects', () => client.rest('GET', `${V0}/subjects?schema=${schema}&limit=20`)],
   ];
 }

@@ -17,7 +17,7 @@ import { tempDir } from '../../host-shim/test-support/site.js';
 import { Wiki } from '../../host-shim/test-support/wiki-process.js';
 import { FalkorDbStore } from '../../host-shim/stores/falkordb.js';
 import { keepAliveClient } from './http-client.mjs';
-import { loadRun } from './load.mjs';
+import { loadRun, personStatements } from './load.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 10);
@@ -32,7 +32,6 @@ const WIKI_DIR = process.env.STRATA_BENCH_WIKI_DIR ? resolve(process.env.STRATA_
 const ONLY = new RegExp(process.env.STRATA_BENCH_HTTP_ONLY ?? '');
 const TICKS_PER_MS = 100 / 1000; // /proc/PID/stat counts CPU time in clock ticks of 10 ms
 
-const statements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
 const body = (value) => JSON.stringify(value);
 
 /** User and system CPU of a process and all its threads so far, in milliseconds. */
@@ -82,7 +81,7 @@ try {
   }
   const ids = [];
   for (let n = 0; n < SUBJECTS; n += 1) {
-    const answer = await client.rest('POST', `${V0}/subjects`, { body: { schema: SCHEMA, label: `Seed ${RUN} ${n}`, statements: statements(n) } });
+    const answer = await client.rest('POST', `${V0}/subjects`, { body: { schema: SCHEMA, label: `Seed ${RUN} ${n}`, statements: personStatements(n) } });
     if (answer.status !== 201) throw new Error(`POST /subjects: ${answer.status} ${answer.text}`);
     ids.push(answer.json.subjectId);
   }
@@ -91,8 +90,8 @@ try {
   const scenarios = [
     ['GET /subject/{id}', (http, i) => http.request('GET', `${V0}/subject/${getIds[i % getIds.length]}`)],
     // Each worker writes its own Subjects, so the figures are not those of edit conflicts.
-    ['PUT /subject/{id}', (http, i, w) => http.request('PUT', `${V0}/subject/${ids[(w * 4 + (i % 4)) % SUBJECTS]}`, body({ label: `Seed ${w}`, statements: statements(i) }))],
-    ['POST /subjects', (http) => http.request('POST', `${V0}/subjects`, body({ schema: SCHEMA, label: `New ${RUN} ${(created += 1)}`, statements: statements(created) }))],
+    ['PUT /subject/{id}', (http, i, w) => http.request('PUT', `${V0}/subject/${ids[(w * 4 + (i % 4)) % SUBJECTS]}`, body({ label: `Seed ${w}`, statements: personStatements(i) }))],
+    ['POST /subjects', (http) => http.request('POST', `${V0}/subjects`, body({ schema: SCHEMA, label: `New ${RUN} ${(created += 1)}`, statements: personStatements(created) }))],
   ];
   const storesOn = FALKORDB ? 'FalkorDB and embedded Oxigraph' : 'no stores';
   console.log(`http: ${REQUESTS} requests or ${SECONDS} s per run, loopback, SQLite synchronous=FULL, ${storesOn}, `

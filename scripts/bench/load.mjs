@@ -1,7 +1,14 @@
 // One load run against a wiki's REST API: `request(i, worker)` with `concurrency` requests in flight
 // until `requests` are sent or `seconds` pass, whichever ends first. Answers the throughput, the
 // latency percentiles and the CPU the client itself used (it shares the machine with the server);
-// nothing is asserted.
+// nothing is asserted. Also what the benchmark scripts share around their runs: the median of runs,
+// and the Statements of the Person Subjects a load creates and replaces.
+
+/** The median of `values` (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The Statements of the `n`th Person Subject of a load: a name and an age. */
+export const personStatements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
 
 /**
  * `{count, rps, p50, p99, failed, clientCpuMs, seconds}` (milliseconds as strings with two

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Target, unique } from '../../host-shim/test-support/target.js';
-import { loadRun } from './load.mjs';
+import { loadRun, median, personStatements } from './load.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 300);
 const SECONDS = Number(process.argv[3] ?? 5);
@@ -32,8 +32,6 @@ const SCRIPT = fileURLToPath(new URL('../mediawiki.sh', import.meta.url));
 const run = promisify(execFile);
 const env = process.env;
 
-const statements = (n) => ({ Name: { propertyType: 'text', value: [`Person ${n}`] }, Age: { propertyType: 'number', value: n % 100 } });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The wikis to measure: `{name, target, stop}` each. */
 async function* wikis() {
@@ -63,11 +61,11 @@ async function pairs(target) {
   await client.rest('PUT', `${V0}/schema/${schema}`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
   const subjects = [];
   for (let n = 0; n < SUBJECTS; n += 1) {
-    const created = await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `Seed ${n}`, statements: statements(n) } });
+    const created = await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `Seed ${n}`, statements: personStatements(n) } });
     subjects.push({ id: created.json.subjectId, title: created.json.subject.pageTitle });
   }
   // The edit peer saves wikitext as long as the Subject update body, on pages of its own.
-  const updateBody = (i, w) => ({ label: `Seed ${w}`, statements: statements(i) });
+  const updateBody = (i, w) => ({ label: `Seed ${w}`, statements: personStatements(i) });
   const peerTitles = subjects.map((_, n) => `${unique('PeerPage')} ${n}`);
   const csrf = await client.token('csrf');
   const edit = (title, i) => client.post({ action: 'edit', title, text: JSON.stringify(updateBody(i, 0)).padEnd(120, '.'), bot: '1', token: csrf })

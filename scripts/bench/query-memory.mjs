@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Wiki } from '../../host-shim/test-support/wiki-process.js';
+import { median } from './load.mjs';
 
 const CALLERS = Number(process.argv[2] ?? 10);
 const ROUNDS = Number(process.argv[3] ?? 3);
@@ -18,7 +19,6 @@ const url = process.env.STRATA_FALKORDB_URL;
 if (!url) throw new Error('STRATA_FALKORDB_URL is not set (scripts/stores/start-all.sh)');
 
 const rssMb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]) / 1024;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const wiki = new Wiki({
   groupRights: { sysop: ['strata-admin', 'noratelimit', 'apihighlimits'] },

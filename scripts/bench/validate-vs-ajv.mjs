@@ -10,6 +10,7 @@ import { loadCore } from '../../host-shim/src/loader.js';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Wiki } from '../../host-shim/test-support/wiki-process.js';
 import { exampleSubjects } from './example-subjects.mjs';
+import { median } from './load.mjs';
 
 const dir = process.argv[2] ?? 'examples/wiki';
 const rounds = Number(process.argv[3] ?? 200);
@@ -82,7 +83,6 @@ function rate(round) {
   return (rounds * items.length) / (Number(process.hrtime.bigint() - start) / 1e9);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const strataFindings = items.filter((w) => JSON.parse(w.strata.validateJson(w.subjectJson, w.contextJson)).violations.length > 0).length;
 const ajvFindings = items.filter((w) => !w.ajv(w.subject)).length;
