@@ -25,7 +25,7 @@ const printed = [];
 process.once('exit', () => rmSync(out, { recursive: true, force: true }));
 
 // Modules the scripts import; they run through the scripts that use them.
-const MODULES = ['example-subjects.mjs', 'http-client.mjs', 'load.mjs', 'summary.mjs'];
+const MODULES = ['example-subjects.mjs', 'http-client.mjs', 'load.mjs', 'mediawiki-wiki.mjs', 'summary.mjs'];
 // Script → [command, arguments, the line its figures start with, skip reason or false].
 const RUNS = {
   'dump-rdf.mjs': ['node', ['100'], /^dump-rdf 100 Subjects: /m, false],

@@ -5,33 +5,16 @@
 //   node scripts/bench/hosts.mjs [REQUESTS_PER_RUN] [SECONDS_PER_RUN] [ROUNDS]
 // Databases: STRATA_BENCH_MEDIAWIKI_DBS (default "sqlite mariadb"); port: STRATA_MEDIAWIKI_PORT
 // (default 8950; each MediaWiki takes three ports: the wiki, FalkorDB, Oxigraph).
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Target, unique } from '../../host-shim/test-support/target.js';
 import { loadRun, median, personStatements } from './load.mjs';
+import { startMediaWiki } from './mediawiki-wiki.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 300);
 const SECONDS = Number(process.argv[3] ?? 5);
 const ROUNDS = Number(process.argv[4] ?? 3);
 const CONCURRENCY = [1, 8];
 const SUBJECTS = 32;
-const SCRIPT = fileURLToPath(new URL('../mediawiki.sh', import.meta.url));
-const run = promisify(execFile);
-
-
-/** A MediaWiki of its own on `db`: `{target, stop}`. */
-async function mediaWiki(db, port) {
-  const dir = mkdtempSync(join(tmpdir(), 'strata-bench-mw-'));
-  const env = { ...process.env, STRATA_FALKORDB_PORT: String(port + 1), STRATA_OXIGRAPH_PORT: String(port + 2) };
-  await run(SCRIPT, ['start', '--empty', '--no-stores', dir, String(port), db], { env });
-  const target = await Target.start({ wiki: { url: `http://127.0.0.1:${port}`, name: `MediaWiki (${db})`, commands: { botPassword: `${SCRIPT} botpassword ${dir}` } } });
-  return { target, stop: async () => { await run(SCRIPT, ['stop', dir], { env }); rmSync(dir, { recursive: true, force: true }); } };
-}
 
 /** The scenarios of one host: a Schema of its own and SUBJECTS Subjects to read and replace. */
 async function scenarios(target) {
@@ -55,7 +38,7 @@ const dbs = (process.env.STRATA_BENCH_MEDIAWIKI_DBS ?? 'sqlite mariadb').split(/
 const hosts = [{ name: 'reference host', target: await Target.start(), stop: async () => {} }];
 try {
   for (const [i, db] of dbs.entries()) {
-    const wiki = await mediaWiki(db, port + 3 * i);
+    const wiki = await startMediaWiki({ db, port: port + 3 * i, stores: false, name: `MediaWiki (${db})` });
     hosts.push({ name: wiki.target.name, ...wiki });
   }
   for (const host of hosts) host.scenarios = await scenarios(host.target);

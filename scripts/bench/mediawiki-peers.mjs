@@ -13,25 +13,17 @@
 // started with scripts/mediawiki.sh on STRATA_MEDIAWIKI_PORT (default 8950, three ports each). Or an
 // existing wiki: STRATA_BENCH_MEDIAWIKI_URL with STRATA_BENCH_MEDIAWIKI_BOTPASSWORD (the command that
 // prints a bot password, as scripts/mediawiki.sh botpassword DIR does) and STRATA_BENCH_MEDIAWIKI_NAME.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Target, unique } from '../../host-shim/test-support/target.js';
 import { loadRun, median, personStatements } from './load.mjs';
+import { startMediaWiki } from './mediawiki-wiki.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 300);
 const SECONDS = Number(process.argv[3] ?? 5);
 const ROUNDS = Number(process.argv[4] ?? 3);
 const CONCURRENCY = [1, 8];
 const SUBJECTS = 32;
-const SCRIPT = fileURLToPath(new URL('../mediawiki.sh', import.meta.url));
-const run = promisify(execFile);
 const env = process.env;
-
 
 /** The wikis to measure: `{name, target, stop}` each. */
 async function* wikis() {
@@ -44,12 +36,8 @@ async function* wikis() {
   const words = (value) => value.split(/\s+/).filter(Boolean);
   for (const db of words(env.STRATA_BENCH_MEDIAWIKI_DBS ?? 'sqlite mariadb')) {
     for (const stores of words(env.STRATA_BENCH_STORES ?? 'off on')) {
-      const dir = mkdtempSync(join(tmpdir(), 'strata-bench-peers-'));
-      const wikiEnv = { ...env, STRATA_FALKORDB_PORT: String(port + 1), STRATA_OXIGRAPH_PORT: String(port + 2) };
-      await run(SCRIPT, ['start', '--empty', ...(stores === 'on' ? [] : ['--no-stores']), dir, String(port), db], { env: wikiEnv });
       const name = `MediaWiki (${db}, stores ${stores})`;
-      const target = await Target.start({ wiki: { url: `http://127.0.0.1:${port}`, name, commands: { botPassword: `${SCRIPT} botpassword ${dir}` } } });
-      yield { name, target, stop: async () => { await run(SCRIPT, ['stop', dir], { env: wikiEnv }); rmSync(dir, { recursive: true, force: true }); } };
+      yield { name, ...(await startMediaWiki({ db, port, stores: stores === 'on', name })) };
     }
   }
 }
