@@ -123,7 +123,7 @@ class StoreRegistry {
 			if ( $update['kind'] !== 'graph' ) {
 				return $client->replaceGraph( $update['graph'], $update['trig'] );
 			}
-			return $client->run( $update['statements'] );
+			return $client->runAll( $update['statements'] );
 		} );
 	}
 }
