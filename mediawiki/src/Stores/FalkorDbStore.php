@@ -112,9 +112,7 @@ class FalkorDbStore {
 
 	/** `{exists, marker}`: whether the graph key exists, and the build marker stored beside it. */
 	public function contentMarker(): array {
-		$connection = $this->connection();
-		$exists = $connection->command( [ 'EXISTS', $this->graph ], self::CONNECT_MS );
-		$marker = $connection->command( [ 'GET', $this->graph . ':strata-build' ], self::CONNECT_MS );
+		[ $exists, $marker ] = $this->connection()->pipeline( [ [ 'EXISTS', $this->graph ], [ 'GET', $this->graph . ':strata-build' ] ], self::CONNECT_MS );
 		return [ 'exists' => $exists === 1, 'marker' => is_string( $marker ) ? $marker : null ];
 	}
 

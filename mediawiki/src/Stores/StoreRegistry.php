@@ -101,10 +101,8 @@ class StoreRegistry {
 				}
 			}
 		}
-		foreach ( $this->config->names() as $name ) {
-			if ( !isset( $missed[$name] ) && $pages !== [] ) {
-				$this->states->clearPending( $name, $pages );
-			}
+		if ( $pages !== [] ) {
+			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
 		}
 	}
 
