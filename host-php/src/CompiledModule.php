@@ -56,8 +56,7 @@ final class CompiledModule
             return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null);
         }
         $cacheFile = self::cacheFile($wasmPath, $cache->dir);
-        $payload = $cache->read($cacheFile);
-        $module = $payload === null ? null : self::deserialize($engine, $payload);
+        $module = $cache->verified($cacheFile) === null ? null : self::deserialize($engine, $cacheFile);
         if ($module === null) {
             $module = self::compile($engine, $wasmPath);
             $cache->write($cacheFile, Wasmtime::serialize($module));
@@ -76,11 +75,12 @@ final class CompiledModule
         return $cacheDir . '/strata-' . substr($key, 0, 16) . '.cwasm';
     }
 
-    private static function deserialize(CData $engine, string $bytes): ?CData
+    /** The module of a precompiled file, mapped by wasmtime rather than read into PHP; null when wasmtime refuses it. */
+    private static function deserialize(CData $engine, string $file): ?CData
     {
         $ffi = Wasmtime::ffi();
         $module = $ffi->new('wasmtime_module_t*');
-        $error = $ffi->wasmtime_module_deserialize($engine, $bytes, strlen($bytes), FFI::addr($module));
+        $error = $ffi->wasmtime_module_deserialize_file($engine, $file, FFI::addr($module));
         if (!Wasmtime::isNull($error)) {
             Wasmtime::errorMessage($error);
             return null;

@@ -2,9 +2,19 @@
 /**
  * The folder that keeps the precompiled module (machine code this process will run), trusted only
  * when no one but this process's user can change what is in it: the folder must be owned by that
- * user and not writable by others. Each file is sealed with a keyed hash (HMAC-SHA-256) whose key
- * lives in the folder, readable by that user only, so a file this bridge did not write is never
- * deserialized (docs/mediawiki.md, "The precompiled module").
+ * user and not writable by others. Each file is sealed with a keyed hash (HMAC-SHA-256), kept beside
+ * it in `FILE.seal`, whose key lives in the folder, readable by that user only, so a file this bridge
+ * did not write is never deserialized (docs/mediawiki.md, "The precompiled module"). The module file
+ * itself holds wasmtime's bytes only, so wasmtime maps it instead of PHP reading it.
+ *
+ * Reading and hashing the 9 MB file took three quarters of a MediaWiki list request, in every
+ * request (PHP keeps nothing between requests). So a file that verified is remembered in APCu, where
+ * the server has it, by its identity (device, inode, size, modification and change time): a later
+ * process trusts the same unchanged file without hashing it. Any write to the file, or a file put in
+ * its place, changes its change time (which no user can set) or its inode, and it is hashed again
+ * (a file is remembered only once its change time is two seconds old: times have whole seconds).
+ * APCu is shared by the server's PHP processes only, which run as the folder's owner and could
+ * write the folder anyway.
  */
 
 declare(strict_types=1);
@@ -16,6 +26,8 @@ final class ModuleCache
     private const KEY_FILE = 'strata-cache.key';
     private const MAGIC = "strata-cwasm-1\n";
     private const MAC_BYTES = 32;
+    private const SEAL = '.seal';
+    private const APCU_PREFIX = 'strata-cwasm-verified:';
 
     private function __construct(public readonly string $dir, private readonly string $key)
     {
@@ -32,35 +44,55 @@ final class ModuleCache
         return new self($dir, self::key($dir));
     }
 
-    /** The payload of $file when its seal verifies; null for a missing, damaged or foreign file. */
-    public function read(string $file): ?string
+    /** $file when its seal verifies; null for a missing, damaged or foreign file. */
+    public function verified(string $file): ?string
     {
-        $sealed = @file_get_contents($file);
-        $head = strlen(self::MAGIC) + self::MAC_BYTES;
-        if ($sealed === false || strlen($sealed) < $head || !str_starts_with($sealed, self::MAGIC)) {
+        clearstatcache(true, $file);
+        $stat = @stat($file);
+        if ($stat === false) {
             return null;
         }
-        $payload = substr($sealed, $head);
-        $mac = substr($sealed, strlen(self::MAGIC), self::MAC_BYTES);
-        return hash_equals($this->mac($payload), $mac) ? $payload : null;
+        $identity = self::APCU_PREFIX . hash('sha256', implode(':', [$this->dir, $file, $stat['dev'], $stat['ino'], $stat['size'], $stat['mtime'], $stat['ctime']]));
+        $remember = function_exists('apcu_enabled') && apcu_enabled();
+        if ($remember && apcu_fetch($identity) === true) {
+            return $file;
+        }
+        $seal = @file_get_contents($file . self::SEAL);
+        $payload = @file_get_contents($file);
+        if ($seal === false || $payload === false || strlen($seal) !== strlen(self::MAGIC) + self::MAC_BYTES
+            || !str_starts_with($seal, self::MAGIC) || !hash_equals($this->mac($payload), substr($seal, strlen(self::MAGIC)))) {
+            return null;
+        }
+        // Times have whole seconds: a file changed in the second it was verified would keep its
+        // identity, so only a file unchanged for two seconds is remembered.
+        if ($remember && $stat['ctime'] < time() - 1) {
+            apcu_store($identity, true);
+        }
+        return $file;
     }
 
     /**
-     * Seals and writes $payload beside its final name, then renames it, so readers never see half a
-     * file; then removes the other module files, so that rebuilding does not fill the folder.
+     * Writes $payload and its seal, each beside its final name and then renamed, so readers never see
+     * half a file; then removes the other module files, so that rebuilding does not fill the folder.
      */
     public function write(string $file, string $payload): void
     {
-        $tmp = $file . '.' . getmypid() . '.tmp';
-        $sealed = self::MAGIC . $this->mac($payload) . $payload;
-        if (@file_put_contents($tmp, $sealed) === strlen($sealed) && @chmod($tmp, 0600) && @rename($tmp, $file)) {
-            foreach (glob("$this->dir/strata-*.cwasm") ?: [] as $old) {
-                if ($old !== $file) {
+        $written = self::writeFile($file . self::SEAL, self::MAGIC . $this->mac($payload)) && self::writeFile($file, $payload);
+        if ($written) {
+            foreach (glob("$this->dir/strata-*.cwasm*") ?: [] as $old) {
+                if ($old !== $file && $old !== $file . self::SEAL) {
                     @unlink($old);
                 }
             }
         }
+    }
+
+    private static function writeFile(string $file, string $bytes): bool
+    {
+        $tmp = $file . '.' . getmypid() . '.tmp';
+        $done = @file_put_contents($tmp, $bytes) === strlen($bytes) && @chmod($tmp, 0600) && @rename($tmp, $file);
         @unlink($tmp);
+        return $done;
     }
 
     private function mac(string $payload): string

@@ -49,7 +49,7 @@ final class Wasmtime
 
         wasmtime_error_t *wasmtime_module_new(wasm_engine_t *engine, const char *wasm, size_t wasm_len, wasmtime_module_t **ret);
         wasmtime_error_t *wasmtime_module_serialize(wasmtime_module_t *module, wasm_byte_vec_t *ret);
-        wasmtime_error_t *wasmtime_module_deserialize(wasm_engine_t *engine, const char *bytes, size_t bytes_len, wasmtime_module_t **ret);
+        wasmtime_error_t *wasmtime_module_deserialize_file(wasm_engine_t *engine, const char *path, wasmtime_module_t **ret);
         void wasmtime_module_delete(wasmtime_module_t *);
 
         wasmtime_store_t *wasmtime_store_new(wasm_engine_t *engine, void *data, void (*finalizer)(void *));
