@@ -524,24 +524,10 @@ fn module_cycles(krate: &Crate) -> Vec<(Vec<String>, Vec<String>)> {
         .collect()
 }
 
-/// The one ring `src/` still has: the property-type registry and the layers whose vocabulary its
-/// types use, and whose engines look the types up (docs/architecture.md, "Order of the folders").
-/// Listed here so that it is seen: the test fails when the ring changes members, and when it is gone
-/// (then this entry goes too).
-const KNOWN_CYCLE: &[&str] = &["normalize", "types"];
-
 #[test]
 fn no_modules_of_src_depend_on_each_other_in_a_ring() {
-    let found = module_cycles(&Crate::of_src());
-    let known = found.iter().any(|(members, _)| members == KNOWN_CYCLE);
-    let members: Vec<&Vec<String>> = found.iter().map(|(members, _)| members).collect();
-    assert!(
-        known || KNOWN_CYCLE.is_empty(),
-        "the known cycle {KNOWN_CYCLE:?} is not found as it is listed; the cycles are {members:?}"
-    );
-    let report: Vec<String> = found
+    let report: Vec<String> = module_cycles(&Crate::of_src())
         .iter()
-        .filter(|(members, _)| members != KNOWN_CYCLE)
         .map(|(members, uses)| format!("{}:\n    {}", members.join(", "), uses.join("\n    ")))
         .collect();
     assert!(
@@ -652,18 +638,14 @@ fn a_ring_of_two_siblings_is_caught_with_its_uses() {
 }
 
 /// The folders of `src/` (and its top-level files) by level: a module on level n uses modules of
-/// lower levels only, and at least one of level n - 1. The known cycle counts as one module.
+/// lower levels only, and at least one of level n - 1.
 fn folder_levels(krate: &Crate) -> Vec<Vec<String>> {
-    let unit = |name: String| if KNOWN_CYCLE.contains(&name.as_str()) { KNOWN_CYCLE.join(" ") } else { name };
     let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for module in krate.modules.keys().filter(|m| m.len() == 1) {
-        uses.entry(unit(module[0].clone())).or_default();
+        uses.entry(module[0].clone()).or_default();
     }
     for (from, to) in krate.sibling_edges().into_keys().filter(|(from, _)| from.len() == 1) {
-        let (from, to) = (unit(from[0].clone()), unit(to[0].clone()));
-        if from != to {
-            uses.entry(from).or_default().insert(to);
-        }
+        uses.entry(from[0].clone()).or_default().insert(to[0].clone());
     }
     let mut level: BTreeMap<String, usize> = BTreeMap::new();
     while level.len() < uses.len() {
@@ -682,7 +664,7 @@ fn folder_levels(krate: &Crate) -> Vec<Vec<String>> {
     }
     let mut by_level = vec![Vec::new(); level.values().max().map_or(0, |m| m + 1)];
     for (module, n) in level {
-        by_level[n].extend(module.split(' ').map(String::from));
+        by_level[n].push(module);
     }
     by_level
 }

@@ -252,7 +252,7 @@ fn nothing_the_types_use_names_the_types() {
     assert!(offences.is_empty(), "the types and what they use form a cycle:\n{}", offences.join("\n"));
     for toolkit in [
         "domain/schema/fields.rs",
-        "normalize/write/parts.rs",
+        "value_forms/parts.rs",
         "checks/mod.rs",
         "rdf_terms/values.rs",
         "graph_values/mod.rs",
