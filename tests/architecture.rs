@@ -7,6 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "common/use_paths.rs"]
+mod use_paths;
+use use_paths::{expand, ident_char};
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -170,10 +174,6 @@ fn module_name(path: &[String]) -> String {
     }
 }
 
-fn ident_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
 /// The text with comments, string literals and character literals replaced by spaces (line breaks
 /// kept), so a path inside them is not seen. Lifetimes (`'a`) stay.
 fn code_only(text: &str) -> String {
@@ -246,53 +246,6 @@ fn code_only(text: &str) -> String {
         }
     }
     out
-}
-
-/// The paths a use-tree starting at `text` names, each as segments after `prefix`: `a::{b, c::d}`
-/// gives `[a, b]` and `[a, c, d]`. `*`, `self` and anything that is not a segment end a path.
-fn expand(text: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-    let mut path = prefix;
-    let mut rest = text.trim_start();
-    loop {
-        if let Some(inner) = rest.strip_prefix('{') {
-            let mut depth = 0;
-            let mut start = 0;
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => {
-                        if !inner[start..i].trim().is_empty() {
-                            expand(&inner[start..i], path.clone(), out);
-                        }
-                        return;
-                    }
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        if !inner[start..i].trim().is_empty() {
-                            expand(&inner[start..i], path.clone(), out);
-                        }
-                        start = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-            return;
-        }
-        let name: String = rest.chars().take_while(|&c| ident_char(c)).collect();
-        if name.is_empty() || name == "self" {
-            out.push(path);
-            return;
-        }
-        path.push(name.clone());
-        rest = &rest[name.len()..];
-        match rest.trim_start().strip_prefix("::") {
-            Some(r) => rest = r.trim_start(),
-            None => {
-                out.push(path);
-                return;
-            }
-        }
-    }
 }
 
 /// The inline modules of a file's code: for each, the byte range of its braces and its name.

@@ -10,6 +10,10 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "common/use_paths.rs"]
+mod use_paths;
+use use_paths::{expand, ident_char};
+
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -36,61 +40,6 @@ fn module_of(file: &Path) -> Vec<String> {
         parts.pop();
     }
     parts
-}
-
-fn ident_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// The paths a use-tree starting at `text` names, each as segments after `prefix`: `a::{b, c::d}`
-/// gives `[a, b]` and `[a, c, d]`. `*` and `self` end a path at their module.
-fn expand(text: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-    let mut path = prefix;
-    let mut rest = text.trim_start();
-    loop {
-        if let Some(inner) = rest.strip_prefix('{') {
-            let mut depth = 1;
-            let close = inner.char_indices().find(|&(_, c)| {
-                depth += match c {
-                    '{' => 1,
-                    '}' => -1,
-                    _ => 0,
-                };
-                depth == 0
-            });
-            let body = &inner[..close.map_or(inner.len(), |(i, _)| i)];
-            let mut depth = 0;
-            let mut start = 0;
-            for (i, c) in body.char_indices().chain([(body.len(), ',')]) {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        if !body[start..i].trim().is_empty() {
-                            expand(&body[start..i], path.clone(), out);
-                        }
-                        start = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-            return;
-        }
-        let name: String = rest.chars().take_while(|&c| ident_char(c)).collect();
-        if name.is_empty() || name == "self" {
-            out.push(path);
-            return;
-        }
-        path.push(name.clone());
-        rest = &rest[name.len()..];
-        match rest.strip_prefix("::") {
-            Some(r) => rest = r.trim_start(),
-            None => {
-                out.push(path);
-                return;
-            }
-        }
-    }
 }
 
 /// Every path a text names through `crate::` or `super::`, as absolute module paths of `module`'s
