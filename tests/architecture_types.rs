@@ -1,10 +1,9 @@
 //! The property-type registry depends one way, file by file: `src/types/` uses the toolkits of the
 //! layers (definition fields, value parts, checks, RDF values, graph values), and nothing those
 //! toolkits use, followed to the end, names `crate::types`; the layers' engines (Schema parsing,
-//! normalization, validation, projections) find a type through `types::lookup`. The folders name
-//! each other (docs/architecture.md's layer table allows it); the files form no cycle, and this test
-//! is where that is checked: it follows every path a file names (`crate::`, `super::`, a child
-//! module, a re-export) to the file that defines it.
+//! normalization, validation, projections) find a type through `types::lookup`. The folders form no
+//! ring (`tests/architecture.rs`); this test checks the finer claim, file by file: it follows every
+//! path a file names (`crate::`, `super::`, a child module, a re-export) to the file that defines it.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
