@@ -231,5 +231,5 @@ function writePage(client, update) {
 }
 
 export function describe(outcome) {
-  return outcome.detail ?? outcome.error?.message ?? outcome.kind ?? 'failed';
+  return outcome.detail ?? outcome.kind ?? 'failed';
 }
