@@ -1,3 +1,6 @@
+//! The store lifecycle as case tables: each store event from each state, the content marker rule,
+//! and each run move from each run state.
+
 use super::*;
 use serde_json::json;
 
