@@ -20,6 +20,13 @@
 #       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
 #   scripts/mediawiki.sh kill DIR
 #       Kills Apache and its workers with SIGKILL, as a crash would (for crash tests; start again after).
+#   scripts/mediawiki.sh start-cluster DIR PORT
+#       An empty MariaDB wiki on several servers, all on loopback (scripts/mediawiki/cluster.sh): app
+#       servers on PORT and PORT+1, a MariaDB replica, memcached, a FalkorDB replica; PORT to PORT+7.
+#   scripts/mediawiki.sh stop-cluster DIR
+#       Stops what start-cluster started for DIR, by their recorded PIDs.
+#   scripts/mediawiki.sh replica DIR stop|start
+#       Stops or starts the cluster's MariaDB replica alone (start waits until it caught up).
 #
 # Stores: FalkorDB on STRATA_FALKORDB_PORT (default PORT+1) and Oxigraph on STRATA_OXIGRAPH_PORT
 # (default PORT+2), data under DIR/stores. Nothing under /etc is read or written: Apache runs from
@@ -30,7 +37,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/code.sh"
@@ -39,6 +46,7 @@ source "$repo/scripts/mediawiki/apache.sh"
 source "$repo/scripts/mediawiki/mariadb.sh"
 source "$repo/scripts/mediawiki/stores.sh"
 source "$repo/scripts/mediawiki/wiki.sh"
+source "$repo/scripts/mediawiki/cluster.sh"
 
 absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
 
@@ -81,6 +89,7 @@ cmd_start() {
   if [[ -f "$dir/wiki.env" ]]; then
     local asked=$db
     source "$dir/wiki.env"
+    [[ "${cluster:-}" != yes ]] || { echo "$dir holds a cluster (use start-cluster)" >&2; exit 1; }
     [[ "$asked" == "$db" ]] || say "$dir was set up with $db; using $db"
     port=$2
   fi
@@ -151,6 +160,7 @@ cmd_stop() {
   [[ $# -eq 1 ]] || usage
   dir=$(absolute "$1")
   load_recorded
+  [[ "${cluster:-}" != yes ]] || { cmd_stop_cluster "$dir"; return; }
   stop_all
   say "stopped what runs for $dir"
 }
@@ -168,5 +178,8 @@ case "${1:-}" in
   user) shift; cmd_user "$@" ;;
   stop) shift; cmd_stop "$@" ;;
   kill) shift; cmd_kill "$@" ;;
+  start-cluster) shift; cmd_start_cluster "$@" ;;
+  stop-cluster) shift; cmd_stop_cluster "$@" ;;
+  replica) shift; cmd_replica "$@" ;;
   *) usage ;;
 esac
