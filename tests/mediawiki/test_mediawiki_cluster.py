@@ -153,17 +153,18 @@ class MediaWikiCluster(unittest.TestCase):
 
     def test_a_client_reads_its_own_write_at_once_while_lists_come_from_the_replica(self):
         schema = self.schema(f"Own{TAG}")
-        subject_id = self.ok(self.a, "POST", "/subjects", {"schema": schema, "label": "Own", "statements": {}})["subjectId"]
+        subject_id = self.ok(self.a, "POST", "/subjects", {"schema": schema, "label": f"Own {TAG}", "statements": {}})["subjectId"]
         # The replica applies each change two seconds late: a read on the other app server that did
         # not wait for the client's own write would see the value before it.
         replica_sql("STOP SLAVE; CHANGE MASTER TO MASTER_DELAY=2; START SLAVE;")
         try:
             for n in range(3):
-                self.ok(self.a, "PUT", f"/subject/{subject_id}", {"statements": {"N": {"propertyType": "number", "value": n}}})
+                self.ok(self.a, "PUT", f"/subject/{subject_id}", {"label": f"Own {n} {TAG}",
+                                                                   "statements": {"N": {"propertyType": "number", "value": n}}})
                 read = self.ok(self.b, "GET", f"/subject/{subject_id}")["subjects"][subject_id]
                 self.assertEqual(read["statements"]["N"]["value"], n)
                 listed = self.ok(self.b, "GET", f"/subjects?schema={schema}")["subjects"]
-                self.assertEqual([s["statements"]["N"]["value"] for s in listed], [n])
+                self.assertEqual([s["label"] for s in listed], [f"Own {n} {TAG}"])
         finally:
             replica_sql("STOP SLAVE; CHANGE MASTER TO MASTER_DELAY=0; START SLAVE;")
 
@@ -180,7 +181,7 @@ class MediaWikiCluster(unittest.TestCase):
             made = []
             for i in range(6):
                 server = (self.a, self.b)[i % 2]
-                made.append(self.ok(server, "POST", "/subjects", {"schema": schema, "label": f"Outage {i}", "statements": {}})["subjectId"])
+                made.append(self.ok(server, "POST", "/subjects", {"schema": schema, "label": f"Outage {i} {TAG}", "statements": {}})["subjectId"])
                 listed = self.ok(server, "GET", f"/subjects?schema={schema}")["subjects"]
                 self.assertEqual(sorted(s["id"] for s in listed), sorted(made))
                 self.ok(server, "GET", f"/subject/{made[-1]}")
@@ -193,7 +194,7 @@ class MediaWikiCluster(unittest.TestCase):
     def test_the_graph_replica_answers_cypher_with_saves_made_through_either_app_server(self):
         self.assertIn("role:slave", resp(self.falkordb_replica, "INFO", "replication"))
         schema = self.schema(f"Graph{TAG}")
-        made = [self.ok(server, "POST", "/subjects", {"schema": schema, "label": f"Graph {n}", "statements": {}})["subjectId"]
+        made = [self.ok(server, "POST", "/subjects", {"schema": schema, "label": f"Graph {n} {TAG}", "statements": {}})["subjectId"]
                 for n, server in enumerate((self.a, self.b))]
         before = graph_reads(self.falkordb_replica)
         query = {"cypher": f"MATCH (s:`{schema}`) RETURN s._id AS id ORDER BY id"}
