@@ -17,7 +17,8 @@
 #       Creates USER if missing, adds it to the groups, gives it a new password and prints that
 #       password (for logging in through Special:UserLogin, as the browser tests do).
 #   scripts/mediawiki.sh stop DIR
-#       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
+#       Stops what `start` (or `start-cluster`) started for DIR (Apache, MariaDB, the stores), by
+#       their recorded PIDs.
 #   scripts/mediawiki.sh kill DIR
 #       Kills Apache and its workers with SIGKILL, as a crash would (for crash tests; start again after).
 #   scripts/mediawiki.sh start-cluster DIR PORT
@@ -37,7 +38,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/code.sh"
@@ -160,8 +161,12 @@ cmd_stop() {
   [[ $# -eq 1 ]] || usage
   dir=$(absolute "$1")
   load_recorded
-  [[ "${cluster:-}" != yes ]] || { cmd_stop_cluster "$dir"; return; }
-  stop_all
+  if [[ "${cluster:-}" == yes ]]; then
+    cluster_ports
+    cluster_stop_all
+  else
+    stop_all
+  fi
   say "stopped what runs for $dir"
 }
 
@@ -179,7 +184,7 @@ case "${1:-}" in
   stop) shift; cmd_stop "$@" ;;
   kill) shift; cmd_kill "$@" ;;
   start-cluster) shift; cmd_start_cluster "$@" ;;
-  stop-cluster) shift; cmd_stop_cluster "$@" ;;
+  stop-cluster) shift; cmd_stop "$@" ;;
   replica) shift; cmd_replica "$@" ;;
   *) usage ;;
 esac

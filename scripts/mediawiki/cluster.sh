@@ -155,15 +155,6 @@ cluster_stop_all() {
 
 memcached_stop() { stop_pid "$(memcached_pid_file)"; }
 
-cmd_stop_cluster() {
-  [[ $# -eq 1 ]] || usage
-  dir=$(absolute "$1")
-  load_recorded
-  cluster_ports
-  cluster_stop_all
-  say "stopped the cluster of $dir"
-}
-
 # `replica DIR stop|start`: the MariaDB replica alone (the tests' replica outage).
 cmd_replica() {
   [[ $# -eq 2 ]] || usage
