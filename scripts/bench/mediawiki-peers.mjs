@@ -49,7 +49,7 @@ async function pairs(target) {
   await client.rest('PUT', `${V0}/schema/${schema}`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
   const subjects = [];
   for (let n = 0; n < SUBJECTS; n += 1) {
-    const created = await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `Seed ${n}`, statements: personStatements(n) } });
+    const created = await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `${schema} seed ${n}`, statements: personStatements(n) } });
     subjects.push({ id: created.json.subjectId, title: created.json.subject.pageTitle });
   }
   // The edit peer saves wikitext as long as the Subject update body, on pages of its own.
