@@ -17,9 +17,17 @@
 #       Creates USER if missing, adds it to the groups, gives it a new password and prints that
 #       password (for logging in through Special:UserLogin, as the browser tests do).
 #   scripts/mediawiki.sh stop DIR
-#       Stops what `start` started for DIR (Apache, MariaDB, the stores), by their recorded PIDs.
+#       Stops what `start` (or `start-cluster`) started for DIR (Apache, MariaDB, the stores), by
+#       their recorded PIDs.
 #   scripts/mediawiki.sh kill DIR
 #       Kills Apache and its workers with SIGKILL, as a crash would (for crash tests; start again after).
+#   scripts/mediawiki.sh start-cluster DIR PORT
+#       An empty MariaDB wiki on several servers, all on loopback (scripts/mediawiki/cluster.sh): app
+#       servers on PORT and PORT+1, a MariaDB replica, memcached, a FalkorDB replica; PORT to PORT+7.
+#   scripts/mediawiki.sh stop-cluster DIR
+#       Stops what start-cluster started for DIR, by their recorded PIDs.
+#   scripts/mediawiki.sh replica DIR stop|start
+#       Stops or starts the cluster's MariaDB replica alone (start waits until it caught up).
 #
 # Stores: FalkorDB on STRATA_FALKORDB_PORT (default PORT+1) and Oxigraph on STRATA_OXIGRAPH_PORT
 # (default PORT+2), data under DIR/stores. Nothing under /etc is read or written: Apache runs from
@@ -30,7 +38,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mw_code=/usr/share/mediawiki
 say() { printf '\033[1m[mediawiki]\033[0m %s\n' "$*" >&2; }
-usage() { sed -n '3,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 source "$repo/scripts/mediawiki/pids.sh"
 source "$repo/scripts/mediawiki/code.sh"
@@ -39,6 +47,7 @@ source "$repo/scripts/mediawiki/apache.sh"
 source "$repo/scripts/mediawiki/mariadb.sh"
 source "$repo/scripts/mediawiki/stores.sh"
 source "$repo/scripts/mediawiki/wiki.sh"
+source "$repo/scripts/mediawiki/cluster.sh"
 
 absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
 
@@ -81,6 +90,7 @@ cmd_start() {
   if [[ -f "$dir/wiki.env" ]]; then
     local asked=$db
     source "$dir/wiki.env"
+    [[ "${cluster:-}" != yes ]] || { echo "$dir holds a cluster (use start-cluster)" >&2; exit 1; }
     [[ "$asked" == "$db" ]] || say "$dir was set up with $db; using $db"
     port=$2
   fi
@@ -151,7 +161,12 @@ cmd_stop() {
   [[ $# -eq 1 ]] || usage
   dir=$(absolute "$1")
   load_recorded
-  stop_all
+  if [[ "${cluster:-}" == yes ]]; then
+    cluster_ports
+    cluster_stop_all
+  else
+    stop_all
+  fi
   say "stopped what runs for $dir"
 }
 
@@ -168,5 +183,8 @@ case "${1:-}" in
   user) shift; cmd_user "$@" ;;
   stop) shift; cmd_stop "$@" ;;
   kill) shift; cmd_kill "$@" ;;
+  start-cluster) shift; cmd_start_cluster "$@" ;;
+  stop-cluster) shift; cmd_stop "$@" ;;
+  replica) shift; cmd_replica "$@" ;;
   *) usage ;;
 esac

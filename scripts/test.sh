@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 
 # Each stage and the groups of scripts/packages/debian.txt it needs (besides `build`).
 declare -A needs=([lint]="php lint" [rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki node"
-  [mediawiki-mariadb]="php mediawiki mariadb node")
+  [mediawiki-mariadb]="php mediawiki mariadb node" [mediawiki-cluster]="php mediawiki mariadb cluster")
 selected=("$@")
-((${#selected[@]})) || selected=(lint rust node php python mediawiki-sqlite mediawiki-mariadb)
+((${#selected[@]})) || selected=(lint rust node php python mediawiki-sqlite mediawiki-mariadb mediawiki-cluster)
 groups=()
 for name in "${selected[@]}"; do
   [[ -v "needs[$name]" ]] || { echo "no stage $name; stages: ${!needs[*]}" >&2; exit 2; }
@@ -45,6 +45,8 @@ stage php bash -c 'rc=0; phpunit -c host-php/phpunit.xml || rc=1; phpunit -c med
 # (www-data) reads the code from the wiki's own folder, so the checkout may be private.
 stage mediawiki-sqlite scripts/test-mediawiki.sh sqlite
 stage mediawiki-mariadb scripts/test-mediawiki.sh mariadb
+# Two app servers, a MariaDB replica and a FalkorDB replica on loopback (docs/scale-out.md).
+stage mediawiki-cluster scripts/test-mediawiki-cluster.sh
 
 passed=0 failed=0
 for f in "$log_dir"/*.log; do

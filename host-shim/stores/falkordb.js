@@ -16,11 +16,13 @@ export class FalkorDbStore {
   #indexed = false;
 
   /**
-   * @param {{url: string, graph: string, indexes?: string[], timeoutMs?: number}} options `indexes`:
-   *   the core's index statements (`graphIndexes`), which `createIndexes` runs
+   * @param {{url: string, readUrl?: string, graph: string, indexes?: string[], timeoutMs?: number}} options
+   *   `readUrl`: where reads go (a replica of the server, docs/scale-out.md), default `url`;
+   *   `indexes`: the core's index statements (`graphIndexes`), which `createIndexes` runs
    */
-  constructor({ url, graph, indexes = [], timeoutMs = 30000 }) {
+  constructor({ url, readUrl = url, graph, indexes = [], timeoutMs = 30000 }) {
     this.url = url;
+    this.readUrl = readUrl;
     this.graph = graph;
     this.timeoutMs = timeoutMs;
     this.#indexes = indexes;
@@ -133,7 +135,7 @@ export class FalkorDbStore {
   // One RO_QUERY on a connection of its own.
   async #read(query, flags, timeoutMs) {
     const args = ['GRAPH.RO_QUERY', this.graph, query, ...flags, 'TIMEOUT', String(timeoutMs)];
-    const reply = await sendCommand(this.url, args, { maxBytes: MAX_REPLY_BYTES, timeoutMs: timeoutMs + 1000 });
+    const reply = await sendCommand(this.readUrl, args, { maxBytes: MAX_REPLY_BYTES, timeoutMs: timeoutMs + 1000 });
     const error = reply instanceof ErrorReply ? reply : Array.isArray(reply) ? reply.find((r) => r instanceof ErrorReply) : null;
     if (!error) return reply;
     throw Object.assign(new Error(error.message), { kind: 'errorReply' });

@@ -89,7 +89,7 @@ export class StoreRegistry {
       entry.client = await openSparqlStore(entry.options);
       return entry.client;
     }
-    const client = await new FalkorDbStore({ url: entry.options.url, graph: entry.options.graph, indexes: GRAPH_INDEXES }).connect();
+    const client = await new FalkorDbStore({ url: entry.options.url, readUrl: entry.options.readUrl, graph: entry.options.graph, indexes: GRAPH_INDEXES }).connect();
     await this.#checkContent(entry, client);
     entry.client = client;
     return client;

@@ -68,6 +68,18 @@ describe('FalkorDB store client', { skip }, () => {
     // host's deadline a second later passes first.
     assert.ok(read.kind === 'timeout' || (read.kind === 'errorReply' && read.detail === 'Query timed out'), read.detail);
   });
+
+  test('reads go to readUrl (a replica) while writes go to url', async () => {
+    const split = await new FalkorDbStore({ url, readUrl: 'redis://127.0.0.1:1', graph: store.graph, timeoutMs: 5000 }).connect();
+    try {
+      assert.deepEqual(await split.run(["MERGE (:Subject {id: 'r1'})"]), { ok: true });
+      const read = await split.read("MATCH (s {id: 'r1'}) RETURN s.id", { catalog: CATALOG });
+      assert.equal(read.kind, 'unavailable');
+      assert.equal((await store.read("MATCH (s {id: 'r1'}) RETURN s.id", { catalog: CATALOG })).result.reply[1].length, 1);
+    } finally {
+      await split.close();
+    }
+  });
 });
 
 test('an unreachable server is reported as unavailable', async () => {

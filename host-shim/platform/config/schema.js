@@ -27,6 +27,7 @@ const store = {
     type: { enum: Object.keys((await loadCore()).storeKinds()) },
     projection: { type: 'string', minLength: 1 },
     url: { type: 'string', pattern: '^(https?|redis)://' },
+    readUrl: { type: 'string', pattern: '^redis://' },
     directory: { type: 'string', minLength: 1 },
     graph: { type: 'string', minLength: 1 },
     snapshotDelayMs: { type: 'integer', minimum: 0 },

@@ -19,12 +19,16 @@ class IndexQueries {
 		'ss_schema_key', 'ss_page_title', 'ss_created', 'ss_edited',
 	];
 
-	private IDatabase $db;
+	private RequestReads $reads;
 	private PageRecords $records;
 
 	public function __construct( MediaWikiServices $services, PageRecords $records ) {
-		$this->db = $services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+		$this->reads = new RequestReads( $services->getDBLoadBalancer() );
 		$this->records = $records;
+	}
+
+	private function db(): IDatabase {
+		return $this->reads->db();
 	}
 
 	/**
@@ -32,7 +36,7 @@ class IndexQueries {
 	 * IDatabase::select; each has the IndexedSubject columns and the order keys.
 	 */
 	public function select( array $conds, array $options = [] ): iterable {
-		return $this->db->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options,
+		return $this->db()->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options,
 			[ 'page' => [ 'JOIN', 'page_id = ss_page_id' ] ] );
 	}
 
@@ -74,9 +78,9 @@ class IndexQueries {
 	 * its newest change there, newest first; Subjects no longer indexed are skipped.
 	 */
 	public function recentlyEdited( int $limit, int $lookback ): array {
-		$oldest = $this->db->selectField( 'revision', 'rev_id', [], __METHOD__,
+		$oldest = $this->db()->selectField( 'revision', 'rev_id', [], __METHOD__,
 			[ 'ORDER BY' => 'rev_id DESC', 'OFFSET' => max( 0, $lookback - 1 ), 'LIMIT' => 1 ] );
-		$res = $this->db->select( [ 'strata_revision_subject', 'revision' ], [ 'srs_subject_id', 'rev_timestamp' ],
+		$res = $this->db()->select( [ 'strata_revision_subject', 'revision' ], [ 'srs_subject_id', 'rev_timestamp' ],
 			$oldest === false ? [] : [ 'srs_rev_id >= ' . (int)$oldest ], __METHOD__,
 			[ 'ORDER BY' => [ 'srs_rev_id DESC', 'srs_subject_id' ] ], [ 'revision' => [ 'JOIN', 'rev_id = srs_rev_id' ] ] );
 		$newest = [];
@@ -111,14 +115,14 @@ class IndexQueries {
 			$conds['ss_schema_key'] = $schemas;
 		}
 		if ( $prefix !== null && $prefix !== '' ) {
-			$conds[] = 'ss_name_sort' . $this->db->buildLike( IndexTables::nameKey( $prefix ), $this->db->anyString() );
+			$conds[] = 'ss_name_sort' . $this->db()->buildLike( IndexTables::nameKey( $prefix ), $this->db()->anyString() );
 		}
 		return [ 'rows' => $this->rows( $conds, [ 'ORDER BY' => [ 'ss_name_sort', 'ss_subject_id' ], 'LIMIT' => $limit ] ) ];
 	}
 
 	/** Subjects per stored Schema reference, counting every Subject whatever its page's access. */
 	public function subjectCounts(): array {
-		$res = $this->db->select( 'strata_subject', [ 'ss_schema', 'n' => 'COUNT(*)' ], [], __METHOD__,
+		$res = $this->db()->select( 'strata_subject', [ 'ss_schema', 'n' => 'COUNT(*)' ], [], __METHOD__,
 			[ 'GROUP BY' => 'ss_schema', 'ORDER BY' => 'ss_schema' ] );
 		$counts = [];
 		foreach ( $res as $row ) {
@@ -132,8 +136,8 @@ class IndexQueries {
 	 * name; at most $inspect relation rows are looked at.
 	 */
 	public function referencingSubjects( string $targetId, int $limit, int $inspect ): array {
-		$res = $this->db->select( 'strata_relation', [ 'sr_source_id', 'sr_property' ],
-			[ 'sr_target_id' => $targetId, 'sr_source_id != ' . $this->db->addQuotes( $targetId ) ], __METHOD__,
+		$res = $this->db()->select( 'strata_relation', [ 'sr_source_id', 'sr_property' ],
+			[ 'sr_target_id' => $targetId, 'sr_source_id != ' . $this->db()->addQuotes( $targetId ) ], __METHOD__,
 			[ 'ORDER BY' => 'sr_source_id', 'LIMIT' => $inspect + 1 ] );
 		$properties = [];
 		$seen = 0;

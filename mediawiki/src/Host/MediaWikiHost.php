@@ -62,7 +62,7 @@ class MediaWikiHost implements Host {
 	}
 
 	public function subjectsInfo( array $args ): mixed {
-		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+		$db = ( new RequestReads( $this->services->getDBLoadBalancer() ) )->db();
 		$found = IndexTables::subjects( $db, array_values( $args['ids'] ?? [] ) );
 		foreach ( $found as $id => $info ) {
 			$page = $this->records->page( $info['pageId'] );

@@ -29,9 +29,12 @@ class PageRecords {
 	/** @var array<string, bool> `"action ns:dbkey"` to the caller's permission */
 	private array $allowed = [];
 
+	private RequestReads $reads;
+
 	public function __construct( MediaWikiServices $services, User $user ) {
 		$this->services = $services;
 		$this->user = $user;
+		$this->reads = new RequestReads( $services->getDBLoadBalancer() );
 	}
 
 	public static function iso( string $mwTimestamp ): string {
@@ -63,7 +66,7 @@ class PageRecords {
 	public function page( int $pageId ): ?MwPageRecord {
 		if ( !array_key_exists( $pageId, $this->pages ) ) {
 			$this->pages = count( $this->pages ) < self::KEPT ? $this->pages : [];
-			$this->pages[$pageId] = $this->services->getPageStore()->getPageById( $pageId );
+			$this->pages[$pageId] = $this->services->getPageStore()->getPageById( $pageId, $this->reads->flags() );
 		}
 		return $this->pages[$pageId];
 	}
@@ -80,12 +83,12 @@ class PageRecords {
 
 	public function byTitle( int $namespace, string $title ): ?array {
 		$checked = $this->title( $namespace, $title );
-		$page = $checked ? $this->services->getPageStore()->getPageByReference( $checked ) : null;
+		$page = $checked ? $this->services->getPageStore()->getPageByReference( $checked, $this->reads->flags() ) : null;
 		return $page && $page->exists() ? $this->record( $page ) : null;
 	}
 
 	public function record( MwPageRecord $page ): ?array {
-		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest() );
+		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest(), $this->reads->flags() );
 		if ( !$latest ) {
 			return null;
 		}
@@ -120,7 +123,7 @@ class PageRecords {
 			$cache->makeKey( 'strata-page-created', $pageId, $latestId ),
 			$cache::TTL_WEEK,
 			function () use ( $pageId ) {
-				$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+				$db = $this->reads->db();
 				return $db->selectField( 'revision', 'rev_timestamp', [ 'rev_page' => $pageId ], __METHOD__,
 					[ 'ORDER BY' => [ 'rev_timestamp', 'rev_id' ], 'LIMIT' => 1 ] );
 			}
@@ -129,7 +132,7 @@ class PageRecords {
 	}
 
 	public function revision( int $revisionId ): ?array {
-		$revision = $this->services->getRevisionStore()->getRevisionById( $revisionId );
+		$revision = $this->services->getRevisionStore()->getRevisionById( $revisionId, $this->reads->flags() );
 		if ( !$revision ) {
 			return null;
 		}
@@ -157,7 +160,7 @@ class PageRecords {
 
 	/** `{pages}` of listPages: a namespace in title order after `after`, starting with `prefix`. */
 	public function list( int $namespace, ?string $after, int $limit, ?string $prefix ): array {
-		$db = $this->services->getDBLoadBalancer()->getConnectionRef( DB_REPLICA );
+		$db = $this->reads->db();
 		$conds = [ 'page_namespace' => $namespace ];
 		if ( $after !== null ) {
 			$conds[] = 'page_title > ' . $db->addQuotes( strtr( $after, ' ', '_' ) );

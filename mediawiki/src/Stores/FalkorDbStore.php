@@ -4,7 +4,8 @@
  * GRAPH.QUERY, reads with GRAPH.RO_QUERY --compact and the graph's catalog, and the build marker
  * kept beside the graph. It moves bytes only: the core writes every query text and decodes the
  * replies, an error reply of the server included (passed on as kind `errorReply`,
- * src/graph/reply_error.rs). FalkorDB's TIMEOUT argument stops a query on the server; the connection
+ * src/graph/reply_error.rs). Reads go to the read URL, a replica of the server where there is one
+ * (docs/scale-out.md); writes, the content marker and the indexes to the server itself. FalkorDB's TIMEOUT argument stops a query on the server; the connection
  * gives up a second later, so no request waits on the store for longer than its tier allows.
  */
 
@@ -15,12 +16,17 @@ class FalkorDbStore {
 	public const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 	private const CONNECT_MS = 5000;
 	private ?RespConnection $connection = null;
+	/** The read URL's connection, when it is not the server's own. */
+	private ?RespConnection $readConnection = null;
 	/** The connection the index statements ran on: a new one runs them before its first write. */
 	private ?RespConnection $indexedOn = null;
 
-	/** @param list<string> $indexes the core's index statements (`graphIndexes`), which createIndexes runs */
+	/**
+	 * @param list<string> $indexes the core's index statements (`graphIndexes`), which createIndexes runs
+	 * @param ?string $readUrl where reads go (a replica); null: $url
+	 */
 	public function __construct( private string $url, private string $graph, private array $indexes = [],
-		private int $timeoutMs = 30000
+		private ?string $readUrl = null, private int $timeoutMs = 30000
 	) {
 	}
 
@@ -28,9 +34,18 @@ class FalkorDbStore {
 		return $this->connection ??= new RespConnection( $this->url, self::CONNECT_MS );
 	}
 
+	private function readConnection(): RespConnection {
+		if ( $this->readUrl === null || $this->readUrl === $this->url ) {
+			return $this->connection();
+		}
+		return $this->readConnection ??= new RespConnection( $this->readUrl, self::CONNECT_MS );
+	}
+
 	public function close(): void {
 		$this->connection?->close();
+		$this->readConnection?->close();
 		$this->connection = null;
+		$this->readConnection = null;
 	}
 
 	/**
@@ -150,7 +165,7 @@ class FalkorDbStore {
 	/** One RO_QUERY: its reply, or the error reply in it. */
 	private function readOne( string $query, array $flags, int $timeoutMs ) {
 		$args = array_merge( [ 'GRAPH.RO_QUERY', $this->graph, $query ], $flags, [ 'TIMEOUT', $timeoutMs ] );
-		$reply = $this->connection()->command( $args, $timeoutMs + 1000, self::MAX_REPLY_BYTES );
+		$reply = $this->readConnection()->command( $args, $timeoutMs + 1000, self::MAX_REPLY_BYTES );
 		foreach ( is_array( $reply ) ? $reply : [] as $part ) {
 			if ( $part instanceof RespError ) {
 				return $part;

@@ -1,8 +1,9 @@
 <?php
 /**
- * `$wgStrataStores` read once: store name → `{type, kind, projection, url, graph}`. The core is told
- * each store's `type` and `projection` (the `stores` of the `config` operation); the connection
- * fields stay here. Types: `falkordb` (a graph store, `url` as `redis://host:port`, `graph` default
+ * `$wgStrataStores` read once: store name → `{type, kind, projection, url, readUrl, graph}`. The
+ * core is told each store's `type` and `projection` (the `stores` of the `config` operation); the
+ * connection fields stay here. Types: `falkordb` (a graph store, `url` as `redis://host:port`,
+ * `readUrl` a replica that answers the Cypher endpoint's reads, default `url`; `graph` default
  * `strata`) and `sparql-http` (a SPARQL 1.1 Protocol server, `url` its base).
  */
 
@@ -25,6 +26,7 @@ class StoreConfig {
 				'kind' => self::KINDS[$type],
 				'projection' => (string)( $store['projection'] ?? 'native' ),
 				'url' => (string)$store['url'],
+				'readUrl' => (string)( $store['readUrl'] ?? $store['url'] ),
 				'graph' => (string)( $store['graph'] ?? 'strata' ),
 			];
 		}

@@ -51,7 +51,7 @@ class StoreRegistry {
 			return $this->clients[$name] = new SparqlHttpStore( $entry['url'] );
 		}
 		self::$graphIndexes ??= CoreGateway::core()->graphIndexes();
-		$client = new FalkorDbStore( $entry['url'], $entry['graph'], self::$graphIndexes );
+		$client = new FalkorDbStore( $entry['url'], $entry['graph'], self::$graphIndexes, $entry['readUrl'] );
 		$this->checkContent( $name, $entry['graph'], $client );
 		return $this->clients[$name] = $client;
 	}

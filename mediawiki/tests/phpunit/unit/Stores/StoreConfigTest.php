@@ -1,6 +1,6 @@
 <?php
 /**
- * `Stores\StoreConfig`: `$wgStrataStores` read into entries with their kind and defaults, the first
+ * `Stores\StoreConfig`: `$wgStrataStores` read into entries with their kind and defaults (`readUrl`: `url`), the first
  * store of a kind, what the core is told (no connection fields), and the refusal of an entry it
  * cannot use.
  */
@@ -15,18 +15,20 @@ class StoreConfigTest extends TestCase {
 		return new StoreConfig( [
 			'quads' => [ 'type' => 'sparql-http', 'url' => 'http://127.0.0.1:7940', 'projection' => 'schemaorg' ],
 			'graph' => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:6440' ],
-			7 => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:6441', 'graph' => 'other' ],
+			7 => [ 'type' => 'falkordb', 'url' => 'redis://127.0.0.1:6441', 'graph' => 'other', 'readUrl' => 'redis://127.0.0.1:6442' ],
 		] );
 	}
 
 	public function testEachEntryGetsItsKindAndDefaults(): void {
 		$stores = $this->stores();
 		$this->assertSame(
-			[ 'type' => 'falkordb', 'kind' => 'graph', 'projection' => 'native', 'url' => 'redis://127.0.0.1:6440', 'graph' => 'strata' ],
+			[ 'type' => 'falkordb', 'kind' => 'graph', 'projection' => 'native', 'url' => 'redis://127.0.0.1:6440',
+				'readUrl' => 'redis://127.0.0.1:6440', 'graph' => 'strata' ],
 			$stores->entry( 'graph' )
 		);
 		$this->assertSame( [ 'sparql', 'schemaorg' ], [ $stores->entry( 'quads' )['kind'], $stores->entry( 'quads' )['projection'] ] );
 		$this->assertSame( 'other', $stores->entry( '7' )['graph'] );
+		$this->assertSame( 'redis://127.0.0.1:6442', $stores->entry( '7' )['readUrl'], 'reads go to a replica of its own' );
 		$this->assertNull( $stores->entry( 'missing' ) );
 		$this->assertSame( [ 'quads', 'graph', '7' ], $stores->names(), 'names are strings, in the order of the setting' );
 	}
