@@ -100,6 +100,15 @@ final class Core
         return json_decode($this->instance->run('graphIndexes', []), true, 512, JSON_THROW_ON_ERROR);
     }
 
+    /**
+     * @return array<string,string> the English text of every message of the core by key (its
+     *   renderers' words, Schema refusals, one per violation code; docs/i18n.md)
+     */
+    public function messageTable(): array
+    {
+        return json_decode($this->instance->run('messageTable', []), true, 512, JSON_THROW_ON_ERROR);
+    }
+
     /** @return list<string> the op names a Host must answer */
     public function hostOperations(): array
     {

@@ -113,6 +113,12 @@ pub extern "C" fn graph_indexes() -> u32 {
     answer(|| to_json(&exports::graph_indexes()))
 }
 
+/// `messageTable()`: the English text of every message of the core by key, a JSON object.
+#[export_name = "messageTable"]
+pub extern "C" fn message_table() -> u32 {
+    answer(|| to_json(&exports::message_table()))
+}
+
 /// `renderDataTab(request)`: the HTML of a page's Data tab.
 #[export_name = "renderDataTab"]
 pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 {
