@@ -4,7 +4,8 @@
  * (`ModuleCache`: the process user's own, sealed with a keyed hash), so that a PHP process loads the
  * precompiled code instead of compiling the module again. The cache file is named after the module's
  * and the wasmtime library's size and modification time; a stale, damaged or foreign one is compiled
- * again and replaced. Without a folder, or when the folder is refused (`refusal` says why), the module
+ * again and replaced; one this server's processes verified before is mapped from its file
+ * (`VerifiedFiles`). Without a folder, or when the folder is refused (`refusal` says why), the module
  * is compiled in memory for this process and nothing is written.
  */
 
@@ -56,8 +57,11 @@ final class CompiledModule
             return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null);
         }
         $cacheFile = self::cacheFile($wasmPath, $cache->dir);
-        $payload = $cache->read($cacheFile);
-        $module = $payload === null ? null : self::deserialize($engine, $payload);
+        $module = self::mapRemembered($engine, $cache, $cacheFile);
+        if ($module === null) {
+            $payload = $cache->read($cacheFile);
+            $module = $payload === null ? null : self::deserialize($engine, $payload);
+        }
         if ($module === null) {
             $module = self::compile($engine, $wasmPath);
             $cache->write($cacheFile, Wasmtime::serialize($module));
@@ -74,6 +78,29 @@ final class CompiledModule
         $lib = @stat(Wasmtime::libraryPath()) ?: ['size' => 0, 'mtime' => 0];
         $key = hash('sha256', implode(':', [realpath($wasmPath), $stat['size'], $stat['mtime'], $lib['size'], $lib['mtime']]));
         return $cacheDir . '/strata-' . substr($key, 0, 16) . '.cwasm';
+    }
+
+    /**
+     * A module file this server's processes already verified, mapped by wasmtime from the file (no
+     * read, no hash, no copy); null when it is not remembered, or changed while it was being mapped.
+     */
+    private static function mapRemembered(CData $engine, ModuleCache $cache, string $file): ?CData
+    {
+        if (!$cache->remembered($file)) {
+            return null;
+        }
+        $ffi = Wasmtime::ffi();
+        $module = $ffi->new('wasmtime_module_t*');
+        $error = $ffi->wasmtime_module_deserialize_file($engine, $file, FFI::addr($module));
+        if (!Wasmtime::isNull($error)) {
+            Wasmtime::errorMessage($error);
+            return null;
+        }
+        if (!$cache->remembered($file)) {
+            $ffi->wasmtime_module_delete($module);
+            return null;
+        }
+        return $module;
     }
 
     private static function deserialize(CData $engine, string $bytes): ?CData

@@ -4,7 +4,9 @@
  * when no one but this process's user can change what is in it: the folder must be owned by that
  * user and not writable by others. Each file is sealed with a keyed hash (HMAC-SHA-256) whose key
  * lives in the folder, readable by that user only, so a file this bridge did not write is never
- * deserialized (docs/mediawiki.md, "The precompiled module").
+ * deserialized (docs/mediawiki.md, "The precompiled module"). The seal is a file of its own beside the
+ * module (`FILE.seal`), so that a module whose seal this server's processes already verified
+ * (`VerifiedFiles`) is mapped by wasmtime from its file without being read and hashed again.
  */
 
 declare(strict_types=1);
@@ -32,35 +34,56 @@ final class ModuleCache
         return new self($dir, self::key($dir));
     }
 
-    /** The payload of $file when its seal verifies; null for a missing, damaged or foreign file. */
+    /** The payload of $file when its seal verifies (remembered for `remembered`); null for a missing, damaged or foreign file. */
     public function read(string $file): ?string
     {
-        $sealed = @file_get_contents($file);
-        $head = strlen(self::MAGIC) + self::MAC_BYTES;
-        if ($sealed === false || strlen($sealed) < $head || !str_starts_with($sealed, self::MAGIC)) {
+        $mac = $this->seal($file);
+        $payload = $mac === null ? false : @file_get_contents($file);
+        if ($payload === false || !hash_equals($this->mac($payload), $mac)) {
             return null;
         }
-        $payload = substr($sealed, $head);
-        $mac = substr($sealed, strlen(self::MAGIC), self::MAC_BYTES);
-        return hash_equals($this->mac($payload), $mac) ? $payload : null;
+        VerifiedFiles::remember(self::MAGIC, $file, bin2hex($mac));
+        return $payload;
+    }
+
+    /** Whether this server's processes verified $file, as it is now, with the seal it has now. */
+    public function remembered(string $file): bool
+    {
+        $mac = $this->seal($file);
+        return $mac !== null && VerifiedFiles::recall(self::MAGIC, $file) === bin2hex($mac);
+    }
+
+    /** The keyed hash in $file's seal, or null. */
+    private function seal(string $file): ?string
+    {
+        $seal = @file_get_contents("$file.seal");
+        $head = strlen(self::MAGIC);
+        if ($seal === false || strlen($seal) !== $head + self::MAC_BYTES || !str_starts_with($seal, self::MAGIC)) {
+            return null;
+        }
+        return substr($seal, $head);
     }
 
     /**
-     * Seals and writes $payload beside its final name, then renames it, so readers never see half a
-     * file; then removes the other module files, so that rebuilding does not fill the folder.
+     * Writes $payload and then its seal, each beside its final name and renamed, so readers never see
+     * half a file (a reader between the two renames finds the old seal, and compiles again); then
+     * removes the other module files, so that rebuilding does not fill the folder.
      */
     public function write(string $file, string $payload): void
     {
-        $tmp = $file . '.' . getmypid() . '.tmp';
-        $sealed = self::MAGIC . $this->mac($payload) . $payload;
-        if (@file_put_contents($tmp, $sealed) === strlen($sealed) && @chmod($tmp, 0600) && @rename($tmp, $file)) {
-            foreach (glob("$this->dir/strata-*.cwasm") ?: [] as $old) {
-                if ($old !== $file) {
+        $written = true;
+        foreach ([$file => $payload, "$file.seal" => self::MAGIC . $this->mac($payload)] as $path => $bytes) {
+            $tmp = $path . '.' . getmypid() . '.tmp';
+            $written = $written && @file_put_contents($tmp, $bytes) === strlen($bytes) && @chmod($tmp, 0600) && @rename($tmp, $path);
+            @unlink($tmp);
+        }
+        if ($written) {
+            foreach (glob("$this->dir/strata-*.cwasm*") ?: [] as $old) {
+                if ($old !== $file && $old !== "$file.seal") {
                     @unlink($old);
                 }
             }
         }
-        @unlink($tmp);
     }
 
     private function mac(string $payload): string

@@ -2,7 +2,8 @@
 /**
  * The precompiled module is trusted only if this bridge wrote it: a cache folder others could write
  * (world- or group-writable, or another user's) is refused with a message saying why, a cache key
- * others could read is refused, a file whose seal does not verify is compiled again and replaced,
+ * others could read is refused, a file whose seal does not verify is compiled again and replaced, a
+ * verified file is remembered (APCu) only while it and its seal stay as they were,
  * and a wasmtime library of another major version than Wasmtime.php declares is refused.
  */
 
@@ -78,23 +79,49 @@ final class ModuleCacheTest extends TestCase
         });
     }
 
-    /** @testdox a file is read back only with its seal: a changed byte or another folder's key fails */
+    /** @testdox a file is read back only with its seal: a changed byte, no seal or another folder's key fails */
     public function testAFileIsReadBackOnlyWithItsSeal(): void
     {
         withFolder(0700, function (string $dir) {
             $cache = ModuleCache::open($dir);
             $cache->write("$dir/strata-a.cwasm", 'machine code');
             assertSame('machine code', $cache->read("$dir/strata-a.cwasm"));
-            $sealed = file_get_contents("$dir/strata-a.cwasm");
-            file_put_contents("$dir/strata-a.cwasm", substr($sealed, 0, -1) . 'E');
+            file_put_contents("$dir/strata-a.cwasm", 'machine codE');
             assertSame(null, $cache->read("$dir/strata-a.cwasm"), 'a changed byte');
-            file_put_contents("$dir/strata-a.cwasm", 'machine code');
+            $cache->write("$dir/strata-a.cwasm", 'machine code');
+            unlink("$dir/strata-a.cwasm.seal");
             assertSame(null, $cache->read("$dir/strata-a.cwasm"), 'no seal');
             withFolder(0700, function (string $other) use ($cache, $dir) {
                 ModuleCache::open($other)->write("$other/strata-b.cwasm", 'planted code');
                 copy("$other/strata-b.cwasm", "$dir/strata-b.cwasm");
+                copy("$other/strata-b.cwasm.seal", "$dir/strata-b.cwasm.seal");
                 assertSame(null, $cache->read("$dir/strata-b.cwasm"), 'sealed with another key');
             });
+        });
+    }
+
+    /**
+     * @testdox with APCu, a verified file is remembered until it or its seal changes; without APCu nothing is
+     */
+    public function testAVerifiedFileIsRememberedUntilItChanges(): void
+    {
+        if (!extension_loaded('apcu')) {
+            $this->markTestSkipped('APCu (php8.2-apcu) is not installed');
+        }
+        withFolder(0700, function (string $dir) {
+            $script = 'require "' . repoRoot() . '/host-php/autoload.php"; $c = Strata\Bridge\ModuleCache::open(' . var_export($dir, true) . ');'
+                . ' $f = ' . var_export("$dir/strata-a.cwasm", true) . '; $seen = [];'
+                . ' $c->write($f, "machine code"); $seen[] = $c->remembered($f);'
+                . ' $c->read($f); $seen[] = $c->remembered($f);'
+                . ' sleep(1); file_put_contents($f, "machine codE"); $seen[] = $c->remembered($f);'
+                . ' $c->write($f, "machine code"); $c->read($f); file_put_contents("$f.seal", "x"); $seen[] = $c->remembered($f);'
+                . ' echo json_encode($seen);';
+            $run = fn (string $apcu) => json_decode(
+                (string)shell_exec(sprintf('php -d apc.enable_cli=%s -r %s 2>&1', $apcu, escapeshellarg($script))),
+                true
+            );
+            assertSame([false, true, false, false], $run('1'), 'written: not yet; read and verified: yes; changed file; changed seal');
+            assertSame([false, false, false, false], $run('0'), 'without APCu');
         });
     }
 

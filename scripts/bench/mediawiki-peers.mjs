@@ -13,6 +13,7 @@
 // started with scripts/mediawiki.sh on STRATA_MEDIAWIKI_PORT (default 8950, three ports each). Or an
 // existing wiki: STRATA_BENCH_MEDIAWIKI_URL with STRATA_BENCH_MEDIAWIKI_BOTPASSWORD (the command that
 // prints a bot password, as scripts/mediawiki.sh botpassword DIR does) and STRATA_BENCH_MEDIAWIKI_NAME.
+// PEERS_ONLY=<regex> measures only the pairs whose Strata request matches (e.g. '^GET /subjects$').
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Target, unique } from '../../host-shim/test-support/target.js';
 import { loadRun, median, personStatements } from './load.mjs';
@@ -49,7 +50,8 @@ async function pairs(target) {
   await client.rest('PUT', `${V0}/schema/${schema}`, { body: { schema: { propertyDefinitions: { Name: { type: 'text' }, Age: { type: 'number' } } } } });
   const subjects = [];
   for (let n = 0; n < SUBJECTS; n += 1) {
-    const created = await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `Seed ${n}`, statements: personStatements(n) } });
+    // Labels (and so page titles) of this run's own, so a wiki measured before can be measured again.
+    const created = await client.rest('POST', `${V0}/subjects`, { body: { schema, label: `${schema} seed ${n}`, statements: personStatements(n) } });
     subjects.push({ id: created.json.subjectId, title: created.json.subject.pageTitle });
   }
   // The edit peer saves wikitext as long as the Subject update body, on pages of its own.
@@ -79,7 +81,8 @@ const show = ({ rps, p99, failed }) => `${String(rps).padStart(5)} req/s p99 ${p
 console.log(`mediawiki-peers: ${REQUESTS} requests or ${SECONDS} s per run, median of ${ROUNDS} alternating rounds, loopback, Apache prefork (mod_php)`);
 for await (const wiki of wikis()) {
   try {
-    for (const [name, strata, peerName, peer] of await pairs(wiki.target)) {
+    const only = env.PEERS_ONLY ? new RegExp(env.PEERS_ONLY) : null;
+    for (const [name, strata, peerName, peer] of (await pairs(wiki.target)).filter(([n]) => !only || only.test(n))) {
       for (const concurrency of CONCURRENCY) {
         const mine = [], theirs = [];
         const load = { concurrency, requests: REQUESTS, seconds: SECONDS };
