@@ -146,40 +146,16 @@ mod tests {
         for (refusal, english) in cases {
             assert_eq!(refusal.english(), english, "{refusal:?}");
         }
-        let all = [
-            NotAnObject,
-            NotABoolean,
-            NotAString,
-            FieldNotAnObject,
-            Missing,
-            BadPropertyName,
-            DefinitionNotAnObject,
-            TypeMissing,
-            BadSeverity,
-            FlagTakesNoValue,
-            NotAFlag,
-            MultipleValueNotBoolean,
-            NotAMultiple,
-            ObjectFormNeedsValue,
-            NotANonNegativeInteger,
-            NotADate,
-            NotADateTime,
-            NotAnOptionList,
-            MinimumAboveMaximum,
-            MinimumLaterThanMaximum,
-            BadPrecision,
-            MinLengthAboveMaxLength,
-            BadOption,
-            DuplicateOptionLabel("L".into()),
-            TargetSchemaAndTargetSchemas,
-            TargetSchemasNotAnArray,
-            NoTargetSchemas,
-            BadRelationName,
-            BadBooleanDefault,
-            MixedDependentTargets,
-        ];
-        for refusal in all {
-            assert!(messages::english(refusal.key()).is_some(), "{refusal:?} has no message");
+        // `key` names a key for every kind (the match is exhaustive): each is in the table, and each
+        // refusal key of the table is some kind's.
+        let source = include_str!("refusal.rs");
+        let prefix = "strata-schema-refusal-";
+        let named: Vec<&str> = source.split('"').filter(|p| p.starts_with(prefix) && p.len() > prefix.len()).collect();
+        for key in &named {
+            assert!(messages::english(key).is_some(), "{key} has no message");
+        }
+        for m in messages::TABLE.iter().filter(|m| m.key.starts_with(prefix)) {
+            assert!(named.contains(&m.key), "{} is no kind's message", m.key);
         }
     }
 }
