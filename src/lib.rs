@@ -16,6 +16,7 @@ pub mod graph;
 pub mod graph_values;
 pub mod host;
 pub mod json;
+pub mod messages;
 pub mod normalize;
 pub mod rdf;
 pub mod rdf_terms;

@@ -27,3 +27,40 @@ fn every_message_is_documented_for_translators() {
     assert!(undocumented.is_empty(), "messages without a qqq.json entry: {undocumented:?}");
     assert!(stale.is_empty(), "qqq.json documents messages en.json does not have: {stale:?}");
 }
+
+fn messages(file: &str) -> Map<String, Value> {
+    let path = format!("{}/mediawiki/{file}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap()
+}
+
+/// The core's message table is the one English source: MediaWiki's en.json has each key with the
+/// same text, qqq.json documents it, and the editor module loads every violation message.
+#[test]
+fn the_core_messages_are_the_extensions_with_the_same_english() {
+    let english = messages("i18n/en.json");
+    let documented = messages("i18n/qqq.json");
+    let mut wrong = Vec::new();
+    for m in strata::exports::messages() {
+        let want = Value::String(m.english.to_owned());
+        if english.get(&m.key) != Some(&want) {
+            wrong.push(format!("\"{}\": {want}, (en.json has {:?})", m.key, english.get(&m.key)));
+        }
+        if !documented.contains_key(&m.key) {
+            wrong.push(format!("\"{}\": {}, (qqq.json)", m.key, Value::String(m.doc.clone())));
+        }
+    }
+    assert!(wrong.is_empty(), "en.json and qqq.json differ from the core's table:\n{}", wrong.join("\n"));
+    let extension = messages("extension.json");
+    let loaded: BTreeSet<&str> = extension["ResourceModules"]["ext.strata.editor"]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let missing: Vec<String> = strata::exports::messages()
+        .into_iter()
+        .map(|m| m.key)
+        .filter(|k| k.starts_with("strata-violation-") && !loaded.contains(k.as_str()))
+        .collect();
+    assert!(missing.is_empty(), "ext.strata.editor does not load {missing:?}");
+}

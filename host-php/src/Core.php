@@ -101,6 +101,15 @@ final class Core
     }
 
     /**
+     * @return array<string,string> the English text of every message of the core by key (its
+     *   renderers' words, Schema refusals, one per violation code; docs/i18n.md)
+     */
+    public function messageTable(): array
+    {
+        return json_decode($this->instance->run('messageTable', []), true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /**
      * @return array<string, mixed> the store lifecycle's table (docs/stores.md, "Store states and
      *   rebuild runs"): `neverBuilt`, `activeRuns`, `runMoves` (`{move: {from, to}}`), `interrupted`
      */

@@ -21,7 +21,7 @@ final class Instance
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
         'projectForStore', 'errorResponse', 'renderDataTab', 'renderPage', 'renderSchema', 'renderList', 'diffSubjects',
-        'normalizeTitle', 'searchText', 'hostOperations', 'graphIndexes', 'storeLifecycle', 'storeEvent',
+        'normalizeTitle', 'searchText', 'hostOperations', 'graphIndexes', 'storeLifecycle', 'storeEvent', 'messageTable',
         'handleRoute', 'handlePageAction', 'projectPageChanges',
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',

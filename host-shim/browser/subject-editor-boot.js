@@ -1,15 +1,17 @@
 // Starts the Subject editor on the reference host's editor page: the settings are the data attributes
 // the server wrote on `#subject-editor`.
 import { loadCore } from '../src/loader.js';
-import { loadMessages } from './editor-messages.js';
+import { loadMessages, withCoreMessages } from './editor-messages.js';
 import { mountSubjectEditor } from './subject-editor.js';
 
 const root = document.getElementById('subject-editor');
 const data = root.dataset;
 const pageUrl = (title) => `/wiki/${encodeURIComponent(title.replace(/ /g, '_')).replace(/%3A/g, ':').replace(/%2F/g, '/')}`;
-const msg = await loadMessages();
+const editorMsg = await loadMessages();
+let msg = editorMsg;
 try {
   const core = await loadCore();
+  msg = withCoreMessages(editorMsg, core);
   await mountSubjectEditor(root, {
     core,
     rest: data.rest,

@@ -17,9 +17,10 @@ function restClient(rest, csrfToken) {
   };
 }
 
-function describe(descriptions, v, msg) {
+/** A violation's text: the core's message `strata-violation-<code>` (docs/i18n.md), its args after it. */
+function describe(v, msg) {
   const args = v.args?.length ? ` (${v.args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ')})` : '';
-  const text = `${descriptions[v.code] ?? v.code}${args}`;
+  const text = `${msg(`strata-violation-${v.code}`)}${args}`;
   return v.valuePartIndex === undefined ? text : msg('strata-editor-violation-part', text, v.valuePartIndex + 1);
 }
 
@@ -83,7 +84,6 @@ export async function mountSubjectEditor(root, options) {
   if (!schema) { root.replaceChildren(h('p', { className: 'error', role: 'alert' }, msg('strata-editor-no-schema', schemaName))); return null; }
   const fields = core.editorFields(schemaName, schema);
   const validator = new core.Validator(schemaName, schema, options.coreOptions);
-  const descriptions = core.violationDescriptions();
   const pageId = existing?.pageId ?? options.pageId;
   const notices = pageId ? await editNotices(call, pageId, schemaName, msg) : null;
 
@@ -136,7 +136,7 @@ export async function mountSubjectEditor(root, options) {
   function check() {
     let violations;
     try {
-      violations = validator.validate(body(), context).violations.map((v) => ({ ...v, text: describe(descriptions, v, msg) }));
+      violations = validator.validate(body(), context).violations.map((v) => ({ ...v, text: describe(v, msg) }));
     } catch (error) {
       violations = [{ propertyName: error.details?.propertyName ?? null, code: error.code, severity: 'error', text: error.message }];
     }
@@ -161,7 +161,7 @@ export async function mountSubjectEditor(root, options) {
       return;
     }
     save.disabled = false;
-    const server = (answer.body?.violations ?? []).map((v) => ({ ...v, text: describe(descriptions, v, msg) }));
+    const server = (answer.body?.violations ?? []).map((v) => ({ ...v, text: describe(v, msg) }));
     if (server.length) show(server);
     status.textContent = answer.status === 409 || answer.status === 412
       ? msg('strata-editor-status-conflict')

@@ -3,7 +3,8 @@
 // Special:CreateSubject (Schema picker, then the form), sees a violation checked in the browser with no
 // request sent, fixes it and saves, and sees the value on the new page; edits the Subject from its page
 // (Edit links in the page view and on the Data tab) below the edit notices MediaWiki's parser drew;
-// a page the editor may not edit shows no controls; the editor works at phone width. Screenshots of each
+// a page the editor may not edit shows no controls; the editor works at phone width; with
+// uselang=qqx a violation shows its message key. Screenshots of each
 // screen go to var/screenshots/mediawiki/ (a few are kept in docs/ui/, docs/ui.md).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -122,6 +123,17 @@ test('Special:CreateSubject: a Schema picker, then the form, checked in the brow
   const section = page.locator(`section.subject#subject-${subjectId}`);
   await section.getByText('https://harbour-hall.example/').waitFor();
   await shot('created-subject');
+});
+
+test('with uselang=qqx the editor shows a violation by its message key, as MediaWiki shows every message', { skip }, async () => {
+  await page.goto(wiki('Special:CreateSubject', { uselang: 'qqx' }));
+  await page.locator('#schema-choice').selectOption(SCHEMA);
+  const website = page.locator('.field[data-property="Website"]');
+  await website.locator('input').fill('not a web address');
+  const violation = website.locator('.violation.error[data-code="invalid-url"]');
+  await violation.waitFor();
+  assert.match(await violation.textContent(), /\(strata-violation-invalid-url\)/, 'the core message of the code, looked up by key');
+  assert.doesNotMatch(await violation.textContent(), /Error: /, 'no English');
 });
 
 test('Edit on a Subject of the page (and of the Data tab) edits it with If-Match below the edit notices as wikitext', { skip }, async () => {

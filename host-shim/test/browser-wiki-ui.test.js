@@ -128,6 +128,8 @@ test('a new Subject is checked in the browser before any request, then saved and
   const website = page.locator('.field[data-property="Website"]');
   await website.locator('input').fill('not a web address');
   await website.locator('.violation.error[data-code="invalid-url"]').waitFor();
+  assert.match(await website.locator('.violation.error').textContent(), /A url part fails the URL pattern\./,
+    "the core's English of strata-violation-invalid-url (docs/i18n.md)");
   assert.ok(await page.getByRole('button', { name: 'Save' }).isDisabled(), 'an error blocks saving');
   await page.locator('.field[data-property="Opened"] input').fill('1750-01-01');
   await page.locator('.field[data-property="Opened"] .violation.warning[data-code="min-value"]').waitFor();

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { messagesFrom } from '../browser/editor-messages.js';
+import { messagesFrom, withCoreMessages } from '../browser/editor-messages.js';
+import { loadCore } from '../src/loader.js';
 
 const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const keys = (path) => Object.keys(JSON.parse(read(path))).filter((k) => k !== '@metadata').sort();
@@ -19,10 +20,13 @@ test('every message of the editor is documented and used, and every key the code
   assert.deepEqual(asked, EDITOR_KEYS);
 });
 
-test("the MediaWiki extension's messages are documented, and its editor module carries every editor message", () => {
+const core = await loadCore();
+const VIOLATION_KEYS = Object.keys(core.messageTable()).filter((k) => k.startsWith('strata-violation-'));
+
+test("the MediaWiki extension's messages are documented, and its editor module carries every editor and violation message", () => {
   assert.deepEqual(keys('mediawiki/i18n/qqq.json'), keys('mediawiki/i18n/en.json'));
   const extension = JSON.parse(read('mediawiki/extension.json'));
-  assert.deepEqual([...extension.ResourceModules['ext.strata.editor'].messages].sort(), EDITOR_KEYS);
+  assert.deepEqual([...extension.ResourceModules['ext.strata.editor'].messages].sort(), [...EDITOR_KEYS, ...VIOLATION_KEYS].sort());
   assert.ok(extension.MessagesDirs.Strata.includes('resources/lib/editor/i18n'), 'MediaWiki reads the shared messages');
   const shared = new Set(EDITOR_KEYS);
   assert.deepEqual(keys('mediawiki/i18n/en.json').filter((k) => shared.has(k)), [], 'no message is declared twice');
@@ -38,4 +42,11 @@ test('messages take their parameters', () => {
     [['missing'], '⧼missing⧽'],
   ];
   for (const [args, want] of cases) assert.equal(msg(...args), want, args.join(' '));
+});
+
+test("the reference host's editor words: its own messages, then the core's English (violations among them)", () => {
+  const msg = withCoreMessages(messagesFrom({ 'strata-editor-save': 'Save' }), core);
+  assert.equal(msg('strata-editor-save'), 'Save');
+  assert.equal(msg('strata-violation-invalid-url'), core.messageTable()['strata-violation-invalid-url']);
+  assert.ok(VIOLATION_KEYS.length > 10 && !msg('strata-violation-invalid-url').startsWith('⧼'));
 });

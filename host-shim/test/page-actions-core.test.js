@@ -81,6 +81,11 @@ describe('api.php edits through the core', () => {
     assert.deepEqual(answer.error, {
       code: 'strata-invalid-schema',
       info: 'The Schema is invalid: propertyDefinitions.A: minimum is greater than maximum; propertyDefinitions.B.targetSchemas: a relation needs one or more target Schemas.',
+      // Each reason with its kind's message key and parameters (docs/i18n.md).
+      reasons: [
+        { path: 'propertyDefinitions.A', message: 'minimum is greater than maximum', messageKey: 'strata-schema-refusal-minimum-above-maximum', params: [] },
+        { path: 'propertyDefinitions.B.targetSchemas', message: 'a relation needs one or more target Schemas', messageKey: 'strata-schema-refusal-no-target-schemas', params: [] },
+      ],
     });
     assert.equal(site.db.prepare("SELECT COUNT(*) FROM page WHERE title = 'Broken'").pluck().get(), 0);
   });

@@ -63,3 +63,18 @@ test('Layout and Mapping pages and the Schema list are drawn by the core', async
   assert.match(schemas, /<table class="list schema-list">/);
   assert.match(schemas, /<td>People &amp; &lt;friends&gt;<\/td>/);
 });
+
+test("the core's words are its English here, and its message keys with uselang=qqx (docs/i18n.md)", async () => {
+  const html = async (path) => (await fetch(`${site.url}${path}`)).text();
+  const cases = [
+    ['/wiki/Layout:Person_card', '<th scope="row">Schema</th>', '<th scope="row">(strata-heading-schema)</th>'],
+    ['/wiki/Schema:Person', '<th scope="col">Property</th>', '<th scope="col">(strata-heading-property)</th>'],
+    ['/wiki/Special:Subjects?search=nothing-matches', 'No Subjects found.', '(strata-list-no-subjects)'],
+  ];
+  for (const [path, english, key] of cases) {
+    const plain = await html(path);
+    assert.ok(plain.includes(english) && !plain.includes(key), `${path}: English`);
+    const keys = await html(`${path}${path.includes('?') ? '&' : '?'}uselang=qqx`);
+    assert.ok(keys.includes(key) && !keys.includes(english), `${path}: the keys`);
+  }
+});

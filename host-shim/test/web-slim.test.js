@@ -17,8 +17,8 @@ const { schemas, work } = exampleSubjects(fileURLToPath(new URL('../../examples/
 
 test('the slim module exports the editor set and nothing of the REST layer, RDF or rendering', () => {
   const exported = Object.keys(slim).filter((k) => !['default', 'initSync'].includes(k)).sort();
-  assert.deepEqual(exported, ['BatchValidator', 'Validator', 'editorFields', 'jsonSchema', 'normalizeContent',
-    'normalizeTitle', 'validate', 'violationDescriptions']);
+  assert.deepEqual(exported, ['BatchValidator', 'Validator', 'editorFields', 'jsonSchema', 'messageTable',
+    'normalizeContent', 'normalizeTitle', 'validate']);
   for (const name of exported) assert.equal(typeof full[name], 'function', `${name} is in the full module too`);
 });
 
@@ -41,7 +41,7 @@ test('the slim module gives the same editor fields, JSON Schema, titles and erro
     assert.equal(doc.properties.schema.const, name);
     assert.deepEqual(doc, full.jsonSchema(name, schema));
   }
-  assert.deepEqual(slim.violationDescriptions(), full.violationDescriptions());
+  assert.deepEqual(slim.messageTable(), full.messageTable());
   assert.equal(slim.normalizeTitle('main_page'), full.normalizeTitle('main_page'));
   assert.throws(() => slim.jsonSchema('S', { propertyDefinitions: 3 }), { code: 'invalid-schema' });
   assert.throws(() => slim.normalizeTitle('a|b'), { code: 'invalid-title' });

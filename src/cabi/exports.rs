@@ -113,6 +113,12 @@ pub extern "C" fn graph_indexes() -> u32 {
     answer(|| to_json(&exports::graph_indexes()))
 }
 
+/// `messageTable()`: the English text of every message of the core by key, a JSON object.
+#[export_name = "messageTable"]
+pub extern "C" fn message_table() -> u32 {
+    answer(|| to_json(&exports::message_table()))
+}
+
 /// `storeLifecycle()`: the store lifecycle's table (`docs/stores.md`), JSON.
 #[export_name = "storeLifecycle"]
 pub extern "C" fn store_lifecycle() -> u32 {

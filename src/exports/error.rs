@@ -27,7 +27,7 @@ impl ExportError {
     }
 
     pub fn invalid_schema(name: &str, errors: &SchemaErrors) -> Self {
-        let reasons: Vec<Value> = errors.0.iter().map(|e| json!({"path": e.path, "message": e.message})).collect();
+        let reasons = errors.to_json();
         ExportError {
             code: "invalid-schema",
             message: format!("Schema \"{name}\" is invalid: {errors}"),

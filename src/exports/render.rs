@@ -4,10 +4,8 @@
 use super::{ExportError, Options};
 use crate::domain::schema::Schema;
 use crate::render::{self, Field, Links, ListKind};
-use crate::types::codes;
 use crate::types::ReadSchema;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// The HTML of a page: `{title, wikitext, subjects, layouts, links}` (`render::render_page`).
 pub fn render_page(request: &Value, options: &Options) -> Result<String, ExportError> {
@@ -19,7 +17,7 @@ pub fn render_schema(request: &Value, options: &Options) -> Result<String, Expor
     let name =
         request["name"].as_str().ok_or_else(|| ExportError::invalid_argument("request.name must be a string"))?;
     let schema = parse_schema(name, &request["schema"], options)?;
-    Ok(render::render_schema(name, &schema, &Links::from_json(request.get("links"))))
+    Ok(render::render_schema(name, &schema, &Links::from_request(request)))
 }
 
 /// The HTML of a page's Data tab: `{pageId, subjects, mainSubjectId, iris, projections}`.
@@ -35,17 +33,12 @@ pub fn render_list(request: &Value) -> Result<String, ExportError> {
     })?;
     let rows =
         request["rows"].as_array().ok_or_else(|| ExportError::invalid_argument("request.rows must be an array"))?;
-    Ok(render::render_list(kind, rows, &Links::from_json(request.get("links"))))
+    Ok(render::render_list(kind, rows, &Links::from_request(request)))
 }
 
 /// The form fields of a Schema's Subjects, in Schema order.
 pub fn editor_fields(name: &str, schema: &Value, options: &Options) -> Result<Vec<Field>, ExportError> {
     Ok(render::fields(&parse_schema(name, schema, options)?))
-}
-
-/// Each violation code with the sentence that explains it (`types::codes::all`), for editors.
-pub fn violation_descriptions() -> BTreeMap<&'static str, &'static str> {
-    codes::all().into_iter().map(|c| (c.as_str(), c.info().description)).collect()
 }
 
 pub(super) fn parse_schema(name: &str, schema: &Value, options: &Options) -> Result<Schema, ExportError> {
@@ -69,6 +62,5 @@ mod tests {
             editor_fields("S", &json!({"propertyDefinitions": {"A": {"type": "url"}}}), &options).unwrap()[0].input,
             "url"
         );
-        assert_eq!(violation_descriptions().len(), codes::all().len());
     }
 }

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 /// each Subject, `projections` the names a caller may export and `links` the host's URL layout
 /// ([`Links`]). A missing field is `Err`.
 pub fn render_data_tab(request: &Value) -> Result<String, String> {
-    let links = Links::from_json(request.get("links"));
+    let links = Links::from_request(request);
     let page_id = request["pageId"].as_u64().ok_or("request.pageId must be a page ID")?;
     let subjects = request["subjects"].as_object().ok_or("request.subjects must be an object")?;
     let iris = request["iris"].as_object().ok_or("request.iris must be an object")?;
@@ -22,24 +22,28 @@ pub fn render_data_tab(request: &Value) -> Result<String, String> {
         .filter_map(Value::as_str)
         .collect();
     if subjects.is_empty() {
-        return Ok("<p>This page has no Subjects.</p>".into());
+        return Ok(format!("<p>{}</p>", links.msg_html("strata-data-no-subjects", &[])));
     }
     let main = request["mainSubjectId"].as_str();
     let rows: Vec<String> =
         subjects.iter().map(|(id, s)| row(&links, id, s, iris, main == Some(id.as_str()), &projections)).collect();
     let page = links.rest(&format!("/strata/v0/page/{page_id}"));
     Ok(format!(
-        "<div class=\"export-all\">{}</div>\n<table class=\"subjects\"><thead><tr><th>Subject</th><th>Schema</th><th>IRI</th><th>Export</th></tr></thead>\n<tbody>\n{}\n</tbody></table>",
-        export_menu("Export all", &format!("{page}/subjects"), &format!("{page}/rdf"), &projections),
+        "<div class=\"export-all\">{}</div>\n<table class=\"subjects\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n{}\n</tbody></table>",
+        export_menu(&links, "strata-data-export-all", &format!("{page}/subjects"), &format!("{page}/rdf"), &projections),
+        links.msg_html("strata-heading-subject", &[]),
+        links.msg_html("strata-heading-schema", &[]),
+        links.msg_html("strata-heading-iri", &[]),
+        links.msg_html("strata-heading-export", &[]),
         rows.join("\n"),
     ))
 }
 
 /// The name a reader sees: the display name, and for a Dependent Subject the Host Subject's after "of".
-pub(super) fn subject_name(subject: &Value) -> String {
+pub(super) fn subject_name(subject: &Value, links: &Links) -> String {
     let name = subject["displayName"].as_str().unwrap_or_default();
     match subject["hostSubject"]["displayName"].as_str() {
-        Some(host) => format!("{name} of {host}"),
+        Some(host) => links.msg("strata-subject-of-host", &[name, host]),
         None => name.to_owned(),
     }
 }
@@ -64,32 +68,36 @@ fn row(
 ) -> String {
     let path = links.rest(&format!("/strata/v0/subject/{}", url_component(id)));
     let iri = iris.get(id).and_then(Value::as_str).unwrap_or_default();
-    let main = if is_main { " <em>(main)</em>" } else { "" };
+    let main = if is_main { format!(" <em>{}</em>", links.msg_html("strata-data-main", &[])) } else { String::new() };
     format!(
-        "<tr class=\"subject\" id=\"{id}\">\n<td>{name}{main}<br><code>{id}</code></td><td>{schema}</td>\n<td><code class=\"iri\">{iri}</code> <button type=\"button\" class=\"copy\" data-copy=\"{iri}\">Copy</button></td>\n<td>{menu}</td></tr>",
+        "<tr class=\"subject\" id=\"{id}\">\n<td>{name}{main}<br><code>{id}</code></td><td>{schema}</td>\n<td><code class=\"iri\">{iri}</code> <button type=\"button\" class=\"copy\" data-copy=\"{iri}\">{copy}</button></td>\n<td>{menu}</td></tr>",
         id = escape(id),
-        name = escape(&subject_name(subject)),
+        name = escape(&subject_name(subject, links)),
+        copy = links.msg_html("strata-data-copy", &[]),
         schema = escape(&schema_name(&subject["schema"])),
         iri = escape(iri),
-        menu = export_menu("Export", &path, &format!("{path}/rdf"), projections),
+        menu = export_menu(links, "strata-data-export", &path, &format!("{path}/rdf"), projections),
     )
 }
 
-fn export_menu(title: &str, json: &str, rdf: &str, projections: &[&str]) -> String {
+fn export_menu(links: &Links, title_key: &str, json: &str, rdf: &str, projections: &[&str]) -> String {
+    let title = links.msg_html(title_key, &[]);
     format!(
         "<details class=\"export-menu\"><summary>{title}</summary><ul>\n<li><a class=\"export-json\" href=\"{}\">JSON</a></li>\n{}\n{}\n</ul></details>",
         escape(json),
-        rdf_choice("Turtle", "turtle", rdf, projections),
-        rdf_choice("TriG", "trig", rdf, projections),
+        rdf_choice(links, "Turtle", "turtle", rdf, projections),
+        rdf_choice(links, "TriG", "trig", rdf, projections),
     )
 }
 
-fn rdf_choice(label: &str, format: &str, action: &str, projections: &[&str]) -> String {
+fn rdf_choice(links: &Links, label: &str, format: &str, action: &str, projections: &[&str]) -> String {
     let options: String =
         projections.iter().map(|p| format!("<option value=\"{0}\">{0}</option>", escape(p))).collect();
     format!(
-        "<li><details class=\"export-rdf\" data-format=\"{format}\"><summary>{label}</summary>\n<form method=\"get\" action=\"{}\"><input type=\"hidden\" name=\"format\" value=\"{format}\">\n<label>Projection <select name=\"projection\">{options}</select></label>\n<button type=\"submit\">Export {label}</button></form></details></li>",
+        "<li><details class=\"export-rdf\" data-format=\"{format}\"><summary>{label}</summary>\n<form method=\"get\" action=\"{}\"><input type=\"hidden\" name=\"format\" value=\"{format}\">\n<label>{projection} <select name=\"projection\">{options}</select></label>\n<button type=\"submit\">{export}</button></form></details></li>",
         escape(action),
+        projection = links.msg_html("strata-data-projection", &[]),
+        export = links.msg_html("strata-data-export-format", &[label]),
     )
 }
 

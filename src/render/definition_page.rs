@@ -12,21 +12,21 @@ use serde_json::{Map, Value};
 pub fn render_definition_page(content_model: &str, text: &str, links: &Links) -> Option<String> {
     let (what, read): (&str, Result<String, String>) = match content_model {
         LAYOUT_CONTENT_MODEL => (
-            "Layout",
+            "strata-definition-layout",
             json(text)
                 .and_then(|v| Layout::save_check(&v, |_| true).map_err(|e| e.to_string()))
                 .map(|l| layout(&l, links)),
         ),
         MAPPING_CONTENT_MODEL => (
-            "Mapping",
+            "strata-definition-mapping",
             json(text).and_then(|v| Mapping::from_json(&v).map_err(|e| e.to_string())).map(|m| mapping(&m, links)),
         ),
         _ => return None,
     };
     Some(read.unwrap_or_else(|reasons| {
         format!(
-            "<p class=\"error definition-error\" role=\"alert\">This page is not a valid {what}: {}</p>\n<pre class=\"page-text\">{}</pre>\n",
-            escape(&reasons),
+            "<p class=\"error definition-error\" role=\"alert\">{}</p>\n<pre class=\"page-text\">{}</pre>\n",
+            links.msg_html("strata-definition-invalid", &[&links.msg(what, &[]), &reasons]),
             escape(text)
         )
     }))
@@ -36,9 +36,17 @@ fn json(text: &str) -> Result<Value, String> {
     serde_json::from_str(text).map_err(|e| format!("the text is not JSON ({e})"))
 }
 
-fn rows(rows: &[(&str, String)]) -> String {
-    let body: String = rows.iter().map(|(k, v)| format!("<tr><th scope=\"row\">{k}</th><td>{v}</td></tr>\n")).collect();
+/// A table of rows headed `strata-heading-{name}`.
+fn rows(links: &Links, rows: &[(&str, String)]) -> String {
+    let body: String = rows
+        .iter()
+        .map(|(k, v)| format!("<tr><th scope=\"row\">{}</th><td>{v}</td></tr>\n", heading(links, k)))
+        .collect();
     format!("<table class=\"definition\"><tbody>\n{body}</tbody></table>\n")
+}
+
+fn heading(links: &Links, name: &str) -> String {
+    links.msg_html(&format!("strata-heading-{name}"), &[])
 }
 
 fn schema_link(schema: &str, links: &Links) -> String {
@@ -50,25 +58,28 @@ fn pretty(v: &Map<String, Value>) -> String {
 }
 
 fn layout(l: &Layout, links: &Links) -> String {
-    let mut fields = vec![("Schema", schema_link(l.schema.as_str(), links)), ("Type", escape(&l.layout_type))];
+    let mut fields = vec![("schema", schema_link(l.schema.as_str(), links)), ("type", escape(&l.layout_type))];
     if let Some(d) = &l.description {
-        fields.push(("Description", escape(d)));
+        fields.push(("description", escape(d)));
     }
     if let Some(s) = &l.settings {
-        fields.push(("Settings", pretty(s)));
+        fields.push(("settings", pretty(s)));
     }
     if !l.extra.is_empty() {
-        fields.push(("Other keys", pretty(&l.extra)));
+        fields.push(("other-keys", pretty(&l.extra)));
     }
-    format!("<div class=\"layout-definition\">\n{}</div>\n", rows(&fields))
+    format!("<div class=\"layout-definition\">\n{}</div>\n", rows(links, &fields))
 }
 
 fn mapping(m: &Mapping, links: &Links) -> String {
-    let head = rows(&[
-        ("Schema", schema_link(m.schema.as_str(), links)),
-        ("Projection", escape(&m.target)),
-        ("Class", format!("<code>{}</code>", escape(&m.class))),
-    ]);
+    let head = rows(
+        links,
+        &[
+            ("schema", schema_link(m.schema.as_str(), links)),
+            ("projection", escape(&m.target)),
+            ("class", format!("<code>{}</code>", escape(&m.class))),
+        ],
+    );
     let code = |s: &str| format!("<code>{}</code>", escape(s));
     let prefixes: String =
         m.prefixes.iter().map(|(p, ns)| format!("<tr><td>{}</td><td>{}</td></tr>\n", code(p), code(ns))).collect();
@@ -87,9 +98,11 @@ fn mapping(m: &Mapping, links: &Links) -> String {
         .collect();
     let mut html = format!("<div class=\"mapping-definition\">\n{head}");
     if !prefixes.is_empty() {
-        html.push_str(&format!("<h2>Prefixes</h2>\n<table class=\"mapping-prefixes\"><thead><tr><th scope=\"col\">Prefix</th><th scope=\"col\">Namespace</th></tr></thead>\n<tbody>\n{prefixes}</tbody></table>\n"));
+        html.push_str(&format!("<h2>{}</h2>\n<table class=\"mapping-prefixes\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n{prefixes}</tbody></table>\n",
+            heading(links, "prefixes"), heading(links, "prefix"), heading(links, "namespace")));
     }
-    html.push_str(&format!("<h2>Properties</h2>\n<table class=\"mapping-properties\"><thead><tr><th scope=\"col\">Property</th><th scope=\"col\">Predicate</th><th scope=\"col\">Language</th><th scope=\"col\">Datatype</th></tr></thead>\n<tbody>\n{properties}</tbody></table>\n</div>\n"));
+    html.push_str(&format!("<h2>{}</h2>\n<table class=\"mapping-properties\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n{properties}</tbody></table>\n</div>\n",
+        heading(links, "properties"), heading(links, "property"), heading(links, "predicate"), heading(links, "language"), heading(links, "datatype")));
     html
 }
 

@@ -2,6 +2,7 @@
 //! every link to a page through [`Links`], so no stored text can inject markup or a `javascript:` link.
 
 use crate::host::UrlLayout;
+use crate::messages::{fill, Words};
 
 /// Text escaped for HTML element content and double- or single-quoted attribute values.
 pub fn escape(text: &str) -> String {
@@ -27,12 +28,14 @@ pub fn is_safe_external(url: &str) -> bool {
 
 /// The host's URL patterns: its layout ([`UrlLayout`]: `page` with `$1` for a page title, `script`,
 /// `rest`), `editSubject` with `$1` for the page title and `$2` for a Subject ID (absent: no Edit
-/// links), `schemaSubjects` with `$1` for a Schema name (the Subject list filtered by that Schema).
+/// links), `schemaSubjects` with `$1` for a Schema name (the Subject list filtered by that Schema);
+/// and the request's words ([`Words`]: the host's messages in the reader's language).
 #[derive(Debug, Clone, Default)]
 pub struct Links {
     pub urls: UrlLayout,
     pub edit_subject: Option<String>,
     pub schema_subjects: Option<String>,
+    pub words: Words,
 }
 
 impl Links {
@@ -40,7 +43,30 @@ impl Links {
     pub fn from_json(v: Option<&serde_json::Value>) -> Links {
         let get = |key: &str| v.and_then(|l| l.get(key)).and_then(|s| s.as_str()).map(str::to_owned);
         let urls = v.and_then(|l| serde_json::from_value(l.clone()).ok()).unwrap_or_default();
-        Links { urls, edit_subject: get("editSubject"), schema_subjects: get("schemaSubjects") }
+        Links { urls, edit_subject: get("editSubject"), schema_subjects: get("schemaSubjects"), words: Words::English }
+    }
+
+    /// The links and words of a render request: its `links` object and its `messages` (texts by key,
+    /// or `"qqx"`; absent: the core's English).
+    pub fn from_request(request: &serde_json::Value) -> Links {
+        Links { words: Words::from_json(request.get("messages")), ..Links::from_json(request.get("links")) }
+    }
+
+    /// The request's text of a message of the core's table, parameters put in, not escaped.
+    pub fn msg(&self, key: &str, params: &[&str]) -> String {
+        self.words.text(key, params)
+    }
+
+    /// [`Links::msg`] escaped for HTML.
+    pub fn msg_html(&self, key: &str, params: &[&str]) -> String {
+        escape(&self.msg(key, params))
+    }
+
+    /// The message escaped for HTML with parameters that are HTML already (links), put in as they are.
+    pub fn msg_with_html(&self, key: &str, html_params: &[&str]) -> String {
+        let places: Vec<String> = (1..=html_params.len()).map(|i| format!("${i}")).collect();
+        let places: Vec<&str> = places.iter().map(String::as_str).collect();
+        fill(&escape(&self.msg(key, &places)), html_params)
     }
 
     /// The links of a host's layout, without Edit links or Schema lists.

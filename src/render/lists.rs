@@ -29,24 +29,39 @@ impl ListKind {
 /// The HTML table of a list's rows; a sentence when there are none.
 pub fn render_list(kind: ListKind, rows: &[Value], links: &Links) -> String {
     match kind {
-        ListKind::Schemas if rows.is_empty() => "<p class=\"empty-list\">This wiki has no Schemas yet.</p>".into(),
-        ListKind::Schemas => {
-            table("schema-list", &["Schema", "Description", "Subjects"], rows.iter().map(|r| schema_row(r, links)))
-        }
-        _ if rows.is_empty() => "<p class=\"empty-list\">No Subjects found.</p>".into(),
-        ListKind::Subjects => {
-            table("subject-list", &["Subject", "Schema", "Page"], rows.iter().map(|r| subject_row(r, false, links)))
-        }
-        ListKind::RecentlyEdited => table(
+        ListKind::Schemas if rows.is_empty() => empty(links, "strata-list-no-schemas"),
+        ListKind::Schemas => table(
+            links,
+            "schema-list",
+            &["schema", "description", "subjects"],
+            rows.iter().map(|r| schema_row(r, links)),
+        ),
+        _ if rows.is_empty() => empty(links, "strata-list-no-subjects"),
+        ListKind::Subjects => table(
+            links,
             "subject-list",
-            &["Subject", "Schema", "Page", "Edited"],
+            &["subject", "schema", "page"],
+            rows.iter().map(|r| subject_row(r, false, links)),
+        ),
+        ListKind::RecentlyEdited => table(
+            links,
+            "subject-list",
+            &["subject", "schema", "page", "edited"],
             rows.iter().map(|r| subject_row(r, true, links)),
         ),
     }
 }
 
-fn table(class: &str, headings: &[&str], rows: impl Iterator<Item = String>) -> String {
-    let head: String = headings.iter().map(|h| format!("<th scope=\"col\">{h}</th>")).collect();
+fn empty(links: &Links, key: &str) -> String {
+    format!("<p class=\"empty-list\">{}</p>", links.msg_html(key, &[]))
+}
+
+/// A table with the headings `strata-heading-{name}` of `headings`.
+fn table(links: &Links, class: &str, headings: &[&str], rows: impl Iterator<Item = String>) -> String {
+    let head: String = headings
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{}</th>", links.msg_html(&format!("strata-heading-{h}"), &[])))
+        .collect();
     let body: Vec<String> = rows.collect();
     format!("<div class=\"table-wrap\"><table class=\"list {class}\"><thead><tr>{head}</tr></thead>\n<tbody>\n{}\n</tbody></table></div>", body.join("\n"))
 }
@@ -62,7 +77,7 @@ fn subject_row(row: &Value, edited: bool, links: &Links) -> String {
     let subject_href = format!("{}#subject-{}", links.page(page), url_component(id));
     let schema = schema_name(&row["schema"]);
     let mut cells = vec![
-        link(&subject_href, &subject_name(row)),
+        link(&subject_href, &subject_name(row, links)),
         link(&links.page(&format!("Schema:{schema}")), &schema),
         link(&links.page(page), page),
     ];
@@ -74,7 +89,9 @@ fn subject_row(row: &Value, edited: bool, links: &Links) -> String {
 
 fn schema_row(row: &Value, links: &Links) -> String {
     let name = row["name"].as_str().unwrap_or_default();
-    let subjects = links.schema_subjects(name).map_or_else(String::new, |href| link(&href, "Subjects"));
+    let subjects = links
+        .schema_subjects(name)
+        .map_or_else(String::new, |href| link(&href, &links.msg("strata-heading-subjects", &[])));
     format!(
         "<tr><td>{}</td><td>{}</td><td>{subjects}</td></tr>",
         link(&links.page(&format!("Schema:{name}")), name),

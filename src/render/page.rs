@@ -19,7 +19,7 @@ use std::collections::HashMap;
 /// `GET /layouts`, `links` the host's URL patterns ([`Links`]).
 pub fn render_page(request: &Value, own_source: &SourceKey) -> Result<String, String> {
     let title = request["title"].as_str().ok_or("request.title must be a string")?;
-    let links = Links::from_json(request.get("links"));
+    let links = Links::from_request(request);
     let source = request["wikitext"].as_str().unwrap_or_default();
     if let Some(html) = request["contentModel"].as_str().and_then(|model| render_definition_page(model, source, &links))
     {

@@ -10,49 +10,57 @@ use serde_json::Value;
 pub fn render_schema(name: &str, schema: &Schema, links: &Links) -> String {
     let mut html = String::new();
     if schema.subjects_are_dependent {
-        html.push_str("<p class=\"schema-dependent\">Subjects of this Schema are dependent: they live on the page of the Subject that points to them.</p>\n");
+        html.push_str(&format!(
+            "<p class=\"schema-dependent\">{}</p>\n",
+            links.msg_html("strata-schema-dependent", &[])
+        ));
     }
     if !schema.description.is_empty() {
         html.push_str(&format!("<p class=\"schema-description\">{}</p>\n", escape(&schema.description)));
     }
     if let Some(href) = links.schema_subjects(name) {
         html.push_str(&format!(
-            "<p><a class=\"schema-subjects\" href=\"{}\">Subjects of this Schema</a></p>\n",
-            escape(&href)
+            "<p><a class=\"schema-subjects\" href=\"{}\">{}</a></p>\n",
+            escape(&href),
+            links.msg_html("strata-schema-subjects", &[])
         ));
     }
     let rows: String = fields(schema).iter().map(|f| row(f, links)).collect();
+    let head: String = ["property", "type", "required", "multiple", "details"]
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{}</th>", links.msg_html(&format!("strata-heading-{h}"), &[])))
+        .collect();
     html.push_str(&format!(
-        "<div class=\"table-wrap\"><table class=\"schema-properties\"><thead><tr><th scope=\"col\">Property</th><th scope=\"col\">Type</th>\
-<th scope=\"col\">Required</th><th scope=\"col\">Multiple</th><th scope=\"col\">Details</th></tr></thead>\n<tbody>\n{rows}</tbody></table></div>\n"
+        "<div class=\"table-wrap\"><table class=\"schema-properties\"><thead><tr>{head}</tr></thead>\n<tbody>\n{rows}</tbody></table></div>\n"
     ));
     html
 }
 
 fn row(f: &Field, links: &Links) -> String {
     let mut details: Vec<String> = Vec::new();
-    let text = |v: &Value| escape(&v.as_str().map_or_else(|| v.to_string(), str::to_owned));
+    let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+    let detail = |key: &str, param: String| links.msg_html(key, &[&param]);
     if let Some(min) = &f.minimum {
-        details.push(format!("minimum {}", text(min)));
+        details.push(detail("strata-schema-minimum", text(min)));
     }
     if let Some(max) = &f.maximum {
-        details.push(format!("maximum {}", text(max)));
+        details.push(detail("strata-schema-maximum", text(max)));
     }
     if let Some(p) = f.precision {
-        details.push(format!("{p} decimal places"));
+        details.push(detail("strata-schema-precision", p.to_string()));
     }
     if let Some(n) = f.min_length {
-        details.push(format!("at least {n} characters"));
+        details.push(detail("strata-schema-min-length", n.to_string()));
     }
     if let Some(n) = f.max_length {
-        details.push(format!("at most {n} characters"));
+        details.push(detail("strata-schema-max-length", n.to_string()));
     }
     if !f.options.is_empty() {
         let labels: Vec<String> = f.options.iter().map(|o| text(&o["label"])).collect();
-        details.push(format!("options: {}", labels.join(", ")));
+        details.push(detail("strata-schema-options", labels.join(", ")));
     }
     if let Some(r) = &f.relation {
-        details.push(format!("relation “{}”", escape(r)));
+        details.push(detail("strata-schema-relation", r.clone()));
     }
     if !f.target_schemas.is_empty() {
         let targets: Vec<String> = f
@@ -60,10 +68,10 @@ fn row(f: &Field, links: &Links) -> String {
             .iter()
             .map(|t| format!("<a href=\"{}\">{}</a>", escape(&links.page(&format!("Schema:{t}"))), escape(t)))
             .collect();
-        details.push(format!("targets: {}", targets.join(", ")));
+        details.push(links.msg_with_html("strata-schema-targets", &[&targets.join(", ")]));
     }
     if let Some(d) = &f.default {
-        details.push(format!("default {}", text(d)));
+        details.push(detail("strata-schema-default", text(d)));
     }
     let description = if f.description.is_empty() {
         String::new()
@@ -74,8 +82,17 @@ fn row(f: &Field, links: &Links) -> String {
         "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}{description}</td></tr>\n",
         escape(&f.name),
         escape(&f.type_name),
-        f.required.map_or("no", |s| if s == "error" { "yes" } else { "yes (warning)" }),
-        if f.multiple { "yes" } else { "no" },
+        links.msg_html(
+            f.required.map_or("strata-schema-no", |s| {
+                if s == "error" {
+                    "strata-schema-required-yes"
+                } else {
+                    "strata-schema-required-warning"
+                }
+            }),
+            &[]
+        ),
+        links.msg_html(if f.multiple { "strata-schema-multiple-yes" } else { "strata-schema-no" }, &[]),
         details.join("; "),
     )
 }

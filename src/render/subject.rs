@@ -49,7 +49,11 @@ impl PageSubjects<'_> {
             escape(&schema_name)
         ));
         if let Some(edit) = self.links.edit_subject(self.page_title, id) {
-            html.push_str(&format!(" <a class=\"edit-subject\" href=\"{}\">Edit</a>", escape(&edit)));
+            html.push_str(&format!(
+                " <a class=\"edit-subject\" href=\"{}\">{}</a>",
+                escape(&edit),
+                self.links.msg_html("strata-edit-subject", &[])
+            ));
         }
         html.push_str("</header>\n");
         html.push_str(&self.statements(subject, self.schemas.get(&schema_name), &layout));
@@ -94,7 +98,7 @@ impl PageSubjects<'_> {
             })
             .collect();
         match layout.shape {
-            Shape::Infobox => infobox(&rows),
+            Shape::Infobox => infobox(self.links, &rows),
             Shape::Table => table(&rows),
             Shape::Card => {
                 let title = layout.title_property.as_deref().and_then(|t| {
@@ -126,9 +130,9 @@ fn shown_properties(statements: &Map<String, Value>, schema: Option<&Schema>, la
     names
 }
 
-fn infobox(rows: &[(String, String)]) -> String {
+fn infobox(links: &Links, rows: &[(String, String)]) -> String {
     if rows.is_empty() {
-        return "<p class=\"no-statements\">No values.</p>\n".into();
+        return format!("<p class=\"no-statements\">{}</p>\n", links.msg_html("strata-no-values", &[]));
     }
     let body: String =
         rows.iter().map(|(n, v)| format!("<tr><th scope=\"row\">{}</th><td>{v}</td></tr>\n", escape(n))).collect();

@@ -154,3 +154,95 @@ fn the_data_tab_names_dependent_subjects_after_their_host_and_escapes_everything
     assert_eq!(empty, "<p>This page has no Subjects.</p>");
     assert!(crate::render::render_data_tab(&json!({"subjects": {}})).is_err());
 }
+
+/// The drawings of the case table below, each with `messages` set to `words`: a page with a Layout,
+/// a default infobox, dates, booleans and relations to a missing and a foreign Subject; a Schema page
+/// with every detail; the lists, full and empty; the Data tab, full and empty; Layout and Mapping
+/// pages, valid and not.
+fn every_drawing(words: Value) -> Vec<String> {
+    let mut page = library_page();
+    page["messages"] = words.clone();
+    let statements = &mut page["subjects"]["subjects"]["s1adr1aaaaaaa02"]["statements"];
+    let every_month: Vec<String> = (1..=12).map(|m| format!("1815-{m:02}-10")).collect();
+    statements["Opened"] = json!({"propertyType": "date", "value": every_month});
+    statements["Since"] = json!({"propertyType": "dateTime", "value": ["2026-05-14T19:30:00Z"]});
+    statements["Open"] = json!({"propertyType": "boolean", "value": true});
+    statements["Closed"] = json!({"propertyType": "boolean", "value": false});
+    statements["Near"] = json!({"propertyType": "relation", "value": [{"target": "s1zzz1aaaaaaa09"}, {"target": "alpha:s1x"}, {"target": "beta:s1y"}]});
+    page["subjects"]["referencedSubjects"]["alpha:s1x"] =
+        json!({"id": "alpha:s1x", "source": "alpha", "displayName": "Ada"});
+    page["subjects"]["referencedSubjects"]["beta:s1y"] =
+        json!({"id": "beta:s1y", "source": "beta", "unavailable": true});
+    let mut drawings = vec![render_page(&page, &local()).unwrap()];
+    let bare = json!({"title": "Bare", "subjects": {"subjects": {"s1": {"displayName": "Bare", "schema": "Bare", "statements": {}}}}, "messages": words});
+    drawings.push(render_page(&bare, &local()).unwrap());
+    let schema = Schema::from_json(
+        &json!({"subjectsAreDependent": true, "propertyDefinitions": {
+            "A": {"type": "number", "minimum": 1, "maximum": 9, "precision": 2, "required": {"severity": "error"}},
+            "B": {"type": "text", "minLength": 1, "maxLength": 9, "required": true, "default": "x", "multiple": true},
+            "C": {"type": "select", "options": [{"id": "o1", "label": "One"}]},
+            "D": {"type": "relation", "relation": "near", "targetSchemas": ["Library"]}}}),
+        &local(),
+    )
+    .unwrap();
+    let schema_links = json!({"links": {"schemaSubjects": "/wiki/Special:Subjects?schema=$1"}, "messages": words});
+    drawings.push(render_schema("Library", &schema, &Links::from_request(&schema_links)));
+    let links = Links::from_request(&schema_links);
+    let subject_row = json!({"id": "s1", "displayName": "A", "hostSubject": {"displayName": "B"}, "schema": "S", "pageTitle": "P", "lastEdited": "x"});
+    for kind in [ListKind::Subjects, ListKind::RecentlyEdited, ListKind::Schemas] {
+        drawings.push(render_list(kind, &[], &links));
+        let row =
+            if kind == ListKind::Schemas { json!({"name": "S", "description": "d"}) } else { subject_row.clone() };
+        drawings.push(render_list(kind, &[row], &links));
+    }
+    let tab = json!({"pageId": 1, "mainSubjectId": "s1", "subjects": {"s1": subject_row}, "iris": {"s1": "i"},
+                     "projections": ["native"], "messages": words});
+    drawings.push(render_data_tab(&tab).unwrap());
+    drawings.push(
+        render_data_tab(&json!({"pageId": 1, "subjects": {}, "iris": {}, "projections": [], "messages": words}))
+            .unwrap(),
+    );
+    let definitions = [
+        (
+            "strata-layout",
+            json!({"schema": "S", "type": "card", "description": "d", "settings": {}, "other": 1}).to_string(),
+        ),
+        ("strata-layout", "not json".to_owned()),
+        (
+            "strata-mapping",
+            json!({"version": 1, "schema": "S", "target": "t", "prefixes": {"a": "http://a/"},
+            "subject": {"class": "a:C"}, "properties": {"N": {"predicate": "a:n", "lang": "en"}}})
+            .to_string(),
+        ),
+        ("strata-mapping", "[]".to_owned()),
+    ];
+    for (model, text) in definitions {
+        let request = json!({"title": "D", "contentModel": model, "wikitext": text, "messages": words});
+        drawings.push(render_page(&request, &local()).unwrap());
+    }
+    drawings
+}
+
+/// Every word the renderers use is a key of the core's message table: in English no drawing has a
+/// missing key (`⧼key⧽`), and with `qqx` every key a drawing shows exists; together the drawings ask
+/// for every key of the table's rendering part.
+#[test]
+fn every_word_of_the_renderers_is_a_key_of_the_message_table() {
+    for html in every_drawing(Value::Null) {
+        assert!(!html.contains('⧼'), "a missing message in {html}");
+    }
+    let mut asked = std::collections::BTreeSet::new();
+    for html in every_drawing(json!("qqx")) {
+        for part in html.split("(strata-").skip(1) {
+            let key = format!("strata-{}", part.split([')', ':']).next().unwrap());
+            assert!(crate::messages::english(&key).is_some(), "{key} is not in the table");
+            asked.insert(key);
+        }
+    }
+    let unused: Vec<&str> = crate::messages::TABLE
+        .iter()
+        .map(|m| m.key)
+        .filter(|k| !k.starts_with("strata-schema-refusal") && !asked.contains(*k))
+        .collect();
+    assert_eq!(unused, Vec::<&str>::new(), "keys no drawing asked for");
+}

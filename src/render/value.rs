@@ -29,11 +29,15 @@ pub fn parts(statement: &Value, def: Option<&PropertyDefinition>, cx: &ValueCont
     match type_name {
         "text" => strings().map(escape).collect(),
         "url" => strings().map(url).collect(),
-        "date" => strings().map(date).collect(),
-        "dateTime" => strings().map(date_time).collect(),
+        "date" => strings().map(|d| date(d, cx.links)).collect(),
+        "dateTime" => strings().map(|d| date_time(d, cx.links)).collect(),
         "select" => select(statement),
         "number" => value.as_f64().map(|n| number(n, value, def)).into_iter().collect(),
-        "boolean" => value.as_bool().map(|b| (if b { "Yes" } else { "No" }).to_owned()).into_iter().collect(),
+        "boolean" => value
+            .as_bool()
+            .map(|b| cx.links.msg_html(if b { "strata-yes" } else { "strata-no" }, &[]))
+            .into_iter()
+            .collect(),
         "monolingualText" => monolingual(value, cx.preferred_language),
         "relation" => value.as_array().into_iter().flatten().map(|r| relation(r, cx)).collect(),
         // Another registered type of string parts (`email`, `phoneNumber`) shows its parts as text.
@@ -62,36 +66,22 @@ fn url(u: &str) -> String {
     }
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-fn spelled_date(d: &str) -> Option<String> {
+/// `2026-05-14` as `14 May 2026`, the month's name a message (`strata-month-5`).
+fn spelled_date(d: &str, links: &Links) -> Option<String> {
     let date = parse_date(d)?;
-    Some(format!("{} {} {}", date.day, MONTHS[usize::from(date.month) - 1], date.year))
+    Some(format!("{} {} {}", date.day, links.msg(&format!("strata-month-{}", date.month), &[]), date.year))
 }
 
-fn date(d: &str) -> String {
-    match spelled_date(d) {
+fn date(d: &str, links: &Links) -> String {
+    match spelled_date(d, links) {
         Some(text) => format!("<time datetime=\"{}\">{}</time>", escape(d), escape(&text)),
         None => escape(d),
     }
 }
 
 /// `2026-05-14T19:30:00+02:00` as `14 May 2026, 19:30 (UTC+02:00)`: the time as written, in its offset.
-fn date_time(d: &str) -> String {
-    let spelled = d.get(..10).and_then(spelled_date).zip(d.get(11..16)).map(|(day, hm)| {
+fn date_time(d: &str, links: &Links) -> String {
+    let spelled = d.get(..10).and_then(|day| spelled_date(day, links)).zip(d.get(11..16)).map(|(day, hm)| {
         let offset =
             if d.ends_with('Z') { "UTC".to_owned() } else { format!("UTC{}", &d[d.len().saturating_sub(6)..]) };
         format!("{day}, {hm} ({offset})")
@@ -147,7 +137,7 @@ fn monolingual(value: &Value, preferred: Option<&str>) -> Vec<String> {
 fn relation(r: &Value, cx: &ValueContext) -> String {
     let target = r["target"].as_str().unwrap_or_default();
     let shown = match cx.elsewhere.get(target).filter(|s| s["source"].is_string()) {
-        Some(s) => foreign_target(target, s),
+        Some(s) => foreign_target(target, s, cx.links),
         None => local_target(target, cx),
     };
     shown + &relation_properties(r, cx)
@@ -165,24 +155,25 @@ fn local_target(target: &str, cx: &ValueContext) -> String {
     match link {
         Some((href, name)) => format!("<a class=\"relation\" href=\"{}\">{}</a>", escape(&href), escape(name)),
         None => format!(
-            "<span class=\"missing-target\" title=\"No readable Subject has this ID\">{}</span>",
+            "<span class=\"missing-target\" title=\"{}\">{}</span>",
+            cx.links.msg_html("strata-missing-target", &[]),
             escape(target)
         ),
     }
 }
 
 /// A Subject of another source: its pages are not this wiki's, so it is named, not linked.
-fn foreign_target(target: &str, s: &Value) -> String {
+fn foreign_target(target: &str, s: &Value, links: &Links) -> String {
     let source = s["source"].as_str().unwrap_or_default();
     match s["displayName"].as_str().filter(|_| s["unavailable"] != true) {
         Some(name) => format!(
             "<span class=\"foreign-target\" title=\"{}\">{}</span>",
-            escape(&format!("{target}, from the source {source}")),
+            links.msg_html("strata-foreign-target", &[target, source]),
             escape(name)
         ),
         None => format!(
             "<span class=\"foreign-target unavailable\" title=\"{}\">{}</span>",
-            escape(&format!("The source {source} is unavailable")),
+            links.msg_html("strata-source-unavailable", &[source]),
             escape(target)
         ),
     }

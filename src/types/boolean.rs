@@ -2,7 +2,7 @@
 
 use super::{MappedLiteral, PropertyType, ValueShape};
 use crate::checks::{TypeRules, ValueCheck};
-use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
+use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaRefusal};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
@@ -30,7 +30,7 @@ impl PropertyType for Boolean {
 
     fn parse(&self, f: &mut Fields) -> PropertyKind {
         if !matches!(f.get("default"), None | Some(Value::Null | Value::Bool(_))) {
-            f.error(Some("default"), "a boolean default is true, false or null");
+            f.error(Some("default"), SchemaRefusal::BadBooleanDefault);
         }
         PropertyKind::Boolean
     }

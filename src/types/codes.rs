@@ -1,5 +1,5 @@
 //! The one table of every violation code: validation's own (`checks::codes::CORE_CODES`), then
-//! each registered type's, in registry order. Docs, OpenAPI, the `violationDescriptions` export and
+//! each registered type's, in registry order. Docs, OpenAPI, the violation messages (`exports::messages`) and
 //! the tests read it here.
 
 use super::REGISTRY;

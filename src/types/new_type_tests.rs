@@ -9,7 +9,7 @@ use super::PropertyType;
 use crate::checks::codes::{Code, CodeInfo};
 use crate::checks::ValueCheck;
 use crate::domain::ids::{IdMinter, SourceKey};
-use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaErrors};
+use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaErrors, SchemaRefusal};
 use crate::domain::statement::StatementValue;
 use crate::json::{Arena, Json};
 use crate::value_forms::WriteContext;
@@ -35,7 +35,7 @@ impl PropertyType for PostalCode {
             Some(Value::String(r)) if r.len() == 2 && r.bytes().all(|b| b.is_ascii_alphabetic()) => {
                 fields.insert("region".into(), r.to_ascii_uppercase().into());
             }
-            Some(_) => f.error(Some("region"), "must be a two-letter region code"),
+            Some(_) => f.error(Some("region"), SchemaRefusal::TypeRule("must be a two-letter region code".into())),
         }
         PropertyKind::Own { multiple: f.multiple(), fields }
     }

@@ -4,7 +4,7 @@ use super::json_schema::put;
 use super::{MappedLiteral, Mismatched, PropertyType, ValueShape};
 use crate::checks::bounds::Bounds;
 use crate::checks::{CheckContext, TypeRules, ValueCheck};
-use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind};
+use crate::domain::schema::{put_valued, Fields, PropertyDefinition, PropertyKind, SchemaRefusal};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
@@ -35,7 +35,7 @@ impl PropertyType for Number {
         let (minimum, maximum) = (f.number("minimum"), f.number("maximum"));
         if let (Some(lo), Some(hi)) = (&minimum, &maximum) {
             if lo.value.as_f64() > hi.value.as_f64() {
-                f.error(None, "minimum is greater than maximum");
+                f.error(None, SchemaRefusal::MinimumAboveMaximum);
             }
         }
         PropertyKind::Number { precision: f.precision(), minimum, maximum }

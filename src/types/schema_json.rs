@@ -5,7 +5,7 @@
 //! collected, so a refused save lists all its reasons.
 
 use crate::domain::ids::SourceKey;
-use crate::domain::schema::{put_flag, Fields, PropertyDefinition, PropertyKind, Schema, SchemaErrors};
+use crate::domain::schema::{put_flag, Fields, PropertyDefinition, PropertyKind, Schema, SchemaErrors, SchemaRefusal};
 use crate::types;
 use serde_json::{Map, Value};
 
@@ -27,7 +27,7 @@ impl ReadSchema for Schema {
     fn parse_str(text: &str, own_source: &SourceKey) -> Result<Schema, SchemaErrors> {
         let v: Value = serde_json::from_str(text).map_err(|e| {
             let mut errs = SchemaErrors::default();
-            errs.push("", format!("not valid JSON: {e}"));
+            errs.push("", SchemaRefusal::NotJson(e.to_string()));
             errs
         })?;
         Schema::from_json(&v, own_source)
@@ -36,7 +36,7 @@ impl ReadSchema for Schema {
     fn from_json(v: &Value, own_source: &SourceKey) -> Result<Schema, SchemaErrors> {
         let mut errs = SchemaErrors::default();
         let Some(obj) = v.as_object() else {
-            errs.push("", "a Schema is a JSON object");
+            errs.push("", SchemaRefusal::NotAnObject);
             return Err(errs);
         };
         let description = string_field(obj, "description", "description", &mut errs);
@@ -44,7 +44,7 @@ impl ReadSchema for Schema {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
             Some(_) => {
-                errs.push("subjectsAreDependent", "must be a boolean");
+                errs.push("subjectsAreDependent", SchemaRefusal::NotABoolean);
                 false
             }
         };
@@ -54,7 +54,7 @@ impl ReadSchema for Schema {
                 for (name, def) in defs {
                     let path = format!("propertyDefinitions.{name}");
                     if name.trim().is_empty() || name.chars().any(char::is_control) {
-                        errs.push(&path, "a property name must not be blank or contain control characters");
+                        errs.push(&path, SchemaRefusal::BadPropertyName);
                         continue;
                     }
                     if let Some(d) = parse_definition(def, &path, own_source, &mut errs) {
@@ -62,8 +62,8 @@ impl ReadSchema for Schema {
                     }
                 }
             }
-            Some(_) => errs.push("propertyDefinitions", "must be an object"),
-            None => errs.push("propertyDefinitions", "is required"),
+            Some(_) => errs.push("propertyDefinitions", SchemaRefusal::FieldNotAnObject),
+            None => errs.push("propertyDefinitions", SchemaRefusal::Missing),
         }
         let extra = rest(obj, &["description", "subjectsAreDependent", "propertyDefinitions"]);
         if errs.0.is_empty() {
@@ -76,17 +76,17 @@ impl ReadSchema for Schema {
 
 fn parse_definition(v: &Value, path: &str, own: &SourceKey, errs: &mut SchemaErrors) -> Option<PropertyDefinition> {
     let Some(obj) = v.as_object() else {
-        errs.push(path, "a property definition is a JSON object");
+        errs.push(path, SchemaRefusal::DefinitionNotAnObject);
         return None;
     };
     let type_name = match obj.get("type") {
         Some(Value::String(s)) if !s.is_empty() => s.clone(),
         Some(Value::Object(_)) => {
-            errs.push(format!("{path}.type"), "severity is not accepted on \"type\"");
+            errs.push(format!("{path}.type"), SchemaRefusal::SeverityNotAccepted("type"));
             return None;
         }
         _ => {
-            errs.push(format!("{path}.type"), "is required and must be a non-empty string");
+            errs.push(format!("{path}.type"), SchemaRefusal::TypeMissing);
             return None;
         }
     };
@@ -108,7 +108,7 @@ fn string_field(obj: &Map<String, Value>, key: &str, path: &str, errs: &mut Sche
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.clone(),
         Some(_) => {
-            errs.push(path, "must be a string");
+            errs.push(path, SchemaRefusal::NotAString);
             String::new()
         }
     }

@@ -71,10 +71,11 @@ pub fn editor_fields(
     result(exports::editor_fields(name, &schema, &options(opts)?))
 }
 
-/// Each violation code with the sentence that explains it (`types::codes::all`), for editors.
-#[wasm_bindgen(js_name = violationDescriptions, unchecked_return_type = "Record<string, string>")]
-pub fn violation_descriptions() -> Result<JsValue, JsValue> {
-    result(Ok(exports::violation_descriptions()))
+/// The English text of every message of the core by key (the renderers' words, Schema refusals, and
+/// `strata-violation-<code>` per violation code), for a host's or an editor's `msg`.
+#[wasm_bindgen(js_name = messageTable, unchecked_return_type = "Record<string, string>")]
+pub fn message_table() -> Result<JsValue, JsValue> {
+    result(Ok(exports::message_table()))
 }
 
 /// The JSON Schema (2020-12) of a Schema's Subjects, as `GET /schema/{name}/json-schema` answers it.

@@ -236,6 +236,10 @@ fn a_schema_page_is_checked_like_put_schema_and_stored_canonically() {
         format!("The Schema is invalid: {}.", rest_reasons.join("; ")),
         "one check for both paths"
     );
+    let kinds: Vec<&str> =
+        body["reasons"].as_array().unwrap().iter().map(|r| r["messageKey"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["strata-schema-refusal-dependent-fixed", "strata-schema-refusal-mixed-dependent-targets"]);
+    assert_eq!(refused["error"]["reasons"], body["reasons"], "the same kinds, keys and parameters for the host");
 }
 
 #[test]

@@ -152,6 +152,16 @@ fn an_invalid_schema_lists_every_reason() {
             "{r} missing from the message"
         );
     }
+    let kinds: Vec<(&str, &Value)> =
+        reasons.iter().map(|r| (r["messageKey"].as_str().unwrap(), &r["params"])).collect();
+    assert_eq!(
+        kinds,
+        [
+            ("strata-schema-refusal-minimum-above-maximum", &json!([])),
+            ("strata-schema-refusal-no-target-schemas", &json!([]))
+        ],
+        "each reason names its kind's message"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 """What a reader of MediaWiki sees, drawn by the core: a page's Subjects below its text (with the
 Schema and Layout pages they used as templates), a Schema page's property table, Special:Subjects
-and Special:Schemas, RDF autodiscovery links, and a history diff per Subject and Statement.
+and Special:Schemas, RDF autodiscovery links, a history diff per Subject and Statement, and pages
+drawn before their Schema had a Layout refreshed when one is created or deleted.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_page_view.py -v`."""
 
@@ -19,6 +20,8 @@ TAG = "".join(random.choices(string.ascii_lowercase, k=6))
 SCHEMA_NAME = f"Viewed{TAG}"
 LAYOUT = f"Viewed card {TAG}"
 PAGE = f"Viewed page {TAG}"
+LATE_SCHEMA = f"Late{TAG}"
+LATE_PAGE = f"Late page {TAG}"
 
 
 class PageView(WikiTest):
@@ -88,6 +91,28 @@ class PageView(WikiTest):
         self.assertIn(f"Special:Subjects&amp;schema={SCHEMA_NAME}", schemas)
         special = self.html({"title": "Special:SpecialPages"})
         self.assertIn('id="Strata"', special)
+
+    def test_a_layout_created_later_redraws_the_pages_drawn_before_it(self):
+        assert self.vera.request("PUT", f"/schema/{LATE_SCHEMA}", {"schema": SCHEMA}).status_code == 201
+        self.vera.ok("POST", "/subjects", {"schema": LATE_SCHEMA, "label": "Late Ada", "pageTitle": LATE_PAGE,
+                                           "statements": {"Born": {"propertyType": "text", "value": ["1815"]}}})
+        layout = f"Layout:Late card {TAG}"
+
+        def drawn_with():
+            self.wiki.maintenance("runJobs")
+            html = self.html({"title": LATE_PAGE})  # anonymous: the parser cache's copy when it is fresh
+            section = re.search(rf'<section class="subject"[^>]* data-schema="{LATE_SCHEMA}"( data-layout="([^"]+)")?>', html)
+            self.assertIsNotNone(section, html[:2000])
+            return section.group(2)
+
+        self.assertIsNone(drawn_with(), "the default infobox, and the parser cache now holds it")
+        saved = self.vera.site.pages[layout].edit(f'{{"schema": "{LATE_SCHEMA}", "type": "card"}}', "a later Layout")
+        self.assertEqual(saved["result"], "Success", saved)
+        self.assertEqual(drawn_with(), f"Late card {TAG}")
+        self.vera.site.pages[layout].delete("gone again")
+        self.assertIsNone(drawn_with(), "the default infobox again")
+        self.vera.site.api("undelete", title=layout, reason="back", token=self.vera.site.get_token("csrf"))
+        self.assertEqual(drawn_with(), f"Late card {TAG}", "undeleted")
 
     def test_content_pages_advertise_their_rdf_when_a_store_is_configured(self):
         html = self.html({"title": PAGE})

@@ -59,11 +59,13 @@ class MediaWikiRest(WikiTest):
         with self.assertRaises(APIError) as refused:
             page.edit(json.dumps({"propertyDefinitions": {"Legs": {"type": "number", "minimum": 5, "maximum": 1}}}), "broken")
         self.assertEqual(refused.exception.code, "strata-invalid-schema")
-        # The core's message, as the REST route gives it for the same Schema.
+        # The core's reason, as the REST route gives it for the same Schema (its message per refusal
+        # kind: test_mediawiki_messages.py).
         rest = self.rest("PUT", "/schema/PetRest", {"schema": {"propertyDefinitions": {"Legs": {"type": "number", "minimum": 5, "maximum": 1}}}})
         self.assertEqual(rest.status_code, 400, rest.text)
-        self.assertIn(rest.json()["message"], refused.exception.info)
-        self.assertIn("minimum is greater than maximum", refused.exception.info)
+        reason = rest.json()["reasons"][0]
+        self.assertEqual(refused.exception.info, f"{reason['path']}: {reason['message']}")
+        self.assertEqual(reason["message"], "minimum is greater than maximum")
 
         page.edit(json.dumps({"propertyDefinitions": {"Name": {"type": "text", "required": False}}}), "fine")
         self.assertEqual(self.rest("GET", "/schema/Pet").json()["schema"], {"propertyDefinitions": {"Name": {"type": "text"}}})

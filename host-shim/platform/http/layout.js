@@ -7,6 +7,12 @@ import { escapeHtml } from './responses.js';
 /** The URL patterns the core's renderers link with (`src/render/html.rs`). */
 export const RENDER_LINKS = { ...URL_LAYOUT, schemaSubjects: '/wiki/Special:Subjects?schema=$1' };
 
+/**
+ * The `messages` of a render request: this host serves the core's English (none given), or with
+ * `uselang=qqx` the message keys themselves, as MediaWiki does (docs/i18n.md).
+ */
+export const renderMessages = (query) => (query?.get('uselang') === 'qqx' ? 'qqx' : undefined);
+
 /** The styles of the core's HTML and of the Subject editor (both shared with MediaWiki), then the page frame's. */
 export const STYLESHEETS = ['/static/host-shim/browser/strata-content.css', '/static/host-shim/browser/subject-editor.css', '/static/host-shim/browser/strata.css'];
 

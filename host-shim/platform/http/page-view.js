@@ -7,7 +7,7 @@ import { NS_MAIN, NS_SCHEMA, NS_SUBJECT, parsePrefixedTitle, prefixedTitle } fro
 import { findPageByTitle } from '../storage/pages.js';
 import { dataTab } from './data-tab.js';
 import { editSchema, subjectEditor } from './editor-pages.js';
-import { layout, RENDER_LINKS, tabs } from './layout.js';
+import { layout, RENDER_LINKS, renderMessages, tabs } from './layout.js';
 import { readThroughCore, readWholeList } from './rest.js';
 import { escapeHtml } from './responses.js';
 import { mainPageIntro, specialPage } from './special-pages.js';
@@ -36,12 +36,12 @@ const coreLoaded = (host) => typeof host.core?.renderPage === 'function' && type
  * The rendered content of a readable page: a Schema's property table, a Layout's or Mapping's
  * definition (the core reads the text by its content model), or wikitext and Subjects.
  */
-async function renderedContent(host, page, heading, editable) {
+async function renderedContent(host, page, heading, editable, messages) {
   if (!coreLoaded(host)) return `<pre class="page-text">${escapeHtml(page.mainSlot ?? '')}</pre>`;
   if (page.namespace === NS_SCHEMA) {
     const read = await readThroughCore(host, `/strata/v0/schema/${encodeURIComponent(page.title)}`);
     if (!read.body?.schema) return `<pre class="page-text">${escapeHtml(page.mainSlot ?? '')}</pre>`;
-    return host.core.renderSchema(JSON.stringify({ name: page.title, schema: read.body.schema, links: RENDER_LINKS }));
+    return host.core.renderSchema(JSON.stringify({ name: page.title, schema: read.body.schema, links: RENDER_LINKS, messages }));
   }
   let subjects = null;
   if (page.subjectSlot !== null) {
@@ -50,7 +50,7 @@ async function renderedContent(host, page, heading, editable) {
   }
   const links = editable ? { ...RENDER_LINKS, editSubject: `${URL_LAYOUT.script}?title=$1&action=editsubject&subject=$2` } : RENDER_LINKS;
   const layouts = subjects ? await readWholeList(host, '/strata/v0/layouts', 'layouts') : [];
-  return host.core.renderPage(JSON.stringify({ title: heading, contentModel: page.contentModel, wikitext: page.mainSlot ?? '', subjects, layouts, links }));
+  return host.core.renderPage(JSON.stringify({ title: heading, contentModel: page.contentModel, wikitext: page.mainSlot ?? '', subjects, layouts, links, messages }));
 }
 
 function pageTabs(page, heading, editable, current) {
@@ -96,7 +96,7 @@ export async function viewPage(host, rawTitle, action = null, request = { method
   if (action !== null && action !== 'view') {
     return { status: 400, html: layout(heading, `<p>Unknown action "${escapeHtml(action)}".</p>`, { user }) };
   }
-  const content = await renderedContent(host, page, heading, editable);
+  const content = await renderedContent(host, page, heading, editable, renderMessages(request.query));
   const intro = heading === MAIN_PAGE ? await mainPageIntro(host) : '';
   const body = `${pageTabs(page, heading, editable, null)}\n${content}${intro}`;
   return { status: 200, html: layout(heading, body, { head: autodiscovery(config, page), user }) };

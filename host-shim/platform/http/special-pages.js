@@ -3,7 +3,7 @@
 // logging in and out. Lists are read through the core's REST routes, as any client reads them.
 import { mayCreate } from '../auth/permissions.js';
 import { NS_MAIN } from '../pages/namespaces.js';
-import { layout, RENDER_LINKS } from './layout.js';
+import { layout, RENDER_LINKS, renderMessages } from './layout.js';
 import { loginPage, logout } from './login-page.js';
 import { readThroughCore, readWholeList } from './rest.js';
 import { escapeHtml } from './responses.js';
@@ -15,7 +15,7 @@ const PAGE_SIZE = '20';
 const allSchemas = (host) => readWholeList(host, '/strata/v0/schemas', 'schemas');
 
 /** A list's table, drawn by the core (`renderList`) from the rows the REST list answered. */
-const listTable = (host, list, rows) => host.core.renderList(JSON.stringify({ list, rows, links: RENDER_LINKS }));
+const listTable = (host, list, rows, query) => host.core.renderList(JSON.stringify({ list, rows, links: RENDER_LINKS, messages: renderMessages(query) }));
 
 function options(pairs, selected) {
   return pairs.map(([value, label]) => `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
@@ -40,7 +40,7 @@ async function subjectList(host, query) {
     more = `<p><a class="next-page" rel="next" href="/wiki/Special:Subjects?${escapeHtml(next.toString())}">Next page</a></p>`;
   }
   const create = mayCreate(host.config, host.caller, NS_MAIN, 'X') ? '<p><a class="create-subject" href="/wiki/Special:CreateSubject">Create a Subject on a new page</a></p>' : '';
-  return { status: 200, body: `${form}\n${create}${listTable(host, 'subjects', read.body.subjects)}\n${more}` };
+  return { status: 200, body: `${form}\n${create}${listTable(host, 'subjects', read.body.subjects, query)}\n${more}` };
 }
 
 async function schemaList(host) {

@@ -12,6 +12,7 @@ namespace MediaWiki\Extension\Strata\Action;
 use FormlessAction;
 use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\CoreMessages;
 use MediaWiki\Extension\Strata\Core\CoreUnavailable;
 use MediaWiki\Extension\Strata\Editor\EditControlsHooks;
 
@@ -47,6 +48,7 @@ class SubjectsAction extends FormlessAction {
 			'action' => 'subjects',
 			'namespace' => $title->getNamespace(),
 			'title' => $title->getText(),
+			'messages' => CoreMessages::texts( $this->getLanguage() ),
 			'caller' => CallerFacts::of( $this->getAuthority() ),
 		];
 		try {

@@ -11,8 +11,10 @@
 
 namespace MediaWiki\Extension\Strata\Content;
 
+use ApiMessage;
 use Content;
 use JsonContentHandler;
+use Message;
 use MediaWiki\Content\Renderer\ContentParseParams;
 use MediaWiki\Content\Transform\PreSaveTransformParams;
 use MediaWiki\Content\ValidationParams;
@@ -60,12 +62,15 @@ class StrataContentHandler extends JsonContentHandler {
 		'@phan-var StrataJsonContent $content';
 		$page = $cpoParams->getPage();
 		if ( !$this->checksPages() ) {
-			$user = $cpoParams->getParserOptions()->getUserIdentity();
-			PageRendering::addSubjects( $page, $content->getText(), $user, $output, $cpoParams->getGenerateHtml() );
+			$options = $cpoParams->getParserOptions();
+			// Reading the user language splits the parser cache by it (the core's words are in it).
+			PageRendering::addSubjects( $page, $content->getText(), $options->getUserIdentity(), $options->getUserLangObj(), $output, $cpoParams->getGenerateHtml() );
 			$output->setText( $cpoParams->getGenerateHtml() ? '' : null );
 			return;
 		}
-		$html = $cpoParams->getGenerateHtml() ? PageRendering::definitionHtml( $this->getModelID(), $page, $content->getText() ) : null;
+		$html = $cpoParams->getGenerateHtml()
+			? PageRendering::definitionHtml( $this->getModelID(), $page, $content->getText(), $cpoParams->getParserOptions()->getUserLangObj() )
+			: null;
 		if ( $html === null ) {
 			parent::fillParserOutput( $content, $cpoParams, $output );
 			return;
@@ -95,6 +100,19 @@ class StrataContentHandler extends JsonContentHandler {
 			return parent::validateSave( $content, $validationParams );
 		}
 		$answer = PageContentCheck::check( $validationParams->getPageIdentity(), $content->getText() );
-		return $answer['ok'] ? StatusValue::newGood() : StatusValue::newFatal( $answer['code'], $answer['info'] );
+		if ( $answer['ok'] ) {
+			return StatusValue::newGood();
+		}
+		if ( !$answer['reasons'] ) {
+			return StatusValue::newFatal( $answer['code'], $answer['info'] );
+		}
+		// A refused Schema: one message per reason, its kind's message in the reader's language
+		// after the JSON path; api.php's error code stays the core's (strata-invalid-schema).
+		$status = StatusValue::newGood();
+		foreach ( $answer['reasons'] as $reason ) {
+			$kind = new Message( $reason['messageKey'], $reason['params'] );
+			$status->fatal( ApiMessage::create( new Message( 'strata-schema-refusal', [ $reason['path'], $kind ] ), $answer['code'] ) );
+		}
+		return $status;
 	}
 }

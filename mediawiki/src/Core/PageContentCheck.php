@@ -35,7 +35,8 @@ class PageContentCheck {
 
 	/**
 	 * `['ok' => true, 'text' => stored text]` or `['ok' => false, 'code' => the core's error code
-	 * (an api.php error code such as strata-invalid-schema), 'info' => its reason]`.
+	 * (an api.php error code such as strata-invalid-schema), 'info' => its reason, 'reasons' => a
+	 * refused Schema's reasons, each `{path, message, messageKey, params}`]`.
 	 */
 	public static function check( PageReference $page, string $text ): array {
 		if ( self::$coreSaving ) {
@@ -62,6 +63,7 @@ class PageContentCheck {
 		}
 		return $answer['ok']
 			? [ 'ok' => true, 'text' => (string)( $answer['result']['mainSlot'] ?? $text ) ]
-			: [ 'ok' => false, 'code' => (string)$answer['error']['code'], 'info' => (string)$answer['error']['info'] ];
+			: [ 'ok' => false, 'code' => (string)$answer['error']['code'], 'info' => (string)$answer['error']['info'],
+				'reasons' => $answer['error']['reasons'] ?? [] ];
 	}
 }

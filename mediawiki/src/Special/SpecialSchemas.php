@@ -7,6 +7,7 @@
 namespace MediaWiki\Extension\Strata\Special;
 
 use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\CoreMessages;
 
 class SpecialSchemas extends StrataSpecialPage {
 	public function __construct() {
@@ -15,6 +16,7 @@ class SpecialSchemas extends StrataSpecialPage {
 
 	protected function show( CoreReads $reads, array $links ): void {
 		$rows = $reads->whole( '/strata/v0/schemas', 'schemas' );
-		$this->getOutput()->addHTML( CoreGateway::render( 'renderList', [ 'list' => 'schemas', 'rows' => $rows, 'links' => $links ] ) );
+		$this->getOutput()->addHTML( CoreGateway::render( 'renderList', [ 'list' => 'schemas', 'rows' => $rows, 'links' => $links,
+			'messages' => CoreMessages::texts( $this->getLanguage() ) ] ) );
 	}
 }

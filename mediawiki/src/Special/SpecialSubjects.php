@@ -9,6 +9,7 @@ namespace MediaWiki\Extension\Strata\Special;
 
 use Html;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\CoreMessages;
 
 class SpecialSubjects extends StrataSpecialPage {
 	private const PAGE_SIZE = '20';
@@ -38,7 +39,8 @@ class SpecialSubjects extends StrataSpecialPage {
 			$out->addHTML( Html::element( 'p', [ 'class' => 'error', 'role' => 'alert' ], (string)( $read['body']['message'] ?? $this->msg( 'strata-subjects-unreadable' )->text() ) ) );
 			return;
 		}
-		$out->addHTML( CoreGateway::render( 'renderList', [ 'list' => 'subjects', 'rows' => $read['body']['subjects'], 'links' => $links ] ) );
+		$out->addHTML( CoreGateway::render( 'renderList', [ 'list' => 'subjects', 'rows' => $read['body']['subjects'], 'links' => $links,
+			'messages' => CoreMessages::texts( $this->getLanguage() ) ] ) );
 		$next = $read['body']['nextCursor'] ?? null;
 		if ( $next !== null ) {
 			$href = $this->getPageTitle()->getLocalURL( [ 'cursor' => $next ] + $wanted );

@@ -12,7 +12,9 @@
 namespace MediaWiki\Extension\Strata\View;
 
 use MediaWiki\Extension\Strata\Core\CallerFacts;
+use Language;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\CoreMessages;
 use MediaWiki\Extension\Strata\Core\CoreUnavailable;
 use MediaWiki\Extension\Strata\Host\UrlLayout;
 use MediaWiki\MediaWikiServices;
@@ -32,15 +34,17 @@ class PageRendering {
 	 * The HTML of a Schema, Layout or Mapping page's text; null when the core cannot draw it (an
 	 * invalid text, or no core): MediaWiki's own JSON view is shown then.
 	 */
-	public static function definitionHtml( string $model, PageReference $page, string $text ): ?string {
+	public static function definitionHtml( string $model, PageReference $page, string $text, Language $language ): ?string {
 		$links = UrlLayout::renderLinks( MediaWikiServices::getInstance()->getMainConfig() );
 		$title = Title::castFromPageReference( $page );
 		try {
 			if ( $model === 'strata-schema' ) {
 				$schema = json_decode( $text, false, 512, JSON_THROW_ON_ERROR );
-				return CoreGateway::render( 'renderSchema', [ 'name' => $title->getText(), 'schema' => $schema, 'links' => $links ] );
+				return CoreGateway::render( 'renderSchema', [ 'name' => $title->getText(), 'schema' => $schema, 'links' => $links,
+					'messages' => CoreMessages::texts( $language ) ] );
 			}
-			$request = [ 'title' => $title->getPrefixedText(), 'contentModel' => $model, 'wikitext' => $text, 'links' => $links ];
+			$request = [ 'title' => $title->getPrefixedText(), 'contentModel' => $model, 'wikitext' => $text, 'links' => $links,
+				'messages' => CoreMessages::texts( $language ) ];
 			return CoreGateway::render( 'renderPage', $request );
 		} catch ( CoreUnavailable | StrataError | \JsonException $e ) {
 			return null;
@@ -49,9 +53,10 @@ class PageRendering {
 
 	/**
 	 * Draws the Subjects of a revision's Subject slot into $output: their HTML (when $html) and the
-	 * Schema and Layout pages used, as templates. The reader is the parse's user, as for queries.
+	 * Schema and Layout pages used, as templates. The reader is the parse's user, as for queries; the
+	 * words are in the parse's user language.
 	 */
-	public static function addSubjects( PageReference $page, string $text, UserIdentity $user, ParserOutput $output, bool $html ): void {
+	public static function addSubjects( PageReference $page, string $text, UserIdentity $user, Language $language, ParserOutput $output, bool $html ): void {
 		$services = MediaWikiServices::getInstance();
 		$authority = $services->getUserFactory()->newFromUserIdentity( $user );
 		$request = [
@@ -59,6 +64,7 @@ class PageRendering {
 			'namespace' => $page->getNamespace(),
 			'title' => strtr( $page->getDBkey(), '_', ' ' ),
 			'text' => $text,
+			'messages' => CoreMessages::texts( $language ),
 			'caller' => CallerFacts::of( $authority ),
 		];
 		try {

@@ -138,6 +138,5 @@ fn missing(title: &Title) -> ApiError {
 }
 
 fn invalid_schema(errs: SchemaErrors) -> ApiError {
-    let reasons: Vec<Value> = errs.0.iter().map(|e| json!({"path": e.path, "message": e.message})).collect();
-    ApiError::new(ErrorKind::InvalidSchema, format!("The Schema is invalid: {errs}.")).with("reasons", reasons)
+    ApiError::new(ErrorKind::InvalidSchema, format!("The Schema is invalid: {errs}.")).with("reasons", errs.to_json())
 }

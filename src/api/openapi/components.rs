@@ -43,7 +43,10 @@ pub fn components(formats: &Formats) -> Value {
             "httpCode": {"type": "integer", "minimum": 400, "maximum": 599},
             "pageTitle": string,
             "titleError": string,
-            "reasons": array(object(&["path", "message"], json!({"path": string, "message": string}))),
+            "reasons": array(object(
+                &["path", "message", "messageKey", "params"],
+                json!({"path": string, "message": string, "messageKey": string, "params": {"type": "array", "items": string}}),
+            )),
             "violations": array(reference("Violation")),
         })),
         "Violation": object(&["propertyName", "code", "args", "severity"], json!({

@@ -23,9 +23,10 @@ pub async fn check<H: Host>(
     match (request.slot, request.namespace) {
         (Slot::Main, namespace::SCHEMA) => {
             let raw = parse_json(text, Code::InvalidSchema, "Schema")?;
-            let checked = check_schema_save(ctx, title, &raw, page)
-                .await?
-                .map_err(|errs| PageActionError::reasons(Code::InvalidSchema, "The Schema is invalid", errs))?;
+            let checked = check_schema_save(ctx, title, &raw, page).await?.map_err(|errs| {
+                let reasons = errs.to_json().into();
+                PageActionError::reasons(Code::InvalidSchema, "The Schema is invalid", errs).with("reasons", reasons)
+            })?;
             Ok(json_page(SCHEMA_CONTENT_MODEL, checked.text, page))
         }
         (Slot::Main, namespace::LAYOUT) => layout(ctx, text, page).await,

@@ -38,7 +38,8 @@ pub async fn data_tab<H: Host>(
     }
     let projections = ontology::projection_names(&readable_mappings(ctx).await?);
     let table = json!({"pageId": page_id, "subjects": subjects, "mainSubjectId": main.map(|m| m.as_str()),
-                       "iris": subject_iris, "projections": projections, "links": ctx.settings.urls});
+                       "iris": subject_iris, "projections": projections, "links": ctx.settings.urls,
+                       "messages": request.messages});
     let html = render_data_tab(&table).map_err(|e| PageActionError::new(Code::Internal, e))?;
     Ok(json!({"pageId": page_id, "html": html}))
 }

@@ -60,8 +60,8 @@ pub async fn view<H: Host>(
         .collect();
     let layout_names: Vec<&str> = layouts.iter().filter_map(|l| l["name"].as_str()).collect();
     let read = json!({"subjects": subjects, "schemas": used, "referencedSubjects": referenced});
-    let drawn =
-        json!({"title": shown(request, title), "subjects": read, "layouts": layouts, "links": ctx.settings.urls});
+    let drawn = json!({"title": shown(request, title), "subjects": read, "layouts": layouts,
+                       "links": ctx.settings.urls, "messages": request.messages});
     let html = render_page(&drawn, &ctx.own_source).map_err(|e| PageActionError::new(Code::Internal, e))?;
     Ok(json!({"html": html, "schemas": local, "layouts": layout_names}))
 }

@@ -1,7 +1,7 @@
 //! Reading the Constraint fields of one property definition: the toolkit every property type's
 //! `parse` uses (`crate::types`).
 
-use super::{Constraint, SchemaErrors, SchemaRef, SelectOption, Severity, TextRules};
+use super::{Constraint, SchemaErrors, SchemaRef, SchemaRefusal, SelectOption, Severity, TextRules};
 use crate::domain::ids::SourceKey;
 use crate::domain::temporal;
 use serde_json::{Map, Number, Value};
@@ -27,9 +27,9 @@ impl<'a> Fields<'a> {
     }
 
     /// Reports a problem with the field `key` (the whole definition for `None`).
-    pub fn error(&mut self, key: Option<&str>, message: impl Into<String>) {
+    pub fn error(&mut self, key: Option<&str>, refusal: SchemaRefusal) {
         let path = key.map_or_else(|| self.path.to_owned(), |k| self.at(k));
-        self.errs.push(path, message);
+        self.errs.push(path, refusal);
     }
 
     fn at(&self, key: &str) -> String {
@@ -42,12 +42,12 @@ impl<'a> Fields<'a> {
         let severity = match o.get("severity") {
             None | Some(Value::Null) => Severity::Warning,
             Some(s) => s.as_str().and_then(Severity::parse).unwrap_or_else(|| {
-                self.errs.push(format!("{}.severity", self.at(key)), "must be \"error\" or \"warning\"");
+                self.errs.push(format!("{}.severity", self.at(key)), SchemaRefusal::BadSeverity);
                 Severity::Warning
             }),
         };
         if let Some(k) = o.keys().find(|k| *k != "severity" && *k != "value") {
-            self.errs.push(self.at(key), format!("unexpected key \"{k}\" in the object form"));
+            self.errs.push(self.at(key), SchemaRefusal::UnexpectedKey(k.clone()));
         }
         Some((o.get("value"), severity))
     }
@@ -61,12 +61,12 @@ impl<'a> Fields<'a> {
             Value::Object(_) => {
                 let (value, severity) = self.object_form(key, v)?;
                 if value.is_some() {
-                    self.errs.push(self.at(key), "a boolean Constraint takes no \"value\" in object form");
+                    self.errs.push(self.at(key), SchemaRefusal::FlagTakesNoValue);
                 }
                 Some(Constraint { value: (), severity })
             }
             _ => {
-                self.errs.push(self.at(key), "must be a boolean or an object with \"severity\"");
+                self.errs.push(self.at(key), SchemaRefusal::NotAFlag);
                 None
             }
         }
@@ -82,50 +82,55 @@ impl<'a> Fields<'a> {
                 Some((None | Some(Value::Bool(false)), severity)) => Constraint { value: false, severity },
                 Some((Some(Value::Bool(true)), severity)) => Constraint { value: true, severity },
                 _ => {
-                    self.errs.push(self.at("multiple"), "\"value\" must be a boolean");
+                    self.errs.push(self.at("multiple"), SchemaRefusal::MultipleValueNotBoolean);
                     Constraint::warning(false)
                 }
             },
             _ => {
-                self.errs.push(self.at("multiple"), "must be a boolean or an object with \"value\" and \"severity\"");
+                self.errs.push(self.at("multiple"), SchemaRefusal::NotAMultiple);
                 Constraint::warning(false)
             }
         }
     }
 
     /// A Constraint with a value: bare, or `{value, severity}`.
-    fn valued<T>(&mut self, key: &str, read: impl Fn(&Value) -> Option<T>, expected: &str) -> Option<Constraint<T>> {
+    fn valued<T>(
+        &mut self,
+        key: &str,
+        read: impl Fn(&Value) -> Option<T>,
+        wrong: SchemaRefusal,
+    ) -> Option<Constraint<T>> {
         let v = self.obj.get(key).filter(|v| !v.is_null())?;
         let (raw, severity) = match self.object_form(key, v) {
             Some((Some(raw), severity)) => (raw, severity),
             Some((None, _)) => {
-                self.errs.push(self.at(key), "the object form needs a \"value\"");
+                self.errs.push(self.at(key), SchemaRefusal::ObjectFormNeedsValue);
                 return None;
             }
             None => (v, Severity::Warning),
         };
         let value = read(raw);
         if value.is_none() {
-            self.errs.push(self.at(key), format!("must be {expected}"));
+            self.errs.push(self.at(key), wrong);
         }
         value.map(|value| Constraint { value, severity })
     }
 
     pub fn number(&mut self, key: &str) -> Option<Constraint<Number>> {
-        self.valued(key, |v| v.as_number().cloned(), "a number")
+        self.valued(key, |v| v.as_number().cloned(), SchemaRefusal::NotANumber)
     }
 
     fn length(&mut self, key: &str) -> Option<Constraint<u64>> {
-        self.valued(key, Value::as_u64, "a non-negative integer")
+        self.valued(key, Value::as_u64, SchemaRefusal::NotANonNegativeInteger)
     }
 
     pub fn bound(&mut self, key: &str, date_only: bool) -> Option<Constraint<String>> {
-        let (expected, parses): (&str, fn(&str) -> bool) = if date_only {
-            ("a YYYY-MM-DD date", |s| temporal::parse_date(s).is_some())
+        let (wrong, parses): (SchemaRefusal, fn(&str) -> bool) = if date_only {
+            (SchemaRefusal::NotADate, |s| temporal::parse_date(s).is_some())
         } else {
-            ("an ISO 8601 date-time with offset", |s| temporal::parse_date_time(s).is_some())
+            (SchemaRefusal::NotADateTime, |s| temporal::parse_date_time(s).is_some())
         };
-        let c = self.valued(key, |v| v.as_str().filter(|s| parses(s)).map(str::to_owned), expected);
+        let c = self.valued(key, |v| v.as_str().filter(|s| parses(s)).map(str::to_owned), wrong);
         if date_only && key == "maximum" {
             self.check_order(c.as_ref(), |s| {
                 temporal::parse_date(s).map(|d| (d.year as i64, d.month as u32 * 100 + d.day as u32))
@@ -140,7 +145,7 @@ impl<'a> Fields<'a> {
         let min = self.obj.get("minimum").and_then(|v| v.get("value").unwrap_or(v).as_str()).and_then(&key);
         if let (Some(lo), Some(hi)) = (min, max.and_then(|m| key(&m.value))) {
             if lo > hi {
-                self.errs.push(self.path, "minimum is later than maximum");
+                self.errs.push(self.path, SchemaRefusal::MinimumLaterThanMaximum);
             }
         }
     }
@@ -151,7 +156,7 @@ impl<'a> Fields<'a> {
         let raw = v.as_object().and_then(|o| o.get("value")).unwrap_or(v);
         let p = raw.as_u64().filter(|p| *p <= 20).map(|p| p as u32);
         if p.is_none() {
-            self.errs.push(self.at("precision"), "must be an integer from 0 to 20");
+            self.errs.push(self.at("precision"), SchemaRefusal::BadPrecision);
         }
         p
     }
@@ -165,14 +170,14 @@ impl<'a> Fields<'a> {
         };
         if let (Some(lo), Some(hi)) = (&rules.min_length, &rules.max_length) {
             if lo.value > hi.value {
-                self.errs.push(self.path, "minLength is greater than maxLength");
+                self.errs.push(self.path, SchemaRefusal::MinLengthAboveMaxLength);
             }
         }
         rules
     }
 
     pub fn options(&mut self) -> Constraint<Vec<SelectOption>> {
-        let c = self.valued("options", |v| v.as_array().cloned(), "an array of options");
+        let c = self.valued("options", |v| v.as_array().cloned(), SchemaRefusal::NotAnOptionList);
         let Some(Constraint { value: raw, severity }) = c else { return Constraint::warning(vec![]) };
         let mut ids = HashSet::new();
         let mut labels = HashSet::new();
@@ -182,15 +187,14 @@ impl<'a> Fields<'a> {
             let id = o.get("id").and_then(Value::as_str).filter(|s| !s.trim().is_empty());
             let label = o.get("label").and_then(Value::as_str).filter(|s| !s.trim().is_empty());
             let (Some(id), Some(label)) = (id, label) else {
-                self.errs.push(at, "an option needs a non-empty string \"id\" and \"label\"");
+                self.errs.push(at, SchemaRefusal::BadOption);
                 continue;
             };
             if !ids.insert(id.to_owned()) {
-                self.errs.push(&at, format!("option id \"{id}\" is used twice"));
+                self.errs.push(&at, SchemaRefusal::DuplicateOptionId(id.to_owned()));
             }
             if !labels.insert(label.trim().to_lowercase()) {
-                self.errs
-                    .push(&at, format!("option label \"{label}\" is used twice (labels compare case-insensitively)"));
+                self.errs.push(&at, SchemaRefusal::DuplicateOptionLabel(label.to_owned()));
             }
             options.push(SelectOption { id: id.to_owned(), label: label.to_owned() });
         }
@@ -202,34 +206,36 @@ impl<'a> Fields<'a> {
             (Some(Value::Array(a)), None) => a.iter().collect(),
             (None, Some(single)) => vec![single],
             (Some(Value::Object(_)), _) => {
-                self.errs.push(self.at("targetSchemas"), "severity is not accepted on \"targetSchemas\"");
+                self.errs.push(self.at("targetSchemas"), SchemaRefusal::SeverityNotAccepted("targetSchemas"));
                 return vec![];
             }
             (Some(_), Some(_)) => {
-                self.errs.push(self.path, "give \"targetSchemas\" only; \"targetSchema\" is its earlier single form");
+                self.errs.push(self.path, SchemaRefusal::TargetSchemaAndTargetSchemas);
                 return vec![];
             }
             (Some(_), None) => {
-                self.errs.push(self.at("targetSchemas"), "must be an array of Schema references");
+                self.errs.push(self.at("targetSchemas"), SchemaRefusal::TargetSchemasNotAnArray);
                 return vec![];
             }
             (None, None) => {
-                self.errs.push(self.at("targetSchemas"), "a relation needs one or more target Schemas");
+                self.errs.push(self.at("targetSchemas"), SchemaRefusal::NoTargetSchemas);
                 return vec![];
             }
         };
         if raw.is_empty() {
-            self.errs.push(self.at("targetSchemas"), "a relation needs one or more target Schemas");
+            self.errs.push(self.at("targetSchemas"), SchemaRefusal::NoTargetSchemas);
         }
         let mut out: Vec<SchemaRef> = Vec::with_capacity(raw.len());
         for (i, v) in raw.into_iter().enumerate() {
             match SchemaRef::from_json(v, self.own) {
                 Ok(r) if out.contains(&r) => self.errs.push(
                     format!("{}[{i}]", self.at("targetSchemas")),
-                    format!("target Schema \"{r}\" is listed twice"),
+                    SchemaRefusal::DuplicateTargetSchema(r.to_string()),
                 ),
                 Ok(r) => out.push(r),
-                Err(e) => self.errs.push(format!("{}[{i}]", self.at("targetSchemas")), e),
+                Err(e) => {
+                    self.errs.push(format!("{}[{i}]", self.at("targetSchemas")), SchemaRefusal::BadTargetSchema(e))
+                }
             }
         }
         out
@@ -240,7 +246,7 @@ impl<'a> Fields<'a> {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
             Some(_) => {
-                self.errs.push(self.at("relation"), "the relation type name must be a non-empty string");
+                self.errs.push(self.at("relation"), SchemaRefusal::BadRelationName);
                 None
             }
         }

@@ -7,6 +7,7 @@ mod errors;
 mod fields;
 mod lookup;
 mod reference;
+mod refusal;
 mod save_rules;
 mod severity;
 
@@ -17,6 +18,7 @@ pub use errors::{SchemaError, SchemaErrors};
 pub use fields::Fields;
 pub use lookup::SchemaLookup;
 pub use reference::SchemaRef;
+pub use refusal::SchemaRefusal;
 pub use severity::Severity;
 
 use crate::domain::ids::SourceKey;

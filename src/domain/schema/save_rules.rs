@@ -1,6 +1,6 @@
 //! Rules checked when a Schema is saved, beyond its own format.
 
-use super::{PropertyKind, Schema, SchemaErrors, SchemaRef};
+use super::{PropertyKind, Schema, SchemaErrors, SchemaRef, SchemaRefusal};
 
 impl Schema {
     /// Reasons to refuse saving `self` over `stored` (None when the Schema is new).
@@ -15,7 +15,7 @@ impl Schema {
         let mut errs = SchemaErrors::default();
         if let Some(old) = stored {
             if old.subjects_are_dependent != self.subjects_are_dependent {
-                errs.push("subjectsAreDependent", "is fixed when the Schema is created and cannot be changed");
+                errs.push("subjectsAreDependent", SchemaRefusal::DependentFixed);
             }
         }
         for (name, def) in &self.property_definitions {
@@ -23,10 +23,7 @@ impl Schema {
             if let PropertyKind::Relation { target_schemas, .. } = &def.kind {
                 let known: Vec<bool> = target_schemas.iter().filter_map(&is_dependent).collect();
                 if known.iter().any(|d| *d) && known.iter().any(|d| !*d) {
-                    errs.push(
-                        format!("{path}.targetSchemas"),
-                        "target Schemas must all declare their Subjects dependent, or none may",
-                    );
+                    errs.push(format!("{path}.targetSchemas"), SchemaRefusal::MixedDependentTargets);
                 }
             }
         }
