@@ -52,15 +52,17 @@ final class ModuleCache
         if ($stat === false) {
             return null;
         }
-        $identity = self::APCU_PREFIX . hash('sha256', implode(':', [$this->dir, $file, $stat['dev'], $stat['ino'], $stat['size'], $stat['mtime'], $stat['ctime']]));
+        $identity = self::APCU_PREFIX
+            . hash('sha256', implode(':', [$this->dir, $file, $stat['dev'], $stat['ino'], $stat['size'], $stat['mtime'], $stat['ctime']]));
         $remember = function_exists('apcu_enabled') && apcu_enabled();
         if ($remember && apcu_fetch($identity) === true) {
             return $file;
         }
         $seal = @file_get_contents($file . self::SEAL);
         $payload = @file_get_contents($file);
-        if ($seal === false || $payload === false || strlen($seal) !== strlen(self::MAGIC) + self::MAC_BYTES
-            || !str_starts_with($seal, self::MAGIC) || !hash_equals($this->mac($payload), substr($seal, strlen(self::MAGIC)))) {
+        $sealed = $seal !== false && $payload !== false && strlen($seal) === strlen(self::MAGIC) + self::MAC_BYTES
+            && str_starts_with($seal, self::MAGIC) && hash_equals($this->mac($payload), substr($seal, strlen(self::MAGIC)));
+        if (!$sealed) {
             return null;
         }
         // Times have whole seconds: a file changed in the second it was verified would keep its

@@ -111,7 +111,8 @@ final class ModuleCacheTest extends TestCase
             // size, same modification time, as an attacker would), and verifies again.
             $code = 'require "' . repoRoot() . '/host-php/autoload.php"; $f = ' . var_export("$dir/strata-a.cwasm", true) . ';'
                 . ' $c = Strata\Bridge\ModuleCache::open(' . var_export($dir, true) . '); $c->write($f, "machine code"); sleep(2);'
-                . ' $first = $c->verified($f); $hit = apcu_fetch(array_keys(iterator_to_array(new APCUIterator("/^strata-cwasm-verified:/")))[0] ?? "none");'
+                . ' $first = $c->verified($f);'
+                . ' $hit = apcu_fetch(array_keys(iterator_to_array(new APCUIterator("/^strata-cwasm-verified:/")))[0] ?? "none");'
                 . ' $t = filemtime($f); usleep(20000); file_put_contents($f, "machine codE"); touch($f, $t);'
                 . ' echo json_encode([$first, $hit, $c->verified($f)]);';
             $out = shell_exec(sprintf('php -d apc.enable_cli=1 -r %s 2>&1', escapeshellarg($code)));
