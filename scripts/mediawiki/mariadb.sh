@@ -1,5 +1,7 @@
 # MariaDB for one test wiki: Debian's mariadbd as its own process, data in DIR/mariadb, reachable only
 # through a Unix socket in DIR/run (no TCP port). Sourced by scripts/mediawiki.sh, which sets `dir`.
+# STRATA_MARIADB_BUFFER_POOL sizes InnoDB's buffer pool (default 128M, enough for test wikis; the
+# million-Subject run, scripts/bench/mediawiki-million.sh, gives it more).
 
 mariadb_socket() { echo "$dir/run/mysqld.sock"; }
 mariadb_pid_file() { echo "$dir/run/mariadb.pid"; }
@@ -13,6 +15,9 @@ mariadb_start() {
   mkdir -p "$dir/run" "$dir/logs"
   chmod 755 "$dir/run"
   chown mysql:mysql "$dir/run"
+  # Sort and temporary tables in a folder of its own: /tmp is shared, and cleaning it broke queries.
+  mkdir -p "$dir/run/tmp"
+  chown mysql:mysql "$dir/run/tmp"
   if [[ ! -d "$dir/mariadb/mysql" ]]; then
     mkdir -p "$dir/mariadb"
     chown mysql:mysql "$dir/mariadb"
@@ -23,8 +28,8 @@ mariadb_start() {
   touch "$dir/logs/mariadb.log"
   chown mysql:mysql "$dir/logs/mariadb.log"
   /usr/sbin/mariadbd --no-defaults --datadir="$dir/mariadb" --socket="$(mariadb_socket)" \
-    --pid-file="$dir/run/mariadbd.pid" --skip-networking --user=mysql \
-    --log-error="$dir/logs/mariadb.log" --innodb-buffer-pool-size=128M \
+    --pid-file="$dir/run/mariadbd.pid" --tmpdir="$dir/run/tmp" --skip-networking --user=mysql \
+    --log-error="$dir/logs/mariadb.log" --innodb-buffer-pool-size="${STRATA_MARIADB_BUFFER_POOL:-128M}" \
     --innodb-flush-log-at-trx-commit=1 --max-connections=200 --character-set-server=binary \
     >/dev/null 2>&1 &
   echo $! >"$(mariadb_pid_file)"

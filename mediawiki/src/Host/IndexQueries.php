@@ -32,7 +32,10 @@ class IndexQueries {
 	 * IDatabase::select; each has the IndexedSubject columns and the order keys.
 	 */
 	public function select( array $conds, array $options = [] ): iterable {
-		return $this->db->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options,
+		// STRAIGHT_JOIN: MariaDB would otherwise read `page` first and sort the whole join (a
+		// temporary table and a filesort of every Subject, half a second at 80,000) instead of walking
+		// the order's index of `strata_subject` up to the limit. SQLite reads it as a comment.
+		return $this->db->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options + [ 'STRAIGHT_JOIN' ],
 			[ 'page' => [ 'JOIN', 'page_id = ss_page_id' ] ] );
 	}
 
