@@ -2,7 +2,7 @@
 # The Strata extension as an operator installs it: one folder, `extensions/Strata/`, assembled here
 # and only here, from the checkout and its build (scripts/build.sh). Its layout (docs/mediawiki.md):
 #
-#   extension.json src/ i18n/ maintenance/ sql/ resources/ README.md   the repo's mediawiki/
+#   extension.json src/ i18n/ maintenance/ sql/ resources/ tests/ README.md   the repo's mediawiki/
 #   resources/lib/strata-web/    pkg/web-slim: the slim browser module, served statically
 #   resources/lib/editor/        the browser ES modules of host-shim/browser/, served statically, and
 #                                their messages (i18n/, read by MediaWiki as a messages directory)

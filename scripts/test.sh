@@ -37,7 +37,9 @@ stage() {
 stage lint scripts/lint.sh
 stage rust cargo test
 stage node bash -c 'cd host-shim && npm test --silent'
-stage php phpunit -c host-php/phpunit.xml
+# The bridge's tests, then the extension's unit tests (both under Debian's PHPUnit); one failing does
+# not hide the other's result.
+stage php bash -c 'rc=0; phpunit -c host-php/phpunit.xml || rc=1; phpunit -c mediawiki/tests/phpunit/phpunit.xml || rc=1; exit $rc'
 [ -d tests/python ] && stage python .venv/bin/python -m unittest discover -s tests/python -v
 # Strata inside Debian's MediaWiki, on SQLite and on MariaDB (docs/mediawiki.md, "Tests"). Apache
 # (www-data) reads the code from the wiki's own folder, so the checkout may be private.

@@ -23,6 +23,7 @@ pub mod render;
 pub mod sparql;
 pub mod types;
 pub mod validation;
+pub mod value_forms;
 
 #[cfg(all(target_arch = "wasm32", feature = "web", feature = "cabi"))]
 compile_error!("the `js` and `cabi` adapters are two builds of the module: enable one of them");

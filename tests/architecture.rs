@@ -7,6 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "common/use_paths.rs"]
+mod use_paths;
+use use_paths::{expand, ident_char};
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -170,10 +174,6 @@ fn module_name(path: &[String]) -> String {
     }
 }
 
-fn ident_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
 /// The text with comments, string literals and character literals replaced by spaces (line breaks
 /// kept), so a path inside them is not seen. Lifetimes (`'a`) stay.
 fn code_only(text: &str) -> String {
@@ -246,53 +246,6 @@ fn code_only(text: &str) -> String {
         }
     }
     out
-}
-
-/// The paths a use-tree starting at `text` names, each as segments after `prefix`: `a::{b, c::d}`
-/// gives `[a, b]` and `[a, c, d]`. `*`, `self` and anything that is not a segment end a path.
-fn expand(text: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-    let mut path = prefix;
-    let mut rest = text.trim_start();
-    loop {
-        if let Some(inner) = rest.strip_prefix('{') {
-            let mut depth = 0;
-            let mut start = 0;
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => {
-                        if !inner[start..i].trim().is_empty() {
-                            expand(&inner[start..i], path.clone(), out);
-                        }
-                        return;
-                    }
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        if !inner[start..i].trim().is_empty() {
-                            expand(&inner[start..i], path.clone(), out);
-                        }
-                        start = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-            return;
-        }
-        let name: String = rest.chars().take_while(|&c| ident_char(c)).collect();
-        if name.is_empty() || name == "self" {
-            out.push(path);
-            return;
-        }
-        path.push(name.clone());
-        rest = &rest[name.len()..];
-        match rest.trim_start().strip_prefix("::") {
-            Some(r) => rest = r.trim_start(),
-            None => {
-                out.push(path);
-                return;
-            }
-        }
-    }
 }
 
 /// The inline modules of a file's code: for each, the byte range of its braces and its name.
@@ -524,24 +477,10 @@ fn module_cycles(krate: &Crate) -> Vec<(Vec<String>, Vec<String>)> {
         .collect()
 }
 
-/// The one ring `src/` still has: the property-type registry and the layers whose vocabulary its
-/// types use, and whose engines look the types up (docs/architecture.md, "Order of the folders").
-/// Listed here so that it is seen: the test fails when the ring changes members, and when it is gone
-/// (then this entry goes too).
-const KNOWN_CYCLE: &[&str] = &["normalize", "types"];
-
 #[test]
 fn no_modules_of_src_depend_on_each_other_in_a_ring() {
-    let found = module_cycles(&Crate::of_src());
-    let known = found.iter().any(|(members, _)| members == KNOWN_CYCLE);
-    let members: Vec<&Vec<String>> = found.iter().map(|(members, _)| members).collect();
-    assert!(
-        known || KNOWN_CYCLE.is_empty(),
-        "the known cycle {KNOWN_CYCLE:?} is not found as it is listed; the cycles are {members:?}"
-    );
-    let report: Vec<String> = found
+    let report: Vec<String> = module_cycles(&Crate::of_src())
         .iter()
-        .filter(|(members, _)| members != KNOWN_CYCLE)
         .map(|(members, uses)| format!("{}:\n    {}", members.join(", "), uses.join("\n    ")))
         .collect();
     assert!(
@@ -652,18 +591,14 @@ fn a_ring_of_two_siblings_is_caught_with_its_uses() {
 }
 
 /// The folders of `src/` (and its top-level files) by level: a module on level n uses modules of
-/// lower levels only, and at least one of level n - 1. The known cycle counts as one module.
+/// lower levels only, and at least one of level n - 1.
 fn folder_levels(krate: &Crate) -> Vec<Vec<String>> {
-    let unit = |name: String| if KNOWN_CYCLE.contains(&name.as_str()) { KNOWN_CYCLE.join(" ") } else { name };
     let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for module in krate.modules.keys().filter(|m| m.len() == 1) {
-        uses.entry(unit(module[0].clone())).or_default();
+        uses.entry(module[0].clone()).or_default();
     }
     for (from, to) in krate.sibling_edges().into_keys().filter(|(from, _)| from.len() == 1) {
-        let (from, to) = (unit(from[0].clone()), unit(to[0].clone()));
-        if from != to {
-            uses.entry(from).or_default().insert(to);
-        }
+        uses.entry(from[0].clone()).or_default().insert(to[0].clone());
     }
     let mut level: BTreeMap<String, usize> = BTreeMap::new();
     while level.len() < uses.len() {
@@ -682,7 +617,7 @@ fn folder_levels(krate: &Crate) -> Vec<Vec<String>> {
     }
     let mut by_level = vec![Vec::new(); level.values().max().map_or(0, |m| m + 1)];
     for (module, n) in level {
-        by_level[n].extend(module.split(' ').map(String::from));
+        by_level[n].push(module);
     }
     by_level
 }

@@ -1,14 +1,17 @@
 //! The property-type registry depends one way, file by file: `src/types/` uses the toolkits of the
 //! layers (definition fields, value parts, checks, RDF values, graph values), and nothing those
 //! toolkits use, followed to the end, names `crate::types`; the layers' engines (Schema parsing,
-//! normalization, validation, projections) find a type through `types::lookup`. The folders name
-//! each other (docs/architecture.md's layer table allows it); the files form no cycle, and this test
-//! is where that is checked: it follows every path a file names (`crate::`, `super::`, a child
-//! module, a re-export) to the file that defines it.
+//! normalization, validation, projections) find a type through `types::lookup`. The folders form no
+//! ring (`tests/architecture.rs`); this test checks the finer claim, file by file: it follows every
+//! path a file names (`crate::`, `super::`, a child module, a re-export) to the file that defines it.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+#[path = "common/use_paths.rs"]
+mod use_paths;
+use use_paths::{expand, ident_char};
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -36,61 +39,6 @@ fn module_of(file: &Path) -> Vec<String> {
         parts.pop();
     }
     parts
-}
-
-fn ident_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// The paths a use-tree starting at `text` names, each as segments after `prefix`: `a::{b, c::d}`
-/// gives `[a, b]` and `[a, c, d]`. `*` and `self` end a path at their module.
-fn expand(text: &str, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
-    let mut path = prefix;
-    let mut rest = text.trim_start();
-    loop {
-        if let Some(inner) = rest.strip_prefix('{') {
-            let mut depth = 1;
-            let close = inner.char_indices().find(|&(_, c)| {
-                depth += match c {
-                    '{' => 1,
-                    '}' => -1,
-                    _ => 0,
-                };
-                depth == 0
-            });
-            let body = &inner[..close.map_or(inner.len(), |(i, _)| i)];
-            let mut depth = 0;
-            let mut start = 0;
-            for (i, c) in body.char_indices().chain([(body.len(), ',')]) {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        if !body[start..i].trim().is_empty() {
-                            expand(&body[start..i], path.clone(), out);
-                        }
-                        start = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-            return;
-        }
-        let name: String = rest.chars().take_while(|&c| ident_char(c)).collect();
-        if name.is_empty() || name == "self" {
-            out.push(path);
-            return;
-        }
-        path.push(name.clone());
-        rest = &rest[name.len()..];
-        match rest.strip_prefix("::") {
-            Some(r) => rest = r.trim_start(),
-            None => {
-                out.push(path);
-                return;
-            }
-        }
-    }
 }
 
 /// Every path a text names through `crate::` or `super::`, as absolute module paths of `module`'s
@@ -252,7 +200,7 @@ fn nothing_the_types_use_names_the_types() {
     assert!(offences.is_empty(), "the types and what they use form a cycle:\n{}", offences.join("\n"));
     for toolkit in [
         "domain/schema/fields.rs",
-        "normalize/write/parts.rs",
+        "value_forms/parts.rs",
         "checks/mod.rs",
         "rdf_terms/values.rs",
         "graph_values/mod.rs",

@@ -315,6 +315,16 @@ fn cells_of_every_type_normalize() {
     let mut json = result.to_json();
     assert!(json["durationMs"].is_i64());
     json["durationMs"] = json!(0);
+    let row = &json["rows"][0];
+    assert_eq!(row["e"]["labels"], json!(["Subject", "Event"]), "a node cell keeps its labels");
+    assert_eq!(row["e"]["properties"]["_id"], json!("s0janeaaaaaaaa1"));
+    assert_eq!((&row["r"]["type"], &row["r"]["properties"]["since"]), (&json!("Takes place at"), &json!(2020)));
+    assert_eq!(row["p"]["nodes"][1]["properties"]["Seats"], json!(310), "a path cell holds its nodes");
+    let temporal = [(&row["date"], "1685-03-21"), (&row["ldt"], "2024-01-02T03:04:05"), (&row["lt"], "23:59:58")];
+    for (cell, text) in temporal {
+        assert_eq!(cell, &json!(text), "temporal values are their ISO text");
+    }
+    assert_eq!((&row["list"], &row["map"]), (&json!([1, "a", ["2024-02-29"]]), &json!({"k": "01:02:03"})));
     // Node and edge IDs are FalkorDB's; they are stable for a fresh graph written the same way.
     insta::assert_json_snapshot!(json);
     delete_graph(&mut con, g);

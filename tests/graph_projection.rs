@@ -1,4 +1,5 @@
-//! Projection statements, pinned by snapshots, for a page with hostile names and every value kind.
+//! Projection statements for a page with hostile names and every value kind: what each statement
+//! does and carries asserted, the text FalkorDB receives pinned by snapshots beside.
 
 mod common;
 
@@ -22,11 +23,48 @@ fn wire(statements: &[CypherStatement]) -> Vec<String> {
     statements.iter().map(|s| s.query_text().expect("projection values are always sendable")).collect()
 }
 
+const DROP_ORPHAN_STUBS: &str = "MATCH (s:Subject) WHERE s._stub = true AND NOT ()-->(s) DELETE s";
+
+/// Every statement as `{cypher, parameters}` JSON.
+fn as_json(statements: &[CypherStatement]) -> Vec<Value> {
+    statements.iter().map(|s| serde_json::to_value(s).unwrap()).collect()
+}
+
+/// The first statement whose query text contains `part`.
+fn with_text<'s>(statements: &'s [Value], part: &str) -> &'s Value {
+    let found = statements.iter().find(|s| s["cypher"].as_str().unwrap().contains(part));
+    found.unwrap_or_else(|| panic!("no statement contains {part}: {statements:#?}"))
+}
+
+/// A hostile name stays a parameter or one quoted identifier: no query text carries a property
+/// name or a title, and every backtick-quoted name is closed.
+fn assert_names_stay_in_their_place(statements: &[CypherStatement]) {
+    for s in statements {
+        assert_eq!(s.cypher.matches('`').count() % 2, 0, "an identifier left open: {}", s.cypher);
+        for name in ["}) DETACH DELETE n //", "O'Brien", "Call number"] {
+            assert!(!s.cypher.contains(name), "{name} in the query text: {}", s.cypher);
+        }
+    }
+}
+
 #[test]
 fn a_save_with_hostile_names() {
     let (page, content) = hostile_page();
     let schemas = hostile_schemas();
     let statements = page_saved(&page, &content, None, &schemas);
+    assert_names_stay_in_their_place(&statements);
+    let json = as_json(&statements);
+    let person = with_text(&json, "CREATE (s:Subject:`Persˋon 😀`) SET s = row.properties");
+    let node = &person["parameters"]["rows"][0]["properties"];
+    assert_eq!((&node["_id"], &node["_schema"]), (&json!("s0000000000000a"), &json!("Pers`on 😀")));
+    assert_eq!((&node["Age"], &node["Tags"]), (&json!(42), &json!(["one"])));
+    assert_eq!(node["}) DETACH DELETE n //"], json!("'}) DETACH DELETE n //"), "a hostile name is a parameter key");
+    let edge = with_text(&json, "CREATE (s)-[r:`Employerˋ)\nDETACH DELETE (x`]->(t)");
+    let row = &edge["parameters"]["rows"][0];
+    assert_eq!((&row["source"], &row["target"]), (&json!("s0000000000000a"), &json!("s0000000000000b")));
+    let page_row = &with_text(&json, "MERGE (p:Page {id: row.id})")["parameters"]["rows"][0];
+    assert_eq!((&page_row["id"], &page_row["title"]), (&json!(7), &json!("O'Brien \"the\" `tick`")));
+    assert_eq!(statements.last().unwrap().cypher, DROP_ORPHAN_STUBS);
     insta::assert_json_snapshot!("save_statements", statements);
     insta::assert_snapshot!("save_wire", wire(&statements).join("\n"));
 }
@@ -78,7 +116,18 @@ fn schema_properties_never_meet_strata_own_keys() {
 #[test]
 fn a_delete() {
     let (_, content) = hostile_page();
-    insta::assert_snapshot!("delete_wire", wire(&page_deleted(7, Some(&content))).join("\n"));
+    let statements = page_deleted(7, Some(&content));
+    assert_names_stay_in_their_place(&statements);
+    let json = as_json(&statements);
+    let unlabel = with_text(&json, "SET s = {_id: s._id, _stub: true}");
+    assert!(
+        unlabel["cypher"].as_str().unwrap().ends_with("REMOVE s:`Persˋon 😀`:`Unknown schema`"),
+        "the page's Subjects become stubs without their Schema labels: {unlabel}"
+    );
+    assert_eq!(unlabel["parameters"], json!({"page": 7, "keep": []}), "no Subject of the page is kept");
+    assert_eq!(with_text(&json, "DETACH DELETE p")["parameters"], json!({"page": 7}));
+    assert_eq!(statements.last().unwrap().cypher, DROP_ORPHAN_STUBS);
+    insta::assert_snapshot!("delete_wire", wire(&statements).join("\n"));
 }
 
 #[test]
@@ -169,6 +218,13 @@ fn a_rebuild_batch_on_the_wire() {
     second.main_subject = None;
     let schemas = hostile_schemas();
     let statements = rebuild([(&page, &content), (&other, &second)], &schemas);
+    assert_eq!(statements[0].cypher, "MATCH (n) DETACH DELETE n", "a rebuild starts from an empty graph");
+    assert_names_stay_in_their_place(&statements);
+    let json = as_json(&statements);
+    let pages = &with_text(&json, "MERGE (p:Page {id: row.id})")["parameters"]["rows"];
+    let ids_and_mains: Vec<(Value, Value)> =
+        pages.as_array().unwrap().iter().map(|p| (p["id"].clone(), p["subjects"][0]["isMain"].clone())).collect();
+    assert_eq!(ids_and_mains, [(json!(7), json!(true)), (json!(8), json!(false))], "both pages, one main Subject");
     insta::assert_snapshot!("rebuild_wire", wire(&statements).join("\n"));
 }
 

@@ -4,7 +4,8 @@
  * (`ModuleCache`: the process user's own, sealed with a keyed hash), so that a PHP process loads the
  * precompiled code instead of compiling the module again. The cache file is named after the module's
  * and the wasmtime library's size and modification time; a stale, damaged or foreign one is compiled
- * again and replaced. Without a folder, or when the folder is refused (`refusal` says why), the module
+ * again and replaced; one this server's processes verified before is mapped from its file
+ * (`VerifiedFiles`). Without a folder, or when the folder is refused (`refusal` says why), the module
  * is compiled in memory for this process and nothing is written.
  */
 
@@ -56,7 +57,11 @@ final class CompiledModule
             return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null);
         }
         $cacheFile = self::cacheFile($wasmPath, $cache->dir);
-        $module = $cache->verified($cacheFile) === null ? null : self::deserialize($engine, $cacheFile);
+        $module = self::mapRemembered($engine, $cache, $cacheFile);
+        if ($module === null) {
+            $payload = $cache->read($cacheFile);
+            $module = $payload === null ? null : self::deserialize($engine, $payload);
+        }
         if ($module === null) {
             $module = self::compile($engine, $wasmPath);
             $cache->write($cacheFile, Wasmtime::serialize($module));
@@ -75,12 +80,34 @@ final class CompiledModule
         return $cacheDir . '/strata-' . substr($key, 0, 16) . '.cwasm';
     }
 
-    /** The module of a precompiled file, mapped by wasmtime rather than read into PHP; null when wasmtime refuses it. */
-    private static function deserialize(CData $engine, string $file): ?CData
+    /**
+     * A module file this server's processes already verified, mapped by wasmtime from the file (no
+     * read, no hash, no copy); null when it is not remembered, or changed while it was being mapped.
+     */
+    private static function mapRemembered(CData $engine, ModuleCache $cache, string $file): ?CData
     {
+        if (!$cache->remembered($file)) {
+            return null;
+        }
         $ffi = Wasmtime::ffi();
         $module = $ffi->new('wasmtime_module_t*');
         $error = $ffi->wasmtime_module_deserialize_file($engine, $file, FFI::addr($module));
+        if (!Wasmtime::isNull($error)) {
+            Wasmtime::errorMessage($error);
+            return null;
+        }
+        if (!$cache->remembered($file)) {
+            $ffi->wasmtime_module_delete($module);
+            return null;
+        }
+        return $module;
+    }
+
+    private static function deserialize(CData $engine, string $bytes): ?CData
+    {
+        $ffi = Wasmtime::ffi();
+        $module = $ffi->new('wasmtime_module_t*');
+        $error = $ffi->wasmtime_module_deserialize($engine, $bytes, strlen($bytes), FFI::addr($module));
         if (!Wasmtime::isNull($error)) {
             Wasmtime::errorMessage($error);
             return null;

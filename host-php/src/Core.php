@@ -100,6 +100,29 @@ final class Core
         return json_decode($this->instance->run('graphIndexes', []), true, 512, JSON_THROW_ON_ERROR);
     }
 
+    /**
+     * @return array<string, mixed> the store lifecycle's table (docs/stores.md, "Store states and
+     *   rebuild runs"): `neverBuilt`, `activeRuns`, `runMoves` (`{move: {from, to}}`), `interrupted`
+     */
+    public function storeLifecycle(): array
+    {
+        return json_decode($this->instance->run('storeLifecycle', []), true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /**
+     * A store's status after an event: the status to write, or null when it does not change.
+     *
+     * @param ?array<string, mixed> $status `{state, reason, marker}`; null: the store has no row
+     * @param array<string, mixed> $event `{event, ...}`
+     * @return ?array<string, mixed>
+     */
+    public function storeEvent(?array $status, array $event): ?array
+    {
+        $json = static fn (array $v) => json_encode((object) $v, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+        $answer = $this->instance->run('storeEvent', [$status === null ? null : $json($status), $json($event)]);
+        return json_decode($answer, true, 512, JSON_THROW_ON_ERROR);
+    }
+
     /** @return list<string> the op names a Host must answer */
     public function hostOperations(): array
     {

@@ -2,19 +2,11 @@
 /**
  * The folder that keeps the precompiled module (machine code this process will run), trusted only
  * when no one but this process's user can change what is in it: the folder must be owned by that
- * user and not writable by others. Each file is sealed with a keyed hash (HMAC-SHA-256), kept beside
- * it in `FILE.seal`, whose key lives in the folder, readable by that user only, so a file this bridge
- * did not write is never deserialized (docs/mediawiki.md, "The precompiled module"). The module file
- * itself holds wasmtime's bytes only, so wasmtime maps it instead of PHP reading it.
- *
- * Reading and hashing the 9 MB file took three quarters of a MediaWiki list request, in every
- * request (PHP keeps nothing between requests). So a file that verified is remembered in APCu, where
- * the server has it, by its identity (device, inode, size, modification and change time): a later
- * process trusts the same unchanged file without hashing it. Any write to the file, or a file put in
- * its place, changes its change time (which no user can set) or its inode, and it is hashed again
- * (a file is remembered only once its change time is two seconds old: times have whole seconds).
- * APCu is shared by the server's PHP processes only, which run as the folder's owner and could
- * write the folder anyway.
+ * user and not writable by others. Each file is sealed with a keyed hash (HMAC-SHA-256) whose key
+ * lives in the folder, readable by that user only, so a file this bridge did not write is never
+ * deserialized (docs/mediawiki.md, "The precompiled module"). The seal is a file of its own beside the
+ * module (`FILE.seal`), so that a module whose seal this server's processes already verified
+ * (`VerifiedFiles`) is mapped by wasmtime from its file without being read and hashed again.
  */
 
 declare(strict_types=1);
@@ -26,8 +18,6 @@ final class ModuleCache
     private const KEY_FILE = 'strata-cache.key';
     private const MAGIC = "strata-cwasm-1\n";
     private const MAC_BYTES = 32;
-    private const SEAL = '.seal';
-    private const APCU_PREFIX = 'strata-cwasm-verified:';
 
     private function __construct(public readonly string $dir, private readonly string $key)
     {
@@ -44,57 +34,56 @@ final class ModuleCache
         return new self($dir, self::key($dir));
     }
 
-    /** $file when its seal verifies; null for a missing, damaged or foreign file. */
-    public function verified(string $file): ?string
+    /** The payload of $file when its seal verifies (remembered for `remembered`); null for a missing, damaged or foreign file. */
+    public function read(string $file): ?string
     {
-        clearstatcache(true, $file);
-        $stat = @stat($file);
-        if ($stat === false) {
+        $mac = $this->seal($file);
+        $payload = $mac === null ? false : @file_get_contents($file);
+        if ($payload === false || !hash_equals($this->mac($payload), $mac)) {
             return null;
         }
-        $identity = self::APCU_PREFIX
-            . hash('sha256', implode(':', [$this->dir, $file, $stat['dev'], $stat['ino'], $stat['size'], $stat['mtime'], $stat['ctime']]));
-        $remember = function_exists('apcu_enabled') && apcu_enabled();
-        if ($remember && apcu_fetch($identity) === true) {
-            return $file;
-        }
-        $seal = @file_get_contents($file . self::SEAL);
-        $payload = @file_get_contents($file);
-        $sealed = $seal !== false && $payload !== false && strlen($seal) === strlen(self::MAGIC) + self::MAC_BYTES
-            && str_starts_with($seal, self::MAGIC) && hash_equals($this->mac($payload), substr($seal, strlen(self::MAGIC)));
-        if (!$sealed) {
+        VerifiedFiles::remember(self::MAGIC, $file, bin2hex($mac));
+        return $payload;
+    }
+
+    /** Whether this server's processes verified $file, as it is now, with the seal it has now. */
+    public function remembered(string $file): bool
+    {
+        $mac = $this->seal($file);
+        return $mac !== null && VerifiedFiles::recall(self::MAGIC, $file) === bin2hex($mac);
+    }
+
+    /** The keyed hash in $file's seal, or null. */
+    private function seal(string $file): ?string
+    {
+        $seal = @file_get_contents("$file.seal");
+        $head = strlen(self::MAGIC);
+        if ($seal === false || strlen($seal) !== $head + self::MAC_BYTES || !str_starts_with($seal, self::MAGIC)) {
             return null;
         }
-        // Times have whole seconds: a file changed in the second it was verified would keep its
-        // identity, so only a file unchanged for two seconds is remembered.
-        if ($remember && $stat['ctime'] < time() - 1) {
-            apcu_store($identity, true);
-        }
-        return $file;
+        return substr($seal, $head);
     }
 
     /**
-     * Writes $payload and its seal, each beside its final name and then renamed, so readers never see
-     * half a file; then removes the other module files, so that rebuilding does not fill the folder.
+     * Writes $payload and then its seal, each beside its final name and renamed, so readers never see
+     * half a file (a reader between the two renames finds the old seal, and compiles again); then
+     * removes the other module files, so that rebuilding does not fill the folder.
      */
     public function write(string $file, string $payload): void
     {
-        $written = self::writeFile($file . self::SEAL, self::MAGIC . $this->mac($payload)) && self::writeFile($file, $payload);
+        $written = true;
+        foreach ([$file => $payload, "$file.seal" => self::MAGIC . $this->mac($payload)] as $path => $bytes) {
+            $tmp = $path . '.' . getmypid() . '.tmp';
+            $written = $written && @file_put_contents($tmp, $bytes) === strlen($bytes) && @chmod($tmp, 0600) && @rename($tmp, $path);
+            @unlink($tmp);
+        }
         if ($written) {
             foreach (glob("$this->dir/strata-*.cwasm*") ?: [] as $old) {
-                if ($old !== $file && $old !== $file . self::SEAL) {
+                if ($old !== $file && $old !== "$file.seal") {
                     @unlink($old);
                 }
             }
         }
-    }
-
-    private static function writeFile(string $file, string $bytes): bool
-    {
-        $tmp = $file . '.' . getmypid() . '.tmp';
-        $done = @file_put_contents($tmp, $bytes) === strlen($bytes) && @chmod($tmp, 0600) && @rename($tmp, $file);
-        @unlink($tmp);
-        return $done;
     }
 
     private function mac(string $payload): string

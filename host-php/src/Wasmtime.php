@@ -5,7 +5,8 @@
  * in scripts/requirements.txt, and a library of another major version is refused when it is loaded:
  * the C API has no version function, so the version is read from the engine section
  * (`.wasmtime.engine`) of an empty module the library compiles and serializes, where wasmtime writes
- * its own version to refuse code compiled by another one.
+ * its own version to refuse code compiled by another one (once per library file and server:
+ * `VerifiedFiles`).
  */
 
 declare(strict_types=1);
@@ -49,6 +50,7 @@ final class Wasmtime
 
         wasmtime_error_t *wasmtime_module_new(wasm_engine_t *engine, const char *wasm, size_t wasm_len, wasmtime_module_t **ret);
         wasmtime_error_t *wasmtime_module_serialize(wasmtime_module_t *module, wasm_byte_vec_t *ret);
+        wasmtime_error_t *wasmtime_module_deserialize(wasm_engine_t *engine, const char *bytes, size_t bytes_len, wasmtime_module_t **ret);
         wasmtime_error_t *wasmtime_module_deserialize_file(wasm_engine_t *engine, const char *path, wasmtime_module_t **ret);
         void wasmtime_module_delete(wasmtime_module_t *);
 
@@ -99,20 +101,30 @@ final class Wasmtime
     {
         if (self::$ffi === null) {
             $ffi = self::$ffi = FFI::cdef(self::DECLARATIONS, self::libraryPath());
-            $engine = $ffi->wasm_engine_new();
             try {
-                $module = self::compile($engine, self::EMPTY_MODULE, 'checking the version of wasmtime');
-                $bytes = self::serialize($module);
-                $ffi->wasmtime_module_delete($module);
-                self::requireVersion(EngineSection::version($bytes));
+                $version = VerifiedFiles::recall('wasmtime-version', self::libraryPath()) ?? self::version($ffi);
+                self::requireVersion($version);
+                VerifiedFiles::remember('wasmtime-version', self::libraryPath(), $version);
             } catch (\Throwable $e) {
                 self::$ffi = null;
                 throw $e;
-            } finally {
-                $ffi->wasm_engine_delete($engine);
             }
         }
         return self::$ffi;
+    }
+
+    /** The library's major version, from an empty module it compiles and serializes; null when unreadable. */
+    private static function version(FFI $ffi): ?string
+    {
+        $engine = $ffi->wasm_engine_new();
+        try {
+            $module = self::compile($engine, self::EMPTY_MODULE, 'checking the version of wasmtime');
+            $bytes = self::serialize($module);
+            $ffi->wasmtime_module_delete($module);
+            return EngineSection::version($bytes);
+        } finally {
+            $ffi->wasm_engine_delete($engine);
+        }
     }
 
     /** Throws unless $found (the library's version, null when unreadable) is the major version declared here. */

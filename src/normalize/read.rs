@@ -1,7 +1,5 @@
 //! The lenient read of stored page content.
 
-use super::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
-use super::Context;
 use crate::domain::ids::{RelationId, SubjectId, SubjectRef};
 use crate::domain::language_tag::LanguageTag;
 use crate::domain::page_content::PageContent;
@@ -11,6 +9,8 @@ use crate::domain::statement::{MonolingualPart, Relation, Statement, StatementVa
 use crate::domain::subject::Subject;
 use crate::json::{Arena, Json};
 use crate::types::{self, ValueShape};
+use crate::value_forms::relation_parts::{unknown_key, MONOLINGUAL_KEYS, RELATION_KEYS};
+use crate::value_forms::Context;
 
 /// Reads stored page content. Entries that cannot be a Subject or a Statement are skipped; a value
 /// that does not fit its type is kept as [`StatementValue::Raw`].

@@ -6,10 +6,10 @@ use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use crate::normalize::parts::expected;
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::values::boolean;
 use crate::rdf_terms::Object;
+use crate::value_forms::parts::expected;
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 

@@ -13,10 +13,10 @@ use crate::domain::schema::{PropertyDefinition, PropertyKind};
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::json::Json;
-use crate::normalize::parts::{parts, string_part};
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::vocab::XSD_STRING;
 use crate::rdf_terms::Object;
+use crate::value_forms::parts::{parts, string_part};
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use std::borrow::Cow;
 

@@ -5,7 +5,7 @@
 //! docs tests read the table.
 //!
 //! A type file uses the toolkits of the layers it speaks for (`Fields` for definitions,
-//! `normalize::write::parts` for values, `checks` for checks, `rdf_terms::values` for
+//! `value_forms::parts` for values, `checks` for checks, `rdf_terms::values` for
 //! objects), so adding a type is one file plus its line in [`REGISTRY`].
 
 mod boolean;
@@ -35,9 +35,9 @@ use crate::domain::statement_view::ValueView;
 use crate::graph_values;
 use crate::graph_values::param::Param;
 use crate::json::Json;
-use crate::normalize::parts::{parts, string_part};
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::Object;
+use crate::value_forms::parts::{parts, string_part};
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use serde_json::{Map, Value};
 use std::borrow::Cow;

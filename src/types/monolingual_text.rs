@@ -10,9 +10,9 @@ use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::{MonolingualView, ValueView};
 use crate::domain::trim::trim;
 use crate::json::Json;
-use crate::normalize::parts::{monolingual, parts};
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::Object;
+use crate::value_forms::parts::{monolingual, parts};
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 

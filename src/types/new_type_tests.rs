@@ -12,7 +12,7 @@ use crate::domain::ids::{IdMinter, SourceKey};
 use crate::domain::schema::{Fields, PropertyDefinition, PropertyKind, SchemaErrors};
 use crate::domain::statement::StatementValue;
 use crate::json::{Arena, Json};
-use crate::normalize::WriteContext;
+use crate::value_forms::WriteContext;
 use serde_json::{json, Map, Value};
 
 struct PostalCode;

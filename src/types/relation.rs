@@ -13,9 +13,9 @@ use crate::domain::schema::{put_multiple, Constraint, Fields, PropertyDefinition
 use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::{RelationView, ValueView};
 use crate::json::Json;
-use crate::normalize::parts::{owned_parts, relation};
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::Object;
+use crate::value_forms::parts::{owned_parts, relation};
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 

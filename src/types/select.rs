@@ -13,11 +13,11 @@ use crate::domain::statement::StatementValue;
 use crate::domain::statement_view::ValueView;
 use crate::domain::trim::trim;
 use crate::json::Json;
-use crate::normalize::parts::parts;
-use crate::normalize::select::resolve;
-use crate::normalize::{NormalizeError, WriteContext};
 use crate::rdf_terms::values::option_label;
 use crate::rdf_terms::Object;
+use crate::value_forms::parts::parts;
+use crate::value_forms::select::resolve;
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 

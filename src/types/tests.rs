@@ -208,7 +208,7 @@ fn email_normalization_trims_and_lowers_the_domain() {
     for wrong in [json!("ada@example.org"), json!([1]), json!([{"a": 1}])] {
         assert_eq!(
             normalize_email(wrong.clone()).unwrap_err().kind,
-            crate::normalize::NormalizeErrorKind::ValueShape,
+            crate::value_forms::NormalizeErrorKind::ValueShape,
             "{wrong}"
         );
     }

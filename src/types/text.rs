@@ -8,8 +8,8 @@ use crate::domain::schema::{put_text_rules, Fields, PropertyDefinition, Property
 use crate::domain::statement_view::ValueView;
 use crate::domain::trim::trim;
 use crate::json::Json;
-use crate::normalize::parts::{parts, string_part};
-use crate::normalize::{NormalizeError, WriteContext};
+use crate::value_forms::parts::{parts, string_part};
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 use serde_json::{json, Map, Value};
 

@@ -91,10 +91,10 @@ mod tests {
     use crate::domain::ids::{IdMinter, SourceKey};
     use crate::domain::schema::Schema;
     use crate::json::{Arena, Json};
-    use crate::normalize::WriteContext;
     use crate::types::lookup;
     use crate::types::statement_objects;
     use crate::types::ReadSchema;
+    use crate::value_forms::WriteContext;
     use serde_json::json;
 
     #[test]

@@ -335,6 +335,14 @@ fn response_envelopes() {
     let unknown = get(&host, Who::Anonymous, &subject_rdf(ACME), &[("projection", "nope")], None);
     let turtle = get(&host, Who::Anonymous, &subject_rdf(ACME), &[], Some("text/turtle"));
     let body: Value = serde_json::from_str(&unknown.body).unwrap();
+    let location = format!("{BASE}/rest.php/strata/v0/subject/{ACME}/rdf?format=turtle");
+    assert_eq!((see_other.status, header(&see_other, "location")), (303, Some(location.as_str())));
+    assert_eq!((unknown.status, body["errorType"].as_str()), (400, Some("invalid-parameter")));
+    assert_eq!(body["knownProjections"], json!(["native", "dcterms", "hidden", "schemaorg"]));
+    assert_eq!((turtle.status, header(&turtle, "content-type")), (200, Some("text/turtle; charset=utf-8")));
+    let subjects: HashSet<String> =
+        oxttl::TurtleParser::new().for_slice(turtle.body.as_bytes()).map(|t| t.unwrap().subject.to_string()).collect();
+    assert!(subjects.contains(&format!("<{BASE}/entity/{ACME}>")), "the Turtle describes the Subject: {}", turtle.body);
     insta::assert_json_snapshot!(
         "envelopes",
         json!({

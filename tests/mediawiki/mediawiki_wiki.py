@@ -47,6 +47,15 @@ class MediaWiki:
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return self
 
+    def with_settings(self, php):
+        """Appends `php` to the LocalSettings.php of a wiki of its own and restarts it, so that no
+        cached copy of the file from before the append serves a request."""
+        assert self.owned, "only a wiki of its own may change its settings"
+        with open(self.dir / "LocalSettings.php", "a") as settings:
+            settings.write(php)
+        subprocess.run([str(SCRIPT), "stop", str(self.dir)], check=True, stdout=subprocess.DEVNULL)
+        return self.start()
+
     def bot_password(self, user, *groups):
         """(login name, password) of a new bot password of `user`, made a member of `groups`."""
         out = subprocess.run([str(SCRIPT), "botpassword", str(self.dir), user, *groups], check=True,

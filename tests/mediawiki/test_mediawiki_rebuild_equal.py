@@ -13,31 +13,19 @@ import uuid
 from pathlib import Path
 
 from mediawiki_wiki import ROOT, WikiTest
+from store_contents import rebuild_both, stores
 
 TAG = uuid.uuid4().hex[:6]  # page titles of this run, so that the test may run again on one wiki
-NODES = "MATCH (n) RETURN labels(n) AS labels, properties(n) AS properties"
-EDGES = "MATCH (a)-[r]->(b) RETURN a._id AS a, a.id AS ap, type(r) AS type, properties(r) AS properties, b._id AS b, b.id AS bp"
-QUADS = "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(!isBlank(?s) && !isBlank(?o)) }"
 
 
 class MediaWikiRebuildEqual(WikiTest):
     callers = {"Eve": ["sysop"]}
 
-    def graph(self):
-        return sorted(json.dumps(row, sort_keys=True) for query in (NODES, EDGES)
-                      for row in self.eve.ok("POST", "/query/cypher", {"cypher": query})["rows"])
-
-    def quads(self):
-        bindings = self.eve.ok("POST", "/query/sparql", {"query": QUADS})["results"]["bindings"]
-        return sorted(json.dumps(b, sort_keys=True) for b in bindings)
-
     def test_a_rebuild_gives_the_stores_the_saves_built(self):
         self.eve.ok("PUT", "/schema/Town", {"schema": {"propertyDefinitions": {
             "Twin": {"type": "relation", "targetSchemas": ["Town"], "multiple": True},
             "Founded": {"type": "number"}}}})
-        # Both stores in-sync first, so that what follows is only saves.
-        self.wiki.rebuild("graph")
-        self.wiki.rebuild("sparql")
+        rebuild_both(self, self.wiki)  # both stores in sync first, so that what follows is only saves
         first = self.eve.ok("POST", "/subjects", {"schema": "Town", "label": f"Ash {TAG}", "statements": {
             "Founded": {"propertyType": "number", "value": 1200}}})["subjectId"]
         second = self.eve.ok("POST", "/subjects", {"schema": "Town", "label": f"Birch {TAG}", "statements": {
@@ -46,12 +34,10 @@ class MediaWikiRebuildEqual(WikiTest):
             "Twin": {"propertyType": "relation", "value": [{"target": second}]}}})
         gone = self.eve.ok("POST", "/subjects", {"schema": "Town", "label": f"Cedar {TAG}", "statements": {}})["subjectId"]
         self.eve.ok("DELETE", f"/subject/{gone}")
-        saved = (self.graph(), self.quads())
+        saved = stores(self.eve)
         self.assertTrue(any(first in row for row in saved[0]) and any(second in row for row in saved[1]))
-        self.assertEqual(self.wiki.rebuild("graph")["state"], "succeeded")
-        self.assertEqual(self.wiki.rebuild("sparql")["state"], "succeeded")
-        self.assertEqual(self.graph(), saved[0])
-        self.assertEqual(self.quads(), saved[1])
+        rebuild_both(self, self.wiki)
+        self.assertEqual(stores(self.eve), saved)
 
     def test_a_rebuild_one_page_a_batch_creates_what_the_graph_cannot_hold_and_stops_once_the_wiki_changes(self):
         self.eve.ok("PUT", "/schema/Friend", {"schema": {"propertyDefinitions": {

@@ -1,10 +1,7 @@
 //! Write-time normalization: the strict path from what a client sends to the stored form.
 
-pub mod parts;
-pub mod select;
 mod value;
 
-use super::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
 use crate::domain::ids::SubjectId;
 use crate::domain::maps::FastIndexMap;
 use crate::domain::page_content::PageContent;
@@ -15,6 +12,7 @@ use crate::domain::subject::{Subject, SubjectView};
 use crate::domain::trim::trim;
 use crate::json::{Json, JsonObject};
 use crate::types;
+use crate::value_forms::{NormalizeError, NormalizeErrorKind, SchemaLookup, WriteContext};
 use bumpalo::Bump;
 use indexmap::IndexMap;
 

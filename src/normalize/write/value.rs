@@ -1,10 +1,10 @@
 //! One Statement value from its write form to its stored form, through its registered type.
 
-use super::super::{NormalizeError, WriteContext};
 use crate::domain::schema::PropertyDefinition;
 use crate::domain::statement_view::{RawView, StatementView, ValueView};
 use crate::json::Json;
 use crate::types;
+use crate::value_forms::{NormalizeError, WriteContext};
 use bumpalo::Bump;
 
 /// The stored Statement of `type_name` with value `v` (its strings borrowed from `v` and `def`), or

@@ -79,6 +79,13 @@ fn every_example_page_natively() {
             "{}: a main Subject is projected exactly when the page has one",
             facts.title
         );
+        let parsed = parsed_lines(&trig);
+        for id in content.subjects.keys() {
+            for predicate in [RDF_TYPE, RDFS_LABEL] {
+                let start = format!("</entity/{id}> {predicate} ");
+                assert!(parsed.iter().any(|l| l.starts_with(&start)), "{}: no {start}", facts.title);
+            }
+        }
         insta::assert_snapshot!(format!("native_{}", facts.title.replace(' ', "_")), trig);
     }
 }
@@ -111,5 +118,13 @@ fn example_pages_through_schema_org_mappings() {
             assert!(warnings.is_empty(), "{}: {warnings:?}", facts.title);
         }
     });
+    let parsed = parsed_lines(&trig);
+    for (facts, content) in pages.iter().filter(|(f, _)| mapped.contains(&f.title.as_str())) {
+        let main = content.main_subject.as_ref().expect("each mapped example page has a main Subject");
+        let class = format!("</entity/{main}> {RDF_TYPE} <https://schema.org/");
+        let graph = format!(" </graph/schemaorg/page/{}>", facts.id);
+        assert!(parsed.iter().any(|l| l.starts_with(&class) && l.ends_with(&graph)), "{}: no {class}", facts.title);
+    }
+    assert!(!parsed.iter().any(|l| l.contains("/prop/")), "the schema.org graphs hold no native vocabulary");
     insta::assert_snapshot!(trig);
 }

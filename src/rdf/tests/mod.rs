@@ -26,6 +26,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 pub const BASE: &str = "https://wiki.example";
+pub const RDF_TYPE: &str = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>";
+pub const RDFS_LABEL: &str = "<http://www.w3.org/2000/01/rdf-schema#label>";
 
 pub fn iris() -> Iris {
     Iris::new(BASE)
@@ -209,6 +211,12 @@ pub fn lines(quads: &[Quad]) -> Vec<String> {
     let mut v: Vec<String> = quads.iter().map(|q| q.to_string().replace(BASE, "")).collect();
     v.sort();
     v
+}
+
+/// The quads of a TriG text as [`lines`], parsed by `oxttl` (not the serializer's own code).
+pub fn parsed_lines(trig: &str) -> Vec<String> {
+    let quads: Vec<Quad> = oxttl::TriGParser::new().for_slice(trig.as_bytes()).map(|q| q.unwrap()).collect();
+    lines(&quads)
 }
 
 /// Checks a case table against a page's quads (`lines`): each `present` line is a quad in `graph`,

@@ -21,6 +21,16 @@ fn fixture_page_trig() {
     let trig = round_trip(|sink| {
         project_page(cx(), &view(&facts, &content), sink);
     });
+    let ada = "</entity/s1aaaaaaaaaaaa1>";
+    let present = [
+        ("the page", format!("</page/12> {RDF_TYPE} </ontology/Page>")),
+        ("its main Subject", format!("</page/12> </ontology/mainSubject> {ada}")),
+        ("the Subject's class", format!("{ada} {RDF_TYPE} </schema/Person>")),
+        ("its label", format!("{ada} {RDFS_LABEL} \"Ada Lovelace\"")),
+        ("a relation", format!("{ada} </prop/Works_for> </entity/s1aaaaaaaaaaaa2>")),
+    ];
+    let absent = [("the Subject of a Schema not loaded", NOTE), ("an undeclared property", "Undeclared")];
+    assert_rules(&parsed_lines(&trig), "</graph/native/page/12>", &present, &absent);
     insta::assert_snapshot!(trig);
 }
 

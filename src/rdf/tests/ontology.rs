@@ -99,6 +99,14 @@ fn fixture_page_trig() {
     let trig = round_trip(|sink| {
         projection.project_page(cx(), &view(&facts, &content), sink);
     });
+    let ada = "</entity/s1aaaaaaaaaaaa1>";
+    let present = [
+        ("the mapped class", format!("{ada} {RDF_TYPE} <https://schema.org/Person>")),
+        ("a mapped property", format!("{ada} <https://schema.org/name> \"Ada\"@en")),
+        ("a relation to the native IRI", format!("{ada} <https://schema.org/worksFor> </entity/s1aaaaaaaaaaaa2>")),
+    ];
+    let absent = [("no page metadata", "</page/12>"), ("no native vocabulary", "/prop/"), ("unmapped Subject", NOTE)];
+    assert_rules(&parsed_lines(&trig), "</graph/schemaorg/page/12>", &present, &absent);
     insta::assert_snapshot!(trig);
 }
 

@@ -1,7 +1,7 @@
 //! Select write forms: an option id, an option label, or an `{id, label}` object.
 
-use super::super::relation_parts::unknown_key;
-use super::super::{NormalizeError, NormalizeErrorKind};
+use super::relation_parts::unknown_key;
+use super::{NormalizeError, NormalizeErrorKind};
 use crate::domain::schema::SelectOption;
 use crate::domain::trim::trim;
 use crate::json::Json;

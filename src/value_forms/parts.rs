@@ -1,8 +1,8 @@
-//! The toolkit of each property type's `normalize` (`crate::types`): value parts, strings, relation
-//! objects and monolingual parts from their write form to their stored form.
+//! Value parts, strings, relation objects and monolingual parts from their write form to their
+//! stored form.
 
-use super::super::relation_parts::{MONOLINGUAL_KEYS, RELATION_KEYS};
-use super::super::{NormalizeError, NormalizeErrorKind, WriteContext};
+use super::relation_parts::{MONOLINGUAL_KEYS, RELATION_KEYS};
+use super::{NormalizeError, NormalizeErrorKind, WriteContext};
 use crate::domain::ids::{RelationId, SubjectRef};
 use crate::domain::language_tag::LanguageTagRef;
 use crate::domain::relation_properties::RelationProperties;

@@ -40,24 +40,24 @@ pub struct NormalizeError {
 }
 
 impl NormalizeError {
-    pub(super) fn new(kind: NormalizeErrorKind, reason: impl Into<String>) -> Self {
+    pub(crate) fn new(kind: NormalizeErrorKind, reason: impl Into<String>) -> Self {
         NormalizeError { kind, subject_id: None, property_name: None, reason: reason.into() }
     }
 
-    pub(super) fn malformed(reason: impl Into<String>) -> Self {
+    pub(crate) fn malformed(reason: impl Into<String>) -> Self {
         Self::new(NormalizeErrorKind::Malformed, reason)
     }
 
-    pub(super) fn shape(reason: impl Into<String>) -> Self {
+    pub(crate) fn shape(reason: impl Into<String>) -> Self {
         Self::new(NormalizeErrorKind::ValueShape, reason)
     }
 
-    pub(super) fn on_property(mut self, name: &str) -> Self {
+    pub(crate) fn on_property(mut self, name: &str) -> Self {
         self.property_name.get_or_insert_with(|| name.to_owned());
         self
     }
 
-    pub(super) fn on_subject(mut self, id: Option<&SubjectId>) -> Self {
+    pub(crate) fn on_subject(mut self, id: Option<&SubjectId>) -> Self {
         if self.subject_id.is_none() {
             self.subject_id = id.cloned();
         }
