@@ -1,7 +1,9 @@
 // Every list endpoint of list-endpoints.mjs timed over HTTP on a MediaWiki that holds a generated wiki
 // of SUBJECTS Subjects (scripts/bench/mediawiki-million.sh imports one): anonymous GETs, one at a
-// time, as lists.mjs times them in-process on the reference host. LISTS_ONLY=<regex> times only the
-// endpoints whose names match. Usage: node scripts/bench/mediawiki-lists.mjs URL SUBJECTS
+// time, as lists.mjs times them in-process on the reference host; last, MediaWiki's own list of 50
+// pages (api.php list=allpages) the same way, the floor under any list on that wiki and machine.
+// LISTS_ONLY=<regex> times only the endpoints whose names match.
+// Usage: node scripts/bench/mediawiki-lists.mjs URL SUBJECTS
 import { listEndpoints, timeEndpoints } from './list-endpoints.mjs';
 
 const [url, subjects] = [process.argv[2], Number(process.argv[3])];
@@ -27,3 +29,10 @@ const pages = await (await fetch(`${url}/api.php?action=query&list=allpages&apna
 const endpoints = await listEndpoints({ call, subjects, pageIds: pages.query.allpages.map((page) => page.pageid) });
 const only = process.env.LISTS_ONLY ? new RegExp(process.env.LISTS_ONLY) : null;
 await timeEndpoints(endpoints, { send, label: `mediawiki lists ${subjects}`, only });
+const allpages = async () => {
+  const response = await fetch(`${url}/api.php?action=query&list=allpages&aplimit=50&format=json&formatversion=2`);
+  await response.text();
+  if (!response.ok) throw new Error(`api.php list=allpages: ${response.status}`);
+  return true;
+};
+await timeEndpoints([['floor: api.php list=allpages', () => []]], { send: allpages, label: `mediawiki lists ${subjects}`, only });
