@@ -21,7 +21,8 @@ final class Instance
     private const EXPORTS = [
         'strata_alloc', 'strata_answer', 'validate', 'normalizeContent', 'preparePages', 'projectRdf',
         'projectForStore', 'errorResponse', 'renderDataTab', 'renderPage', 'renderSchema', 'renderList', 'diffSubjects',
-        'normalizeTitle', 'searchText', 'hostOperations', 'graphIndexes', 'storeLifecycle', 'storeEvent', 'handleRoute', 'handlePageAction', 'projectPageChanges',
+        'normalizeTitle', 'searchText', 'hostOperations', 'graphIndexes', 'storeLifecycle', 'storeEvent',
+        'handleRoute', 'handlePageAction', 'projectPageChanges',
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',

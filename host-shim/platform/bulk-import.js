@@ -14,7 +14,7 @@ import { editPage } from './pages/page-actions.js';
 import { buildDeferredIndexes, deferIndexes } from './storage/deferred-indexes.js';
 import { startPagePreparer } from './page-preparer.js';
 import { savePages } from './storage/page-writes.js';
-import { markStale } from '../stores/runs.js';
+import { storeEvent } from '../stores/runs.js';
 
 export const DEFAULT_BATCH = 500;
 
@@ -62,7 +62,7 @@ export async function bulkImportPages({ db, config, core }, { pages, schemas, ba
     }
     totals.pages += saves.length;
     // The bulk path projects nothing: every store misses these pages until it is rebuilt.
-    for (const name of Object.keys(config.stores ?? {})) markStale(db, name, 'pages were bulk-imported');
+    for (const name of Object.keys(config.stores ?? {})) storeEvent(db, name, { event: 'bulkImported' });
     onBatch(totals);
   };
   // One batch is prepared on the worker while the one before is written here.

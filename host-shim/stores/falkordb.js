@@ -39,7 +39,7 @@ export class FalkorDbStore {
 
   /**
    * Runs write statements in order (the texts from CypherStatement.query_text) and stops at the
-   * first failure: {ok: true} or {ok: false, index, error}.
+   * first failure: {ok: true} or {ok: false, index, kind, detail}.
    */
   async run(queries, { timeoutMs = this.timeoutMs } = {}) {
     this.#indexFirst();
@@ -47,7 +47,7 @@ export class FalkorDbStore {
       try {
         await this.#command('GRAPH.QUERY', query, [], timeoutMs);
       } catch (e) {
-        return { ok: false, index, error: classify(e) };
+        return { ok: false, index, ...classify(e) };
       }
     }
     return { ok: true };
@@ -56,13 +56,13 @@ export class FalkorDbStore {
   /**
    * Sends every statement at once (one connection runs them in order) and waits for all: the bulk
    * path of rebuilds, one round trip instead of one per statement. {ok: true} or the first failure
-   * {ok: false, index, error}; statements after a failed one still run.
+   * {ok: false, index, kind, detail}; statements after a failed one still run.
    */
   async runAll(queries, { timeoutMs = this.timeoutMs } = {}) {
     this.#indexFirst();
     const replies = await Promise.allSettled(queries.map((query) => this.#command('GRAPH.QUERY', query, [], timeoutMs)));
     const index = replies.findIndex((r) => r.status === 'rejected');
-    return index === -1 ? { ok: true } : { ok: false, index, error: classify(replies[index].reason) };
+    return index === -1 ? { ok: true } : { ok: false, index, ...classify(replies[index].reason) };
   }
 
   /**
@@ -113,7 +113,7 @@ export class FalkorDbStore {
   /**
    * Runs one read with GRAPH.RO_QUERY, then each of the core's `catalog` reads ({key, query}), and
    * returns the input of the core's decode_result (which keeps the tier's rows):
-   * {ok: true, result: {reply, catalog}}, or {ok: false, error: {kind, message}}:
+   * {ok: true, result: {reply, catalog}}, or {ok: false, kind, detail}:
    * kind `errorReply` with the server's error reply (the core reads it: a graph that does not exist,
    * a syntax error, the server's memory cap per query...), `tooExpensive` for a reply over
    * `MAX_REPLY_BYTES`, `timeout` or `unavailable`.
@@ -126,7 +126,7 @@ export class FalkorDbStore {
       return { ok: true, result: { reply, catalog } };
     } catch (e) {
       // The transport's kind (`timeout`, `tooLarge`, `unavailable`) or `errorReply`: the core reads it.
-      return { ok: false, error: { kind: e.kind ?? 'unavailable', message: e.message } };
+      return { ok: false, kind: e.kind ?? 'unavailable', detail: e.message };
     }
   }
 
@@ -154,9 +154,12 @@ export class FalkorDbStore {
   }
 }
 
-/** A failed write: the server's error reply as it came, or why there was none. */
+/**
+ * A failed write as every store answer says it (`{kind, detail}`): the server's error reply as it
+ * came (`errorReply`), or the transport's kind (`timeout`, `unavailable`); the core reads them.
+ */
 function classify(e) {
-  const message = String(e?.message ?? e);
-  if (e instanceof ClientErrorReply) return { kind: 'errorReply', message };
-  return { kind: e?.timedOut ? 'timeout' : 'unavailable', message };
+  const detail = String(e?.message ?? e);
+  if (e instanceof ClientErrorReply) return { kind: 'errorReply', detail };
+  return { kind: e?.timedOut ? 'timeout' : 'unavailable', detail };
 }

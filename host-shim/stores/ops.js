@@ -49,7 +49,7 @@ export function storeOps({ db, caller, stores }) {
       const { client, failure } = await opened(registry, entry);
       if (failure) return { ok: false, kind: 'unavailable', detail: failure.detail };
       const answer = await client.read(query, { catalog, timeoutMs });
-      return answer.ok ? { ok: true, ...answer.result } : { ok: false, kind: answer.error.kind, detail: answer.error.message };
+      return answer.ok ? { ok: true, ...answer.result } : answer;
     },
     hitRateLimit: ({ action }) => rateLimiter.hit(action, caller),
     updateStores: async (args) => {

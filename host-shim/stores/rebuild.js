@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
 import { describe } from './registry.js';
-import { finishRun, markInSync, markStale, nextQueued, recordProgress, run as readRun, setContentMarker, startRun } from './runs.js';
+import { failRun, nextQueued, recordProgress, run as readRun, startRun, storeEvent, succeedRun } from './runs.js';
 
 export const DEFAULT_BATCH_PAGES = 200;
 
@@ -74,7 +74,7 @@ export class RebuildWorker {
     const coveredUpTo = latestRevisionId(db);
     if (!startRun(db, queued.id, total)) return readRun(db, queued.id);
     if (!entry) {
-      finishRun(db, queued.id, 'failed', `no store "${queued.store}" is configured`);
+      failRun(db, queued.id, `no store "${queued.store}" is configured`);
       return readRun(db, queued.id);
     }
     entry.missedDuringRun = false;
@@ -91,7 +91,7 @@ export class RebuildWorker {
         batchPages: this.#batchPages,
       }));
     } catch (e) {
-      finishRun(db, queued.id, 'failed', `the core refused the run: ${e?.code ?? 'error'}: ${e?.message ?? e}`);
+      failRun(db, queued.id, `the core refused the run: ${e?.code ?? 'error'}: ${e?.message ?? e}`);
       return readRun(db, queued.id);
     }
     // A store with a snapshot (the embedded one) writes none while the run writes, and one at its
@@ -120,17 +120,16 @@ export class RebuildWorker {
       run.free();
     }
     if (done.run === 'failed') {
-      finishRun(db, queued.id, 'failed', done.error);
+      failRun(db, queued.id, done.error);
       this.#log('warning', `rebuild run ${queued.id} of ${entry.name} failed: ${done.error}`);
     }
-    if (done.stale) markStale(db, entry.name, done.stale);
+    if (done.stale) this.#registry.event(entry, { event: 'stale', reason: done.stale });
     if (done.run !== 'succeeded') return readRun(db, queued.id);
-    finishRun(db, queued.id, 'succeeded');
-    if (entry.missedDuringRun) markStale(db, entry.name, 'an update failed while the rebuild ran');
+    succeedRun(db, queued.id);
+    if (entry.missedDuringRun) this.#registry.event(entry, { event: 'missedDuringRun' });
     else {
       clearPendingBefore(db, entry.name, coveredUpTo);
-      markInSync(db, entry.name);
-      setContentMarker(db, entry.name, marker);
+      storeEvent(db, entry.name, { event: 'built', marker });
     }
     return readRun(db, queued.id);
   }

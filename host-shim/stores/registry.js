@@ -8,7 +8,7 @@ import { FalkorDbStore } from './falkordb.js';
 import { loadCore } from '../src/loader.js';
 import { openSparqlStore } from './index.js';
 import { clearPending, pendingCounts } from './pending.js';
-import { contentMarker, markStale, storeState } from './runs.js';
+import { LIFECYCLE, storeEvent, storeState } from './runs.js';
 
 const core = await loadCore();
 /** Store type to its kind (`sparql` or `graph`): the core's table (`storeKinds`). */
@@ -95,14 +95,12 @@ export class StoreRegistry {
     return client;
   }
 
-  // An in-sync graph whose key is gone (a server restarted without its data) or holds another build
-  // than the one the wiki last wrote is stale.
+  // The server's content marker, read in the states the core checks, goes to the core (`contentChecked`).
+  // A graph found lost during a rebuild lost the rebuild's batches too: that run cannot leave it in-sync.
   async #checkContent(entry, client) {
-    if (storeState(this.#db, entry.name).state !== 'in-sync') return;
-    const { exists, marker } = await client.contentMarker();
-    const expected = contentMarker(this.#db, entry.name);
-    if (!exists) this.markStale(entry, `the graph "${entry.options.graph}" is missing on the server (restarted without its data, or deleted)`);
-    else if (marker !== expected) this.markStale(entry, `the graph "${entry.options.graph}" does not hold the build the wiki last wrote`);
+    if (!LIFECYCLE.checkContentIn.includes(storeState(this.#db, entry.name).state)) return;
+    const found = await client.contentMarker();
+    if (this.event(entry, { event: 'contentChecked', graph: entry.options.graph, found })) entry.missedDuringRun = true;
   }
 
   /**
@@ -156,14 +154,25 @@ export class StoreRegistry {
   checkPending() {
     for (const [name, count] of Object.entries(pendingCounts(this.#db))) {
       const entry = this.entry(name);
-      if (entry) this.markStale(entry, `${count} saved page${count === 1 ? ' was' : 's were'} not acknowledged by the store before the wiki stopped`);
+      if (entry) this.event(entry, { event: 'pendingLeft', count, cause: 'stopped' });
     }
   }
 
-  markStale(entry, reason) {
+  /**
+   * What happened to the entry's store (the core's `StoreEvent`); a store it makes stale is logged.
+   * Answers the new status, or null when it did not change.
+   */
+  event(entry, event) {
+    const next = storeEvent(this.#db, entry.name, event);
+    if (next?.reason) this.#log('warning', `store ${entry.name} is stale: ${next.reason}`);
+    return next;
+  }
+
+  // An update the store missed: while a rebuild runs, the rebuild cannot leave the store in-sync.
+  #missed(entry, event, missed) {
     entry.missedDuringRun = true;
-    markStale(this.#db, entry.name, reason);
-    this.#log('warning', `store ${entry.name} is stale: ${reason}`);
+    missed.add(entry);
+    this.event(entry, event);
   }
 
   /**
@@ -176,9 +185,7 @@ export class StoreRegistry {
     const missed = new Set();
     for (const { store, reason } of stale) {
       const entry = this.entry(store);
-      if (!entry) continue;
-      this.markStale(entry, reason);
-      missed.add(entry);
+      if (entry) this.#missed(entry, { event: 'stale', reason }, missed);
     }
     await Promise.all(this.entries().map(async (entry) => {
       const mine = updates.filter((u) => u.store === entry.name);
@@ -186,9 +193,7 @@ export class StoreRegistry {
       const outcomes = await Promise.all(mine
         .map((update) => this.enqueue(entry, (client) => writePage(client, update), { pipelined: true }).then((outcome) => ({ update, outcome }))));
       for (const { update, outcome } of outcomes) {
-        if (outcome.ok) continue;
-        this.markStale(entry, `page ${update.pageId} not written: ${describe(outcome)}`);
-        missed.add(entry);
+        if (!outcome.ok) this.#missed(entry, { event: 'updateFailed', pageId: update.pageId, detail: describe(outcome) }, missed);
       }
       if (!missed.has(entry)) this.#acknowledge(entry, pages);
     }));
@@ -226,5 +231,5 @@ function writePage(client, update) {
 }
 
 export function describe(outcome) {
-  return outcome.detail ?? outcome.error?.message ?? outcome.kind ?? 'failed';
+  return outcome.detail ?? outcome.kind ?? 'failed';
 }

@@ -1,39 +1,42 @@
-// Store states and rebuild runs, kept in SQLite so they survive restarts (docs/stores.md has the
-// states, the run fields and their transitions).
+// Store states and rebuild runs, kept in SQLite so they survive restarts. The rules are the core's
+// (`storeLifecycle`, `storeEvent`; docs/stores.md, "Store states and rebuild runs"): this file keeps
+// the rows. A store's state moves only through `storeEvent`, which reads its row, asks the core for
+// the status after the event and writes it; a run's record moves only through the core's table of
+// run moves, each one conditional update.
 import { timestamp } from '../src/clock.js';
+import { loadCore } from '../src/loader.js';
 
-export const ACTIVE = ['queued', 'running'];
+const core = await loadCore();
+/** The core's table: `neverBuilt`, `checkContentIn`, `activeRuns`, `runMoves: {move: {from, to}}`, `interrupted`. */
+export const LIFECYCLE = core.storeLifecycle();
+const MOVES = LIFECYCLE.runMoves;
+const inList = (states) => `(${states.map((s) => `'${s}'`).join(', ')})`;
 
 const RUN_COLUMNS = `id, store, state, requested_by AS requestedBy, queued_at AS queuedAt, started_at AS startedAt,
   finished_at AS finishedAt, total, processed, failed, error`;
+const STATE_COLUMNS = 'state, reason, content_marker AS marker';
 
+/** `{state, reason, marker, changedAt}` of a store (the core's `neverBuilt` when it has no row). */
 export function storeState(db, name) {
-  return db.prepare('SELECT state, reason, changed_at AS changedAt FROM store_state WHERE name = ?').get(name)
-    ?? { state: 'never-built', reason: null, changedAt: null };
+  return db.prepare(`SELECT ${STATE_COLUMNS}, changed_at AS changedAt FROM store_state WHERE name = ?`).get(name)
+    ?? { ...LIFECYCLE.neverBuilt, changedAt: null };
 }
 
-function setState(db, name, state, reason = null) {
-  db.prepare(`INSERT INTO store_state (name, state, reason, changed_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (name) DO UPDATE SET state = excluded.state, reason = excluded.reason, changed_at = excluded.changed_at`)
-    .run(name, state, reason, timestamp());
-}
-
-/** A store that missed an update is stale; one never built stays never-built. */
-export function markStale(db, name, reason) {
-  if (storeState(db, name).state !== 'never-built') setState(db, name, 'stale', reason);
-}
-
-export function markInSync(db, name) {
-  setState(db, name, 'in-sync');
-}
-
-/** The id of the build last written into the store (null when none was), and recording one. */
-export function contentMarker(db, name) {
-  return db.prepare('SELECT content_marker FROM store_state WHERE name = ?').pluck().get(name) ?? null;
-}
-
-export function setContentMarker(db, name, marker) {
-  db.prepare('UPDATE store_state SET content_marker = ? WHERE name = ?').run(marker, name);
+/**
+ * What happened to store `name` (`{event, ...}`, the core's `StoreEvent`: `stale`, `updateFailed`,
+ * `missedDuringRun`, `built`, `contentChecked`, `pendingLeft`, `runInterrupted`, `bulkImported`): its
+ * status moves as the core says. Answers the new status, or null when it did not change.
+ */
+export function storeEvent(db, name, event) {
+  const row = db.prepare(`SELECT ${STATE_COLUMNS} FROM store_state WHERE name = ?`).get(name);
+  const next = JSON.parse(core.storeEvent(row ? JSON.stringify(row) : undefined, JSON.stringify(event)));
+  if (next) {
+    db.prepare(`INSERT INTO store_state (name, state, reason, content_marker, changed_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (name) DO UPDATE SET state = excluded.state, reason = excluded.reason,
+      content_marker = excluded.content_marker, changed_at = excluded.changed_at`)
+      .run(name, next.state, next.reason, next.marker, timestamp());
+  }
+  return next;
 }
 
 export function run(db, id) {
@@ -41,16 +44,16 @@ export function run(db, id) {
 }
 
 export function activeRun(db, store) {
-  return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE store = ? AND state IN ('queued', 'running') ORDER BY id LIMIT 1`).get(store) ?? null;
+  return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE store = ? AND state IN ${inList(LIFECYCLE.activeRuns)} ORDER BY id LIMIT 1`).get(store) ?? null;
 }
 
 export function lastSuccessfulRun(db, store) {
-  return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE store = ? AND state = 'succeeded' ORDER BY id DESC LIMIT 1`).get(store) ?? null;
+  return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE store = ? AND state = ? ORDER BY id DESC LIMIT 1`).get(store, MOVES.succeed.to) ?? null;
 }
 
 /** The oldest queued run of any store, or null. */
 export function nextQueued(db) {
-  return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE state = 'queued' ORDER BY id LIMIT 1`).get() ?? null;
+  return db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE state IN ${inList(MOVES.start.from)} ORDER BY id LIMIT 1`).get() ?? null;
 }
 
 /** Queues a run unless one is active: `{outcome: "queued" | "active", run}`. */
@@ -59,50 +62,59 @@ export function queueRun(db, store, requestedBy) {
     const active = activeRun(db, store);
     if (active) return { outcome: 'active', run: active };
     const { lastInsertRowid } = db.prepare('INSERT INTO rebuild_run (store, state, requested_by, queued_at) VALUES (?, ?, ?, ?)')
-      .run(store, 'queued', requestedBy, timestamp());
+      .run(store, MOVES.queue.to, requestedBy, timestamp());
     return { outcome: 'queued', run: run(db, lastInsertRowid) };
   }).immediate();
 }
 
-/** queued → running; false when the run is no longer queued (cancelled meanwhile). */
+/**
+ * Move `name` of the core's table on run `id`, setting `set` (`{column: value}`) too: made only when
+ * the run is in one of the move's `from` states; false when it was not.
+ */
+function move(db, id, name, set = {}) {
+  const { from, to } = MOVES[name];
+  const columns = Object.keys(set).map((c) => `, ${c} = ?`).join('');
+  return db.prepare(`UPDATE rebuild_run SET state = ?${columns} WHERE id = ? AND state IN ${inList(from)}`)
+    .run(to, ...Object.values(set), id).changes === 1;
+}
+
+/** The worker takes queued run `id`; false when it is no longer queued (cancelled meanwhile). */
 export function startRun(db, id, total) {
-  return db.prepare("UPDATE rebuild_run SET state = 'running', started_at = ?, total = ? WHERE id = ? AND state = 'queued'")
-    .run(timestamp(), total, id).changes === 1;
+  return move(db, id, 'start', { started_at: timestamp(), total });
 }
 
 /** Progress of a running run; false when it was cancelled meanwhile. */
 export function recordProgress(db, id, processed, failed) {
-  return db.prepare("UPDATE rebuild_run SET processed = ?, failed = ? WHERE id = ? AND state = 'running'")
-    .run(processed, failed, id).changes === 1;
+  return move(db, id, 'progress', { processed, failed });
 }
 
-/** running → succeeded | failed; nothing when the run was cancelled meanwhile. */
-export function finishRun(db, id, state, error = null) {
-  db.prepare("UPDATE rebuild_run SET state = ?, finished_at = ?, error = ? WHERE id = ? AND state = 'running'")
-    .run(state, timestamp(), error, id);
+export function succeedRun(db, id) {
+  move(db, id, 'succeed', { finished_at: timestamp() });
 }
 
-/** queued or running → cancelled: the cancelled run, or null when none was active. */
+export function failRun(db, id, error) {
+  move(db, id, 'fail', { finished_at: timestamp(), error });
+}
+
+/** Cancels the active run of `store`: the cancelled run, or null when none was active. */
 export function cancelRun(db, store) {
   return db.transaction(() => {
     const active = activeRun(db, store);
     if (!active) return null;
-    db.prepare("UPDATE rebuild_run SET state = 'cancelled', finished_at = ? WHERE id = ?").run(timestamp(), active.id);
+    move(db, active.id, 'cancel', { finished_at: timestamp() });
     return run(db, active.id);
   }).immediate();
 }
 
 /**
- * At startup: a run left `running` by a crash or a stop is failed (not re-queued: the run may be
- * what brought the process down). Its store was half rebuilt, so it is stale, or never-built when it
- * had never been built. Answers the runs failed.
+ * At start-up: each run left running by a crash or a stop moves by the core's `interrupt` (failed,
+ * not queued again), and its store gets `runInterrupted`. Answers the runs moved.
  */
 export function failInterruptedRuns(db) {
-  const interrupted = db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE state = 'running'`).all();
+  const interrupted = db.prepare(`SELECT ${RUN_COLUMNS} FROM rebuild_run WHERE state IN ${inList(MOVES.interrupt.from)}`).all();
   for (const r of interrupted) {
-    db.prepare("UPDATE rebuild_run SET state = 'failed', finished_at = ?, error = ? WHERE id = ?")
-      .run(timestamp(), 'interrupted: the server stopped during the run', r.id);
-    markStale(db, r.store, `rebuild run ${r.id} was interrupted`);
+    move(db, r.id, 'interrupt', { finished_at: timestamp(), error: LIFECYCLE.interrupted });
+    storeEvent(db, r.store, { event: 'runInterrupted', runId: r.id });
   }
   return interrupted;
 }

@@ -6,10 +6,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import oxigraph from 'oxigraph';
 import { N_QUADS, N_TRIPLES, OK, RESULTS_JSON, TRIG, checkGraphIri, failure, pageTriples } from './sparql-store.js';
 
-// Oxigraph's SPARQL parser reports "error at LINE:COLUMN: ..."; a SERVICE call (no federation here)
-// is "The service <...> is not supported". Anything else thrown by a query fails during evaluation.
-const CALLER_ERROR = /^error at \d+:\d+|is not supported/;
-
 const store = new oxigraph.Store();
 // A snapshot that cannot be read leaves the store empty and is reported (message id 0).
 if (workerData.snapshot) {
@@ -51,7 +47,8 @@ const OPS = {
       const body = store.query(sparql, { results_format: RESULTS_JSON, use_default_graph_as_union: true });
       return { ok: true, contentType: RESULTS_JSON, body };
     } catch (e) {
-      return failure(CALLER_ERROR.test(e.message) ? 'syntax' : 'internal', null, e.message);
+      // What Oxigraph threw goes on as it came, with no status: the core reads it (src/sparql/answer.rs).
+      return failure('errorReply', null, e.message);
     }
   },
   /** Writes the snapshot to a temporary file, syncs it, and renames it over the old one. */

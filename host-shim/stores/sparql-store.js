@@ -19,9 +19,10 @@
 // QueryResult: {ok: true, contentType, body}, the store's answer unmodified (the core checks it is a
 //              SPARQL results JSON document); or Failure.
 // Failure:     {ok: false, kind, status, detail}
-//   kind "errorReply"   a server answered with an HTTP status other than 2xx; the core reads the status
-//                       (src/sparql/answer.rs)
-//   kind "syntax"       the client refused the query or the data itself (a parse error, a bad graph IRI)
+//   kind "errorReply"   a server answered with an HTTP status other than 2xx, or the embedded store's
+//                       query threw (status null, Oxigraph's message as detail); the core reads
+//                       which it means (src/sparql/answer.rs)
+//   kind "syntax"       the client refused the data itself (data it cannot parse, a bad graph IRI)
 //   kind "unavailable"  no answer: the store is unreachable, or no answer came in time
 //   kind "internal"     anything else the client met (the embedded store's thread failed)
 //   status              the store's HTTP status, or null when there was no HTTP answer

@@ -113,6 +113,18 @@ pub extern "C" fn graph_indexes() -> u32 {
     answer(|| to_json(&exports::graph_indexes()))
 }
 
+/// `storeLifecycle()`: the store lifecycle's table (`docs/stores.md`), JSON.
+#[export_name = "storeLifecycle"]
+pub extern "C" fn store_lifecycle() -> u32 {
+    answer(|| to_json(&exports::store_lifecycle()))
+}
+
+/// `storeEvent(status?, event)`: a store's status after an event, or `null` when it does not change.
+#[export_name = "storeEvent"]
+pub unsafe extern "C" fn store_event(status: Ptr, status_len: u32, event: Ptr, event_len: u32) -> u32 {
+    answer(|| exports::store_event(text(status, status_len, "status")?.as_deref(), &arg(event, event_len, "event")?))
+}
+
 /// `renderDataTab(request)`: the HTML of a page's Data tab.
 #[export_name = "renderDataTab"]
 pub unsafe extern "C" fn render_data_tab(request: Ptr, request_len: u32) -> u32 {

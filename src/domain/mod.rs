@@ -11,6 +11,7 @@ pub mod relation_properties;
 pub mod schema;
 pub mod statement;
 pub mod statement_view;
+pub mod store_lifecycle;
 mod stored_form;
 pub mod subject;
 pub mod temporal;

@@ -7,14 +7,33 @@ use serde::Deserialize;
 
 pub const RESULTS_JSON: &str = "application/sparql-results+json";
 
-/// The failure kind of a store answer (`docs/architecture.md`) an HTTP status other than 2xx stands
-/// for: the server refused the query (4xx), failed or is down (5xx), or answered something else.
-pub fn status_failure_kind(status: Option<u16>) -> &'static str {
+/// The failure kind of an `errorReply` (`docs/architecture.md`). With an HTTP status other than 2xx:
+/// the server refused the query (4xx), failed or is down (5xx), or answered something else. With
+/// none, `detail` is what the embedded store (npm `oxigraph` 0.5, pinned) threw: its SPARQL parser's
+/// `error at LINE:COLUMN: ...` and its refusal of a `SERVICE` call (`The service <...> is not
+/// supported`) refuse the query; any other message failed during evaluation.
+pub fn reply_failure_kind(status: Option<u16>, detail: &str) -> &'static str {
     match status {
         Some(500..) => "unavailable",
         Some(400..=499) => "syntax",
-        _ => "internal",
+        Some(_) => "internal",
+        None if is_parse_error(detail) || is_service_refusal(detail) => "syntax",
+        None => "internal",
     }
+}
+
+/// `error at 1:25: expected ...`
+fn is_parse_error(message: &str) -> bool {
+    let Some(rest) = message.strip_prefix("error at ") else { return false };
+    let Some((position, _)) = rest.split_once(": ") else { return false };
+    let mut numbers = position.split(':');
+    let number = |n: Option<&str>| n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    number(numbers.next()) && number(numbers.next()) && numbers.next().is_none()
+}
+
+/// `The service <http://example.org/sparql> is not supported`
+fn is_service_refusal(message: &str) -> bool {
+    message.starts_with("The service <") && message.ends_with("> is not supported")
 }
 
 /// Whether a 2xx answer is a SPARQL results JSON document: its media type, then a JSON object with
@@ -55,10 +74,34 @@ mod tests {
             (Some(503), "unavailable"),
             (Some(302), "internal"),
             (Some(204), "internal"),
-            (None, "internal"),
         ];
         for (status, kind) in cases {
-            assert_eq!(status_failure_kind(status), kind, "{status:?}");
+            assert_eq!(reply_failure_kind(status, "error at 1:1: expected x"), kind, "{status:?}");
+        }
+    }
+
+    /// The embedded store's messages (`tests/conformance/oxigraph-messages.json`, checked on the
+    /// store itself by `host-shim/test/stores-sparql.test.js`), then near misses.
+    #[test]
+    fn the_embedded_stores_messages_have_one_failure_kind_each() {
+        let corpus: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/conformance/oxigraph-messages.json")).unwrap();
+        let cases = corpus["cases"].as_array().unwrap();
+        assert!(cases.len() >= 5);
+        for case in cases {
+            let (message, kind) = (case["message"].as_str().unwrap(), case["kind"].as_str().unwrap());
+            assert_eq!(reply_failure_kind(None, message), kind, "{}: {message}", case["query"]);
+        }
+        let near_misses = [
+            "error at x:1: expected y",
+            "error at 1:2:3: expected y",
+            "error at 1: expected y",
+            "an error at 1:1: inside",
+            "The service <x> is not supported, and more",
+            "",
+        ];
+        for message in near_misses {
+            assert_eq!(reply_failure_kind(None, message), "internal", "{message}");
         }
     }
 

@@ -163,6 +163,20 @@ pub fn graph_indexes() -> Vec<String> {
     exports::graph_indexes()
 }
 
+/// The store lifecycle's table (`docs/stores.md`, "Store states and rebuild runs"): what a store
+/// with no row reads as, the states of an active run, and each move of a run's record as `{from, to}`.
+#[wasm_bindgen(js_name = storeLifecycle, unchecked_return_type = "StoreLifecycle")]
+pub fn store_lifecycle() -> Result<JsValue, JsValue> {
+    to_js(&exports::store_lifecycle())
+}
+
+/// A store's status (`{state, reason, marker}` JSON; none: the store has no row) after an event
+/// (JSON): the status to write as JSON, or `null` when it does not change.
+#[wasm_bindgen(js_name = storeEvent)]
+pub fn store_event(status_json: Option<String>, event_json: &str) -> Result<String, JsValue> {
+    exports::store_event(status_json.as_deref(), event_json).map_err(|e| to_js_error(&e))
+}
+
 /// The op names the core calls through a host's bridge (`docs/architecture.md`), so a host can check
 /// that it answers every one.
 #[wasm_bindgen(js_name = hostOperations)]

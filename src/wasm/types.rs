@@ -122,6 +122,20 @@ export interface RdfProjectorSetup {
   sourceIris?: Record<string, string>;
 }
 
+/** The store lifecycle's table (`storeLifecycle()`, docs/stores.md "Store states and rebuild runs"). */
+export interface StoreLifecycle {
+  /** What a store with no row reads as. */
+  neverBuilt: { state: "never-built"; reason: null; marker: null };
+  /** The states in which a new graph store connection reads the graph's content marker (`contentChecked`). */
+  checkContentIn: string[];
+  /** The states of an active run: one a store at a time. */
+  activeRuns: string[];
+  /** Each move of a run's record: made only from a state of `from`, to `to` (`queue`: a new record, while none is active). */
+  runMoves: Record<"queue" | "start" | "progress" | "succeed" | "fail" | "cancel" | "interrupt", { from: string[]; to: string }>;
+  /** The error of a run a stopped process left running. */
+  interrupted: string;
+}
+
 /** One property of a Schema as a Subject editor shows it (`editorFields`). */
 export interface EditorField {
   name: string;

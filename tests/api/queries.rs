@@ -112,6 +112,20 @@ fn the_servers_own_answers_are_read_by_the_core() {
         let (got, body) = query(&host, Who::User, SELECT);
         assert_eq!((got, error_code(got, &body)), (status, code.to_owned()), "{store_status}");
     }
+    // The embedded store's own messages, with no status (tests/conformance/oxigraph-messages.json).
+    let messages = [
+        ("error at 1:25: expected one of LATERAL, SERVICE, [_]", 400, "sparqlSyntaxError"),
+        ("The service <http://127.0.0.1:9/x> is not supported", 400, "sparqlSyntaxError"),
+        ("Not supported RDF format media type: application/sparql-results+json", 500, "internalError"),
+    ];
+    for (message, status, code) in messages {
+        host.answer_sparql(answer(false, Some("errorReply"), message));
+        let (got, body) = query(&host, Who::User, SELECT);
+        assert_eq!((got, error_code(got, &body)), (status, code.to_owned()), "{message}");
+        if status == 400 {
+            assert_eq!(body["message"], message, "the store's message is the caller's");
+        }
+    }
     let cases =
         [("text/html", "<html>login</html>"), ("application/sparql-results+json", "{\"head\":{\"vars\":[]},\"res")];
     for (content_type, body) in cases {

@@ -44,9 +44,9 @@ class StoreOps {
 	public function checkAbandoned( string $name ): void {
 		$before = wfTimestamp( TS_MW, (int)wfTimestamp( TS_UNIX ) - self::PENDING_GRACE_SECONDS );
 		$count = $this->registry->states()->abandonedMarkers( $name, $before );
+		// None: no call into the core (a listing runs inside one, so each call would need another instance).
 		if ( $count > 0 ) {
-			$this->registry->markStale( $name, "$count saved page" . ( $count === 1 ? ' was' : 's were' )
-				. ' not acknowledged by the store before the saving request ended' );
+			$this->registry->event( $name, [ 'event' => 'pendingLeft', 'count' => $count, 'cause' => 'requestEnded' ] );
 		}
 	}
 

@@ -54,7 +54,7 @@ class StoreRebuild {
 		$name = $run['store'];
 		$entry = $this->registry->config()->entry( $name );
 		if ( !$entry ) {
-			$states->finishRun( $id, 'failed', "no store \"$name\" is configured" );
+			$states->failRun( $id, "no store \"$name\" is configured" );
 			return $states->runById( $id );
 		}
 		$settings = Settings::of( $this->services->getMainConfig() );
@@ -71,7 +71,7 @@ class StoreRebuild {
 		try {
 			$rebuild = CoreGateway::core()->rebuildRun( json_encode( array_filter( $setup, static fn ( $v ) => $v !== null ), JSON_THROW_ON_ERROR ) );
 		} catch ( StrataError $e ) {
-			$states->finishRun( $id, 'failed', "the core refused the run: {$e->errorCode}: {$e->getMessage()}" );
+			$states->failRun( $id, "the core refused the run: {$e->errorCode}: {$e->getMessage()}" );
 			return $states->runById( $id );
 		}
 		$done = $this->steps( $rebuild, $id, $name, $db, $ticket, $total, $progress );
@@ -84,15 +84,15 @@ class StoreRebuild {
 			}
 		}
 		if ( $done['run'] === 'failed' ) {
-			$states->finishRun( $id, 'failed', $done['error'] );
+			$states->failRun( $id, $done['error'] );
 		}
 		if ( $done['stale'] !== null ) {
 			$this->registry->markStale( $name, $done['stale'] );
 		}
 		if ( $done['run'] === 'succeeded' ) {
-			$states->finishRun( $id, 'succeeded' );
+			$states->succeedRun( $id );
 			$states->clearPendingUpTo( $name, $coveredUpTo );
-			$states->markInSync( $name, $marker );
+			$states->apply( $name, [ 'event' => 'built', 'marker' => $marker ] );
 		}
 		return $states->runById( $id );
 	}

@@ -56,22 +56,23 @@ class StoreRegistry {
 		return $this->clients[$name] = $client;
 	}
 
-	/** An in-sync graph whose key is gone, or holds another build than the wiki last wrote, is stale. */
+	/** The server's content marker, read in the states the core checks, goes to the core (`contentChecked`). */
 	private function checkContent( string $name, string $graph, FalkorDbStore $client ): void {
-		if ( $this->states->state( $name )['state'] !== 'in-sync' ) {
-			return;
+		if ( in_array( $this->states->state( $name )['state'], StoreStates::lifecycle()['checkContentIn'], true ) ) {
+			$this->event( $name, [ 'event' => 'contentChecked', 'graph' => $graph, 'found' => $client->contentMarker() ] );
 		}
-		$found = $client->contentMarker();
-		if ( !$found['exists'] ) {
-			$this->markStale( $name, "the graph \"$graph\" is missing on the server (restarted without its data, or deleted)" );
-		} elseif ( $found['marker'] !== $this->states->contentMarker( $name ) ) {
-			$this->markStale( $name, "the graph \"$graph\" does not hold the build the wiki last wrote" );
+	}
+
+	/** What happened to store $name (the core's `StoreEvent`); a store it makes stale is logged. */
+	public function event( string $name, array $event ): void {
+		$next = $this->states->apply( $name, $event );
+		if ( $next !== null && $next['reason'] !== null ) {
+			$this->log->warning( "store $name is stale: {$next['reason']}" );
 		}
 	}
 
 	public function markStale( string $name, string $reason ): void {
-		$this->states->markStale( $name, $reason );
-		$this->log->warning( "store $name is stale: $reason" );
+		$this->event( $name, [ 'event' => 'stale', 'reason' => $reason ] );
 	}
 
 	/**
@@ -94,7 +95,8 @@ class StoreRegistry {
 			}
 			$outcome = $this->write( $name, $update );
 			if ( !$outcome['ok'] ) {
-				$this->markStale( $name, "page {$update['pageId']} not written: " . ( $outcome['detail'] ?? $outcome['kind'] ?? 'failed' ) );
+				$this->event( $name, [ 'event' => 'updateFailed', 'pageId' => $update['pageId'],
+					'detail' => $outcome['detail'] ?? $outcome['kind'] ?? 'failed' ] );
 				$missed[$name] = true;
 				if ( ( $outcome['kind'] ?? '' ) === 'unavailable' ) {
 					$down[$name] = true;

@@ -1,19 +1,24 @@
 <?php
 /**
- * Store states, rebuild runs and pending-projection markers in the wiki's database (sql/tables.json),
- * with the states, run fields and moves of docs/stores.md: a store is `never-built` until a rebuild
- * succeeds, `in-sync` after one, `stale` once it may miss pages (a never-built store stays
- * never-built). A save writes a pending marker per store in its own transaction; the store's
- * acknowledgement clears it.
+ * Store states, rebuild runs and pending-projection markers in the wiki's database (sql/tables.json).
+ * The rules are the core's (`storeLifecycle`, `storeEvent`; docs/stores.md, "Store states and
+ * rebuild runs"): this class keeps the rows. A store's state moves only through `apply`, which reads
+ * its row, asks the core for the status after the event and writes it; a run's record moves only
+ * through the core's table of run moves, each one conditional update. A save writes a pending
+ * marker per store in its own transaction; the store's acknowledgement clears it.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
 
+use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Host\PageRecords;
 use Wikimedia\Rdbms\IDatabase;
 use Wikimedia\Rdbms\ILoadBalancer;
 
 class StoreStates {
+	/** @var array<string, mixed>|null the core's lifecycle table, asked once a PHP process */
+	private static ?array $lifecycle = null;
+
 	public function __construct( private ILoadBalancer $lb ) {
 	}
 
@@ -21,33 +26,39 @@ class StoreStates {
 		return $this->lb->getConnectionRef( DB_PRIMARY );
 	}
 
-	/** `{state, reason}` of a store. */
+	/** The core's table: `neverBuilt`, `checkContentIn`, `activeRuns`, `runMoves`, `interrupted`. */
+	public static function lifecycle(): array {
+		return self::$lifecycle ??= CoreGateway::core()->storeLifecycle();
+	}
+
+	/** `{state, reason, marker}` of a store (the core's `neverBuilt` when it has no row). */
 	public function state( string $name ): array {
-		$row = $this->db()->selectRow( 'strata_store_state', [ 'sst_state', 'sst_reason' ], [ 'sst_name' => $name ], __METHOD__ );
-		return $row ? [ 'state' => $row->sst_state, 'reason' => $row->sst_reason ] : [ 'state' => 'never-built', 'reason' => null ];
+		return $this->row( $name ) ?? self::lifecycle()['neverBuilt'];
 	}
 
-	private function setState( string $name, string $state, ?string $reason ): void {
-		$this->db()->upsert( 'strata_store_state',
-			[ 'sst_name' => $name, 'sst_state' => $state, 'sst_reason' => $reason, 'sst_changed' => wfTimestampNow() ],
-			'sst_name', [ 'sst_state' => $state, 'sst_reason' => $reason, 'sst_changed' => wfTimestampNow() ], __METHOD__ );
+	private function row( string $name ): ?array {
+		$row = $this->db()->selectRow( 'strata_store_state', [ 'sst_state', 'sst_reason', 'sst_marker' ], [ 'sst_name' => $name ], __METHOD__ );
+		return $row ? [ 'state' => $row->sst_state, 'reason' => $row->sst_reason, 'marker' => $row->sst_marker ] : null;
 	}
 
-	public function markStale( string $name, string $reason ): void {
-		if ( $this->state( $name )['state'] !== 'never-built' ) {
-			$this->setState( $name, 'stale', $reason );
+	/**
+	 * What happened to store $name (`{event, ...}`, the core's `StoreEvent`: `stale`, `updateFailed`,
+	 * `missedDuringRun`, `built`, `contentChecked`, `pendingLeft`, `runInterrupted`, `bulkImported`):
+	 * its status moves as the core says. Answers the new status, or null when it did not change.
+	 */
+	public function apply( string $name, array $event ): ?array {
+		$next = CoreGateway::core()->storeEvent( $this->row( $name ), $event );
+		if ( $next !== null ) {
+			$fields = [ 'sst_state' => $next['state'], 'sst_reason' => $next['reason'], 'sst_marker' => $next['marker'],
+				'sst_changed' => wfTimestampNow() ];
+			$this->db()->upsert( 'strata_store_state', [ 'sst_name' => $name ] + $fields, 'sst_name', $fields, __METHOD__ );
 		}
+		return $next;
 	}
 
-	public function markInSync( string $name, ?string $marker ): void {
-		$this->setState( $name, 'in-sync', null );
-		$this->db()->update( 'strata_store_state', [ 'sst_marker' => $marker ], [ 'sst_name' => $name ], __METHOD__ );
-	}
-
-	/** The build id last written into the store, or null. */
-	public function contentMarker( string $name ): ?string {
-		$marker = $this->db()->selectField( 'strata_store_state', 'sst_marker', [ 'sst_name' => $name ], __METHOD__ );
-		return is_string( $marker ) ? $marker : null;
+	/** The core said store $name is stale for $reason (a never-built store stays never-built). */
+	public function markStale( string $name, string $reason ): ?array {
+		return $this->apply( $name, [ 'event' => 'stale', 'reason' => $reason ] );
 	}
 
 	private const RUN = [ 'srr_id', 'srr_store', 'srr_state', 'srr_requested_by', 'srr_queued', 'srr_started', 'srr_finished',
@@ -72,12 +83,12 @@ class StoreStates {
 
 	public function activeRun( string $store ): ?array {
 		return self::run( $this->db()->selectRow( 'strata_rebuild_run', self::RUN,
-			[ 'srr_store' => $store, 'srr_state' => [ 'queued', 'running' ] ], __METHOD__, [ 'ORDER BY' => 'srr_id' ] ) );
+			[ 'srr_store' => $store, 'srr_state' => self::lifecycle()['activeRuns'] ], __METHOD__, [ 'ORDER BY' => 'srr_id' ] ) );
 	}
 
 	public function lastSuccessfulRun( string $store ): ?array {
 		return self::run( $this->db()->selectRow( 'strata_rebuild_run', self::RUN,
-			[ 'srr_store' => $store, 'srr_state' => 'succeeded' ], __METHOD__, [ 'ORDER BY' => 'srr_id DESC' ] ) );
+			[ 'srr_store' => $store, 'srr_state' => self::lifecycle()['runMoves']['succeed']['to'] ], __METHOD__, [ 'ORDER BY' => 'srr_id DESC' ] ) );
 	}
 
 	/** Queues a run unless one is active: `{outcome: queued | active, run}`. */
@@ -86,40 +97,49 @@ class StoreStates {
 		$db->startAtomic( __METHOD__ );
 		$active = $this->activeRun( $store );
 		if ( !$active ) {
-			$db->insert( 'strata_rebuild_run', [ 'srr_store' => $store, 'srr_state' => 'queued', 'srr_requested_by' => $requestedBy,
-				'srr_queued' => wfTimestampNow() ], __METHOD__ );
+			$db->insert( 'strata_rebuild_run', [ 'srr_store' => $store, 'srr_state' => self::lifecycle()['runMoves']['queue']['to'],
+				'srr_requested_by' => $requestedBy, 'srr_queued' => wfTimestampNow() ], __METHOD__ );
 			$id = $db->insertId();
 		}
 		$db->endAtomic( __METHOD__ );
 		return $active ? [ 'outcome' => 'active', 'run' => $active ] : [ 'outcome' => 'queued', 'run' => $this->runById( $id ) ];
 	}
 
-	/** queued → running; false when the run is no longer queued (cancelled meanwhile). */
-	public function startRun( int $id, int $total ): bool {
-		$this->db()->update( 'strata_rebuild_run', [ 'srr_state' => 'running', 'srr_started' => wfTimestampNow(), 'srr_total' => $total ],
-			[ 'srr_id' => $id, 'srr_state' => 'queued' ], __METHOD__ );
+	/**
+	 * Move $move of the core's table (`start`, `progress`, `succeed`, `fail`, `cancel`) on run $id with
+	 * $set: made only when the run is in one of the move's `from` states; false when it was not.
+	 */
+	private function move( int $id, string $move, array $set ): bool {
+		$rule = self::lifecycle()['runMoves'][$move];
+		$this->db()->update( 'strata_rebuild_run', [ 'srr_state' => $rule['to'] ] + $set,
+			[ 'srr_id' => $id, 'srr_state' => $rule['from'] ], __METHOD__ );
 		return $this->db()->affectedRows() === 1;
 	}
 
+	/** The worker takes queued run $id; false when it is no longer queued (cancelled meanwhile). */
+	public function startRun( int $id, int $total ): bool {
+		return $this->move( $id, 'start', [ 'srr_started' => wfTimestampNow(), 'srr_total' => $total ] );
+	}
+
 	public function recordProgress( int $id, int $processed, int $failed ): void {
-		$this->db()->update( 'strata_rebuild_run', [ 'srr_processed' => $processed, 'srr_failed' => $failed ],
-			[ 'srr_id' => $id, 'srr_state' => 'running' ], __METHOD__ );
+		$this->move( $id, 'progress', [ 'srr_processed' => $processed, 'srr_failed' => $failed ] );
 	}
 
-	/** running → succeeded | failed; nothing when the run was cancelled meanwhile. */
-	public function finishRun( int $id, string $state, ?string $error = null ): void {
-		$this->db()->update( 'strata_rebuild_run', [ 'srr_state' => $state, 'srr_finished' => wfTimestampNow(), 'srr_error' => $error ],
-			[ 'srr_id' => $id, 'srr_state' => 'running' ], __METHOD__ );
+	public function succeedRun( int $id ): void {
+		$this->move( $id, 'succeed', [ 'srr_finished' => wfTimestampNow() ] );
 	}
 
-	/** queued or running → cancelled: the cancelled run, or null when none was active. */
+	public function failRun( int $id, string $error ): void {
+		$this->move( $id, 'fail', [ 'srr_finished' => wfTimestampNow(), 'srr_error' => $error ] );
+	}
+
+	/** Cancels the active run of $store: the cancelled run, or null when none was active. */
 	public function cancelRun( string $store ): ?array {
 		$active = $this->activeRun( $store );
 		if ( !$active ) {
 			return null;
 		}
-		$this->db()->update( 'strata_rebuild_run', [ 'srr_state' => 'cancelled', 'srr_finished' => wfTimestampNow() ],
-			[ 'srr_id' => $active['id'], 'srr_state' => [ 'queued', 'running' ] ], __METHOD__ );
+		$this->move( $active['id'], 'cancel', [ 'srr_finished' => wfTimestampNow() ] );
 		return $this->runById( $active['id'] );
 	}
 

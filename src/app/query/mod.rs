@@ -15,7 +15,7 @@ use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::json_parameter_header;
 use crate::graph::reply_error::ReplyError;
 use crate::host::{CypherAnswer, CypherQuery, Host, Settings, SparqlQuery, StoreAnswer, ERROR_REPLY};
-use crate::sparql::answer::{is_results_json, status_failure_kind, RESULTS_JSON};
+use crate::sparql::answer::{is_results_json, reply_failure_kind, RESULTS_JSON};
 use crate::sparql::read_query::{ReadQuery, Refusal, MAX_OPENING_BRACKETS, MAX_OPERATORS};
 use serde_json::{json, Map, Value};
 
@@ -108,7 +108,7 @@ pub async fn run_sparql<H: Host>(host: &H, query: &ReadQuery, tier: Tier) -> Res
         return Ok((content_type, body));
     }
     if answer.kind.as_deref() == Some(ERROR_REPLY) {
-        answer.kind = Some(status_failure_kind(answer.status).into());
+        answer.kind = Some(reply_failure_kind(answer.status, answer.detail.as_deref().unwrap_or_default()).into());
     }
     Err(store_failure(answer, ErrorKind::SparqlSyntaxError, ErrorKind::SparqlStoreUnavailable))
 }

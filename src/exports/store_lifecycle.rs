@@ -1,0 +1,71 @@
+//! The store lifecycle exports (`docs/stores.md`, "Store states and rebuild runs"): the table of
+//! run moves a host makes as conditional updates (`storeLifecycle`), and the next state of a store
+//! after an event (`storeEvent`). JSON text in and out.
+
+use super::{parse_json, ExportError};
+use crate::domain::store_lifecycle::{
+    RunMove, StoreEvent, StoreStatus, ACTIVE_RUN_STATES, CONTENT_CHECKED_IN, INTERRUPTED,
+};
+use serde_json::{json, Map, Value};
+
+/// `{neverBuilt, checkContentIn, activeRuns, runMoves: {move: {from, to}}, interrupted}`: what a
+/// store with no row reads as, the states in which a new graph connection asks the server for the
+/// graph's content marker, the states of an active run, each move of a run's record, and the error
+/// of a run a stopped process left running.
+pub fn store_lifecycle() -> Value {
+    let moves: Map<String, Value> = RunMove::ALL
+        .iter()
+        .map(|m| (json!(m).as_str().expect("a name").to_owned(), json!({"from": m.from(), "to": m.to()})))
+        .collect();
+    json!({
+        "neverBuilt": StoreStatus::never_built(),
+        "checkContentIn": CONTENT_CHECKED_IN,
+        "activeRuns": ACTIVE_RUN_STATES,
+        "runMoves": moves,
+        "interrupted": INTERRUPTED,
+    })
+}
+
+/// `status` (`{state, reason, marker}`; none: the store has no row) after `event`: the status to
+/// write, or `null` when it does not change.
+pub fn store_event(status_json: Option<&str>, event_json: &str) -> Result<String, ExportError> {
+    let status = match status_json {
+        None => StoreStatus::never_built(),
+        Some(text) => read(text, "status")?,
+    };
+    let event: StoreEvent = read(event_json, "event")?;
+    Ok(serde_json::to_string(&status.after(&event)).expect("a status serializes"))
+}
+
+fn read<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, ExportError> {
+    serde_json::from_value(parse_json(text, what)?).map_err(|e| ExportError::invalid_argument(format!("{what}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_names_every_move_with_its_states() {
+        let table = store_lifecycle();
+        assert_eq!(table["neverBuilt"], json!({"state": "never-built", "reason": null, "marker": null}));
+        assert_eq!(table["checkContentIn"], json!(["in-sync"]));
+        assert_eq!(table["activeRuns"], json!(["queued", "running"]));
+        assert_eq!(table["runMoves"]["cancel"], json!({"from": ["queued", "running"], "to": "cancelled"}));
+        assert_eq!(table["runMoves"]["start"], json!({"from": ["queued"], "to": "running"}));
+        assert_eq!(table["runMoves"].as_object().unwrap().len(), RunMove::ALL.len());
+    }
+
+    #[test]
+    fn a_store_without_a_row_is_never_built_and_bad_input_is_refused() {
+        assert_eq!(store_event(None, r#"{"event": "stale", "reason": "x"}"#).unwrap(), "null");
+        assert_eq!(
+            store_event(Some(r#"{"state": "in-sync", "marker": "m"}"#), r#"{"event": "stale", "reason": "x"}"#)
+                .unwrap(),
+            r#"{"state":"stale","reason":"x","marker":"m"}"#
+        );
+        for (status, event) in [(None, "{}"), (Some("{}"), r#"{"event": "bulkImported"}"#), (None, "not json")] {
+            assert_eq!(store_event(status, event).unwrap_err().code, "invalid-argument", "{status:?} {event}");
+        }
+    }
+}
