@@ -62,7 +62,7 @@ class BulkImport(unittest.TestCase):
         self.assertEqual(subject["schema"], "Person")
         # A MediaWiki page with one revision holding the Subject slot, as importDump.php would write it.
         title = subject["pageTitle"]
-        query = self.reader.site.api("query", prop="revisions", titles=title, rvprop="ids|comment", rvslots="*", formatversion=2)
+        query = self.reader.site.api("query", prop="revisions", titles=title, rvprop="ids|comment|contentmodel", rvslots="*", formatversion=2)
         page = query["query"]["pages"][0]
         self.assertEqual(len(page["revisions"]), 1)
         self.assertEqual(sorted(page["revisions"][0]["slots"]), ["main", "strata-subjects"])
