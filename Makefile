@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers for development.
-.PHONY: run test build bench bench-scale setup dist
+.PHONY: run test build bench bench-scale bench-mediawiki-million setup dist
 
 run:     ## set up, build, and serve the example wiki on http://127.0.0.1:8484
 	./scripts/run.sh
@@ -15,6 +15,9 @@ bench:   ## print performance figures (see docs/benchmarks.md)
 
 bench-scale:   ## import 10,000,000 Subjects once, then lists, HTTP and the dump on them (about an hour, 25 GB)
 	./scripts/bench-scale.sh
+
+bench-mediawiki-million:   ## a MariaDB MediaWiki with 1,000,000 imported Subjects, then every list over HTTP (about 30 minutes, 5 GB)
+	./scripts/bench/mediawiki-million.sh
 
 setup:
 	./scripts/setup.sh

@@ -25,13 +25,17 @@ const printed = [];
 process.once('exit', () => rmSync(out, { recursive: true, force: true }));
 
 // Modules the scripts import; they run through the scripts that use them.
-const MODULES = ['example-subjects.mjs', 'http-client.mjs', 'load.mjs', 'mediawiki-wiki.mjs', 'summary.mjs'];
+const MODULES = ['example-subjects.mjs', 'http-client.mjs', 'list-endpoints.mjs', 'load.mjs', 'mediawiki-wiki.mjs', 'summary.mjs'];
+const NEEDS_MEDIAWIKI_MILLION = 'needs a MariaDB MediaWiki: its import runs at 200 Subjects in tests/mediawiki/test_mediawiki_bulk_import.py';
 // Script → [command, arguments, the line its figures start with, skip reason or false].
 const RUNS = {
   'dump-rdf.mjs': ['node', ['100'], /^dump-rdf 100 Subjects: /m, false],
+  'generated-wiki.mjs': ['node', [join(out, 'generated'), '20'], /^\{"title":".+","content":\{"mainSubject":"s0gen0000000000"/m, false],
   'hosts.mjs': ['node', ['5', '1', '1'], /^hosts PUT \/subject\/\{id\} +c=8 reference host/m, false, { STRATA_BENCH_MEDIAWIKI_DBS: '' }],
   'http.mjs': ['node', ['5', '1'], /^http PUT \/subject\/\{id\} +c=8 .*CPU\/request: server/m, false, { STRATA_BENCH_HTTP_ONLY: 'c=8' }],
   'mediawiki-peers.mjs': ['node', ['3', '1', '1'], /^mediawiki-peers .*PUT \/subject\/\{id\} c=8/m, 'needs a MediaWiki: scripts/test-mediawiki.sh runs it against its wiki'],
+  'mediawiki-lists.mjs': ['node', [], /^mediawiki lists /m, NEEDS_MEDIAWIKI_MILLION],
+  'mediawiki-million.sh': ['bash', [], /^== every list endpoint/m, NEEDS_MEDIAWIKI_MILLION],
   'lists.mjs': ['node', ['100'], /^lists 100: subjects newest +p50/m, false, { LISTS_ONLY: '^subjects newest$' }],
   'query-memory.mjs': ['node', ['1', '1', '1000', '2'], /^query-memory GET \/schemas during an expensive SPARQL join: 200/m, falkordb ? false : storesMissing],
   'rebuild.mjs': ['node', ['100'], /Subjects\/s/, false],

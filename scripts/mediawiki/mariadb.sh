@@ -3,6 +3,8 @@
 # second one, its replica: each function takes the instance as an optional first argument (empty: the
 # wiki's own server, `replica`: the replica, data in DIR/mariadb-replica). Sourced by
 # scripts/mediawiki.sh, which sets `dir`.
+# STRATA_MARIADB_BUFFER_POOL sizes InnoDB's buffer pool (default 128M, enough for test wikis; the
+# million-Subject run, scripts/bench/mediawiki-million.sh, gives it more).
 
 mariadb_socket() { echo "$dir/run/mysqld${1:+-$1}.sock"; }
 mariadb_pid_file() { echo "$dir/run/mariadb${1:+-$1}.pid"; }
@@ -27,6 +29,10 @@ mariadb_start() {
   mkdir -p "$dir/run" "$dir/logs"
   chmod 755 "$dir/run"
   chown mysql:mysql "$dir/run"
+  # Sort and temporary tables in a folder of its own: /tmp is shared, and cleaning it broke queries.
+  local tmp="$dir/run/tmp${instance:+-$instance}"
+  mkdir -p "$tmp"
+  chown mysql:mysql "$tmp"
   if [[ ! -d "$data/mysql" ]]; then
     mkdir -p "$data"
     chown mysql:mysql "$data"
@@ -38,8 +44,8 @@ mariadb_start() {
   touch "$log"
   chown mysql:mysql "$log"
   /usr/sbin/mariadbd --no-defaults --datadir="$data" --socket="$(mariadb_socket "$instance")" \
-    --pid-file="$dir/run/mariadbd${instance:+-$instance}.pid" --user=mysql "${options[@]}" \
-    --log-error="$log" --innodb-buffer-pool-size=128M \
+    --pid-file="$dir/run/mariadbd${instance:+-$instance}.pid" --tmpdir="$tmp" --user=mysql "${options[@]}" \
+    --log-error="$log" --innodb-buffer-pool-size="${STRATA_MARIADB_BUFFER_POOL:-128M}" \
     --innodb-flush-log-at-trx-commit=1 --max-connections=200 --character-set-server=binary \
     >/dev/null 2>&1 &
   echo $! >"$(mariadb_pid_file "$instance")"

@@ -36,7 +36,10 @@ class IndexQueries {
 	 * IDatabase::select; each has the IndexedSubject columns and the order keys.
 	 */
 	public function select( array $conds, array $options = [] ): iterable {
-		return $this->db()->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options,
+		// STRAIGHT_JOIN: MariaDB would otherwise read `page` first and sort the whole join (a
+		// temporary table and a filesort of every Subject, half a second at 80,000) instead of walking
+		// the order's index of `strata_subject` up to the limit. SQLite reads it as a comment.
+		return $this->db()->select( [ 'strata_subject', 'page' ], self::COLUMNS, $conds, __METHOD__, $options + [ 'STRAIGHT_JOIN' ],
 			[ 'page' => [ 'JOIN', 'page_id = ss_page_id' ] ] );
 	}
 
@@ -120,15 +123,24 @@ class IndexQueries {
 		return [ 'rows' => $this->rows( $conds, [ 'ORDER BY' => [ 'ss_name_sort', 'ss_subject_id' ], 'LIMIT' => $limit ] ) ];
 	}
 
-	/** Subjects per stored Schema reference, counting every Subject whatever its page's access. */
+	/**
+	 * Subjects per stored Schema reference, counting every Subject whatever its page's access. Counted
+	 * on `ss_schema_key` (indexed: MariaDB counts from the index alone, where grouping by the
+	 * `ss_schema` blob sorted every row in a temporary table, about a second at a million Subjects),
+	 * in the order of the stored references as before. A key is a Schema name, or the JSON text of a
+	 * `{source, name}` reference (a title cannot hold `{`).
+	 */
 	public function subjectCounts(): array {
-		$res = $this->db()->select( 'strata_subject', [ 'ss_schema', 'n' => 'COUNT(*)' ], [], __METHOD__,
-			[ 'GROUP BY' => 'ss_schema', 'ORDER BY' => 'ss_schema' ] );
+		$res = $this->db()->select( 'strata_subject', [ 'ss_schema_key', 'n' => 'COUNT(*)' ], [], __METHOD__,
+			[ 'GROUP BY' => 'ss_schema_key' ] );
 		$counts = [];
 		foreach ( $res as $row ) {
-			$counts[] = [ 'schema' => json_decode( $row->ss_schema, true ), 'count' => (int)$row->n ];
+			$key = (string)$row->ss_schema_key;
+			$schema = str_starts_with( $key, '{' ) ? json_decode( $key, true ) : $key;
+			$counts[json_encode( $schema, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE )] = [ 'schema' => $schema, 'count' => (int)$row->n ];
 		}
-		return [ 'counts' => $counts ];
+		ksort( $counts, SORT_STRING );
+		return [ 'counts' => array_values( $counts ) ];
 	}
 
 	/**

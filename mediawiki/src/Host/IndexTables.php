@@ -42,7 +42,6 @@ class IndexTables {
 			$created[$row->ss_subject_id] = $row->ss_created;
 			$edited[$row->ss_subject_id] = $row->ss_edited;
 		}
-		$changed = array_flip( $index['changedSubjectIds'] ?? [] );
 		// Rows are deleted by primary key, only those that exist: a delete by a range of a secondary
 		// index (or of nothing) locks the gap after it, and two saves of new pages then deadlock on
 		// their inserts into that gap.
@@ -53,8 +52,17 @@ class IndexTables {
 		if ( $relationIds ) {
 			$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId, 'sr_relation_id' => $relationIds ], __METHOD__ );
 		}
+		self::insert( $dbw, self::rows( $pageId, $pageTitle, $revisionId, $index, $now, $created, $edited ) );
+	}
+
+	/**
+	 * The rows of page $pageId for $index, `[strata_subject, strata_relation, strata_revision_subject]`
+	 * lists; $created and $edited keep the times of Subjects indexed before (by Subject ID).
+	 */
+	public static function rows( int $pageId, string $pageTitle, int $revisionId, array $index, string $now, array $created = [], array $edited = [] ): array {
+		$changed = array_flip( $index['changedSubjectIds'] ?? [] );
 		$rows = [];
-		foreach ( $subjects as $order => $s ) {
+		foreach ( $index['subjects'] ?? [] as $order => $s ) {
 			$id = (string)$s['subjectId'];
 			$rows[] = [
 				'ss_subject_id' => $id,
@@ -76,9 +84,6 @@ class IndexTables {
 				'ss_edited' => isset( $changed[$id] ) || !isset( $edited[$id] ) ? $now : $edited[$id],
 			];
 		}
-		if ( $rows ) {
-			$dbw->insert( 'strata_subject', $rows, __METHOD__ );
-		}
 		$relations = [];
 		foreach ( $index['relations'] ?? [] as $r ) {
 			$relations[] = [
@@ -89,12 +94,21 @@ class IndexTables {
 				'sr_target_id' => $r['targetId'],
 			];
 		}
-		if ( $relations ) {
-			$dbw->insert( 'strata_relation', $relations, __METHOD__ );
-		}
 		$changes = [];
 		foreach ( array_keys( $changed ) as $id ) {
 			$changes[] = [ 'srs_rev_id' => $revisionId, 'srs_subject_id' => (string)$id, 'srs_page_id' => $pageId ];
+		}
+		return [ $rows, $relations, $changes ];
+	}
+
+	/** Inserts rows() of one page, or of many pages merged, one statement per table. */
+	public static function insert( IDatabase $dbw, array $rows ): void {
+		[ $subjects, $relations, $changes ] = $rows;
+		if ( $subjects ) {
+			$dbw->insert( 'strata_subject', $subjects, __METHOD__ );
+		}
+		if ( $relations ) {
+			$dbw->insert( 'strata_relation', $relations, __METHOD__ );
 		}
 		if ( $changes ) {
 			$dbw->insert( 'strata_revision_subject', $changes, __METHOD__, [ 'IGNORE' ] );

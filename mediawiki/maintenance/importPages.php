@@ -1,0 +1,152 @@
+<?php
+/**
+ * Imports many new Subject pages at once (docs/mediawiki.md, "Bulk import"): the pages of an NDJSON
+ * file, one `{"title": ..., "content": {...}}` a line (content: the Subject slot), such as the
+ * generated wiki of `scripts/bench/generated-wiki.mjs`. Their Schemas must be pages of the wiki
+ * already (importFolder.php imports them).
+ *
+ *   php importPages.php [--batch-size 100] [--user NAME] FILE|-
+ *
+ * Batches of pages are normalized, and their index rows computed, by the core's `preparePages` (the
+ * code of a save); each batch is then written in one transaction: for every page its page row and one
+ * revision with the empty main slot and the Subject slot, as importDump.php writes a revision
+ * (WikiPage::insertOn, RevisionStore::insertRevisionOn, WikiPage::updateRevisionOn), and the index
+ * rows of the whole batch (`IndexTables::rows`, as a save writes them, a statement per table).
+ * What it leaves out, like importDump.php --no-updates: RecentChanges, the search index, the link
+ * tables of the (empty) main slot and the edit hooks; and the stores, which are marked stale (a
+ * rebuild brings them up to date, rebuildStores.php). A page that does not normalize is reported and
+ * left out; a title that exists already stops the import, and its batch is not saved.
+ */
+
+use MediaWiki\Extension\Strata\Content\StrataJsonContent;
+use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\Extension\Strata\Host\IndexTables;
+use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
+use MediaWiki\Extension\Strata\Stores\StoreConfig;
+use MediaWiki\Extension\Strata\Stores\StoreStates;
+use MediaWiki\MediaWikiServices;
+use MediaWiki\Revision\MutableRevisionRecord;
+use MediaWiki\Revision\SlotRecord;
+
+require_once ( getenv( 'MW_INSTALL_PATH' ) ?: dirname( __DIR__, 3 ) ) . '/maintenance/Maintenance.php';
+
+class StrataImportPages extends Maintenance {
+	private const COMMENT = 'Bulk import';
+
+	public function __construct() {
+		parent::__construct();
+		$this->addDescription( 'Imports new Subject pages from an NDJSON file of {title, content} lines, a batch per transaction.' );
+		$this->addOption( 'user', 'The user the pages are saved as (default: the maintenance user)', false, true );
+		$this->addArg( 'file', 'The NDJSON file, or - for standard input' );
+		$this->setBatchSize( 100 );
+		$this->requireExtension( 'Strata' );
+	}
+
+	public function execute() {
+		$services = MediaWikiServices::getInstance();
+		$file = $this->getArg( 0 );
+		$in = $file === '-' ? STDIN : @fopen( $file, 'r' );
+		if ( !$in ) {
+			$this->fatalError( "cannot read $file" );
+		}
+		$name = $this->getOption( 'user', User::MAINTENANCE_SCRIPT_USER );
+		$user = $name === User::MAINTENANCE_SCRIPT_USER ? User::newSystemUser( $name, [ 'steal' => true ] ) : User::newFromName( $name );
+		if ( !$user || !$user->isRegistered() ) {
+			$this->fatalError( "no such user: $name" );
+		}
+		// Stale before the first page: an import that stops half-way leaves the stores marked.
+		$states = new StoreStates( $services->getDBLoadBalancer() );
+		foreach ( ( new StoreConfig( $this->getConfig()->get( 'StrataStores' ) ) )->names() as $store ) {
+			$states->markStale( $store, 'pages were bulk-imported' );
+		}
+		$schemas = json_encode( SubjectSlotIndex::schemas( $services ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+		$options = json_encode( [ 'sourceKey' => $this->getConfig()->get( 'StrataSourceKey' ) ] );
+		CoreGateway::core(); // loaded (or compiled) before the clock starts: the rate is the import's
+		$started = microtime( true );
+		$totals = [ 'pages' => 0, 'subjects' => 0, 'failed' => 0 ];
+		$lines = [];
+		while ( true ) {
+			$line = fgets( $in );
+			if ( $line !== false && trim( $line ) !== '' ) {
+				$lines[] = $line;
+			}
+			if ( count( $lines ) >= $this->getBatchSize() || ( $line === false && $lines ) ) {
+				$this->importBatch( $user, $lines, $schemas, $options, $totals );
+				$lines = [];
+				$seconds = microtime( true ) - $started;
+				$this->output( sprintf( "%d pages, %d Subjects, %d failed: %.0f Subjects/s\n",
+					$totals['pages'], $totals['subjects'], $totals['failed'], $totals['subjects'] / max( $seconds, 1e-6 ) ) );
+			}
+			if ( $line === false ) {
+				break;
+			}
+		}
+		SiteStatsUpdate::factory( [ 'edits' => $totals['pages'], 'pages' => $totals['pages'] ] )->doUpdate();
+		$seconds = microtime( true ) - $started;
+		$this->output( sprintf( "imported %d pages, %d Subjects in %.1f s: %.0f Subjects/s; %d failed\n",
+			$totals['pages'], $totals['subjects'], $seconds, $totals['subjects'] / max( $seconds, 1e-6 ), $totals['failed'] ) );
+		if ( $totals['failed'] > 0 ) {
+			exit( 1 );
+		}
+	}
+
+	/** Prepares the pages of $lines in the core and writes them in one transaction. */
+	private function importBatch( User $user, array $lines, string $schemas, string $options, array &$totals ): void {
+		$services = MediaWikiServices::getInstance();
+		$input = [];
+		foreach ( $lines as $number => $line ) {
+			$page = json_decode( $line );
+			if ( !is_object( $page ) || !is_string( $page->title ?? null ) ) {
+				$this->fatalError( 'line ' . ( $totals['pages'] + $totals['failed'] + $number + 1 ) . ' is not a {"title", "content"} object' );
+			}
+			$input[] = $page;
+		}
+		$prepared = json_decode( CoreGateway::core()->preparePages( '[' . implode( ',', $lines ) . ']', $schemas, $options ), true )['pages'];
+		$dbw = $this->getDB( DB_PRIMARY );
+		$comment = CommentStoreComment::newUnsavedComment( self::COMMENT );
+		$now = wfTimestampNow();
+		$this->beginTransaction( $dbw, __METHOD__ );
+		$saved = [ 'pages' => 0, 'subjects' => 0 ];
+		$rows = [ [], [], [] ];
+		foreach ( $prepared as $i => $page ) {
+			$title = Title::makeTitleSafe( NS_MAIN, $input[$i]->title );
+			if ( isset( $page['error'] ) || !$title ) {
+				$totals['failed']++;
+				$this->error( "failed    {$input[$i]->title}: " . ( $page['error'] ?? 'not a page title' ) );
+				continue;
+			}
+			$wikiPage = $services->getWikiPageFactory()->newFromTitle( $title );
+			$pageId = $wikiPage->insertOn( $dbw );
+			if ( !$pageId ) {
+				$this->rollbackTransaction( $dbw, __METHOD__ );
+				$this->fatalError( "{$title->getPrefixedText()} exists already; the batch of " . count( $lines ) . ' pages was not saved' );
+			}
+			$revision = new MutableRevisionRecord( $title );
+			$revision->setPageId( $pageId );
+			$revision->setContent( SlotRecord::MAIN, ContentHandler::makeContent( '', $title, CONTENT_MODEL_WIKITEXT ) );
+			$revision->setContent( SlotRoleHook::ROLE, new StrataJsonContent( $page['subjectSlot'], SlotRoleHook::MODEL ) );
+			$revision->setComment( $comment );
+			$revision->setUser( $user );
+			$revision->setTimestamp( $now );
+			$revision->setMinorEdit( false );
+			$inserted = $services->getRevisionStore()->insertRevisionOn( $revision, $dbw );
+			$wikiPage->updateRevisionOn( $dbw, $inserted, 0 );
+			foreach ( IndexTables::rows( $pageId, $title->getPrefixedText(), $inserted->getId(), $page['index'], $now ) as $table => $tableRows ) {
+				array_push( $rows[$table], ...$tableRows );
+			}
+			$saved['pages']++;
+			$saved['subjects'] += count( $page['index']['subjects'] );
+		}
+		// A new page has no index rows yet: the batch's rows go in at once, a statement per table. A
+		// Subject ID that is indexed already (on another page) fails the batch with its duplicate key.
+		IndexTables::insert( $dbw, $rows );
+		$this->commitTransaction( $dbw, __METHOD__ );
+		$totals['pages'] += $saved['pages'];
+		$totals['subjects'] += $saved['subjects'];
+		Title::clearCaches();
+	}
+}
+
+$maintClass = StrataImportPages::class;
+require_once RUN_MAINTENANCE_IF_MAIN;

@@ -1,0 +1,108 @@
+"""The bulk import of generated Subject pages (mediawiki/maintenance/importPages.php, the pages of
+scripts/bench/generated-wiki.mjs) at a small size: every page is a real page with its Subject slot and
+its index rows, and a title that exists already saves nothing of its batch. On MariaDB, also the
+Subject search budget (`$wgStrataSearchTimeoutMs`): a search the database cannot answer in time is
+answered 503 `searchTimeout`, and the statement is stopped, not left holding the connection.
+
+Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_bulk_import.py -v`
+(sets up its own wiki; STRATA_MEDIAWIKI_DB=mariadb for the search budget)."""
+
+import os
+import subprocess
+import time
+import unittest
+
+from mediawiki_wiki import ROOT, Caller, MediaWiki
+
+SUBJECTS = 200
+BUDGET_MS = 300
+
+
+class BulkImport(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.wiki = MediaWiki(own=True).start()
+        with open(cls.wiki.dir / "LocalSettings.php", "a") as settings:
+            settings.write(f"\n$wgStrataSearchTimeoutMs = {BUDGET_MS};\n")
+        # Written where the web server's user reads them (the checkout may be private).
+        cls.generated = cls.wiki.dir / "generated"
+        cls.pages = cls.wiki.dir / "pages.ndjson"
+        with open(cls.pages, "w") as out:
+            subprocess.run(["node", str(ROOT / "scripts/bench/generated-wiki.mjs"), str(cls.generated), str(SUBJECTS)],
+                           stdout=out, check=True)
+        subprocess.run(["chmod", "-R", "a+rX", str(cls.generated), str(cls.pages)], check=True)
+        folder = cls.run_script("importFolder.php", "--user", "Admin", str(cls.generated))
+        assert folder.returncode == 0, folder.stdout + folder.stderr
+        cls.first = cls.run_script("importPages.php", str(cls.pages))
+        cls.reader = Caller(cls.wiki, "Reader")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.wiki.stop()
+
+    @classmethod
+    def run_script(cls, name, *args):
+        """An extension maintenance script run as the web server's user, as an operator runs it."""
+        env = {"MW_CONFIG_FILE": str(cls.wiki.dir / "LocalSettings.php"), "PATH": "/usr/bin:/bin"}
+        as_server = ["/usr/sbin/runuser", "-u", "www-data", "--"] if os.geteuid() == 0 else []
+        return subprocess.run([*as_server, "php", "-d", "ffi.enable=1", str(cls.wiki.extension / "maintenance" / name), *args],
+                              env=env, capture_output=True, text=True, timeout=600)
+
+    def counts(self):
+        return self.reader.request("GET", "/subject-counts").json()["counts"]
+
+    def test_every_generated_subject_is_imported_on_a_real_page(self):
+        self.assertEqual(self.first.returncode, 0, self.first.stdout + self.first.stderr)
+        self.assertIn(f"imported {SUBJECTS // 10} pages, {SUBJECTS} Subjects in", self.first.stdout)
+        self.assertEqual(self.counts(), {"Organization": 50, "Person": 50, "Place": 50, "Project": 50})
+        # The first generated Subject, read through the core: its page, its Schema, its relations.
+        first = self.reader.request("GET", "/subject/s0gen0000000000?expand=page")
+        self.assertEqual(first.status_code, 200, first.text)
+        subject = first.json()["subjects"]["s0gen0000000000"]
+        self.assertEqual(subject["schema"], "Person")
+        # A MediaWiki page with one revision holding the Subject slot, as importDump.php would write it.
+        title = subject["pageTitle"]
+        query = self.reader.site.api("query", prop="revisions", titles=title, rvprop="ids|comment|contentmodel", rvslots="*", formatversion=2)
+        page = query["query"]["pages"][0]
+        self.assertEqual(len(page["revisions"]), 1)
+        self.assertEqual(sorted(page["revisions"][0]["slots"]), ["main", "strata-subjects"])
+        self.assertEqual(page["revisions"][0]["comment"], "Bulk import")
+        listed = self.reader.request("GET", "/subjects?sort=name&limit=5").json()
+        self.assertEqual(len(listed["subjects"]), 5)
+
+    def test_a_title_that_exists_stops_the_import_and_its_batch_is_not_saved(self):
+        again = self.run_script("importPages.php", str(self.pages))
+        self.assertEqual(again.returncode, 1, again.stdout + again.stderr)
+        self.assertIn("exists already; the batch of", again.stdout + again.stderr)
+        self.assertEqual(sum(self.counts().values()), SUBJECTS)
+
+    @unittest.skipUnless(os.environ.get("STRATA_MEDIAWIKI_DB") == "mariadb",
+                         "MediaWiki on SQLite has no statement time limit (docs/lists.md)")
+    def test_a_search_over_the_budget_answers_search_timeout_and_frees_the_connection(self):
+        socket = self.wiki.dir / "run" / "mysqld.sock"
+        sql = ["mariadb", "--no-defaults", f"--socket={socket}", "--user=root", "wiki"]
+        # Another session holds the index table: the search cannot read it, however fast the disk.
+        holder = subprocess.Popen([*sql, "--unbuffered"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            holder.stdin.write("LOCK TABLES strata_subject WRITE; SELECT 'locked';\n")
+            holder.stdin.flush()
+            self.assertIn("locked", holder.stdout.readline() + holder.stdout.readline())
+            # A time limit of the test's own, so a search that waits for the lock fails here, not hangs.
+            answer = self.reader.site.connection.get(self.reader.url + "/subjects?search=Berger&sort=name", timeout=60)
+            self.assertEqual(answer.status_code, 503, answer.text)
+            self.assertEqual(answer.json()["errorType"], "searchTimeout")
+            # While the lock is still held: no statement of the wiki's account is left waiting on it.
+            waiting = subprocess.run([*sql, "-N", "-e", "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                                      "WHERE USER = 'wiki' AND COMMAND = 'Query'"], capture_output=True, text=True, check=True)
+            self.assertEqual(waiting.stdout.strip(), "0")
+        finally:
+            holder.stdin.write("UNLOCK TABLES;\n")
+            holder.stdin.close()
+            holder.wait(timeout=60)
+            holder.stdout.close()
+        found = self.reader.request("GET", "/subjects?search=Berger&sort=name")
+        self.assertEqual(found.status_code, 200, found.text)
+
+
+if __name__ == "__main__":
+    unittest.main()
