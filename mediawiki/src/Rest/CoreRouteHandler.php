@@ -9,6 +9,7 @@
 
 namespace MediaWiki\Extension\Strata\Rest;
 
+use DeferredUpdates;
 use LoggedOutEditToken;
 use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
@@ -90,8 +91,29 @@ class CoreRouteHandler extends Handler {
 		foreach ( $answer['headers'] ?? [] as $name => $value ) {
 			$response->setHeader( $name, $value );
 		}
-		$response->setBody( new StringStream( (string)$answer['body'] ) );
+		$body = (string)$answer['body'];
+		$response->setBody( new StringStream( $body ) );
+		$this->releaseBeforePostSend( $response, strlen( $body ) );
 		return $response;
+	}
+
+	/**
+	 * When MediaWiki has work to do after the response (a save's post-send updates: links tables,
+	 * recent changes, search index), the client is told the body's length and that the connection
+	 * closes, so it has its answer once the body is sent instead of waiting for that work, as
+	 * api.php and index.php do (MediaWiki::outputResponsePayload); rest.php of MediaWiki 1.39 does
+	 * not. Compression is turned off for such a response, since it would change the length.
+	 */
+	private function releaseBeforePostSend( Response $response, int $length ): void {
+		if ( DeferredUpdates::pendingUpdatesCount() === 0 || in_array( $response->getStatusCode(), [ 204, 304 ], true ) ) {
+			return;
+		}
+		if ( function_exists( 'apache_setenv' ) ) {
+			// phpcs:ignore Generic.PHP.NoSilencedErrors.Discouraged
+			@apache_setenv( 'no-gzip', '1' );
+		}
+		$response->setHeader( 'Content-Length', (string)$length );
+		$response->setHeader( 'Connection', 'close' );
 	}
 
 	/**

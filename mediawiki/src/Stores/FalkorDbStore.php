@@ -33,22 +33,6 @@ class FalkorDbStore {
 		$this->connection = null;
 	}
 
-	/** Runs write statements in order, stopping at the first failure: `{ok}` or `{ok: false, kind, detail}`. */
-	public function run( array $statements ): array {
-		$failure = $this->indexFirst();
-		if ( $failure ) {
-			return $failure;
-		}
-		foreach ( $statements as $statement ) {
-			$failure = $this->check( fn () => $this->connection()->command(
-				[ 'GRAPH.QUERY', $this->graph, $statement, 'TIMEOUT', $this->timeoutMs ], $this->timeoutMs + 1000 ) );
-			if ( $failure ) {
-				return $failure;
-			}
-		}
-		return [ 'ok' => true ];
-	}
-
 	/**
 	 * Runs the core's index statements again (a rebuild's start: the graph may have been deleted
 	 * since they ran); a store answers an error for an index it has, which is ignored.
@@ -77,7 +61,12 @@ class FalkorDbStore {
 		return $outcome['ok'] || $outcome['kind'] === 'errorReply' ? null : $outcome;
 	}
 
-	/** Sends every statement at once (the rebuild's bulk path); `{ok}` or the first failure. */
+	/**
+	 * Sends every statement at once, then reads every reply (a save's statements and a rebuild's
+	 * batch): one round trip instead of one per statement, as the reference host's writes are
+	 * pipelined. A statement after a failed one still runs (the store is stale then anyway).
+	 * `{ok}` or the first failure.
+	 */
 	public function runAll( array $statements ): array {
 		return $this->indexFirst() ?? $this->pipelined( $statements );
 	}
@@ -123,9 +112,7 @@ class FalkorDbStore {
 
 	/** `{exists, marker}`: whether the graph key exists, and the build marker stored beside it. */
 	public function contentMarker(): array {
-		$connection = $this->connection();
-		$exists = $connection->command( [ 'EXISTS', $this->graph ], self::CONNECT_MS );
-		$marker = $connection->command( [ 'GET', $this->graph . ':strata-build' ], self::CONNECT_MS );
+		[ $exists, $marker ] = $this->connection()->pipeline( [ [ 'EXISTS', $this->graph ], [ 'GET', $this->graph . ':strata-build' ] ], self::CONNECT_MS );
 		return [ 'exists' => $exists === 1, 'marker' => is_string( $marker ) ? $marker : null ];
 	}
 

@@ -103,10 +103,8 @@ class StoreRegistry {
 				}
 			}
 		}
-		foreach ( $this->config->names() as $name ) {
-			if ( !isset( $missed[$name] ) && $pages !== [] ) {
-				$this->states->clearPending( $name, $pages );
-			}
+		if ( $pages !== [] ) {
+			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
 		}
 	}
 
@@ -125,7 +123,7 @@ class StoreRegistry {
 			if ( $update['kind'] !== 'graph' ) {
 				return $client->replaceGraph( $update['graph'], $update['trig'] );
 			}
-			return $client->run( $update['statements'] );
+			return $client->runAll( $update['statements'] );
 		} );
 	}
 }

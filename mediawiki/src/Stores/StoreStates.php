@@ -153,10 +153,17 @@ class StoreStates {
 		}
 	}
 
-	/** The store took `pages` (`{pageId, revisionId}`, null for a deleted page): their markers up to that revision go. */
-	public function clearPending( string $store, array $pages ): void {
+	/**
+	 * The stores took `pages` (`{pageId, revisionId}`, null for a deleted page): their markers up to
+	 * that revision go, one statement a page for every store (on SQLite outside a transaction each
+	 * statement is a commit of its own).
+	 */
+	public function clearPending( array $stores, array $pages ): void {
+		if ( $stores === [] ) {
+			return;
+		}
 		foreach ( $pages as $page ) {
-			$conds = [ 'spp_store' => $store, 'spp_page_id' => (int)$page['pageId'] ];
+			$conds = [ 'spp_store' => $stores, 'spp_page_id' => (int)$page['pageId'] ];
 			if ( $page['revisionId'] !== null ) {
 				$conds[] = 'spp_rev_id <= ' . (int)$page['revisionId'];
 			}
