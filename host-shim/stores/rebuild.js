@@ -4,7 +4,6 @@
 // the store's queue, and records what it reports.
 import { randomUUID } from 'node:crypto';
 import { clearPendingBefore, latestRevisionId } from './pending.js';
-import { describe } from './registry.js';
 import { failRun, nextQueued, recordProgress, run as readRun, startRun, storeEvent, succeedRun } from './runs.js';
 
 export const DEFAULT_BATCH_PAGES = 200;
@@ -149,7 +148,7 @@ export class RebuildWorker {
           answer(this.#pages.namespacePages(step.namespace));
           break;
         case 'checkRun':
-          answer(readRun(db, queued.id).state !== 'running' ? 'cancelled' : this.#stopping ? 'stopping' : 'running');
+          answer(this.#stopping ? 'stopping' : readRun(db, queued.id).state);
           break;
         case 'pages': {
           const pages = this.#pages.batch(step.afterId, step.limit);
@@ -172,7 +171,7 @@ export class RebuildWorker {
           break;
         case 'awaitWrite': {
           const outcome = await writes.shift();
-          run.written(JSON.stringify(outcome.ok ? { ok: true } : { ok: false, kind: outcome.kind, detail: describe(outcome) }));
+          run.written(JSON.stringify(outcome.ok ? { ok: true } : { ok: false, kind: outcome.kind, detail: outcome.detail }));
           break;
         }
         case 'progress':
@@ -222,4 +221,9 @@ async function writeStep(client, step) {
     if (!cleared.ok) return cleared;
   }
   return step.trig == null ? { ok: true } : client.loadBulk(step.trig);
+}
+
+/** What a failed store answer says, for the run's error. */
+function describe(outcome) {
+  return outcome.detail ?? outcome.kind ?? 'failed';
 }

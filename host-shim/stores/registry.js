@@ -193,7 +193,7 @@ export class StoreRegistry {
       const outcomes = await Promise.all(mine
         .map((update) => this.enqueue(entry, (client) => writePage(client, update), { pipelined: true }).then((outcome) => ({ update, outcome }))));
       for (const { update, outcome } of outcomes) {
-        if (!outcome.ok) this.#missed(entry, { event: 'updateFailed', pageId: update.pageId, detail: describe(outcome) }, missed);
+        if (!outcome.ok) this.#missed(entry, { event: 'updateFailed', pageId: update.pageId, kind: outcome.kind, detail: outcome.detail }, missed);
       }
       if (!missed.has(entry)) this.#acknowledge(entry, pages);
     }));
@@ -228,8 +228,4 @@ export class StoreRegistry {
 function writePage(client, update) {
   if (update.kind !== 'graph') return client.replaceGraph(update.graph, update.trig);
   return client.runAll(update.statements);
-}
-
-export function describe(outcome) {
-  return outcome.detail ?? outcome.kind ?? 'failed';
 }

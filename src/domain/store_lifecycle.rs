@@ -60,8 +60,8 @@ pub struct FoundContent {
 pub enum StoreEvent {
     /// The core said the store is stale (`updateStores`' `stale`, a rebuild's `done.stale`).
     Stale { reason: String },
-    /// A page's update failed: `detail` is the store's answer.
-    UpdateFailed { page_id: u64, detail: String },
+    /// A page's update failed: the store's failure, `{kind, detail}` (`docs/stores.md`).
+    UpdateFailed { page_id: u64, kind: Option<String>, detail: Option<String> },
     /// A rebuild succeeded, but a save's update failed while it ran.
     MissedDuringRun,
     /// A rebuild succeeded and nothing failed meanwhile: `marker` is the build id it wrote, if any.
@@ -118,7 +118,10 @@ impl StoreStatus {
 fn stale_reason(event: &StoreEvent) -> Option<String> {
     Some(match event {
         StoreEvent::Stale { reason } => reason.clone(),
-        StoreEvent::UpdateFailed { page_id, detail } => format!("page {page_id} not written: {detail}"),
+        StoreEvent::UpdateFailed { page_id, kind, detail } => {
+            let said = detail.as_deref().or(kind.as_deref()).unwrap_or("failed");
+            format!("page {page_id} not written: {said}")
+        }
         StoreEvent::MissedDuringRun => "an update failed while the rebuild ran".to_owned(),
         StoreEvent::PendingLeft { count: 0, .. } => return None,
         StoreEvent::PendingLeft { count, cause } => {

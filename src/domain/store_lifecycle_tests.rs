@@ -28,8 +28,18 @@ fn store_events_move_the_state_as_the_table_says() {
         (&never, json!({"event": "stale", "reason": "x"}), None),
         (
             &in_sync,
-            json!({"event": "updateFailed", "pageId": 7, "detail": "refused"}),
+            json!({"event": "updateFailed", "pageId": 7, "kind": "errorReply", "detail": "refused"}),
             Some(status(Stale, Some("page 7 not written: refused"), Some("b1"))),
+        ),
+        (
+            &in_sync,
+            json!({"event": "updateFailed", "pageId": 7, "kind": "timeout"}),
+            Some(status(Stale, Some("page 7 not written: timeout"), Some("b1"))),
+        ),
+        (
+            &in_sync,
+            json!({"event": "updateFailed", "pageId": 7}),
+            Some(status(Stale, Some("page 7 not written: failed"), Some("b1"))),
         ),
         (&never, json!({"event": "updateFailed", "pageId": 7, "detail": "refused"}), None),
         (

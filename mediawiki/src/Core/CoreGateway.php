@@ -48,13 +48,22 @@ class CoreGateway {
 		return self::extensionDir() . '/bridge/autoload.php';
 	}
 
+	/** A second instance of this process, for calls made while the first runs. */
+	private static ?Core $spare = null;
+
 	/**
-	 * The core of this process, loaded on first use; a fresh instance for a call made while it runs
-	 * (a page parsed inside a save the core asked for may call it again, from a parser function).
+	 * The core of this process, loaded on first use. A call made while it runs (a page parsed inside a
+	 * save the core asked for may call it again, from a parser function; a store's state moved by the
+	 * core during `updateStores`) gets a second instance, kept too: making one costs about 2 ms, a
+	 * call to it about 0.03 ms. A call made while both run gets a fresh one.
 	 */
 	public static function core(): Core {
 		$core = self::$core ??= self::load();
-		return $core->running() ? self::load() : $core;
+		if ( !$core->running() ) {
+			return $core;
+		}
+		$spare = self::$spare ??= self::load();
+		return $spare->running() ? self::load() : $spare;
 	}
 
 	/**

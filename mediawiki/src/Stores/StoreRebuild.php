@@ -115,7 +115,7 @@ class StoreRebuild {
 					if ( $ticket !== null ) {
 						$lbFactory->commitAndWaitForReplication( __METHOD__, $ticket );
 					}
-					$rebuild->answer( $states->runById( $id )['state'] === 'running' ? 'running' : 'cancelled' );
+					$rebuild->answer( $states->runById( $id )['state'] );
 					break;
 				case 'pages':
 					$ids = array_map( 'intval', $db->selectFieldValues( 'strata_subject', 'DISTINCT ss_page_id', [ 'ss_page_id > ' . (int)$step['afterId'] ],

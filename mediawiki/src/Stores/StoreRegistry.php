@@ -96,7 +96,7 @@ class StoreRegistry {
 			$outcome = $this->write( $name, $update );
 			if ( !$outcome['ok'] ) {
 				$this->event( $name, [ 'event' => 'updateFailed', 'pageId' => $update['pageId'],
-					'detail' => $outcome['detail'] ?? $outcome['kind'] ?? 'failed' ] );
+					'kind' => $outcome['kind'] ?? null, 'detail' => $outcome['detail'] ?? null ] );
 				$missed[$name] = true;
 				if ( ( $outcome['kind'] ?? '' ) === 'unavailable' ) {
 					$down[$name] = true;

@@ -13,6 +13,7 @@
 
 use super::batch_request::{BatchSettings, MappingPage};
 use super::rebuild::{project_batch, BatchFailure, BatchRequest, BatchRequestError};
+use crate::domain::store_lifecycle::RunState;
 use crate::host::{namespace, SourceSettings, StoreKind, StoreSettings};
 use crate::json::Arena;
 use indexmap::IndexMap;
@@ -59,7 +60,8 @@ fn local() -> String {
 pub enum Step {
     /// Every page of `namespace` as `[{title, text}]` (the main slot's text).
     NamespacePages { namespace: i32 },
-    /// `"running"`, `"cancelled"` (the run's record says so) or `"stopping"` (the process stops).
+    /// The state of the run's record (`"running"` goes on; any other, a cancel, ends the run as
+    /// cancelled), or `"stopping"` (the process stops).
     CheckRun,
     /// The facts of the next `limit` pages holding Subjects with a page id above `afterId`, in page
     /// id order, and their stored Subject slots.
@@ -245,14 +247,11 @@ impl RebuildRun {
             Waiting::CheckRun => {
                 let state: String = read(answer, "the run's state")?;
                 let stop = match state.as_str() {
-                    "running" => None,
-                    "cancelled" => Some((RunEnd::Cancelled, None)),
                     "stopping" => Some((RunEnd::Failed, Some("the process stopped during the run".to_owned()))),
-                    other => {
-                        return Err(AnswerError(format!(
-                            "the run's state \"{other}\" is not running, cancelled or stopping"
-                        )))
-                    }
+                    record => match read(Value::from(record), "the run's state")? {
+                        RunState::Running => None,
+                        _ => Some((RunEnd::Cancelled, None)),
+                    },
                 };
                 match (stop, self.ending.is_some()) {
                     (Some(stop), _) => self.ending = Some(stop),

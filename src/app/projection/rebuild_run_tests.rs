@@ -263,19 +263,23 @@ fn how_a_run_ends() {
     assert_eq!(stale, format!("rebuild run 7 failed: {error}"));
     assert!(wiki.writes.is_empty());
 
-    // Cancelled between batches: the batch in flight is written first.
-    let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), slot(&[('B', &[])]), slot(&[('C', &[])])]);
-    let done = wiki.run(setup("sparql-http", 1), |wiki, batch| {
-        if batch == 2 {
-            wiki.state = "cancelled";
-        }
-    });
-    assert_eq!(
-        done,
-        Step::Done { run: RunEnd::Cancelled, error: None, stale: Some("rebuild run 7 was cancelled".into()) }
-    );
-    assert_eq!(wiki.writes.len(), 2);
-    assert_eq!(wiki.progress, [(1, 0), (2, 0)]);
+    // Cancelled between batches (the record says `cancelled`, or any state but `running`): the batch
+    // in flight is written first.
+    for record in ["cancelled", "failed", "queued"] {
+        let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), slot(&[('B', &[])]), slot(&[('C', &[])])]);
+        let done = wiki.run(setup("sparql-http", 1), |wiki, batch| {
+            if batch == 2 {
+                wiki.state = record;
+            }
+        });
+        assert_eq!(
+            done,
+            Step::Done { run: RunEnd::Cancelled, error: None, stale: Some("rebuild run 7 was cancelled".into()) },
+            "{record}"
+        );
+        assert_eq!(wiki.writes.len(), 2);
+        assert_eq!(wiki.progress, [(1, 0), (2, 0)]);
+    }
 
     // The process stops.
     let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), slot(&[('B', &[])])]);
@@ -313,6 +317,13 @@ fn answers_out_of_turn_are_refused() {
     assert!(run.written(&json!({"ok": true})).is_err());
     assert_eq!(run.next(), Step::NamespacePages { namespace: namespace::SCHEMA });
     assert!(run.answer(json!("running")).is_err(), "namespace pages are a list");
+    let mut run = RebuildRun::new(serde_json::from_value(setup("sparql-http", 1)).unwrap()).unwrap();
+    for _ in 0..2 {
+        run.next();
+        run.answer(json!([])).unwrap();
+    }
+    assert_eq!(run.next(), Step::CheckRun);
+    assert!(run.answer(json!("sleeping")).is_err(), "no run state");
     let mut unknown = setup("nosuch", 1);
     unknown["store"] = json!({"type": "nosuch"});
     assert!(RebuildRun::new(serde_json::from_value(unknown).unwrap()).is_err());
