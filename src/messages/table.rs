@@ -30,6 +30,10 @@ pub const TABLE: &[Message] = &[
     m("strata-edit-subject", "Edit", "Link to edit one Subject, beside its name on the page and on the Data tab."),
     m("strata-no-values", "No values.", "Shown in place of a Subject's values when it has none."),
     m("strata-subject-of-host", "$1 of $2", "The name of a Dependent Subject. $1: its own name; $2: the name of the Subject it belongs to."),
+    // Query results from wikitext ({{#strata_cypher: ...}}, {{#strata_sparql: ...}})
+    m("strata-query-no-results", "No results.", "Shown in place of a query's table from wikitext when the query found nothing."),
+    m("strata-query-truncated", "Only the first $1 rows are shown.", "Below a query's table from wikitext when the row cap cut the result. $1: the number of rows shown."),
+    m("strata-query-failed", "Strata query failed ($1): $2", "The error shown in place of a query's table from wikitext. $1: the error's stable type (e.g. cypherSyntaxError); $2: the error message."),
     // The Data tab
     m("strata-data-no-subjects", "This page has no Subjects.", "The Data tab of a page without Subjects."),
     m("strata-data-main", "(main)", "Beside the page's main Subject on the Data tab."),

@@ -90,6 +90,18 @@ class CoreMessages(WikiTest):
                     self.assertNotIn(text, shown)
                 self.assertIn(english[0], self.html(**query), "the English copy is still served")
 
+    def test_a_query_from_wikitext_says_its_failure_in_the_readers_words(self):
+        def parsed(language):
+            answer = requests.get(f"{self.wiki.url}/api.php", timeout=60, params={
+                "action": "parse", "format": "json", "contentmodel": "wikitext", "prop": "text", "uselang": language,
+                "text": "{{#strata_cypher: MATCH (n) DETACH DELETE n}}"})
+            self.assertEqual(answer.status_code, 200, answer.text[:500])
+            return answer.json()["parse"]["text"]["*"]
+        self.assertIn('<strong class="error strata-query-error">Strata query failed (', parsed("en"))
+        keys = parsed("qqx")
+        self.assertIn('<strong class="error strata-query-error">(strata-query-failed', keys)
+        self.assertNotIn("Strata query failed", keys)
+
     def test_the_editor_loads_each_violation_message_in_the_readers_language(self):
         loaded = requests.get(f"{self.wiki.url}/load.php", params={"modules": "ext.strata.editor", "lang": "qqx"}, timeout=60)
         self.assertEqual(loaded.status_code, 200)

@@ -12,6 +12,7 @@ namespace MediaWiki\Extension\Strata\Scripting;
 use Html;
 use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Core\CoreMessages;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Permissions\Authority;
 use Parser;
@@ -23,7 +24,11 @@ class ScriptCalls {
 	 * `{arguments}`: `{ok: true, columns, rows, truncated, html}` or `{ok: false, errorType, message, html}`.
 	 */
 	public static function query( Parser $parser, string $language, array $query ): array {
-		$answer = self::call( $parser, self::pageOf( $parser ), [ 'action' => 'query', 'language' => $language ] + $query );
+		// The table's notes in the reader's language, as the page view's words (the parser cache keeps
+		// one copy per user language).
+		$words = $parser->getOptions()->getUserLangObj();
+		$answer = self::call( $parser, self::pageOf( $parser ),
+			[ 'action' => 'query', 'language' => $language, 'messages' => CoreMessages::texts( $words ) ] + $query );
 		if ( $answer['ok'] ) {
 			return $answer['result'];
 		}
@@ -34,7 +39,7 @@ class ScriptCalls {
 			'errorType' => (string)$error['code'],
 			'message' => $message,
 			'html' => Html::element( 'strong', [ 'class' => 'error strata-query-error' ],
-				"Strata query failed ({$error['code']}): $message" ),
+				wfMessage( 'strata-query-failed', (string)$error['code'], $message )->inLanguage( $words )->text() ),
 		];
 	}
 

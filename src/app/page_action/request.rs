@@ -37,7 +37,7 @@ pub struct PageActionRequest {
     pub parameters: Map<String, Value>,
     #[serde(default)]
     pub arguments: Option<Vec<String>>,
-    /// `view` and `subjects`: the words of the drawing in the reader's language (texts by key of
+    /// `view`, `subjects` and `query`: the words of the drawing in the reader's language (texts by key of
     /// `crate::messages`, or `"qqx"`); absent: the core's English.
     #[serde(default)]
     pub messages: Option<Value>,

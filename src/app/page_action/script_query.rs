@@ -10,6 +10,7 @@ use crate::app::query::arguments::query_of_arguments;
 use crate::app::query::script::script_query as run;
 use crate::app::Scope;
 use crate::host::Host;
+use crate::messages::Words;
 use crate::render::{render_query_error, render_query_table};
 use serde_json::{json, Value};
 
@@ -30,14 +31,15 @@ pub async fn script_query<H: Host>(ctx: &Scope<'_, H>, request: &PageActionReque
         },
         None => run(ctx, language, request.query.as_deref(), request.parameters.clone()).await,
     };
+    let words = Words::from_json(request.messages.as_ref());
     match answer {
         Ok(mut table) => {
-            table["html"] = render_query_table(&table).into();
+            table["html"] = render_query_table(&table, &words).into();
             table["ok"] = true.into();
             Ok(table)
         }
         Err(e) => {
-            let html = render_query_error(e.kind.code(), &e.message);
+            let html = render_query_error(e.kind.code(), &e.message, &words);
             Ok(json!({"ok": false, "errorType": e.kind.code(), "message": e.message, "html": html}))
         }
     }
