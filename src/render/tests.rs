@@ -158,7 +158,7 @@ fn the_data_tab_names_dependent_subjects_after_their_host_and_escapes_everything
 /// The drawings of the case table below, each with `messages` set to `words`: a page with a Layout,
 /// a default infobox, dates, booleans and relations to a missing and a foreign Subject; a Schema page
 /// with every detail; the lists, full and empty; the Data tab, full and empty; Layout and Mapping
-/// pages, valid and not.
+/// pages, valid and not; query tables from wikitext, empty and cut, and a failed query.
 fn every_drawing(words: Value) -> Vec<String> {
     let mut page = library_page();
     page["messages"] = words.clone();
@@ -220,6 +220,14 @@ fn every_drawing(words: Value) -> Vec<String> {
         let request = json!({"title": "D", "contentModel": model, "wikitext": text, "messages": words});
         drawings.push(render_page(&request, &local()).unwrap());
     }
+    let query_words = crate::messages::Words::from_json(Some(&words));
+    for table in [
+        json!({"columns": ["a"], "rows": [], "truncated": false}),
+        json!({"columns": ["a"], "rows": [{"a": 1}], "truncated": true}),
+    ] {
+        drawings.push(crate::render::render_query_table(&table, &query_words));
+    }
+    drawings.push(crate::render::render_query_error("cypherSyntaxError", "near x", &query_words));
     drawings
 }
 
