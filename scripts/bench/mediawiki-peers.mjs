@@ -13,7 +13,8 @@
 // started with scripts/mediawiki.sh on STRATA_MEDIAWIKI_PORT (default 8950, three ports each). Or an
 // existing wiki: STRATA_BENCH_MEDIAWIKI_URL with STRATA_BENCH_MEDIAWIKI_BOTPASSWORD (the command that
 // prints a bot password, as scripts/mediawiki.sh botpassword DIR does) and STRATA_BENCH_MEDIAWIKI_NAME.
-// PEERS_ONLY=<regex> measures only the pairs whose Strata request matches (e.g. '^GET /subjects$').
+// PEERS_ONLY=<regex> measures only the pairs whose Strata request matches (e.g. '^GET /subjects$');
+// STRATA_BENCH_CONCURRENCY (default "1 8") the concurrencies.
 import { V0 } from '../../host-shim/test-support/rest-client.js';
 import { Target, unique } from '../../host-shim/test-support/target.js';
 import { loadRun, median, personStatements } from './load.mjs';
@@ -22,9 +23,9 @@ import { startMediaWiki } from './mediawiki-wiki.mjs';
 const REQUESTS = Number(process.argv[2] ?? 300);
 const SECONDS = Number(process.argv[3] ?? 5);
 const ROUNDS = Number(process.argv[4] ?? 3);
-const CONCURRENCY = [1, 8];
-const SUBJECTS = 32;
 const env = process.env;
+const CONCURRENCY = (env.STRATA_BENCH_CONCURRENCY ?? '1 8').split(/\s+/).filter(Boolean).map(Number);
+const SUBJECTS = 32;
 
 /** The wikis to measure: `{name, target, stop}` each. */
 async function* wikis() {
@@ -73,10 +74,12 @@ async function pairs(target) {
   ];
 }
 
+// Rates from each round's count and time, not its rounded req/s: at a few saves a second whole
+// numbers would move the ratio in steps of a third.
 const figure = (results) => ({
-  rps: median(results.map((r) => Number(r.rps))), p99: median(results.map((r) => Number(r.p99))), failed: results.reduce((sum, r) => sum + r.failed, 0),
+  rps: median(results.map((r) => r.count / r.seconds)), p99: median(results.map((r) => Number(r.p99))), failed: results.reduce((sum, r) => sum + r.failed, 0),
 });
-const show = ({ rps, p99, failed }) => `${String(rps).padStart(5)} req/s p99 ${p99.toFixed(1).padStart(6)} ms${failed ? ` (${failed} not 2xx)` : ''}`;
+const show = ({ rps, p99, failed }) => `${rps.toFixed(1).padStart(6)} req/s p99 ${p99.toFixed(1).padStart(6)} ms${failed ? ` (${failed} not 2xx)` : ''}`;
 
 console.log(`mediawiki-peers: ${REQUESTS} requests or ${SECONDS} s per run, median of ${ROUNDS} alternating rounds, loopback, Apache prefork (mod_php)`);
 for await (const wiki of wikis()) {
