@@ -48,6 +48,11 @@ class CoreGateway {
 		return self::extensionDir() . '/bridge/autoload.php';
 	}
 
+	/** The core's module: `$wgStrataModuleFile`, else the extension folder's `core/strata.wasm`. */
+	public static function moduleFile(): string {
+		return MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataModuleFile' ) ?? self::extensionDir() . '/core/strata.wasm';
+	}
+
 	/** A second instance of this process, for calls made while the first runs. */
 	private static ?Core $spare = null;
 
@@ -91,7 +96,7 @@ class CoreGateway {
 		require_once self::bridgeFile();
 		$config = MediaWikiServices::getInstance()->getMainConfig();
 		Wasmtime::useLibrary( $config->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so' );
-		$module = $config->get( 'StrataModuleFile' ) ?? self::extensionDir() . '/core/strata.wasm';
+		$module = self::moduleFile();
 		try {
 			$core = Core::open( $module, self::cacheDirectory( $config ) );
 		} catch ( \Throwable $e ) {

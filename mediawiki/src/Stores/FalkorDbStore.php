@@ -24,9 +24,11 @@ class FalkorDbStore {
 	/**
 	 * @param list<string> $indexes the core's index statements (`graphIndexes`), which createIndexes runs
 	 * @param ?string $readUrl where reads go (a replica); null: $url
+	 * @param ?GraphIndexMemo $memo where the server remembers that the graph has them (none: every
+	 *   connection runs them before its first write)
 	 */
 	public function __construct( private string $url, private string $graph, private array $indexes = [],
-		private ?string $readUrl = null, private int $timeoutMs = 30000
+		private ?string $readUrl = null, private int $timeoutMs = 30000, private ?GraphIndexMemo $memo = null
 	) {
 	}
 
@@ -54,15 +56,16 @@ class FalkorDbStore {
 	 */
 	public function createIndexes(): void {
 		$this->indexedOn = null;
-		$this->indexFirst();
+		$this->indexFirst( true );
 	}
 
 	/**
 	 * Before the first write on each connection (this request's, or a new one after a failure
-	 * closed it), the index statements, pipelined; "already indexed" is ignored. null, or the
-	 * failure of a connection that could not be used.
+	 * closed it), the index statements, pipelined, unless the server remembers that the graph has
+	 * them ($memo; $always: run them anyway); "already indexed" is ignored. null, or the failure of
+	 * a connection that could not be used.
 	 */
-	private function indexFirst(): ?array {
+	private function indexFirst( bool $always = false ): ?array {
 		try {
 			$connection = $this->connection();
 		} catch ( RespFailure $e ) {
@@ -72,8 +75,15 @@ class FalkorDbStore {
 			return null;
 		}
 		$this->indexedOn = $connection;
+		if ( !$always && $this->memo?->made( $this->url, $this->graph, $this->indexes ) ) {
+			return null;
+		}
 		$outcome = $this->pipelined( $this->indexes );
-		return $outcome['ok'] || $outcome['kind'] === 'errorReply' ? null : $outcome;
+		if ( !$outcome['ok'] && $outcome['kind'] !== 'errorReply' ) {
+			return $outcome;
+		}
+		$this->memo?->remember( $this->url, $this->graph, $this->indexes );
+		return null;
 	}
 
 	/**

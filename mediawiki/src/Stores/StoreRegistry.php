@@ -4,12 +4,12 @@
  * FalkorDB connection first checks that an in-sync graph still holds the build the wiki last wrote),
  * and `apply` carries out the core's `updateStores`: each page update written in order, a store that
  * misses one marked stale (the edit has committed and keeps its answer), the pending markers of the
- * call's pages cleared for every store that took all of its updates.
+ * call's pages cleared for every store that took all of its updates, after the answer.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
 
-use MediaWiki\Extension\Strata\Core\CoreGateway;
+use DeferredUpdates;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Psr\Log\LoggerInterface;
@@ -17,12 +17,6 @@ use Psr\Log\LoggerInterface;
 class StoreRegistry {
 	/** @var array<string, FalkorDbStore|SparqlHttpStore> */
 	private array $clients = [];
-
-	/**
-	 * @var list<string>|null the core's index statements (`graphIndexes`), asked once a PHP process:
-	 *   they depend only on the core's build, and every request that opens a graph store needs them
-	 */
-	private static ?array $graphIndexes = null;
 
 	public function __construct( private StoreConfig $config, private StoreStates $states, private LoggerInterface $log ) {
 	}
@@ -50,8 +44,8 @@ class StoreRegistry {
 		if ( $entry['kind'] === 'sparql' ) {
 			return $this->clients[$name] = new SparqlHttpStore( $entry['url'] );
 		}
-		self::$graphIndexes ??= CoreGateway::core()->graphIndexes();
-		$client = new FalkorDbStore( $entry['url'], $entry['graph'], self::$graphIndexes, $entry['readUrl'] );
+		$memo = GraphIndexMemo::ofServer();
+		$client = new FalkorDbStore( $entry['url'], $entry['graph'], $memo->statements(), $entry['readUrl'], memo: $memo );
 		$this->checkContent( $name, $entry['graph'], $client );
 		return $this->clients[$name] = $client;
 	}
@@ -104,8 +98,18 @@ class StoreRegistry {
 			}
 		}
 		if ( $pages !== [] ) {
-			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
+			$this->acknowledge( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
 		}
+	}
+
+	/**
+	 * The markers of $pages go for $stores, which took their updates, once the client has its answer
+	 * (a deferred update after it; at once on the command line): on SQLite that is a commit less
+	 * before the answer. A worker killed in between leaves them, and its store is then marked stale as
+	 * for a save no store acknowledged: a false alarm on the safe side (docs/mediawiki.md, "Stores").
+	 */
+	private function acknowledge( array $stores, array $pages ): void {
+		DeferredUpdates::addCallableUpdate( fn () => $this->states->clearPending( $stores, $pages ), DeferredUpdates::POSTSEND );
 	}
 
 	/** Runs $task with the store's client: its answer, or an `unavailable` failure when it cannot open. */
