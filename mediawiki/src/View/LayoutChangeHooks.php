@@ -21,6 +21,12 @@ use Title;
 
 class LayoutChangeHooks {
 	public static function onPageSaveComplete( $wikiPage, $user, $summary, $flags, RevisionRecord $revision, $editResult ): void {
+		// A Layout lives only in its namespace (its model's canBeUsedOn keeps moves and model changes
+		// out), so any other save is left before its parent revision is read: this hook runs inside
+		// the save's second transaction, which on SQLite holds the write lock.
+		if ( $wikiPage->getNamespace() !== NS_STRATA_LAYOUT ) {
+			return;
+		}
 		$schemas = [ self::schemaOf( $revision ) ];
 		$parent = $revision->getParentId()
 			? MediaWikiServices::getInstance()->getRevisionLookup()->getRevisionById( $revision->getParentId() )
