@@ -143,13 +143,17 @@ class StoreStates {
 		return $this->runById( $active['id'] );
 	}
 
-	/** In the saving transaction: $pageId at $revisionId is pending in every store of $stores. */
+	/**
+	 * In the saving transaction: $pageId at $revisionId is pending in every store of $stores. A
+	 * page's marker keeps the greater revision (tests/conformance/pending-markers.json).
+	 */
 	public static function markPending( IDatabase $dbw, array $stores, int $pageId, int $revisionId ): void {
+		$now = wfTimestampNow();
 		foreach ( $stores as $store ) {
 			$dbw->upsert( 'strata_projection_pending',
-				[ 'spp_store' => $store, 'spp_page_id' => $pageId, 'spp_rev_id' => $revisionId, 'spp_marked' => wfTimestampNow() ],
+				[ 'spp_store' => $store, 'spp_page_id' => $pageId, 'spp_rev_id' => $revisionId, 'spp_marked' => $now ],
 				[ [ 'spp_store', 'spp_page_id' ] ],
-				[ 'spp_rev_id' => $revisionId, 'spp_marked' => wfTimestampNow() ], __METHOD__ );
+				[ 'spp_rev_id = ' . $dbw->buildGreatest( 'spp_rev_id', $revisionId ), 'spp_marked' => $now ], __METHOD__ );
 		}
 	}
 
