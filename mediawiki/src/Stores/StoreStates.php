@@ -26,7 +26,10 @@ class StoreStates {
 		return $this->lb->getConnectionRef( DB_PRIMARY );
 	}
 
-	/** The core's table: `neverBuilt`, `checkContentIn`, `activeRuns`, `runMoves`, `interrupted`. */
+	/**
+	 * The core's table: `neverBuilt`, `checkContentIn`, `needsRebuild`, `activeRuns`, `runMoves`,
+	 * `interrupted`, `abandonedAfterSeconds`.
+	 */
 	public static function lifecycle(): array {
 		return self::$lifecycle ??= CoreGateway::core()->storeLifecycle();
 	}
@@ -118,11 +121,12 @@ class StoreStates {
 
 	/** The worker takes queued run $id; false when it is no longer queued (cancelled meanwhile). */
 	public function startRun( int $id, int $total ): bool {
-		return $this->move( $id, 'start', [ 'srr_started' => wfTimestampNow(), 'srr_total' => $total ] );
+		$now = wfTimestampNow();
+		return $this->move( $id, 'start', [ 'srr_started' => $now, 'srr_progressed' => $now, 'srr_total' => $total ] );
 	}
 
 	public function recordProgress( int $id, int $processed, int $failed ): void {
-		$this->move( $id, 'progress', [ 'srr_processed' => $processed, 'srr_failed' => $failed ] );
+		$this->move( $id, 'progress', [ 'srr_processed' => $processed, 'srr_failed' => $failed, 'srr_progressed' => wfTimestampNow() ] );
 	}
 
 	public function succeedRun( int $id ): void {
@@ -131,6 +135,25 @@ class StoreStates {
 
 	public function failRun( int $id, string $error ): void {
 		$this->move( $id, 'fail', [ 'srr_finished' => wfTimestampNow(), 'srr_error' => $error ] );
+	}
+
+	/**
+	 * Runs of $store whose worker died (a job killed by a time limit, a crash): running, with no step
+	 * since $before (a MediaWiki timestamp). Each moves by the core's `interrupt`, failed with its
+	 * `interrupted` error. Answers the runs moved (their store gets `runInterrupted`).
+	 */
+	public function interruptRunsIdleSince( string $store, string $before ): array {
+		$db = $this->db();
+		$ids = array_map( 'intval', $db->selectFieldValues( 'strata_rebuild_run', 'srr_id', [ 'srr_store' => $store,
+			'srr_state' => self::lifecycle()['runMoves']['interrupt']['from'],
+			'COALESCE(srr_progressed, srr_started, srr_queued) < ' . $db->addQuotes( $before ) ], __METHOD__ ) );
+		$moved = [];
+		foreach ( $ids as $id ) {
+			if ( $this->move( $id, 'interrupt', [ 'srr_finished' => wfTimestampNow(), 'srr_error' => self::lifecycle()['interrupted'] ] ) ) {
+				$moved[] = $this->runById( $id );
+			}
+		}
+		return $moved;
 	}
 
 	/** Cancels the active run of $store: the cancelled run, or null when none was active. */
