@@ -83,8 +83,12 @@ class StoreRebuild {
 		}
 		if ( $done['run'] === 'succeeded' ) {
 			$states->succeedRun( $id );
-			$states->clearPendingUpTo( $name, $coveredUpTo );
-			$states->apply( $name, [ 'event' => 'built', 'marker' => $done['marker'] ] );
+			if ( $states->runMissed( $id ) ) {
+				$this->registry->event( $name, [ 'event' => 'missedDuringRun' ] );
+			} else {
+				$states->clearPendingUpTo( $name, $coveredUpTo );
+				$states->apply( $name, [ 'event' => 'built', 'marker' => $done['marker'] ] );
+			}
 		}
 		return $states->runById( $id );
 	}

@@ -156,6 +156,20 @@ class StoreStates {
 		return $moved;
 	}
 
+	/**
+	 * An update of $store failed: a run of it running now may have read the page before the save, and
+	 * the store missed the save, so the run cannot leave the store in-sync (the core's `missedDuringRun`).
+	 */
+	public function runMissedAnUpdate( string $store ): void {
+		$this->db()->update( 'strata_rebuild_run', [ 'srr_missed' => 1 ],
+			[ 'srr_store' => $store, 'srr_state' => self::lifecycle()['runMoves']['progress']['from'] ], __METHOD__ );
+	}
+
+	/** Whether an update of the store failed while run $id was running. */
+	public function runMissed( int $id ): bool {
+		return (bool)(int)$this->db()->selectField( 'strata_rebuild_run', 'srr_missed', [ 'srr_id' => $id ], __METHOD__ );
+	}
+
 	/** Cancels the active run of $store: the cancelled run, or null when none was active. */
 	public function cancelRun( string $store ): ?array {
 		$active = $this->activeRun( $store );

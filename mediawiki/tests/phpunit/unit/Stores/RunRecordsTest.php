@@ -1,9 +1,10 @@
 <?php
 /**
- * `Stores\StoreStates` finds a run whose job died by its age: a running run that took no step (its
- * start, a batch) since the time it is given moves by the core's `interrupt`, failed with the core's
- * `interrupted` error; a run that took a step since, and a queued one, stay. The core's table comes
- * from the project's module through the bridge (host-php), as CoreGateway would hand it over.
+ * `Stores\StoreStates` keeps what a rebuild run's record says of its worker and of the saves beside
+ * it: a running run that took no step (its start, a batch) since the time it is given moves by the
+ * core's `interrupt`, failed with the core's `interrupted` error, while a run that took a step since,
+ * and a queued one, stay; an update a store missed marks only the store's running run. The core's
+ * table comes from the project's module through the bridge (host-php), as CoreGateway would hand it.
  */
 
 namespace MediaWiki\Extension\Strata\Tests\Unit\Stores;
@@ -13,7 +14,7 @@ use MediaWiki\Extension\Strata\Tests\MediaWikiDatabase;
 use PHPUnit\Framework\TestCase;
 use Strata\Bridge\Core;
 
-class AbandonedRunsTest extends TestCase {
+class RunRecordsTest extends TestCase {
 	private const LONG_AGO = '20000101000000';
 
 	public static function setUpBeforeClass(): void {
@@ -65,5 +66,23 @@ class AbandonedRunsTest extends TestCase {
 		$this->assertGreaterThan( self::LONG_AGO, $stepped() );
 		$later = wfTimestamp( TS_MW, (int)wfTimestamp( TS_UNIX ) - 60 );
 		$this->assertSame( [], $states->interruptRunsIdleSince( 'graph', $later ), 'a batch a minute ago' );
+	}
+
+	public function testAMissedUpdateMarksOnlyTheStoresRunningRun(): void {
+		$db = MediaWikiDatabase::sqlite();
+		$states = new StoreStates( MediaWikiDatabase::loadBalancer( $db ) );
+		$running = $states->queueRun( 'graph', 'Test' )['run']['id'];
+		$states->startRun( $running, 3 );
+		$queued = $states->queueRun( 'sparql', 'Test' )['run']['id'];
+		$other = $states->queueRun( 'other', 'Test' )['run']['id'];
+		$states->startRun( $other, 3 );
+		$this->assertFalse( $states->runMissed( $running ) );
+		$states->runMissedAnUpdate( 'graph' );
+		$states->runMissedAnUpdate( 'sparql' );
+		$this->assertSame( [ true, false, false ], [ $states->runMissed( $running ), $states->runMissed( $queued ), $states->runMissed( $other ) ],
+			'the running run of the store only: a queued run reads the page after the save' );
+		$states->succeedRun( $other );
+		$states->runMissedAnUpdate( 'other' );
+		$this->assertFalse( $states->runMissed( $other ), 'a finished run stays as it ended' );
 	}
 }
