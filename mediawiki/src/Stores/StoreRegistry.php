@@ -4,7 +4,8 @@
  * FalkorDB connection first checks that an in-sync graph still holds the build the wiki last wrote),
  * and `apply` carries out the core's `updateStores`: each page update written in order, a store that
  * misses one marked stale (the edit has committed and keeps its answer), the pending markers of the
- * call's pages cleared for every store that took all of its updates, after the answer.
+ * call's pages cleared, after the answer, for every store that took all of its updates. A miss while
+ * a rebuild of the store runs is recorded on the run, which then cannot leave the store in-sync.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
@@ -97,6 +98,9 @@ class StoreRegistry {
 				}
 			}
 		}
+		foreach ( array_keys( $missed ) as $name ) {
+			$this->states->runMissedAnUpdate( $name );
+		}
 		if ( $pages !== [] ) {
 			$this->acknowledge( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
 		}
@@ -104,7 +108,7 @@ class StoreRegistry {
 
 	/**
 	 * The markers of $pages go for $stores, which took their updates, once the client has its answer
-	 * (a deferred update after it; at once on the command line): on SQLite that is a commit less
+	 * (a deferred update after it; on the command line once no transaction is open): on SQLite a commit less
 	 * before the answer. A worker killed in between leaves them, and its store is then marked stale as
 	 * for a save no store acknowledged: a false alarm on the safe side (docs/mediawiki.md, "Stores").
 	 */
