@@ -108,9 +108,10 @@ class StoreRegistry {
 
 	/**
 	 * The markers of $pages go for $stores, which took their updates, once the client has its answer
-	 * (a deferred update after it; on the command line once no transaction is open): on SQLite a commit less
-	 * before the answer. A worker killed in between leaves them, and its store is then marked stale as
-	 * for a save no store acknowledged: a false alarm on the safe side (docs/mediawiki.md, "Stores").
+	 * (a deferred update after it; on the command line once no transaction is open): on SQLite a
+	 * commit less before the answer. A worker killed in between leaves them, and its store is then
+	 * marked stale as for a save no store acknowledged: a false alarm on the safe side
+	 * (docs/mediawiki.md, "Stores").
 	 */
 	private function acknowledge( array $stores, array $pages ): void {
 		DeferredUpdates::addCallableUpdate( fn () => $this->states->clearPending( $stores, $pages ), DeferredUpdates::POSTSEND );
