@@ -4,13 +4,16 @@
  * PostgreSQL included, it says so and leaves the wiki's update to go on): the index tables behind
  * Subject lists and lookups, the Subjects each revision changed, and the stores' states, runs and
  * pending markers. Each table declared in `sql/tables.json` that the database lacks is created with
- * its indexes, from the SQL `Schema\TableSql` renders for the database's type.
+ * its indexes, from the SQL `Schema\TableSql` renders for the database's type; an index declared
+ * later is added to a table that lacks it, and a new Subject count table is filled from the index.
  */
 
 namespace MediaWiki\Extension\Strata\Hooks;
 
 use DatabaseUpdater;
+use MediaWiki\Extension\Strata\Host\IndexTables;
 use MediaWiki\Extension\Strata\Schema\TableSql;
+use Wikimedia\Rdbms\IDatabase;
 
 class SchemaUpdatesHook {
 	public static function onLoadExtensionSchemaUpdates( DatabaseUpdater $updater ): void {
@@ -24,7 +27,39 @@ class SchemaUpdatesHook {
 		}
 		foreach ( TableSql::declared() as $name => $table ) {
 			$updater->addExtensionUpdate( [ [ self::class, 'createTable' ], $name, TableSql::create( $table, $type ) ] );
+			foreach ( $table['indexes'] ?? [] as $index ) {
+				$updater->addExtensionUpdate( [ [ self::class, 'createIndex' ], $name, $index['name'], TableSql::index( $table, $index ) ] );
+			}
 		}
+		$updater->addExtensionUpdate( [ [ self::class, 'fillSubjectCounts' ] ] );
+	}
+
+	/**
+	 * Counts the Subjects of a wiki whose count table is new (empty while the index holds rows);
+	 * from then on the index writes keep it.
+	 */
+	public static function fillSubjectCounts( DatabaseUpdater $updater ): void {
+		$db = $updater->getDB();
+		if ( $db->selectField( 'strata_subject_count', '1', [], __METHOD__ ) || !$db->selectField( 'strata_subject', '1', [], __METHOD__ ) ) {
+			return;
+		}
+		$updater->output( 'Counting Subjects per Schema into strata_subject_count...' );
+		IndexTables::recount( $db );
+		$updater->output( "done.\n" );
+	}
+
+	/**
+	 * Creates an index declared after its table was created (a wiki made by an earlier version), as
+	 * `addExtensionIndex` does with a file of SQL.
+	 */
+	public static function createIndex( DatabaseUpdater $updater, string $table, string $name, string $sql ): void {
+		$db = $updater->getDB();
+		if ( $db->indexExists( $table, $name, __METHOD__ ) ) {
+			return;
+		}
+		$updater->output( "Creating index $name on $table..." );
+		self::source( $db, $sql );
+		$updater->output( "done.\n" );
 	}
 
 	/** Creates a table the database lacks, as `addExtensionTable` does with a file of SQL. */
@@ -35,6 +70,12 @@ class SchemaUpdatesHook {
 			return;
 		}
 		$updater->output( "Creating $name table..." );
+		self::source( $db, $sql );
+		$updater->output( "done.\n" );
+	}
+
+	/** Runs statements with MediaWiki's placeholders (the table prefix, the table options). */
+	private static function source( IDatabase $db, string $sql ): void {
 		$stream = fopen( 'php://memory', 'r+' );
 		fwrite( $stream, $sql );
 		rewind( $stream );
@@ -43,6 +84,5 @@ class SchemaUpdatesHook {
 		} finally {
 			fclose( $stream );
 		}
-		$updater->output( "done.\n" );
 	}
 }
