@@ -118,6 +118,14 @@ class BulkImport(unittest.TestCase):
     def test_a_search_over_the_budget_answers_search_timeout_and_frees_the_connection(self):
         socket = self.wiki.dir / "run" / "mysqld.sock"
         sql = ["mariadb", "--no-defaults", f"--socket={socket}", "--user=root", "wiki"]
+
+        def stopped():
+            """How many statements MariaDB has stopped at their max_statement_time."""
+            done = subprocess.run([*sql, "-N", "-e", "SHOW GLOBAL STATUS LIKE 'Max_statement_time_exceeded'"],
+                                  capture_output=True, text=True, check=True)
+            return int(done.stdout.split()[1])
+
+        before = stopped()
         # Another session holds the index table: the search cannot read it, however fast the disk.
         holder = subprocess.Popen([*sql, "--unbuffered"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
@@ -132,6 +140,8 @@ class BulkImport(unittest.TestCase):
             waiting = subprocess.run([*sql, "-N", "-e", "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
                                       "WHERE USER = 'wiki' AND COMMAND = 'Query'"], capture_output=True, text=True, check=True)
             self.assertEqual(waiting.stdout.strip(), "0")
+            # Stopped by the database at the budget, the statement's own time limit.
+            self.assertEqual(stopped(), before + 1)
         finally:
             holder.stdin.write("UNLOCK TABLES;\n")
             holder.stdin.close()
@@ -139,6 +149,10 @@ class BulkImport(unittest.TestCase):
             holder.stdout.close()
         found = self.reader.request("GET", "/subjects?search=Berger&sort=name")
         self.assertEqual(found.status_code, 200, found.text)
+        # The stopped statement was rolled back to its savepoint: the request's transaction went on
+        # clean, and MediaWiki flagged no later query of the request with the ignored error.
+        log = self.wiki.dir / "logs" / "exception.log"
+        self.assertNotIn("max_statement_time exceeded", log.read_text() if log.exists() else "")
 
 
 if __name__ == "__main__":

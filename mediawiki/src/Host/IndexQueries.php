@@ -27,7 +27,8 @@ class IndexQueries {
 		$this->records = $records;
 	}
 
-	private function db(): IDatabase {
+	/** The connection the lookups read from now (RequestReads). */
+	public function db(): IDatabase {
 		return $this->reads->db();
 	}
 

@@ -52,11 +52,12 @@ class SubjectListing {
 		if ( $search !== null && $search !== '' ) {
 			$conds[] = $this->matches( (string)$search );
 			$options['MAX_EXECUTION_TIME'] = max( 1, (int)( $args['timeoutMs'] ?? 0 ) );
-		}
-		try {
+			$res = $this->searched( $conds, $options );
+			if ( $res === null ) {
+				return [ 'rows' => [], 'timedOut' => true ];
+			}
+		} else {
 			$res = $this->index->select( $conds, $options );
-		} catch ( DBQueryTimeoutError $e ) {
-			return [ 'rows' => [], 'timedOut' => true ];
 		}
 		$rows = [];
 		foreach ( $res as $row ) {
@@ -64,6 +65,25 @@ class SubjectListing {
 			$rows[] = $this->index->indexed( $row ) + [ 'sortKey' => (string)$sortKey ];
 		}
 		return [ 'rows' => $rows, 'timedOut' => false ];
+	}
+
+	/**
+	 * The rows of a search, or null when the database stopped it at its time limit. The statement
+	 * runs in a savepoint of its own (a cancelable atomic section): the stopped statement is rolled
+	 * back alone and the request's transaction goes on clean, where MediaWiki would otherwise flag
+	 * the next query of the request with the ignored error.
+	 */
+	private function searched( array $conds, array $options ): ?iterable {
+		$db = $this->index->db();
+		$db->startAtomic( __METHOD__, IDatabase::ATOMIC_CANCELABLE );
+		try {
+			$res = $this->index->select( $conds, $options );
+		} catch ( DBQueryTimeoutError $e ) {
+			$db->cancelAtomic( __METHOD__ );
+			return null;
+		}
+		$db->endAtomic( __METHOD__ );
+		return $res;
 	}
 
 	/** Rows strictly after ($key, $id) in the order of $column. */
