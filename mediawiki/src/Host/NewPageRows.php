@@ -16,6 +16,8 @@ namespace MediaWiki\Extension\Strata\Host;
 
 use CommentStoreComment;
 use MediaWiki\MediaWikiServices;
+use MediaWiki\Page\PageIdentity;
+use MediaWiki\Page\PageIdentityValue;
 use MediaWiki\Revision\MutableRevisionRecord;
 use MediaWiki\Revision\SlotRecord;
 use MediaWiki\Storage\SqlBlobStore;
@@ -78,8 +80,8 @@ class NewPageRows {
 		$revisions = [];
 		$blobs = [];
 		foreach ( $pages as $i => [ $title, $slots ] ) {
-			$revision = new MutableRevisionRecord( $title );
-			$revision->setPageId( $pageIds[$i] );
+			// Of the page's identity, not of $title: a Title would look its page up again.
+			$revision = new MutableRevisionRecord( new PageIdentityValue( $pageIds[$i], $title->getNamespace(), $title->getDBkey(), PageIdentity::LOCAL ) );
 			foreach ( $slots as $role => $content ) {
 				$revision->setContent( $role, $content );
 				$blobs[] = [ $role, $content, $content->serialize( $content->getDefaultFormat() ) ];
