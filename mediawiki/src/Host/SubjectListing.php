@@ -5,7 +5,8 @@
  * display name or the prefixed page title in their Unicode lower-case columns, or a prefix of the
  * Subject ID (a range of the primary key); the rules are those of tests/conformance/lists.json,
  * which tests/mediawiki/ runs against this host. On MariaDB a search stops at `timeoutMs` (the
- * statement's max_statement_time) and answers `timedOut`; SQLite has no per-statement limit.
+ * statement's max_statement_time, the part of the budget this core call's earlier search statements
+ * left) and answers `timedOut`; SQLite has no per-statement limit.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -25,6 +26,8 @@ class SubjectListing {
 
 	private IDatabase $db;
 	private IndexQueries $index;
+	/** When this core call's search budget ends (microtime), from its first search statement. */
+	private ?float $deadline = null;
 
 	public function __construct( IDatabase $db, IndexQueries $index ) {
 		$this->db = $db;
@@ -51,7 +54,14 @@ class SubjectListing {
 		$options = [ 'ORDER BY' => [ $column . ( $desc ? ' DESC' : '' ), 'ss_subject_id' . ( $desc ? ' DESC' : '' ) ], 'LIMIT' => (int)$args['limit'] ];
 		if ( $search !== null && $search !== '' ) {
 			$conds[] = $this->matches( (string)$search );
-			$options['MAX_EXECUTION_TIME'] = max( 1, (int)( $args['timeoutMs'] ?? 0 ) );
+			// The budget is the request's: the core asks again while rows it may not show fill its
+			// page, and each statement gets what the earlier ones left.
+			$this->deadline ??= microtime( true ) + max( 1, (int)( $args['timeoutMs'] ?? 0 ) ) / 1000;
+			$left = (int)( ( $this->deadline - microtime( true ) ) * 1000 );
+			if ( $left < 1 ) {
+				return [ 'rows' => [], 'timedOut' => true ];
+			}
+			$options['MAX_EXECUTION_TIME'] = $left;
 			$res = $this->searched( $conds, $options );
 			if ( $res === null ) {
 				return [ 'rows' => [], 'timedOut' => true ];
