@@ -4,8 +4,9 @@
  * PostgreSQL included, it says so and leaves the wiki's update to go on): the index tables behind
  * Subject lists and lookups, the Subjects each revision changed, and the stores' states, runs and
  * pending markers. Each table declared in `sql/tables.json` that the database lacks is created with
- * its indexes, from the SQL `Schema\TableSql` renders for the database's type; an index declared
- * later is added to a table that lacks it, and a new Subject count table is filled from the index.
+ * its indexes, from the SQL `Schema\TableSql` renders for the database's type; each declared column
+ * and index a table made by an older Strata lacks is added, and a new Subject count table is filled
+ * from the index.
  */
 
 namespace MediaWiki\Extension\Strata\Hooks;
@@ -13,7 +14,6 @@ namespace MediaWiki\Extension\Strata\Hooks;
 use DatabaseUpdater;
 use MediaWiki\Extension\Strata\Host\IndexTables;
 use MediaWiki\Extension\Strata\Schema\TableSql;
-use Wikimedia\Rdbms\IDatabase;
 
 class SchemaUpdatesHook {
 	public static function onLoadExtensionSchemaUpdates( DatabaseUpdater $updater ): void {
@@ -27,6 +27,9 @@ class SchemaUpdatesHook {
 		}
 		foreach ( TableSql::declared() as $name => $table ) {
 			$updater->addExtensionUpdate( [ [ self::class, 'createTable' ], $name, TableSql::create( $table, $type ) ] );
+			foreach ( $table['columns'] as $column ) {
+				$updater->addExtensionUpdate( [ [ self::class, 'addColumn' ], $name, $column['name'], TableSql::addColumn( $table, $column['name'], $type ) ] );
+			}
 			foreach ( $table['indexes'] ?? [] as $index ) {
 				$updater->addExtensionUpdate( [ [ self::class, 'createIndex' ], $name, $index['name'], TableSql::index( $table, $index ) ] );
 			}
@@ -48,17 +51,23 @@ class SchemaUpdatesHook {
 		$updater->output( "done.\n" );
 	}
 
-	/**
-	 * Creates an index declared after its table was created (a wiki made by an earlier version), as
-	 * `addExtensionIndex` does with a file of SQL.
-	 */
+	/** Creates a declared index a table made before lacks, as `addExtensionIndex` does with a file of SQL. */
 	public static function createIndex( DatabaseUpdater $updater, string $table, string $name, string $sql ): void {
-		$db = $updater->getDB();
-		if ( $db->indexExists( $table, $name, __METHOD__ ) ) {
+		if ( $updater->getDB()->indexExists( $table, $name, __METHOD__ ) ) {
 			return;
 		}
 		$updater->output( "Creating index $name on $table..." );
-		self::source( $db, $sql );
+		self::source( $updater, $sql );
+		$updater->output( "done.\n" );
+	}
+
+	/** Adds a declared column a table made before lacks (a wiki updated from an older Strata). */
+	public static function addColumn( DatabaseUpdater $updater, string $table, string $column, string $sql ): void {
+		if ( $updater->getDB()->fieldExists( $table, $column, __METHOD__ ) ) {
+			return;
+		}
+		$updater->output( "Adding $column to the $table table..." );
+		self::source( $updater, $sql );
 		$updater->output( "done.\n" );
 	}
 
@@ -70,17 +79,17 @@ class SchemaUpdatesHook {
 			return;
 		}
 		$updater->output( "Creating $name table..." );
-		self::source( $db, $sql );
+		self::source( $updater, $sql );
 		$updater->output( "done.\n" );
 	}
 
-	/** Runs statements with MediaWiki's placeholders (the table prefix, the table options). */
-	private static function source( IDatabase $db, string $sql ): void {
+	/** Runs $sql with MediaWiki's placeholders replaced, as `sourceFile` would. */
+	private static function source( DatabaseUpdater $updater, string $sql ): void {
 		$stream = fopen( 'php://memory', 'r+' );
 		fwrite( $stream, $sql );
 		rewind( $stream );
 		try {
-			$db->sourceStream( $stream, null, null, __METHOD__ );
+			$updater->getDB()->sourceStream( $stream, null, null, __METHOD__ );
 		} finally {
 			fclose( $stream );
 		}
