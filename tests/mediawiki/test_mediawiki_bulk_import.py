@@ -8,6 +8,7 @@ time is answered 503 `searchTimeout`, and the statement is stopped, not left hol
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_bulk_import.py -v`
 (sets up its own wiki; STRATA_MEDIAWIKI_DB=mariadb for the search budget)."""
 
+import hashlib
 import os
 import subprocess
 import time
@@ -78,11 +79,21 @@ class BulkImport(unittest.TestCase):
         self.assertEqual(subject["schema"], "Person")
         # A MediaWiki page with one revision holding the Subject slot, as importDump.php would write it.
         title = subject["pageTitle"]
-        query = self.reader.site.api("query", prop="revisions", titles=title, rvprop="ids|comment|contentmodel", rvslots="*", formatversion=2)
+        query = self.reader.site.api("query", prop="revisions|info", titles=title, rvprop="ids|comment|contentmodel|content|size|slotsize|slotsha1",
+                                     rvslots="*", formatversion=2)
         page = query["query"]["pages"][0]
         self.assertEqual(len(page["revisions"]), 1)
-        self.assertEqual(sorted(page["revisions"][0]["slots"]), ["main", "strata-subjects"])
-        self.assertEqual(page["revisions"][0]["comment"], "Bulk import")
+        revision = page["revisions"][0]
+        self.assertEqual(sorted(revision["slots"]), ["main", "strata-subjects"])
+        self.assertEqual(revision["comment"], "Bulk import")
+        # The rows written in batches hold what MediaWiki would: each slot's size and SHA-1 of its
+        # text, the page's latest revision, length and model.
+        for role, slot in revision["slots"].items():
+            text = slot["content"].encode()
+            self.assertEqual((slot["size"], slot["sha1"]), (len(text), hashlib.sha1(text).hexdigest()), role)
+        self.assertEqual(revision["size"], sum(slot["size"] for slot in revision["slots"].values()))
+        self.assertEqual((page["lastrevid"], page["length"], page["contentmodel"], page["new"]),
+                         (revision["revid"], revision["slots"]["main"]["size"], "wikitext", True))
         listed = self.reader.request("GET", "/subjects?sort=name&limit=5").json()
         self.assertEqual(len(listed["subjects"]), 5)
 
