@@ -4,7 +4,8 @@
  * PostgreSQL included, it says so and leaves the wiki's update to go on): the index tables behind
  * Subject lists and lookups, the Subjects each revision changed, and the stores' states, runs and
  * pending markers. Each table declared in `sql/tables.json` that the database lacks is created with
- * its indexes, from the SQL `Schema\TableSql` renders for the database's type.
+ * its indexes, from the SQL `Schema\TableSql` renders for the database's type, and each declared
+ * column a table made by an older Strata lacks is added.
  */
 
 namespace MediaWiki\Extension\Strata\Hooks;
@@ -24,7 +25,20 @@ class SchemaUpdatesHook {
 		}
 		foreach ( TableSql::declared() as $name => $table ) {
 			$updater->addExtensionUpdate( [ [ self::class, 'createTable' ], $name, TableSql::create( $table, $type ) ] );
+			foreach ( $table['columns'] as $column ) {
+				$updater->addExtensionUpdate( [ [ self::class, 'addColumn' ], $name, $column['name'], TableSql::addColumn( $table, $column['name'], $type ) ] );
+			}
 		}
+	}
+
+	/** Adds a declared column a table made before lacks (a wiki updated from an older Strata). */
+	public static function addColumn( DatabaseUpdater $updater, string $table, string $column, string $sql ): void {
+		if ( $updater->getDB()->fieldExists( $table, $column, __METHOD__ ) ) {
+			return;
+		}
+		$updater->output( "Adding $column to the $table table..." );
+		self::source( $updater, $sql );
+		$updater->output( "done.\n" );
 	}
 
 	/** Creates a table the database lacks, as `addExtensionTable` does with a file of SQL. */
@@ -35,14 +49,19 @@ class SchemaUpdatesHook {
 			return;
 		}
 		$updater->output( "Creating $name table..." );
+		self::source( $updater, $sql );
+		$updater->output( "done.\n" );
+	}
+
+	/** Runs $sql with MediaWiki's placeholders replaced, as `sourceFile` would. */
+	private static function source( DatabaseUpdater $updater, string $sql ): void {
 		$stream = fopen( 'php://memory', 'r+' );
 		fwrite( $stream, $sql );
 		rewind( $stream );
 		try {
-			$db->sourceStream( $stream, null, null, __METHOD__ );
+			$updater->getDB()->sourceStream( $stream, null, null, __METHOD__ );
 		} finally {
 			fclose( $stream );
 		}
-		$updater->output( "done.\n" );
 	}
 }

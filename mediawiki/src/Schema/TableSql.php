@@ -40,6 +40,18 @@ class TableSql {
 		return $sql;
 	}
 
+	/**
+	 * The statement that adds column `$name` of `$table` to a table made before the column was
+	 * declared (a nullable column, or one with a default: both dialects add it to the rows there are).
+	 */
+	public static function addColumn( array $table, string $name, string $dbType ): string {
+		$column = array_column( $table['columns'], null, 'name' )[$name] ?? throw new \RuntimeException( "{$table['name']} declares no column $name" );
+		if ( !in_array( $dbType, self::TYPES, true ) ) {
+			throw new \RuntimeException( "Strata has no tables for database type $dbType" );
+		}
+		return "ALTER TABLE /*_*/{$table['name']} ADD COLUMN " . self::column( $column, $dbType, $table['pk'] ?? [] ) . ";\n";
+	}
+
 	/** One column: its type in the dialect, NULL or NOT NULL, its default, and a one-column key. */
 	private static function column( array $column, string $dbType, array $pk ): string {
 		$options = $column['options'] ?? [];
