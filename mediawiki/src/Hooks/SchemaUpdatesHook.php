@@ -53,20 +53,20 @@ class SchemaUpdatesHook {
 
 	/** Creates a declared index a table made before lacks, as `addExtensionIndex` does with a file of SQL. */
 	public static function createIndex( DatabaseUpdater $updater, string $table, string $name, string $sql ): void {
-		if ( $updater->getDB()->indexExists( $table, $name, __METHOD__ ) ) {
-			return;
-		}
-		$updater->output( "Creating index $name on $table..." );
-		self::source( $updater, $sql );
-		$updater->output( "done.\n" );
+		self::unless( $updater, $updater->getDB()->indexExists( $table, $name, __METHOD__ ), "Creating index $name on $table", $sql );
 	}
 
 	/** Adds a declared column a table made before lacks (a wiki updated from an older Strata). */
 	public static function addColumn( DatabaseUpdater $updater, string $table, string $column, string $sql ): void {
-		if ( $updater->getDB()->fieldExists( $table, $column, __METHOD__ ) ) {
+		self::unless( $updater, $updater->getDB()->fieldExists( $table, $column, __METHOD__ ), "Adding $column to the $table table", $sql );
+	}
+
+	/** Runs $sql, saying $what, unless what it adds is $there already. */
+	private static function unless( DatabaseUpdater $updater, bool $there, string $what, string $sql ): void {
+		if ( $there ) {
 			return;
 		}
-		$updater->output( "Adding $column to the $table table..." );
+		$updater->output( "$what..." );
 		self::source( $updater, $sql );
 		$updater->output( "done.\n" );
 	}
