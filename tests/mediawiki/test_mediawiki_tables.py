@@ -37,7 +37,7 @@ class TableSql(unittest.TestCase):
         cls.sql = rendered()
 
     def test_every_declared_table_is_rendered_for_both_databases(self):
-        names = ["strata_subject", "strata_relation", "strata_revision_subject", "strata_store_state",
+        names = ["strata_subject", "strata_relation", "strata_revision_subject", "strata_subject_count", "strata_store_state",
                  "strata_rebuild_run", "strata_projection_pending"]
         self.assertEqual(list(self.sql["mysql"]), names)
         self.assertEqual(list(self.sql["sqlite"]), names)

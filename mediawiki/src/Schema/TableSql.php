@@ -34,10 +34,15 @@ class TableSql {
 		$options = $dbType === 'mysql' ? ' /*$wgDBTableOptions*/' : '';
 		$sql = "-- {$table['comment']}\nCREATE TABLE /*_*/{$table['name']} (\n" . implode( ",\n", $lines ) . "\n)$options;\n";
 		foreach ( $table['indexes'] ?? [] as $index ) {
-			$unique = empty( $index['unique'] ) ? '' : 'UNIQUE ';
-			$sql .= "CREATE {$unique}INDEX {$index['name']} ON /*_*/{$table['name']} (" . implode( ', ', $index['columns'] ) . ");\n";
+			$sql .= self::index( $table, $index );
 		}
 		return $sql;
+	}
+
+	/** The statement that creates the declared `$index` of `$table` (the same in both dialects). */
+	public static function index( array $table, array $index ): string {
+		$unique = empty( $index['unique'] ) ? '' : 'UNIQUE ';
+		return "CREATE {$unique}INDEX {$index['name']} ON /*_*/{$table['name']} (" . implode( ', ', $index['columns'] ) . ");\n";
 	}
 
 	/**

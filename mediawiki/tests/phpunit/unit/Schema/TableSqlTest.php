@@ -1,8 +1,8 @@
 <?php
 /**
  * `Schema\TableSql`: every table of `sql/tables.json` rendered for SQLite runs in SQLite and gives
- * the declared columns, keys and indexes; a column declared later is added to a table made before;
- * the MySQL dialect's column kinds; refusals of what it cannot render.
+ * the declared columns, keys and indexes; a column or an index declared later is added to a table
+ * made before; the MySQL dialect's column kinds; refusals of what it cannot render.
  */
 
 namespace MediaWiki\Extension\Strata\Tests\Unit\Schema;
@@ -96,6 +96,17 @@ class TableSqlTest extends TestCase {
 			'',
 		];
 		$this->assertSame( $expected, explode( "\n", $sql ) );
+	}
+
+	public function testAnIndexDeclaredLaterIsAddedToTheTableAlone(): void {
+		$db = new PDO( 'sqlite::memory:', null, null, [ PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION ] );
+		$earlier = [ 'indexes' => [ self::EXAMPLE['indexes'][0] ] ] + self::EXAMPLE;
+		$db->exec( str_replace( '/*_*/', '', TableSql::create( $earlier, 'sqlite' ) ) );
+		$added = TableSql::index( self::EXAMPLE, self::EXAMPLE['indexes'][1] );
+		$this->assertSame( "CREATE INDEX ex_by_touched ON /*_*/strata_example (ex_touched, ex_id);\n", $added );
+		$db->exec( str_replace( '/*_*/', '', $added ) );
+		$indexes = array_column( $db->query( 'PRAGMA index_list(strata_example)' )->fetchAll( PDO::FETCH_ASSOC ), 'name' );
+		$this->assertEqualsCanonicalizing( [ 'ex_by_id', 'ex_by_touched', 'sqlite_autoindex_strata_example_1' ], $indexes );
 	}
 
 	public function testAnAutoincrementColumnIsTheKeyInBothDialects(): void {
