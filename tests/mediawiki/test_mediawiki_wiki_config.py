@@ -1,6 +1,6 @@
 """The wiki-side configuration page `MediaWiki:Strata.json` on MediaWiki: `enforceValidation` set there
-turns enforcement on and off without touching LocalSettings.php, each edit taking effect at once (read
-per revision); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
+turns enforcement on and off without touching LocalSettings.php, each edit, deletion, re-creation and
+undeletion taking effect at once (the text comes from MediaWiki's message cache); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
 may change it.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_wiki_config.py -v`."""
@@ -41,6 +41,20 @@ class WikiConfigPage(WikiTest):
         self.assertEqual(refused.json()["violations"][0]["code"], "min-length")
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": false}', "do not enforce")
         self.assertEqual(self.short_code(2).status_code, 201)
+
+    def test_a_deleted_page_gives_the_operators_setting_and_a_new_or_undeleted_one_its_own(self):
+        # The page's text is read from MediaWiki's message cache, which also remembers that it is absent.
+        page = self.ines.site.pages["MediaWiki:Strata.json"]
+        page.edit('{"enforceValidation": true}', "enforce")
+        self.assertEqual(self.short_code(4).status_code, 422)
+        page.delete("deleted")
+        self.assertEqual(self.short_code(5).status_code, 201, "deleted: the operator's setting (off)")
+        self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "created again")
+        self.assertEqual(self.short_code(6).status_code, 422, "created again")
+        self.ines.site.pages["MediaWiki:Strata.json"].delete("deleted again")
+        self.assertEqual(self.short_code(7).status_code, 201, "deleted again")
+        self.ines.site.post("undelete", title="MediaWiki:Strata.json", reason="back", token=self.ines.site.get_token("csrf"))
+        self.assertEqual(self.short_code(8).status_code, 422, "undeleted")
 
     def test_a_text_that_sets_a_key_wrongly_is_refused_on_save(self):
         cases = [

@@ -5,8 +5,8 @@
  * (host-shim/platform/config/wiki-page.js). The keys are the reference host's: `enforceValidation`
  * (a boolean). A save that sets an unknown key, a key of the wrong type or is no JSON object is
  * refused (`strata-invalid-config`); a stored text that does not parse (saved before this check) is
- * ignored with a warning in the `Strata` log, and the operator's settings apply. The page is read once per
- * revision (the main WAN cache, keyed by revision ID), so an edit takes effect at once. Editing it
+ * ignored with a warning in the `Strata` log, and the operator's settings apply. The page's text comes
+ * from MediaWiki's message cache (below), so an edit takes effect at once. Editing it
  * needs MediaWiki's `editsitejson` right, as every site JSON page does (sysops and interface
  * administrators by default).
  */
@@ -27,24 +27,43 @@ class WikiConfigPage {
 	/** The keys the page may set, each with PHP's name of its type. */
 	private const KEYS = [ 'enforceValidation' => 'boolean' ];
 
-	/** The overrides the page's latest revision sets; none without the page. */
+	/**
+	 * The overrides the page's latest text sets; none without the page. The text comes from
+	 * MediaWiki's message cache, which holds every page of the MediaWiki namespace (and that one is
+	 * absent) and is refreshed by every edit, deletion, undeletion, move and import of one, so a
+	 * request no longer asks the database whether the page exists (issue 31). A wiki that turned the
+	 * message cache off (`$wgUseDatabaseMessages = false`) reads the page's latest revision.
+	 */
 	public static function overrides(): array {
-		$revisionId = Title::makeTitle( NS_MEDIAWIKI, self::TITLE )->getLatestRevID();
-		if ( !$revisionId ) {
+		$services = MediaWikiServices::getInstance();
+		$messages = $services->getMessageCache();
+		if ( $messages->isDisabled() ) {
+			$revisionId = Title::makeTitle( NS_MEDIAWIKI, self::TITLE )->getLatestRevID();
+			$text = $revisionId ? self::text( $revisionId ) : false;
+		} else {
+			$text = $messages->getMsgFromNamespace( self::TITLE, $services->getContentLanguage()->getCode() );
+		}
+		if ( $text === false ) {
 			return [];
 		}
-		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
+		$cache = $services->getMainWANObjectCache();
 		return $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-wiki-config', $revisionId ),
+			$cache->makeKey( 'strata-wiki-config', md5( $text ) ),
 			$cache::TTL_DAY,
-			static fn () => self::read( $revisionId )
+			static fn () => self::read( $text )
 		);
 	}
 
-	private static function read( int $revisionId ): array {
+	/** The main slot's text of a revision of the page; false when it has none. */
+	private static function text( int $revisionId ): string|false {
 		$revision = MediaWikiServices::getInstance()->getRevisionLookup()->getRevisionById( $revisionId );
 		$content = $revision ? $revision->getContent( SlotRecord::MAIN ) : null;
-		[ $overrides, $problems ] = self::parse( $content instanceof TextContent ? $content->getText() : '' );
+		return $content instanceof TextContent ? $content->getText() : false;
+	}
+
+	/** The overrides of a page text, its problems logged (once per text: the caller caches the answer). */
+	private static function read( string $text ): array {
+		[ $overrides, $problems ] = self::parse( $text );
 		foreach ( $problems as $problem ) {
 			LoggerFactory::getInstance( 'Strata' )->warning( '{problem}; ignored', [ 'problem' => $problem ] );
 		}
