@@ -9,6 +9,7 @@
 
 namespace MediaWiki\Extension\Strata\Host;
 
+use IDBAccessObject;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageIdentity;
@@ -87,7 +88,32 @@ class PageRecords {
 		return $page && $page->exists() ? $this->record( $page ) : null;
 	}
 
+	/** The page's record at its latest revision, with the caller's `access`; null without that revision. */
 	public function record( MwPageRecord $page ): ?array {
+		$fields = $this->reads->flags() === IDBAccessObject::READ_NORMAL ? $this->cachedFields( $page ) : $this->fields( $page );
+		return $fields === null ? null : $fields + [ 'access' => $this->access( $page ) ];
+	}
+
+	/**
+	 * The record's fields without `access`, kept in the WAN cache under the page's id and latest
+	 * revision: they are the revision's (its slots, times and author), the page's title at it (a move
+	 * makes a new revision) and the first revision's time (below), none of which changes while the
+	 * revision is the latest. Saves the revision, slot and text reads of every page record a read
+	 * request makes (a Subject's page and its Schema's; issue 31). Permissions are never kept: they
+	 * are the caller's, asked each time. Reads after a write of the request go to the primary
+	 * database and skip the cache (`RequestReads`).
+	 */
+	private function cachedFields( MwPageRecord $page ): ?array {
+		$cache = $this->services->getMainWANObjectCache();
+		$fields = $cache->getWithSetCallback(
+			$cache->makeKey( 'strata-page-record', 'v1', $page->getId(), $page->getLatest() ),
+			$cache::TTL_DAY,
+			fn () => $this->fields( $page ) ?? false
+		);
+		return $fields === false ? null : $fields;
+	}
+
+	private function fields( MwPageRecord $page ): ?array {
 		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest(), $this->reads->flags() );
 		if ( !$latest ) {
 			return null;
@@ -106,7 +132,6 @@ class PageRecords {
 			'contentModel' => $latest->getSlot( SlotRecord::MAIN, RevisionRecord::RAW )->getModel(),
 			'mainSlot' => self::slotText( $latest, SlotRecord::MAIN ),
 			'subjectSlot' => self::slotText( $latest, SlotRoleHook::ROLE ),
-			'access' => $this->access( $page ),
 		];
 	}
 
