@@ -5,8 +5,8 @@
  * (host-shim/platform/config/wiki-page.js). The keys are the reference host's: `enforceValidation`
  * (a boolean). A save that sets an unknown key, a key of the wrong type or is no JSON object is
  * refused (`strata-invalid-config`); a stored text that does not parse (saved before this check) is
- * ignored with a warning in the `Strata` log, and the operator's settings apply. The page's text comes
- * from MediaWiki's message cache (below), so an edit takes effect at once. Editing it
+ * ignored with a warning in the `Strata` log, and the operator's settings apply. The page's text is
+ * kept in the WAN cache and forgotten at every change of the page, so an edit takes effect at once. Editing it
  * needs MediaWiki's `editsitejson` right, as every site JSON page does (sysops and interface
  * administrators by default).
  */
@@ -19,8 +19,11 @@ use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Revision\SlotRecord;
 use Status;
+use MediaWiki\Linker\LinkTarget;
+use MediaWiki\Page\PageReference;
 use TextContent;
 use Title;
+use WANObjectCache;
 
 class WikiConfigPage {
 	public const TITLE = 'Strata.json';
@@ -28,25 +31,22 @@ class WikiConfigPage {
 	private const KEYS = [ 'enforceValidation' => 'boolean' ];
 
 	/**
-	 * The overrides the page's latest text sets; none without the page. The text comes from
-	 * MediaWiki's message cache, which holds every page of the MediaWiki namespace (and that one is
-	 * absent) and is refreshed by every edit, deletion, undeletion, move and import of one, so a
-	 * request no longer asks the database whether the page exists (issue 31). A wiki that turned the
-	 * message cache off (`$wgUseDatabaseMessages = false`) reads the page's latest revision.
+	 * The overrides the page's latest text sets; none without the page. Its text (or that it is
+	 * absent) is kept in the WAN cache, purged by every change of the page (`purge`, below), so a
+	 * request no longer asks the database whether the page exists: MediaWiki's own caches keep no
+	 * absent page (issue 31).
 	 */
 	public static function overrides(): array {
-		$services = MediaWikiServices::getInstance();
-		$messages = $services->getMessageCache();
-		if ( $messages->isDisabled() ) {
-			$revisionId = Title::makeTitle( NS_MEDIAWIKI, self::TITLE )->getLatestRevID();
-			$text = $revisionId ? self::text( $revisionId ) : false;
-		} else {
-			$text = $messages->getMsgFromNamespace( self::TITLE, $services->getContentLanguage()->getCode() );
-		}
-		if ( $text === false ) {
+		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
+		$text = $cache->getWithSetCallback(
+			$cache->makeKey( 'strata-wiki-config-text', 'v1' ),
+			$cache::TTL_DAY,
+			static fn () => [ 'text' => self::latestText() ],
+			[ 'checkKeys' => [ self::checkKey( $cache ) ] ]
+		)['text'];
+		if ( $text === null ) {
 			return [];
 		}
-		$cache = $services->getMainWANObjectCache();
 		return $cache->getWithSetCallback(
 			$cache->makeKey( 'strata-wiki-config', md5( $text ) ),
 			$cache::TTL_DAY,
@@ -54,11 +54,49 @@ class WikiConfigPage {
 		);
 	}
 
-	/** The main slot's text of a revision of the page; false when it has none. */
-	private static function text( int $revisionId ): string|false {
-		$revision = MediaWikiServices::getInstance()->getRevisionLookup()->getRevisionById( $revisionId );
+	private static function checkKey( WANObjectCache $cache ): string {
+		return $cache->makeKey( 'strata-wiki-config-changed' );
+	}
+
+	/**
+	 * Forgets the page's kept text when $title is the page: hooks of every way a page changes
+	 * (save, deletion, undeletion, either side of a move, import). WANObjectCache's hold-off after
+	 * a purge keeps a read made before the change commits from being kept as the new text.
+	 */
+	private static function purge( LinkTarget|PageReference $title ): void {
+		if ( $title->getNamespace() === NS_MEDIAWIKI && $title->getDBkey() === self::TITLE ) {
+			$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
+			$cache->touchCheckKey( self::checkKey( $cache ) );
+		}
+	}
+
+	public static function onPageSaveComplete( $wikiPage, $user, $summary, $flags, $revision, $editResult ): void {
+		self::purge( $wikiPage->getTitle() );
+	}
+
+	public static function onPageDeleteComplete( $page, $deleter, $reason, $pageId, $deleted, $logEntry, $count ): void {
+		self::purge( $page );
+	}
+
+	public static function onArticleUndelete( $title, $created, $comment, $oldPageId, $restoredPages ): void {
+		self::purge( $title );
+	}
+
+	public static function onPageMoveComplete( $old, $new, $user, $pageid, $redirid, $reason, $revision ): void {
+		self::purge( $old );
+		self::purge( $new );
+	}
+
+	public static function onAfterImportPage( $title, $foreignTitle, $revCount, $sRevCount, $pageInfo ): void {
+		self::purge( $title );
+	}
+
+	/** The main slot's text of the page's latest revision; null without the page. */
+	private static function latestText(): ?string {
+		$revision = MediaWikiServices::getInstance()->getRevisionLookup()
+			->getRevisionByTitle( Title::makeTitle( NS_MEDIAWIKI, self::TITLE ) );
 		$content = $revision ? $revision->getContent( SlotRecord::MAIN ) : null;
-		return $content instanceof TextContent ? $content->getText() : false;
+		return $content instanceof TextContent ? $content->getText() : null;
 	}
 
 	/** The overrides of a page text, its problems logged (once per text: the caller caches the answer). */
