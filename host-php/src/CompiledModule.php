@@ -48,6 +48,12 @@ final class CompiledModule
         if (isset(self::$loaded[$id])) {
             return self::$loaded[$id];
         }
+        // A module this process kept is taken before the folder is even opened (KeptModules).
+        $cacheFile = $cacheDir === null ? null : self::cacheFile($wasmPath, rtrim($cacheDir, '/'));
+        $kept = $cacheFile === null ? null : KeptModules::recall($cacheFile);
+        if ($kept !== null) {
+            return self::$loaded[$id] = new self($kept[0], $kept[1], $cacheFile, null);
+        }
         try {
             $cache = $cacheDir === null ? null : ModuleCache::open($cacheDir);
         } catch (CacheRefused $e) {
@@ -57,11 +63,6 @@ final class CompiledModule
         if ($cache === null) {
             $engine = Wasmtime::ffi()->wasm_engine_new();
             return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null);
-        }
-        $cacheFile = self::cacheFile($wasmPath, $cache->dir);
-        $kept = KeptModules::recall($cacheFile);
-        if ($kept !== null) {
-            return self::$loaded[$id] = new self($kept[0], $kept[1], $cacheFile, null);
         }
         $engine = Wasmtime::ffi()->wasm_engine_new();
         $module = self::mapRemembered($engine, $cache, $cacheFile);
