@@ -138,8 +138,10 @@ final class ModuleCacheTest extends TestCase
             $script = 'require "' . repoRoot() . '/host-php/autoload.php"; $seen = [];'
                 . ' $forget = function () { (new ReflectionProperty(Strata\Bridge\CompiledModule::class, "loaded"))->setValue(null, []); };'
                 . ' $address = fn ($m) => FFI::cast("uintptr_t", $m->module)->cdata;'
-                . ' $request = function () use ($forget, $address, &$seen) { $forget(); $core = Strata\Bridge\Core::open(cacheDir: ' . var_export($dir, true) . ');'
-                . ' $seen[] = [$address($core->instance->compiled), str_contains($core->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\'), "schema-not-found")]; };'
+                . ' $request = function () use ($forget, $address, &$seen) { $forget();'
+                . ' $core = Strata\Bridge\Core::open(cacheDir: ' . var_export($dir, true) . ');'
+                . ' $answer = $core->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\');'
+                . ' $seen[] = [$address($core->instance->compiled), str_contains($answer, "schema-not-found")]; };'
                 . ' $request(); $request(); $request();'
                 . ' $file = glob(' . var_export("$dir/*.cwasm", true) . ')[0]; touch($file, time() + 5); $request(); $request();'
                 . ' echo json_encode($seen);';
