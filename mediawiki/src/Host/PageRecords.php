@@ -72,6 +72,19 @@ class PageRecords {
 		return $this->pages[$pageId];
 	}
 
+	/**
+	 * The page of a row read with LinkCache's fields (null: no page), remembered as a lookup of
+	 * $pageId and, as PageStore's own lookups do, in LinkCache (permission checks look the title up).
+	 */
+	public function pageFromRow( int $pageId, ?\stdClass $row ): ?MwPageRecord {
+		$this->pages = count( $this->pages ) < self::KEPT ? $this->pages : [];
+		$page = $row ? $this->services->getPageStore()->newPageRecordFromRow( $row ) : null;
+		if ( $page ) {
+			$this->services->getLinkCache()->addGoodLinkObjFromRow( $page, $row, $this->reads->flags() );
+		}
+		return $this->pages[$pageId] = $page;
+	}
+
 	/** Forgets the pages looked up so far: a write changed them, or may have. */
 	public function forget(): void {
 		$this->pages = [];
