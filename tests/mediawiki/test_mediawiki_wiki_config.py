@@ -1,6 +1,7 @@
 """The wiki-side configuration page `MediaWiki:Strata.json` on MediaWiki: `enforceValidation` set there
 turns enforcement on and off without touching LocalSettings.php, each edit, deletion, re-creation and
-undeletion and move taking effect at once (the text is cached and forgotten at each change); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
+undeletion and move taking effect at once (the text is cached, and each change replaces the cache's
+generation: each test reads once before a change, so a change that kept the old text fails it); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
 may change it.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_wiki_config.py -v`."""
@@ -8,7 +9,6 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki
 import json
 import random
 import string
-import time
 import unittest
 
 import mwclient
@@ -30,13 +30,6 @@ class WikiConfigPage(WikiTest):
     def tearDown(self):
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": false}', "back to the default")
 
-    def kept(self, n):
-        """A read after WANObjectCache's hold-off (11 s after the page's last change, during which it
-        reads the page every time): from then on the page's text is served from the cache, so the
-        next change is seen only if it purged the cache."""
-        time.sleep(12)
-        return self.short_code(n)
-
     def short_code(self, n):
         return self.ines.request("POST", "/subjects", {
             "schema": f"Coded{TAG}", "pageTitle": f"Coded {TAG} {n}",
@@ -54,7 +47,7 @@ class WikiConfigPage(WikiTest):
         # The page's text is read from MediaWiki's message cache, which also remembers that it is absent.
         page = self.ines.site.pages["MediaWiki:Strata.json"]
         page.edit('{"enforceValidation": true}', "enforce")
-        self.assertEqual(self.kept(4).status_code, 422)
+        self.assertEqual(self.short_code(4).status_code, 422)
         page.delete("deleted")
         self.assertEqual(self.short_code(5).status_code, 201, "deleted: the operator's setting (off)")
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "created again")
@@ -66,12 +59,12 @@ class WikiConfigPage(WikiTest):
 
     def test_a_page_moved_away_or_back_takes_effect_at_once(self):
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "enforce")
-        self.assertEqual(self.kept(9).status_code, 422)
+        self.assertEqual(self.short_code(9).status_code, 422)
         token = self.ines.site.get_token("csrf")
         aside = f"MediaWiki:Strata-{TAG}.json"
         self.ines.site.post("move", **{"from": "MediaWiki:Strata.json", "to": aside, "noredirect": "1", "reason": "aside", "token": token})
         self.assertEqual(self.short_code(10).status_code, 201, "moved away: the operator's setting (off)")
-        self.assertEqual(self.kept(12).status_code, 201)
+        self.assertEqual(self.short_code(12).status_code, 201)
         self.ines.site.post("move", **{"from": aside, "to": "MediaWiki:Strata.json", "noredirect": "1", "reason": "back", "token": token})
         self.assertEqual(self.short_code(11).status_code, 422, "moved back")
 

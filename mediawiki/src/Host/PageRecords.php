@@ -21,6 +21,12 @@ use Title;
 use User;
 
 class PageRecords {
+	/**
+	 * Options of a WAN cache read whose key names everything the value depends on (a revision, a
+	 * text's hash): no refresh ahead of time, which would be useless and, as a post-send update,
+	 * would make a read request close its connection (`Rest/CoreRouteHandler`).
+	 */
+	public const NEVER_REFRESHED = [ 'lowTTL' => 0, 'hotTTR' => 0 ];
 	/** The most pages and answers kept at once (a rebuild job reads pages by the thousand). */
 	private const KEPT = 512;
 	private MediaWikiServices $services;
@@ -121,7 +127,8 @@ class PageRecords {
 		$fields = $cache->getWithSetCallback(
 			$cache->makeKey( 'strata-page-record', 'v1', $page->getId(), $page->getLatest() ),
 			$cache::TTL_DAY,
-			fn () => $this->fields( $page ) ?? false
+			fn () => $this->fields( $page ) ?? false,
+			self::NEVER_REFRESHED
 		);
 		return $fields === false ? null : $fields;
 	}
@@ -164,7 +171,8 @@ class PageRecords {
 				$db = $this->reads->db();
 				return $db->selectField( 'revision', 'rev_timestamp', [ 'rev_page' => $pageId ], __METHOD__,
 					[ 'ORDER BY' => [ 'rev_timestamp', 'rev_id' ], 'LIMIT' => 1 ] );
-			}
+			},
+			self::NEVER_REFRESHED
 		);
 		return $first === false ? null : (string)$first;
 	}

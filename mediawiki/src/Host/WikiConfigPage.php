@@ -6,7 +6,8 @@
  * (a boolean). A save that sets an unknown key, a key of the wrong type or is no JSON object is
  * refused (`strata-invalid-config`); a stored text that does not parse (saved before this check) is
  * ignored with a warning in the `Strata` log, and the operator's settings apply. The page's text is
- * kept in the WAN cache and forgotten at every change of the page, so an edit takes effect at once. Editing it
+ * kept in the WAN cache under a generation that every change of the page replaces, so an edit takes
+ * effect at once. Editing it
  * needs MediaWiki's `editsitejson` right, as every site JSON page does (sysops and interface
  * administrators by default).
  */
@@ -14,16 +15,17 @@
 namespace MediaWiki\Extension\Strata\Host;
 
 use Content;
+use DeferredUpdates;
 use IContextSource;
+use MediaWiki\Linker\LinkTarget;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
-use MediaWiki\Revision\SlotRecord;
-use Status;
-use MediaWiki\Linker\LinkTarget;
 use MediaWiki\Page\PageReference;
+use MediaWiki\Revision\SlotRecord;
+use ObjectCache;
+use Status;
 use TextContent;
 use Title;
-use WANObjectCache;
 
 class WikiConfigPage {
 	public const TITLE = 'Strata.json';
@@ -32,17 +34,19 @@ class WikiConfigPage {
 
 	/**
 	 * The overrides the page's latest text sets; none without the page. Its text (or that it is
-	 * absent) is kept in the WAN cache, purged by every change of the page (`purge`, below), so a
-	 * request no longer asks the database whether the page exists: MediaWiki's own caches keep no
-	 * absent page (issue 31).
+	 * absent) is kept in the WAN cache under the page's generation, a random token that every
+	 * change of the page replaces once the change is committed (`changed`, below), so a request no
+	 * longer asks the database whether the page exists: MediaWiki's own caches keep no absent page
+	 * (issue 31). Decision: not a WAN check key, whose purge time has whole seconds, so a value read
+	 * in the same second just before a change could still be served just after it.
 	 */
 	public static function overrides(): array {
 		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
 		$text = $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-wiki-config-text', 'v1' ),
+			$cache->makeKey( 'strata-wiki-config-text', 'v2', self::generation() ),
 			$cache::TTL_DAY,
 			static fn () => [ 'text' => self::latestText() ],
-			[ 'checkKeys' => [ self::checkKey( $cache ) ] ]
+			PageRecords::NEVER_REFRESHED
 		)['text'];
 		if ( $text === null ) {
 			return [];
@@ -50,45 +54,62 @@ class WikiConfigPage {
 		return $cache->getWithSetCallback(
 			$cache->makeKey( 'strata-wiki-config', md5( $text ) ),
 			$cache::TTL_DAY,
-			static fn () => self::read( $text )
+			static fn () => self::read( $text ),
+			PageRecords::NEVER_REFRESHED
 		);
 	}
 
-	private static function checkKey( WANObjectCache $cache ): string {
-		return $cache->makeKey( 'strata-wiki-config-changed' );
+	private const GENERATION_KEY = 'strata-wiki-config-generation';
+
+	/** The page's current generation; a new one when the cache has none (evicted, restarted). */
+	private static function generation(): string {
+		$stash = ObjectCache::getLocalClusterInstance();
+		$key = $stash->makeKey( self::GENERATION_KEY );
+		$generation = $stash->get( $key );
+		if ( !is_string( $generation ) ) {
+			$generation = bin2hex( random_bytes( 8 ) );
+			// Another request may have made one first: theirs is kept.
+			$stash->add( $key, $generation, $stash::TTL_WEEK );
+			$generation = $stash->get( $key ) ?: $generation;
+		}
+		return $generation;
 	}
 
 	/**
-	 * Forgets the page's kept text when $title is the page: hooks of every way a page changes
-	 * (save, deletion, undeletion, either side of a move, import). WANObjectCache's hold-off after
-	 * a purge keeps a read made before the change commits from being kept as the new text.
+	 * When $title is the page: a new generation once the change is committed (a deferred update
+	 * before the response), so a read that saw the old text keeps it under the old generation and
+	 * the client's next request reads the new. The hooks of every way a page changes call it:
+	 * save, deletion, undeletion, either side of a move (while the move commits), import.
 	 */
-	private static function purge( LinkTarget|PageReference $title ): void {
+	private static function changed( LinkTarget|PageReference $title ): void {
 		if ( $title->getNamespace() === NS_MEDIAWIKI && $title->getDBkey() === self::TITLE ) {
-			$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
-			$cache->touchCheckKey( self::checkKey( $cache ) );
+			DeferredUpdates::addCallableUpdate( static function () {
+				$stash = ObjectCache::getLocalClusterInstance();
+				$stash->set( $stash->makeKey( self::GENERATION_KEY ), bin2hex( random_bytes( 8 ) ), $stash::TTL_WEEK );
+			}, DeferredUpdates::PRESEND );
 		}
 	}
 
 	public static function onPageSaveComplete( $wikiPage, $user, $summary, $flags, $revision, $editResult ): void {
-		self::purge( $wikiPage->getTitle() );
+		self::changed( $wikiPage->getTitle() );
 	}
 
 	public static function onPageDeleteComplete( $page, $deleter, $reason, $pageId, $deleted, $logEntry, $count ): void {
-		self::purge( $page );
+		self::changed( $page );
 	}
 
 	public static function onArticleUndelete( $title, $created, $comment, $oldPageId, $restoredPages ): void {
-		self::purge( $title );
+		self::changed( $title );
 	}
 
-	public static function onPageMoveComplete( $old, $new, $user, $pageid, $redirid, $reason, $revision ): void {
-		self::purge( $old );
-		self::purge( $new );
+	/** PageMoveCompleting, not PageMoveComplete: that one runs after the response is sent. */
+	public static function onPageMoveCompleting( $old, $new, $user, $pageid, $redirid, $reason, $revision ): void {
+		self::changed( $old );
+		self::changed( $new );
 	}
 
 	public static function onAfterImportPage( $title, $foreignTitle, $revCount, $sRevCount, $pageInfo ): void {
-		self::purge( $title );
+		self::changed( $title );
 	}
 
 	/** The main slot's text of the page's latest revision; null without the page. */
