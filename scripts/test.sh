@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Each stage and the groups of scripts/packages/debian.txt it needs (besides `build`).
-declare -A needs=([lint]="php lint" [rust]="" [node]=node [php]=php [python]=python [mediawiki-sqlite]="php mediawiki node"
+declare -A needs=([lint]="php lint" [rust]="" [node]=node [php]="php mediawiki" [python]=python [mediawiki-sqlite]="php mediawiki node"
   [mediawiki-mariadb]="php mediawiki mariadb node" [mediawiki-cluster]="php mediawiki mariadb cluster")
 selected=("$@")
 ((${#selected[@]})) || selected=(lint rust node php python mediawiki-sqlite mediawiki-mariadb mediawiki-cluster)

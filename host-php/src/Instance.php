@@ -26,7 +26,7 @@ final class Instance
         'validatorNew', 'validatorValidate', 'validatorFree', 'batchValidatorNew', 'batchValidatorValidate', 'batchValidatorFree',
         'rdfProjectorNew', 'rdfProjectorProjectPage',
         'rdfProjectorProjectionNames', 'rdfProjectorSubjectIri', 'rdfProjectorFree',
-        'rebuildRunNew', 'rebuildRunNext', 'rebuildRunAnswer', 'rebuildRunAnswerPages', 'rebuildRunWritten', 'rebuildRunFail', 'rebuildRunFree',
+        'rebuildRunNew', 'rebuildRunNext', 'rebuildRunAnswer', 'rebuildRunAnswerPages', 'rebuildRunWritten', 'rebuildRunFree',
     ];
 
     private FFI $ffi;

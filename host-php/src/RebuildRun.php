@@ -46,10 +46,4 @@ final class RebuildRun extends Handle
     {
         $this->run('Written', [json_encode((object) $outcome, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR)]);
     }
-
-    /** @return array<string, mixed> the `done` step of a run failed after its batches */
-    public function fail(string $error): array
-    {
-        return json_decode($this->run('Fail', [$error]), true, 512, JSON_THROW_ON_ERROR);
-    }
 }

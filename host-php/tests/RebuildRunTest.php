@@ -76,6 +76,12 @@ function stepRun(string $setup, array $slots): array
                 $writes[] = $step;
                 $run->written(['ok' => true]);
                 break;
+            case 'persist':
+                $run->answer(['ok' => true]);
+                break;
+            case 'markContent':
+                $run->answer(['ok' => true, 'marker' => 'm1']);
+                break;
             case 'done':
                 return [$step, $writes, $taken];
         }
@@ -88,7 +94,7 @@ final class RebuildRunTest extends TestCase
     public function testARunWritesEveryPageNamingASourcesSubjectsByTheSourcesIris(): void
     {
         [$done, $writes] = stepRun(rebuildSetup(), [1 => noteSlot(1, ['alpha:s1per1aaaaaaa05']), 2 => null, 3 => noteSlot(3)]);
-        assertSame(['step' => 'done', 'run' => 'succeeded', 'error' => null, 'stale' => null], $done);
+        assertSame(['step' => 'done', 'run' => 'succeeded', 'error' => null, 'stale' => null, 'marker' => null], $done);
         assertSame(1, count($writes));
         assertTrue($writes[0]['clear'], 'the first write clears the store');
         assertTrue(str_contains($writes[0]['trig'], '<https://alpha.example/entity/s1per1aaaaaaa05>'), $writes[0]['trig']);
@@ -109,6 +115,8 @@ final class RebuildRunTest extends TestCase
         $setup = rebuildSetup(['name' => 'graph', 'store' => ['type' => 'falkordb', 'projection' => 'native'], 'batchPages' => 1]);
         [$done, $writes, $taken] = stepRun($setup, [1 => noteSlot(1), 2 => noteSlot(2)]);
         assertSame('succeeded', $done['run']);
+        assertSame('m1', $done['marker'], 'the content marker written after the batches');
+        assertSame(['persist', 'markContent', 'done'], array_slice($taken, -3));
         assertSame(2, count($writes));
         assertTrue($writes[0]['createIndexes'] && !$writes[1]['createIndexes'], 'the first write makes the indexes');
         assertSame(1, count(array_keys($taken, 'subjectsOn')), implode(' ', $taken));

@@ -15,7 +15,7 @@ import { makeProgress } from '../platform/rdf/progress.js';
 import { makeLogger } from '../platform/log.js';
 import { startServer } from '../platform/server.js';
 import { progressBar } from '../stores/progress.js';
-import { queueRun, storeState } from '../stores/runs.js';
+import { LIFECYCLE, queueRun, storeState } from '../stores/runs.js';
 import { openStores } from '../platform/site-stores.js';
 
 const USAGE = `usage: strata <command> [--config FILE]
@@ -107,7 +107,7 @@ async function runRebuild(config, log, name, { unlessInSync = false } = {}) {
       if (!stores.registry.entry(name)) throw new UsageError(`no store "${name}" is configured`);
       if (unlessInSync) await stores.check();
       const { state } = storeState(db, name);
-      if (unlessInSync && state === 'in-sync') {
+      if (unlessInSync && !LIFECYCLE.needsRebuild.includes(state)) {
         console.log(`${name} is ${state}: not rebuilt`);
         return 0;
       }

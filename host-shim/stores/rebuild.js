@@ -93,8 +93,8 @@ export class RebuildWorker {
       failRun(db, queued.id, `the core refused the run: ${e?.code ?? 'error'}: ${e?.message ?? e}`);
       return readRun(db, queued.id);
     }
-    // A store with a snapshot (the embedded one) writes none while the run writes, and one at its
-    // end, before the store is marked in-sync: a snapshot in the middle would hold half a rebuild.
+    // A store with a snapshot (the embedded one) writes none while the run writes, and one when the
+    // core asks the store to make the rebuild durable: a snapshot in the middle would hold half a rebuild.
     await this.#registry.enqueue(entry, async (client) => {
       client.holdSnapshots?.();
       return { ok: true };
@@ -102,18 +102,8 @@ export class RebuildWorker {
     let released = null;
     const release = () => (released ??= this.#registry.enqueue(entry, async (client) => (await client.releaseSnapshots?.()) ?? { ok: true }));
     let done;
-    let marker = null;
     try {
-      done = await this.#steps(run, queued, entry, total, onProgress);
-      if (done.run === 'succeeded') {
-        const persisted = await release();
-        if (!persisted.ok) done = JSON.parse(run.fail(`the store's snapshot was not written: ${describe(persisted)}`));
-      }
-      if (done.run === 'succeeded' && !entry.missedDuringRun) {
-        const marked = await this.#registry.enqueue(entry, (client) => markContent(client));
-        if (marked.ok) marker = marked.marker ?? null;
-        else done = JSON.parse(run.fail(describe(marked)));
-      }
+      done = await this.#steps(run, queued, entry, total, onProgress, release);
     } finally {
       await release();
       run.free();
@@ -128,7 +118,7 @@ export class RebuildWorker {
     if (entry.missedDuringRun) this.#registry.event(entry, { event: 'missedDuringRun' });
     else {
       clearPendingBefore(db, entry.name, coveredUpTo);
-      storeEvent(db, entry.name, { event: 'built', marker });
+      storeEvent(db, entry.name, { event: 'built', marker: done.marker });
     }
     return readRun(db, queued.id);
   }
@@ -136,8 +126,9 @@ export class RebuildWorker {
   /**
    * Answers the run's steps until it is done; answers the `done` step. Writes go through the store's
    * queue, which keeps their order: the run reads and projects the next batch while one is written.
+   * `persist()` writes the snapshots held during the run.
    */
-  async #steps(run, queued, entry, total, onProgress) {
+  async #steps(run, queued, entry, total, onProgress, persist) {
     const db = this.#db;
     const writes = [];
     const answer = (value) => run.answer(JSON.stringify(value));
@@ -179,6 +170,12 @@ export class RebuildWorker {
           recordProgress(db, queued.id, step.processed, step.failed);
           onProgress({ processed: step.processed, failed: step.failed, total, absent: step.absent });
           break;
+        case 'persist':
+          answer(await persist());
+          break;
+        case 'markContent':
+          answer(await this.#registry.enqueue(entry, (client) => markContent(client)));
+          break;
         case 'done':
           return step;
         default:
@@ -197,9 +194,8 @@ export class RebuildWorker {
   }
 }
 
-/** A store that keeps a content marker gets a new one for this build: `{ok, marker}`. */
+/** The graph gets a new content marker for this build: `{ok, marker}` (a failure throws). */
 async function markContent(client) {
-  if (typeof client.setContentMarker !== 'function') return { ok: true, marker: null };
   const marker = randomUUID();
   await client.setContentMarker(marker);
   return { ok: true, marker };
@@ -223,7 +219,3 @@ async function writeStep(client, step) {
   return step.trig == null ? { ok: true } : client.loadBulk(step.trig);
 }
 
-/** What a failed store answer says, for the run's error. */
-function describe(outcome) {
-  return outcome.detail ?? outcome.kind ?? 'failed';
-}

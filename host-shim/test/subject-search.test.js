@@ -27,6 +27,45 @@ const pages = Array.from({ length: 60 }, (_, p) => ({
   },
 }));
 
+// The deadline tests' clock: `Date.now` stands still except while a statement whose SQL matches
+// `slow` runs; such a statement costs 1 ms to start and 1 ms more each time it reads the clock, as if
+// each row it read took time. `late` lists the statements started once the deadline had passed.
+const BUDGET_MS = 5;
+function slowStatements(t, db, slow) {
+  const clock = { now: 1e12, deadline: 1e12 + BUDGET_MS, moving: false, slowRuns: 0, late: [] };
+  t.mock.method(Date, 'now', () => (clock.moving ? ++clock.now : clock.now));
+  const prepare = db.prepare.bind(db);
+  const RUNS = new Set(['all', 'get', 'iterate', 'run']);
+  t.mock.method(db, 'prepare', (sql) => {
+    const proxy = new Proxy(prepare(sql), {
+      get(statement, name) {
+        const method = statement[name];
+        if (typeof method !== 'function') return method;
+        if (!RUNS.has(name)) {
+          return (...args) => {
+            const out = method.apply(statement, args);
+            return out === statement ? proxy : out;
+          };
+        }
+        return (...args) => {
+          if (clock.now >= clock.deadline) clock.late.push(sql);
+          if (!slow.test(sql)) return method.apply(statement, args);
+          clock.slowRuns += 1;
+          clock.now += 1;
+          clock.moving = true;
+          try {
+            return method.apply(statement, args);
+          } finally {
+            clock.moving = false;
+          }
+        };
+      },
+    });
+    return proxy;
+  });
+  return clock;
+}
+
 describe('Subject search over SQLite', () => {
   let site;
   before(async () => {
@@ -89,5 +128,33 @@ describe('Subject search over SQLite', () => {
       assert.deepEqual(page, { rows: [], timedOut: true }, JSON.stringify(options));
     }
     assert.equal(listSubjects(site.db, { ...query, timeoutMs: 60000 }, { ...WALKED, deadlineEvery: 1 }).rows.length, 7);
+  });
+
+  // Each statement of a search that may read many rows, made slow in turn: the search answers
+  // timedOut from inside that statement (the clock only moves there) and starts nothing after the
+  // deadline. better-sqlite3 has no progress handler; without the check in the statement's SQL the
+  // search would run it to its end and answer rows.
+  test('a statement that runs past the deadline is stopped inside it, and none starts after it', (t) => {
+    const SORTED_ALL = { windowRows: 0, candidateCap: 100000 };
+    const cases = [
+      ['a window walk (few matches: the whole order)', { search: 'page 59', sort: 'name' }, { windowRows: 100000, candidateCap: 0 }, /FROM \(SELECT/],
+      ['reading a name search\'s candidates', { search: 'anna', sort: 'name' }, SORTED_ALL, /MATCH/],
+      ['reading a short search\'s candidates', { search: 'a', sort: 'name' }, SORTED_ALL, /MATCH/],
+      ['listing a short search\'s trigrams', { search: 'a', sort: 'name' }, SORTED_ALL, /subject_search_instances/],
+      ['reading an ID prefix\'s candidates', { search: 's1srch00000', sort: 'name' }, SORTED_ALL, /SELECT row_id FROM subject_index WHERE subject_id >= \?/],
+      ['sorting the candidates', { search: 'a', sort: 'name' }, SORTED_ALL, /c\.value\s+WHERE/],
+      ['an ID prefix\'s time bound', { search: 's1srch00000', sort: 'newest' }, { windowRows: 1, candidateCap: 0 }, /INDEXED BY list_id_time/],
+    ];
+    for (const [name, search, options, slow] of cases) {
+      t.mock.restoreAll();
+      const query = { direction: 'asc', schema: null, after: null, limit: 7, includeDependent: false, ...search };
+      const clock = slowStatements(t, site.db, slow);
+      const page = listSubjects(site.db, { ...query, timeoutMs: BUDGET_MS }, { ...options, deadlineEvery: 4 });
+      assert.ok(clock.slowRuns > 0, `${name}: the slow statement ran`);
+      assert.deepEqual(page, { rows: [], timedOut: true }, name);
+      assert.deepEqual(clock.late, [], `${name}: no statement started after the deadline`);
+      t.mock.restoreAll();
+      assert.ok(listSubjects(site.db, { ...query, timeoutMs: 60000 }, options).rows.length > 0, `${name}: the search finds rows`);
+    }
   });
 });

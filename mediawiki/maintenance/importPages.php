@@ -22,17 +22,18 @@ use MediaWiki\Extension\Strata\Content\StrataJsonContent;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\Extension\Strata\Host\IndexTables;
+use MediaWiki\Extension\Strata\Host\NewPageRows;
 use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
 use MediaWiki\Extension\Strata\Stores\StoreConfig;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\MediaWikiServices;
-use MediaWiki\Revision\MutableRevisionRecord;
 use MediaWiki\Revision\SlotRecord;
 
 require_once ( getenv( 'MW_INSTALL_PATH' ) ?: dirname( __DIR__, 3 ) ) . '/maintenance/Maintenance.php';
 
 class StrataImportPages extends Maintenance {
 	private const COMMENT = 'Bulk import';
+	private NewPageRows $rows;
 
 	public function __construct() {
 		parent::__construct();
@@ -62,6 +63,11 @@ class StrataImportPages extends Maintenance {
 		}
 		$schemas = json_encode( SubjectSlotIndex::schemas( $services ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 		$options = json_encode( [ 'sourceKey' => $this->getConfig()->get( 'StrataSourceKey' ) ] );
+		$this->rows = new NewPageRows( $services, $this->getDB( DB_PRIMARY ) );
+		$refused = $this->rows->consecutiveIds();
+		if ( $refused !== null ) {
+			$this->fatalError( "cannot import in batches: $refused" );
+		}
 		CoreGateway::core(); // loaded (or compiled) before the clock starts: the rate is the import's
 		$started = microtime( true );
 		$totals = [ 'pages' => 0, 'subjects' => 0, 'failed' => 0 ];
@@ -93,7 +99,6 @@ class StrataImportPages extends Maintenance {
 
 	/** Prepares the pages of $lines in the core and writes them in one transaction. */
 	private function importBatch( User $user, array $lines, string $schemas, string $options, array &$totals ): void {
-		$services = MediaWikiServices::getInstance();
 		$input = [];
 		foreach ( $lines as $number => $line ) {
 			$page = json_decode( $line );
@@ -103,12 +108,8 @@ class StrataImportPages extends Maintenance {
 			$input[] = $page;
 		}
 		$prepared = json_decode( CoreGateway::core()->preparePages( '[' . implode( ',', $lines ) . ']', $schemas, $options ), true )['pages'];
-		$dbw = $this->getDB( DB_PRIMARY );
-		$comment = CommentStoreComment::newUnsavedComment( self::COMMENT );
-		$now = wfTimestampNow();
-		$this->beginTransaction( $dbw, __METHOD__ );
-		$saved = [ 'pages' => 0, 'subjects' => 0 ];
-		$rows = [ [], [], [] ];
+		$pages = [];
+		$ready = [];
 		foreach ( $prepared as $i => $page ) {
 			$title = Title::makeTitleSafe( NS_MAIN, $input[$i]->title );
 			if ( isset( $page['error'] ) || !$title ) {
@@ -116,35 +117,38 @@ class StrataImportPages extends Maintenance {
 				$this->error( "failed    {$input[$i]->title}: " . ( $page['error'] ?? 'not a page title' ) );
 				continue;
 			}
-			$wikiPage = $services->getWikiPageFactory()->newFromTitle( $title );
-			$pageId = $wikiPage->insertOn( $dbw );
-			if ( !$pageId ) {
-				$this->rollbackTransaction( $dbw, __METHOD__ );
-				$this->fatalError( "{$title->getPrefixedText()} exists already; the batch of " . count( $lines ) . ' pages was not saved' );
-			}
-			$revision = new MutableRevisionRecord( $title );
-			$revision->setPageId( $pageId );
-			$revision->setContent( SlotRecord::MAIN, ContentHandler::makeContent( '', $title, CONTENT_MODEL_WIKITEXT ) );
-			$revision->setContent( SlotRoleHook::ROLE, new StrataJsonContent( $page['subjectSlot'], SlotRoleHook::MODEL ) );
-			$revision->setComment( $comment );
-			$revision->setUser( $user );
-			$revision->setTimestamp( $now );
-			$revision->setMinorEdit( false );
-			$inserted = $services->getRevisionStore()->insertRevisionOn( $revision, $dbw );
-			$wikiPage->updateRevisionOn( $dbw, $inserted, 0 );
-			foreach ( IndexTables::rows( $pageId, $title->getPrefixedText(), $inserted->getId(), $page['index'], $now ) as $table => $tableRows ) {
+			$pages[] = [ $title, [
+				SlotRecord::MAIN => ContentHandler::makeContent( '', $title, CONTENT_MODEL_WIKITEXT ),
+				SlotRoleHook::ROLE => new StrataJsonContent( $page['subjectSlot'], SlotRoleHook::MODEL ),
+			] ];
+			$ready[] = $page['index'];
+		}
+		if ( $pages === [] ) {
+			return;
+		}
+		$dbw = $this->getDB( DB_PRIMARY );
+		$now = wfTimestampNow();
+		$this->beginTransaction( $dbw, __METHOD__ );
+		$existing = $this->rows->existing( array_column( $pages, 0 ) );
+		if ( $existing ) {
+			$this->rollbackTransaction( $dbw, __METHOD__ );
+			$this->fatalError( "{$existing[0]} exists already; the batch of " . count( $lines ) . ' pages was not saved' );
+		}
+		$saved = $this->rows->insert( $pages, CommentStoreComment::newUnsavedComment( self::COMMENT ), $user, $now );
+		$rows = [ [], [], [] ];
+		$subjects = 0;
+		foreach ( $saved as $i => [ $pageId, $revisionId ] ) {
+			foreach ( IndexTables::rows( $pageId, $pages[$i][0]->getPrefixedText(), $revisionId, $ready[$i], $now ) as $table => $tableRows ) {
 				array_push( $rows[$table], ...$tableRows );
 			}
-			$saved['pages']++;
-			$saved['subjects'] += count( $page['index']['subjects'] );
+			$subjects += count( $ready[$i]['subjects'] );
 		}
 		// A new page has no index rows yet: the batch's rows go in at once, a statement per table. A
 		// Subject ID that is indexed already (on another page) fails the batch with its duplicate key.
 		IndexTables::insert( $dbw, $rows );
 		$this->commitTransaction( $dbw, __METHOD__ );
-		$totals['pages'] += $saved['pages'];
-		$totals['subjects'] += $saved['subjects'];
-		Title::clearCaches();
+		$totals['pages'] += count( $pages );
+		$totals['subjects'] += $subjects;
 	}
 }
 

@@ -9,8 +9,9 @@
  * Every page whose latest revision has a Subject slot is indexed again by the core's `preparePages`
  * (Host/SubjectSlotIndex, as for a revert or an import): its rows are replaced, a Subject keeps the
  * creation time it had in the index. Rows of pages that no longer hold Subjects, or no longer exist,
- * are removed. One transaction per page. The stores are not touched: rebuild them afterwards
- * (rebuildStores.php) if they may differ.
+ * are removed. One transaction per page. Last, the Subject counts are counted again from the rows
+ * (`strata_subject_count`). The stores are not touched: rebuild them afterwards (rebuildStores.php)
+ * if they may differ.
  */
 
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
@@ -63,6 +64,9 @@ class StrataRebuildIndex extends Maintenance {
 			IndexTables::removePage( $dbw, (int)$pageId );
 			$this->commitTransaction( $dbw, __METHOD__ );
 		}
+		$this->beginTransaction( $dbw, __METHOD__ );
+		IndexTables::recount( $dbw );
+		$this->commitTransaction( $dbw, __METHOD__ );
 		$this->output( "$indexed pages indexed, " . ( $removed + count( $gone ) ) . " pages' rows removed\n" );
 	}
 }

@@ -5,14 +5,16 @@
  *   php maintenance/runScript.php EXTENSION/maintenance/rebuildStores.php --store graph [--unless-in-sync]
  *
  * (or `php EXTENSION/maintenance/rebuildStores.php` with MW_INSTALL_PATH set). The run is recorded
- * as any rebuild run (`GET /graph-stores` shows it); `--unless-in-sync` first applies the
- * pending-marker check, then leaves an in-sync store alone. A run already queued or running (say, by
- * the job queue) is taken over when it is still queued, else the script stops with its record.
+ * as any rebuild run (`GET /graph-stores` shows it). It first looks for what ended processes left
+ * (pending markers, a run whose job died: `StoreOps::checkAbandoned`); `--unless-in-sync` then
+ * rebuilds only a store the core says needs it (`needsRebuild`). A run already queued or running
+ * (say, by the job queue) is taken over when it is still queued, else the script stops with its record.
  */
 
 use MediaWiki\Extension\Strata\Stores\StoreOps;
 use MediaWiki\Extension\Strata\Stores\StoreRebuild;
 use MediaWiki\Extension\Strata\Stores\StoreRegistry;
+use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\MediaWikiServices;
 
 require_once ( getenv( 'MW_INSTALL_PATH' ) ?: dirname( __DIR__, 3 ) ) . '/maintenance/Maintenance.php';
@@ -34,10 +36,12 @@ class StrataRebuildStores extends Maintenance {
 			$this->fatalError( "no store \"$name\" in \$wgStrataStores" );
 		}
 		$states = $registry->states();
+		// What ended processes left: pending markers, and a run whose job died (it would block this one).
+		( new StoreOps( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) ) )->checkAbandoned( $name );
 		if ( $this->hasOption( 'unless-in-sync' ) ) {
-			( new StoreOps( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) ) )->checkAbandoned( $name );
-			if ( $states->state( $name )['state'] === 'in-sync' ) {
-				$this->output( "$name is in-sync\n" );
+			$state = $states->state( $name )['state'];
+			if ( !in_array( $state, StoreStates::lifecycle()['needsRebuild'], true ) ) {
+				$this->output( "$name is $state: not rebuilt\n" );
 				return;
 			}
 		}

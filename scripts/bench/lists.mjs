@@ -4,8 +4,11 @@
 // Usage: node scripts/bench/lists.mjs [SUBJECTS...]   (default: 10000 100000)
 // LISTS_KEEP=1 keeps each imported wiki in bench-out/lists-<SUBJECTS>/ (LISTS_DIR=<folder> puts it
 // there instead) and reuses it on the next run; LISTS_ONLY=<regex> times only the endpoints whose
-// names match.
+// names match. A search may run STRATA_BENCH_SEARCH_BUDGET_MS (default 250, the budget of MediaWiki's
+// million-Subject run, mediawiki-million.sh) before it answers 503 searchTimeout; each endpoint's
+// line counts those answers and times them.
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { bulkImportPages, saveSchemas } from '../../host-shim/platform/bulk-import.js';
 import { generatePages, GENERATED_SCHEMAS, SUBJECTS_PER_PAGE } from '../../host-shim/platform/generate.js';
@@ -19,6 +22,8 @@ import { LAYOUTS, listEndpoints, MAPPINGS, timeEndpoints } from './list-endpoint
 
 const core = await loadCore();
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const budget = Number(process.env.STRATA_BENCH_SEARCH_BUDGET_MS ?? 250);
+if (!(Number.isInteger(budget) && budget > 0)) throw new Error('STRATA_BENCH_SEARCH_BUDGET_MS: a whole number of milliseconds above 0');
 const READER = { userId: 1, name: 'Bench', anonymous: false, bot: false, groups: ['*', 'user'], rights: ['read', 'strata-query'], csrfValid: false };
 
 /** A fresh site with the generated wiki imported, or with LISTS_KEEP=1 the one kept from an earlier run. */
@@ -27,13 +32,13 @@ async function importedSite(subjects) {
   const kept = process.env.LISTS_KEEP === '1' ? `${base}/lists-${subjects}` : null;
   if (kept && existsSync(`${kept}/done`)) {
     console.log(`lists ${subjects}: reusing the wiki imported earlier into ${kept}`);
-    return { site: openSite({}, kept), keep: true };
+    return { site: openSite({ searchTimeoutMs: budget }, kept), keep: true };
   }
   if (kept) {
     rmSync(kept, { recursive: true, force: true });
     mkdirSync(kept, { recursive: true });
   }
-  const site = kept ? openSite({}, kept) : openSite();
+  const site = kept ? openSite({ searchTimeoutMs: budget }, kept) : openSite({ searchTimeoutMs: budget });
   const host = { db: site.db, config: site.config, core, log: quietLog };
   const started = process.hrtime.bigint();
   await saveSchemas(host, GENERATED_SCHEMAS);
@@ -69,6 +74,7 @@ async function bench(subjects) {
   const pageIds = site.db.prepare('SELECT id FROM page WHERE namespace = 0 ORDER BY id LIMIT 100').pluck().all();
   const endpoints = await listEndpoints({ call, subjects, pageIds });
   const only = process.env.LISTS_ONLY ? new RegExp(process.env.LISTS_ONLY) : null;
+  console.log(`lists ${subjects}: search budget (searchTimeoutMs) ${budget} ms; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   await timeEndpoints(endpoints, { send: async (path, query) => (await route(path, query)).status === 200, label: `lists ${subjects}`, only });
   site.db.close();
   if (!keep) rmSync(site.dataDir, { recursive: true, force: true });

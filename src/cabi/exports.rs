@@ -383,15 +383,6 @@ pub unsafe extern "C" fn rebuild_run_written(handle: u32, outcome: Ptr, outcome_
     })
 }
 
-/// `RebuildRun.fail(error)`: fails the run after its batches; answers the `done` step.
-#[export_name = "rebuildRunFail"]
-pub unsafe extern "C" fn rebuild_run_fail(handle: u32, error: Ptr, error_len: u32) -> u32 {
-    answer(|| {
-        let error = arg(error, error_len, "error")?;
-        handles::with_mut(&REBUILD_RUNS, handle, |r| Ok(r.fail(&error)))
-    })
-}
-
 /// `RebuildRun.free()`.
 #[export_name = "rebuildRunFree"]
 pub extern "C" fn rebuild_run_free(handle: u32) {

@@ -35,6 +35,15 @@ pub struct StoreStatus {
 /// ([`StoreEvent::ContentChecked`]): a store already stale or never built has nothing to lose.
 pub const CONTENT_CHECKED_IN: [StoreState; 1] = [StoreState::InSync];
 
+/// The states in which a store needs a rebuild (a rebuild asked "unless in sync" runs only in these).
+pub const NEEDS_REBUILD: [StoreState; 2] = [StoreState::NeverBuilt, StoreState::Stale];
+
+/// Seconds after which a host that serves from many processes takes what a process left behind as
+/// left by a process that ended: a pending marker older than this (the saving request ended without
+/// the store's acknowledgement: [`PendingCause::RequestEnded`]), and a running run whose last progress
+/// is older than this (its worker died: [`RunMove::Interrupt`]). Longer than any request or batch runs.
+pub const ABANDONED_AFTER_SECONDS: u64 = 300;
+
 /// Why a host ended with saved pages the store never acknowledged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -152,8 +161,8 @@ pub enum RunState {
 /// A run's states while it is active: one a store at a time; `queue` adds none while one is.
 pub const ACTIVE_RUN_STATES: [RunState; 2] = [RunState::Queued, RunState::Running];
 
-/// The error a run left `running` by a stopped process fails with.
-pub const INTERRUPTED: &str = "interrupted: the server stopped during the run";
+/// The error a run left `running` by a stopped process fails with ([`RunMove::Interrupt`]).
+pub const INTERRUPTED: &str = "interrupted: the process that ran it stopped during the run";
 
 /// A move of a run's record, made by a host as one conditional update: only a record in one of
 /// [`RunMove::from`] moves, to [`RunMove::to`]. A worker that finds its run no longer `queued` (or
@@ -172,8 +181,10 @@ pub enum RunMove {
     Fail,
     /// An administrator cancelled it, queued or running.
     Cancel,
-    /// At start-up: a run the last process left running is failed, not queued again (it may be what
-    /// brought the process down), with [`INTERRUPTED`]; its store gets [`StoreEvent::RunInterrupted`].
+    /// A run a stopped process left running is failed, not queued again (it may be what brought the
+    /// process down), with [`INTERRUPTED`]; its store gets [`StoreEvent::RunInterrupted`]. A host with
+    /// one process makes it at start-up; a host with many, once the run's last progress is older than
+    /// [`ABANDONED_AFTER_SECONDS`].
     Interrupt,
 }
 

@@ -70,11 +70,6 @@ impl RebuildRun {
     pub fn written(&mut self, outcome_json: &str) -> Result<(), ExportError> {
         self.0.written(&parse_json(outcome_json, "outcome")?).map_err(|e| refused(e.0))
     }
-
-    /// Fails the run after its batches; answers the `done` step.
-    pub fn fail(&mut self, error: &str) -> String {
-        serde_json::to_string(&self.0.fail(error)).expect("steps serialize")
-    }
 }
 
 #[cfg(test)]

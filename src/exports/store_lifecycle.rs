@@ -4,14 +4,17 @@
 
 use super::{parse_json, ExportError};
 use crate::domain::store_lifecycle::{
-    RunMove, StoreEvent, StoreStatus, ACTIVE_RUN_STATES, CONTENT_CHECKED_IN, INTERRUPTED,
+    RunMove, StoreEvent, StoreStatus, ABANDONED_AFTER_SECONDS, ACTIVE_RUN_STATES, CONTENT_CHECKED_IN, INTERRUPTED,
+    NEEDS_REBUILD,
 };
 use serde_json::{json, Map, Value};
 
-/// `{neverBuilt, checkContentIn, activeRuns, runMoves: {move: {from, to}}, interrupted}`: what a
-/// store with no row reads as, the states in which a new graph connection asks the server for the
-/// graph's content marker, the states of an active run, each move of a run's record, and the error
-/// of a run a stopped process left running.
+/// `{neverBuilt, checkContentIn, needsRebuild, activeRuns, runMoves: {move: {from, to}}, interrupted,
+/// abandonedAfterSeconds}`: what a store with no row reads as, the states in which a new graph
+/// connection asks the server for the graph's content marker, the states in which a store needs a
+/// rebuild, the states of an active run, each move of a run's record, the error of a run a stopped
+/// process left running, and the age at which a host with many processes takes a pending marker or
+/// a running run's last progress as left by a process that ended.
 pub fn store_lifecycle() -> Value {
     let moves: Map<String, Value> = RunMove::ALL
         .iter()
@@ -20,9 +23,11 @@ pub fn store_lifecycle() -> Value {
     json!({
         "neverBuilt": StoreStatus::never_built(),
         "checkContentIn": CONTENT_CHECKED_IN,
+        "needsRebuild": NEEDS_REBUILD,
         "activeRuns": ACTIVE_RUN_STATES,
         "runMoves": moves,
         "interrupted": INTERRUPTED,
+        "abandonedAfterSeconds": ABANDONED_AFTER_SECONDS,
     })
 }
 
@@ -50,6 +55,8 @@ mod tests {
         let table = store_lifecycle();
         assert_eq!(table["neverBuilt"], json!({"state": "never-built", "reason": null, "marker": null}));
         assert_eq!(table["checkContentIn"], json!(["in-sync"]));
+        assert_eq!(table["needsRebuild"], json!(["never-built", "stale"]));
+        assert_eq!(table["abandonedAfterSeconds"], json!(300));
         assert_eq!(table["activeRuns"], json!(["queued", "running"]));
         assert_eq!(table["runMoves"]["cancel"], json!({"from": ["queued", "running"], "to": "cancelled"}));
         assert_eq!(table["runMoves"]["start"], json!({"from": ["queued"], "to": "running"}));

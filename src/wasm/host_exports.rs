@@ -149,11 +149,6 @@ impl RebuildRun {
     pub fn written(&mut self, outcome_json: &str) -> Result<(), JsValue> {
         self.0.written(outcome_json).map_err(|e| to_js_error(&e))
     }
-
-    /// Fails the run after its batches; answers the `done` step as JSON text.
-    pub fn fail(&mut self, error: &str) -> String {
-        self.0.fail(error)
-    }
 }
 
 /// The statements a host runs on each new connection to a graph store, before its first write

@@ -128,12 +128,16 @@ export interface StoreLifecycle {
   neverBuilt: { state: "never-built"; reason: null; marker: null };
   /** The states in which a new graph store connection reads the graph's content marker (`contentChecked`). */
   checkContentIn: string[];
+  /** The states in which a store needs a rebuild (`rebuild --unless-in-sync` runs only in these). */
+  needsRebuild: string[];
   /** The states of an active run: one a store at a time. */
   activeRuns: string[];
   /** Each move of a run's record: made only from a state of `from`, to `to` (`queue`: a new record, while none is active). */
   runMoves: Record<"queue" | "start" | "progress" | "succeed" | "fail" | "cancel" | "interrupt", { from: string[]; to: string }>;
   /** The error of a run a stopped process left running. */
   interrupted: string;
+  /** A pending marker, or a running run's last progress, older than this was left by a process that ended (hosts with many processes). */
+  abandonedAfterSeconds: number;
 }
 
 /** One property of a Schema as a Subject editor shows it (`editorFields`). */

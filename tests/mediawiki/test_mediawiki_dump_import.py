@@ -6,9 +6,9 @@ wiki and on an empty wiki of its own:
   unknown `--projection` is refused with the known ones, before anything is written.
 - A wiki exported with `dumpBackup.php` and imported into an empty wiki with `importDump.php` (Strata's
   AfterImportPage handler indexes and projects each page) gives the same lists, Subjects and graph
-  store contents.
+  store contents, and the same Subject counts.
 - `rebuildIndex.php` makes the index tables again from the pages' latest revisions after they were
-  emptied: the lists are back as they were.
+  emptied: the lists and the Subject counts are back as they were.
 
 Run: `cd tests/mediawiki && ../../.venv/bin/python -m unittest test_mediawiki_dump_import -v`."""
 
@@ -109,6 +109,8 @@ class DumpAndImport(WikiTest):
             self.assertEqual(self.subjects(reader), self.subjects(self.dana))
             self.assertEqual(self.graph(reader), self.graph(self.dana))
             self.assertEqual(len(self.graph(reader)), 2)
+            counts = {SCHEMA: 2, PLACE: 1}
+            self.assertEqual(reader.ok("GET", "/subject-counts")["counts"], counts)
 
             target.maintenance("sql", "--query", "DELETE FROM strata_subject")
             self.assertEqual(self.listed(reader), [])
@@ -116,6 +118,8 @@ class DumpAndImport(WikiTest):
             self.assertRegex(out, r"\d+ pages indexed")
             self.assertEqual(self.listed(reader), self.listed(self.dana))
             self.assertEqual(self.subjects(reader), self.subjects(self.dana))
+            # The rows removed behind the count table's back are counted again by the rebuild.
+            self.assertEqual(reader.ok("GET", "/subject-counts")["counts"], counts)
         finally:
             target.stop()
             dump.unlink(missing_ok=True)

@@ -37,7 +37,7 @@ class MediaWikiLists(WikiTest):
         argo = self.create("argo")
         time.sleep(1.05)
         beagle = self.create("Beagle")
-        self.create("Zodiac", schema="Boat")
+        zodiac = self.create("Zodiac", schema="Boat")
 
         by_name = self.rest("GET", "/subjects?schema=Ship&sort=name&limit=2")
         self.assertEqual([s["id"] for s in by_name["subjects"]], [argo, beagle])
@@ -53,14 +53,19 @@ class MediaWikiLists(WikiTest):
         labels = self.rest("GET", "/subject-labels?search=z")["subjects"]
         self.assertEqual([(s["label"], s["pageTitle"]) for s in labels], [("Zephyr", "Zephyr"), ("Zodiac", "Zodiac")])
         self.assertEqual([s["id"] for s in self.rest("GET", "/subject-labels?search=z&schema=Ship")["subjects"]], [zephyr])
+        # Two Schemas: each one's names walked apart, merged by name.
+        self.assertEqual([s["id"] for s in self.rest("GET", "/subject-labels?search=z&schema=Boat|Ship")["subjects"]], [zephyr, zodiac])
+        self.assertEqual([s["id"] for s in self.rest("GET", "/subject-labels?search=z&schema=Boat|Ship&limit=1")["subjects"]], [zephyr])
 
         self.rest("PUT", f"/subject/{argo}", {"label": "Argo", "statements": {"Name": {"propertyType": "text", "value": ["Argo"]}}})
         recent = self.rest("GET", "/recently-edited-subjects?limit=2")["subjects"]
         self.assertEqual([s["id"] for s in recent][0], argo)
         self.assertEqual(self.rest("GET", "/subject-counts")["counts"]["Boat"], 1)
 
+        self.assertEqual(self.rest("GET", "/subject-counts")["counts"]["Ship"], 3)
         self.rest("DELETE", f"/subject/{zephyr}")
         self.assertEqual([s["id"] for s in self.rest("GET", "/subjects?schema=Ship&sort=name")["subjects"]], [argo, beagle])
+        self.assertEqual(self.rest("GET", "/subject-counts")["counts"]["Ship"], 2)
         self.assertNotIn(zephyr, [s["id"] for s in self.rest("GET", "/recently-edited-subjects")["subjects"]])
 
 

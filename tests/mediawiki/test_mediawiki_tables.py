@@ -37,7 +37,7 @@ class TableSql(unittest.TestCase):
         cls.sql = rendered()
 
     def test_every_declared_table_is_rendered_for_both_databases(self):
-        names = ["strata_subject", "strata_relation", "strata_revision_subject", "strata_store_state",
+        names = ["strata_subject", "strata_relation", "strata_revision_subject", "strata_subject_count", "strata_store_state",
                  "strata_rebuild_run", "strata_projection_pending"]
         self.assertEqual(list(self.sql["mysql"]), names)
         self.assertEqual(list(self.sql["sqlite"]), names)
@@ -57,7 +57,9 @@ class TableSql(unittest.TestCase):
   srr_total INT UNSIGNED NULL,
   srr_processed INT UNSIGNED NOT NULL DEFAULT 0,
   srr_failed INT UNSIGNED NOT NULL DEFAULT 0,
-  srr_error BLOB NULL
+  srr_error BLOB NULL,
+  srr_progressed BINARY(14) NULL,
+  srr_missed TINYINT NOT NULL DEFAULT 0
 ) /*$wgDBTableOptions*/;
 CREATE INDEX srr_store_state ON /*_*/strata_rebuild_run (srr_store, srr_state);
 """)
@@ -72,7 +74,9 @@ CREATE INDEX srr_store_state ON /*_*/strata_rebuild_run (srr_store, srr_state);
   srr_total INTEGER NULL,
   srr_processed INTEGER NOT NULL DEFAULT 0,
   srr_failed INTEGER NOT NULL DEFAULT 0,
-  srr_error BLOB NULL
+  srr_error BLOB NULL,
+  srr_progressed BLOB NULL,
+  srr_missed INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX srr_store_state ON /*_*/strata_rebuild_run (srr_store, srr_state);
 """)

@@ -48,7 +48,10 @@ export const SUBSTRING_MIN_CHARS = 3;
 const WINDOW_ROWS = 1000;
 const CANDIDATE_CAP = 1000;
 const GROWTH = 4;
-/** A walk checks its deadline on one row in this many, so the check costs nothing measurable. */
+/**
+ * Every statement of a search that reads many rows checks its deadline on about one row in this many
+ * (`deadlineCheck`), so the check costs nothing measurable and no single statement runs far past it.
+ */
 const DEADLINE_EVERY = 256;
 
 export class SearchTimeout extends Error {}
@@ -70,11 +73,13 @@ function idRange(prefix) {
  * a seek, `isEmpty(db)`. The name half's `rowIds` reads the trigram table: a search of three
  * characters or more is a phrase; a shorter one is every indexed trigram that starts with it (each
  * position of a value starts one: migration 5), listed from the vocabulary one seek a trigram.
+ * `check` is the search's `deadlineCheck`: reading the row_ids stops at the deadline.
  */
-function searchParts(db, search) {
+function searchParts(db, search, check) {
   const range = idRange(search);
   const folded = search.toLowerCase();
-  const match = (query, cap) => db.prepare('SELECT rowid FROM subject_search WHERE subject_search MATCH ? LIMIT ?').pluck().all(query, cap);
+  const match = (query, cap) => db.prepare(`SELECT rowid FROM subject_search WHERE subject_search MATCH ? AND ${check.sql} LIMIT ?`)
+    .pluck().all(query, ...check.params, cap);
   // SQLite's lower() folds ASCII only: enough for an ASCII search (the rare letters whose lower case
   // is ASCII, like the Kelvin sign, aside); any other is tested with JavaScript's lower case, called
   // only on values holding a character whose lower case is the search's first non-ASCII one.
@@ -86,7 +91,7 @@ function searchParts(db, search) {
   const name = {
     rowIds: [...search].length < SUBSTRING_MIN_CHARS
       ? (cap) => {
-        const terms = trigramsStartingWith(db, folded);
+        const terms = trigramsStartingWith(db, folded, check.deadline);
         return terms.length === 0 ? [] : match(terms.map(ftsPhrase).join(' OR '), cap);
       }
       : (cap) => match(ftsPhrase(search), cap),
@@ -96,7 +101,8 @@ function searchParts(db, search) {
     columns: ['s.display_name', 's.page_title'],
   };
   const id = range && {
-    rowIds: (cap) => db.prepare('SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT ?').pluck().all(...range, cap),
+    rowIds: (cap) => db.prepare(`SELECT row_id FROM subject_index WHERE subject_id >= ? AND subject_id < ? AND ${check.sql} LIMIT ?`)
+      .pluck().all(...range, ...check.params, cap),
     isEmpty: () => db.prepare('SELECT 1 FROM subject_index WHERE subject_id >= ? AND subject_id < ? LIMIT 1').pluck().get(...range) === undefined,
     // Unary +: a walk must not turn into a read of the ID range and a sort of all of it.
     filter: '(+s.subject_id >= ? AND +s.subject_id < ?)',
@@ -130,12 +136,14 @@ function lowerCaseSources(char) {
 /**
  * The indexed trigrams starting with `prefix` (one or two folded characters), one seek of the
  * vocabulary's instance table (migration 9) each: its first row of a trigram is its first posting.
- * A trigram is three characters, so the next one after `term` is at `term` + U+0001 or later.
+ * A trigram is three characters, so the next one after `term` is at `term` + U+0001 or later. A wiki
+ * of many scripts may hold thousands of them: the clock is checked between seeks.
  */
-function trigramsStartingWith(db, prefix) {
+function trigramsStartingWith(db, prefix, deadline) {
   const next = db.prepare('SELECT term FROM subject_search_instances WHERE term >= ? AND term < ? LIMIT 1').pluck();
   const terms = [];
   for (let term = next.get(prefix, `${prefix}\u{10FFFF}`); term !== undefined; term = next.get(`${term}\u0001`, `${prefix}\u{10FFFF}`)) {
+    if (Date.now() >= deadline) throw new SearchTimeout();
     terms.push(term);
   }
   return terms;
@@ -145,7 +153,8 @@ function trigramsStartingWith(db, prefix) {
  * One keyset page of Subjects: `{rows: [{...IndexedSubject, sortKey}], timedOut}`. `after` is
  * `{key, id}` or null. A search runs in rounds (see `WINDOW_ROWS`): a window of the order's index
  * tested row by row, then the candidates up to a cap, both growing until one of them answers. The
- * search stops with `timedOut` once `timeoutMs` have passed.
+ * search stops with `timedOut` once `timeoutMs` have passed: between its statements, and inside each
+ * statement that reads many rows (`deadlineCheck`).
  */
 export function listSubjects(db, { sort, direction, schema, search, after, limit, includeDependent, timeoutMs },
   { windowRows = WINDOW_ROWS, candidateCap = CANDIDATE_CAP, deadlineEvery = DEADLINE_EVERY } = {}) {
@@ -173,41 +182,11 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
   if (search == null || search === '') {
     return { rows: db.prepare(select(FROM_ROWS, [])).all(...params, limit).map(toRow), timedOut: false };
   }
-  const deadline = Date.now() + timeoutMs;
-  // A part that selects nothing (the name half of a pasted ID, mostly) is left out of the walk's
-  // filter, which tests every index entry it passes; a search nothing matches answers at once.
-  const parts = searchParts(db, search).filter((part) => !part.isEmpty?.());
-  if (parts.length === 0) return { rows: [], timedOut: false };
-  defineFunctions(db);
-  const timeColumn = parts.length === 1 && parts[0].range ? TIME_COLUMNS[key] : undefined;
   if (!(windowRows > 0 || candidateCap > 0)) throw new Error('a search needs windows or candidates');
-  // Every row_id is at most this: a window this long is the whole order, a cap this high every candidate.
-  const total = db.prepare('SELECT max(row_id) FROM subject_index').pluck().get() ?? 0;
-  let start = { where: [], params: [] };
-  let clustered = false;
+  defineFunctions(db);
+  const check = deadlineCheck(Date.now() + timeoutMs, deadlineEvery);
   try {
-    for (let round = 0, rows = windowRows, cap = candidateCap; ; round += 1, rows *= GROWTH, cap *= GROWTH) {
-      if (Date.now() >= deadline) return { rows: [], timedOut: true };
-      if (round === 1 && timeColumn) {
-        // An ID prefix in a time order: later windows start at the prefix's newest (oldest) time.
-        start = timeBound(db, timeColumn, parts[0].range, desc);
-        if (start === null) return { rows: [], timedOut: false };
-      }
-      let found = [];
-      if (rows > 0 && !clustered) {
-        found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, deadline, deadlineEvery }, rows, limit);
-        if (found.length === limit || rows >= total) return { rows: rowsOf(found), timedOut: false };
-      }
-      const candidates = searchCandidates(parts, clustered ? total : cap);
-      if (candidates !== null) {
-        if (Date.now() >= deadline) return { rows: [], timedOut: true };
-        return { rows: sortCandidates(db, candidates, { where, params, order, select, limit }).map(toRow), timedOut: false };
-      }
-      // More than `cap` matches spread along the order would have put at least four pages of them in
-      // this window: they lie together further on, where only a longer walk would reach them, so the
-      // next round reads all the candidates instead (unless the walk starts at an ID prefix's time).
-      clustered = !timeColumn && rows * (cap / total) >= 4 * limit;
-    }
+    return searchRounds(db, { search, key, desc, where, params, order, select, limit, check, windowRows, candidateCap, toRow, rowsOf });
   } catch (error) {
     if (error instanceof SearchTimeout) return { rows: [], timedOut: true };
     throw error;
@@ -215,25 +194,72 @@ export function listSubjects(db, { sort, direction, schema, search, after, limit
 }
 
 /**
+ * The SQL condition that stops a statement at `deadline` (ms since the epoch), `{sql, params, deadline}`:
+ * about one row in `every`, chosen by `random()` so that no pattern of row_ids among the rows a
+ * statement reads (a Schema's Subjects at every tenth row_id) escapes it, calls
+ * `strata_before_deadline`, which fails the statement once the deadline has passed. better-sqlite3
+ * offers neither a progress handler nor `sqlite3_interrupt`; this does the same within the statement.
+ */
+function deadlineCheck(deadline, every) {
+  return { sql: `(random() % ${Number(every)} != 0 OR strata_before_deadline(?))`, params: [deadline], deadline };
+}
+
+/** The rounds of `listSubjects`' search; throws SearchTimeout at the deadline. */
+function searchRounds(db, { search, key, desc, where, params, order, select, limit, check, windowRows, candidateCap, toRow, rowsOf }) {
+  const { deadline } = check;
+  // A part that selects nothing (the name half of a pasted ID, mostly) is left out of the walk's
+  // filter, which tests every index entry it passes; a search nothing matches answers at once.
+  const parts = searchParts(db, search, check).filter((part) => !part.isEmpty?.());
+  if (parts.length === 0) return { rows: [], timedOut: false };
+  const timeColumn = parts.length === 1 && parts[0].range ? TIME_COLUMNS[key] : undefined;
+  // Every row_id is at most this: a window this long is the whole order, a cap this high every candidate.
+  const total = db.prepare('SELECT max(row_id) FROM subject_index').pluck().get() ?? 0;
+  let start = { where: [], params: [] };
+  let clustered = false;
+  for (let round = 0, rows = windowRows, cap = candidateCap; ; round += 1, rows *= GROWTH, cap *= GROWTH) {
+    if (Date.now() >= deadline) return { rows: [], timedOut: true };
+    if (round === 1 && timeColumn) {
+      // An ID prefix in a time order: later windows start at the prefix's newest (oldest) time.
+      start = timeBound(db, timeColumn, parts[0].range, desc, check);
+      if (start === null) return { rows: [], timedOut: false };
+    }
+    let found = [];
+    if (rows > 0 && !clustered) {
+      found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, check }, rows, limit);
+      if (found.length === limit || rows >= total) return { rows: rowsOf(found), timedOut: false };
+    }
+    const candidates = searchCandidates(parts, clustered ? total : cap);
+    if (candidates !== null) {
+      if (Date.now() >= deadline) return { rows: [], timedOut: true };
+      return { rows: sortCandidates(db, candidates, { where, params, order, select, limit, check }).map(toRow), timedOut: false };
+    }
+    // More than `cap` matches spread along the order would have put at least four pages of them in
+    // this window: they lie together further on, where only a longer walk would reach them, so the
+    // next round reads all the candidates instead (unless the walk starts at an ID prefix's time).
+    clustered = !timeColumn && rows * (cap / total) >= 4 * limit;
+  }
+}
+
+/**
  * The row_ids of the first `limit` rows among the first `rows` of the order that the search matches.
  * The window reads the order's index and, for a name search, the table row's two names; it stops at
- * the `limit`-th match. The clock is checked on one index entry in `deadlineEvery`.
+ * the `limit`-th match. The walk checks the clock as it goes (`check`).
  */
-function walkWindow(db, { parts, where, params, order, deadline, deadlineEvery }, rows, limit) {
+function walkWindow(db, { parts, where, params, order, check }, rows, limit) {
   const columns = [...new Set(['s.row_id', 's.subject_id', ...parts.flatMap((part) => part.columns)])];
-  const beforeDeadline = `(s.row_id % ${Number(deadlineEvery)} != 0 OR strata_before_deadline(?))`;
-  const window = `SELECT ${columns.join(', ')} FROM subject_index s WHERE ${[...where, beforeDeadline].join(' AND ')} ${order}`;
+  const window = `SELECT ${columns.join(', ')} FROM subject_index s WHERE ${[...where, check.sql].join(' AND ')} ${order}`;
   return db.prepare(`SELECT s.row_id FROM (${window}) s WHERE ${parts.map((part) => part.filter).join(' OR ')} LIMIT ?`).pluck()
-    .all(...params, deadline, rows, ...parts.flatMap((part) => part.params), limit);
+    .all(...params, ...check.params, rows, ...parts.flatMap((part) => part.params), limit);
 }
 
 /** The first `limit` of the candidates in the order: read and sorted, then joined with their pages. */
-function sortCandidates(db, candidates, { where, params, order, select, limit }) {
+function sortCandidates(db, candidates, { where, params, order, select, limit, check }) {
   // CROSS JOIN makes SQLite read the candidates first and sort them, not walk an index past them.
+  // Reading them (a random read of the table each) is the cost, and stops at the deadline.
   const top = `SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
-    WHERE ${where.join(' AND ') || '1'} ${order}`;
+    WHERE ${[...where, check.sql].join(' AND ')} ${order}`;
   return db.prepare(select(`(${top}) top CROSS JOIN subject_index s ON s.row_id = top.row_id JOIN page p ON p.id = s.page_id`, []))
-    .all(JSON.stringify(candidates), ...params, limit, ...params, limit);
+    .all(JSON.stringify(candidates), ...params, ...check.params, limit, ...params, limit);
 }
 
 // The time orders: an ID prefix's Subjects lie together in them, since minted IDs start with their
@@ -244,20 +270,21 @@ const TIME_COLUMNS = { [SORT_COLUMNS.newest]: 'created_at', [SORT_COLUMNS.edited
  * Where a walk of a time order may start for the Subjects of an ID range: at the newest (oldest, for
  * `asc`) of their times, read from `list_id_time` without the table (about 50 ns a Subject), so the
  * walk does not pass every newer Subject first. No bound without that index (a bulk import defers
- * it: deferred-indexes.js); null when the range holds no Subject.
+ * it: deferred-indexes.js); null when the range holds no Subject. The read stops at the deadline (`check`).
  */
-function timeBound(db, column, range, desc) {
+function timeBound(db, column, range, desc, check) {
   if (!db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'list_id_time'").get()) return { where: [], params: [] };
   const bound = db.prepare(`SELECT ${desc ? 'max' : 'min'}(${column}) FROM subject_index INDEXED BY list_id_time
-    WHERE subject_id >= ? AND subject_id < ?`).pluck().get(...range);
+    WHERE subject_id >= ? AND subject_id < ? AND ${check.sql}`).pluck().get(...range, ...check.params);
   return bound === null ? null : { where: [`s.${column} ${desc ? '<=' : '>='} ?`], params: [bound] };
 }
 
 const withFunctions = new WeakSet();
 
-// `strata_before_deadline` fails once its argument (a time in ms) has passed: evaluated as a walk
-// goes, it stops a search that runs too long, as a progress handler would. `strata_fold` is Unicode
-// lower case, as the trigram tokenizer folds, for a walk's test of a short non-ASCII search.
+// `strata_before_deadline` fails once its argument (a time in ms) has passed: evaluated as a statement
+// reads rows (`deadlineCheck`), it stops a search that runs too long, as a progress handler would.
+// `strata_fold` is Unicode lower case, as the trigram tokenizer folds, for a walk's test of a short
+// non-ASCII search.
 function defineFunctions(db) {
   if (withFunctions.has(db)) return;
   db.function('strata_before_deadline', { deterministic: false }, (at) => {

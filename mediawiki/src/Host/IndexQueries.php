@@ -27,7 +27,8 @@ class IndexQueries {
 		$this->records = $records;
 	}
 
-	private function db(): IDatabase {
+	/** The connection the lookups read from now (RequestReads). */
+	public function db(): IDatabase {
 		return $this->reads->db();
 	}
 
@@ -78,22 +79,51 @@ class IndexQueries {
 
 	/**
 	 * The Subjects changed by the newest $lookback revisions of any page, each once with the time of
-	 * its newest change there, newest first; Subjects no longer indexed are skipped.
+	 * its newest change there, newest first (within a revision by Subject ID); Subjects no longer
+	 * indexed are skipped. The revisions' rows are read newest first a few at a time, until $limit
+	 * Subjects are found: the primary key's walk, never a sort of every row of the $lookback revisions.
 	 */
 	public function recentlyEdited( int $limit, int $lookback ): array {
-		$oldest = $this->db()->selectField( 'revision', 'rev_id', [], __METHOD__,
+		$db = $this->db();
+		$oldest = $db->selectField( 'revision', 'rev_id', [], __METHOD__,
 			[ 'ORDER BY' => 'rev_id DESC', 'OFFSET' => max( 0, $lookback - 1 ), 'LIMIT' => 1 ] );
-		$res = $this->db()->select( [ 'strata_revision_subject', 'revision' ], [ 'srs_subject_id', 'rev_timestamp' ],
-			$oldest === false ? [] : [ 'srs_rev_id >= ' . (int)$oldest ], __METHOD__,
-			[ 'ORDER BY' => [ 'srs_rev_id DESC', 'srs_subject_id' ] ], [ 'revision' => [ 'JOIN', 'rev_id = srs_rev_id' ] ] );
+		$chunk = $limit + 1;
 		$newest = [];
-		foreach ( $res as $row ) {
-			$newest[$row->srs_subject_id] ??= $row->rev_timestamp;
-		}
 		$rows = [];
-		foreach ( array_chunk( array_map( 'strval', array_keys( $newest ) ), 500 ) as $ids ) {
+		$pending = []; // the rows of the last revision read, which the next chunk may continue
+		for ( $after = null; ; ) {
+			$conds = $oldest === false ? [] : [ 'srs_rev_id >= ' . (int)$oldest ];
+			if ( $after !== null ) {
+				$conds[] = '(srs_rev_id < ' . (int)$after[0] . ' OR (srs_rev_id = ' . (int)$after[0]
+					. ' AND srs_subject_id < ' . $db->addQuotes( $after[1] ) . '))';
+			}
+			$res = $db->select( [ 'strata_revision_subject', 'revision' ], [ 'srs_rev_id', 'srs_subject_id', 'rev_timestamp' ], $conds, __METHOD__,
+				[ 'ORDER BY' => [ 'srs_rev_id DESC', 'srs_subject_id DESC' ], 'LIMIT' => $chunk, 'STRAIGHT_JOIN' ],
+				[ 'revision' => [ 'JOIN', 'rev_id = srs_rev_id' ] ] );
+			$read = [];
+			foreach ( $res as $row ) {
+				$read[] = $row;
+			}
+			$last = $read === [] || count( $read ) < $chunk;
+			$all = array_merge( $pending, $read );
+			$pending = [];
+			if ( !$last ) {
+				$after = [ (int)end( $read )->srs_rev_id, end( $read )->srs_subject_id ];
+				while ( $all !== [] && (int)end( $all )->srs_rev_id === $after[0] ) {
+					array_unshift( $pending, array_pop( $all ) );
+				}
+			}
+			// Newest revision first, and within one revision by Subject ID.
+			usort( $all, static fn ( $a, $b ) => [ (int)$b->srs_rev_id, $a->srs_subject_id ] <=> [ (int)$a->srs_rev_id, $b->srs_subject_id ] );
+			$ids = [];
+			foreach ( $all as $row ) {
+				if ( !isset( $newest[$row->srs_subject_id] ) ) {
+					$newest[$row->srs_subject_id] = $row->rev_timestamp;
+					$ids[] = (string)$row->srs_subject_id;
+				}
+			}
 			$found = [];
-			foreach ( $this->select( [ 'ss_subject_id' => $ids ] ) as $row ) {
+			foreach ( $ids === [] ? [] : $this->select( [ 'ss_subject_id' => $ids ] ) as $row ) {
 				$found[$row->ss_subject_id] = $row;
 			}
 			foreach ( $ids as $id ) {
@@ -104,8 +134,10 @@ class IndexQueries {
 					}
 				}
 			}
+			if ( $last ) {
+				return [ 'rows' => $rows ];
+			}
 		}
-		return [ 'rows' => $rows ];
 	}
 
 	/**
@@ -114,25 +146,32 @@ class IndexQueries {
 	 */
 	public function subjectLabels( array $schemas, ?string $prefix, int $limit ): array {
 		$conds = [ 'ss_display_name_generated' => 0, 'ss_is_dependent' => 0 ];
-		if ( $schemas !== [] ) {
-			$conds['ss_schema_key'] = $schemas;
-		}
 		if ( $prefix !== null && $prefix !== '' ) {
 			$conds[] = 'ss_name_sort' . $this->db()->buildLike( IndexTables::nameKey( $prefix ), $this->db()->anyString() );
 		}
-		return [ 'rows' => $this->rows( $conds, [ 'ORDER BY' => [ 'ss_name_sort', 'ss_subject_id' ], 'LIMIT' => $limit ] ) ];
+		$options = [ 'ORDER BY' => [ 'ss_name_sort', 'ss_subject_id' ], 'LIMIT' => $limit ];
+		if ( $schemas === [] ) {
+			return [ 'rows' => $this->rows( $conds, $options ) ];
+		}
+		// A walk of the name index of each Schema (`ss_schema_name`) up to the limit, merged: one
+		// query for all of them would sort every name of those Schemas that has the prefix.
+		$rows = [];
+		foreach ( array_unique( $schemas ) as $schema ) {
+			array_push( $rows, ...$this->rows( $conds + [ 'ss_schema_key' => $schema ], $options ) );
+		}
+		usort( $rows, static fn ( $a, $b ) => strcmp( IndexTables::nameKey( $a['displayName'] ), IndexTables::nameKey( $b['displayName'] ) )
+			?: strcmp( $a['subjectId'], $b['subjectId'] ) );
+		return [ 'rows' => array_slice( $rows, 0, $limit ) ];
 	}
 
 	/**
-	 * Subjects per stored Schema reference, counting every Subject whatever its page's access. Counted
-	 * on `ss_schema_key` (indexed: MariaDB counts from the index alone, where grouping by the
-	 * `ss_schema` blob sorted every row in a temporary table, about a second at a million Subjects),
-	 * in the order of the stored references as before. A key is a Schema name, or the JSON text of a
-	 * `{source, name}` reference (a title cannot hold `{`).
+	 * Subjects per stored Schema reference, counting every Subject whatever its page's access: the
+	 * rows of `strata_subject_count`, which the index writes keep (counting the index itself was a
+	 * scan, about a second at a million Subjects), in the order of the stored references. A key is a
+	 * Schema name, or the JSON text of a `{source, name}` reference (a title cannot hold `{`).
 	 */
 	public function subjectCounts(): array {
-		$res = $this->db()->select( 'strata_subject', [ 'ss_schema_key', 'n' => 'COUNT(*)' ], [], __METHOD__,
-			[ 'GROUP BY' => 'ss_schema_key' ] );
+		$res = $this->db()->select( 'strata_subject_count', [ 'ss_schema_key' => 'ssc_schema_key', 'n' => 'ssc_count' ], [ 'ssc_count > 0' ], __METHOD__ );
 		$counts = [];
 		foreach ( $res as $row ) {
 			$key = (string)$row->ss_schema_key;

@@ -4,7 +4,8 @@
  * page's rows are replaced with the rows the core computed for its new revision, on the connection
  * and inside the transaction that saves the revision. A Subject keeps the creation time it had on
  * any page (a moved Subject keeps its age); its edit time moves, and the revision gets a
- * `strata_revision_subject` row, when the core lists it as changed.
+ * `strata_revision_subject` row, when the core lists it as changed. `strata_subject_count` follows
+ * every row added or removed here, in the same transaction.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -38,10 +39,12 @@ class IndexTables {
 		$mine = $dbw->makeList( [ 'ss_page_id' => $pageId ] + ( $ids ? [ 'ss_subject_id' => $ids ] : [] ), LIST_OR );
 		$created = [];
 		$edited = [];
-		$res = $dbw->select( 'strata_subject', [ 'ss_subject_id', 'ss_created', 'ss_edited' ], [ $mine ], __METHOD__ );
+		$removed = [];
+		$res = $dbw->select( 'strata_subject', [ 'ss_subject_id', 'ss_created', 'ss_edited', 'ss_schema_key' ], [ $mine ], __METHOD__ );
 		foreach ( $res as $row ) {
 			$created[$row->ss_subject_id] = $row->ss_created;
 			$edited[$row->ss_subject_id] = $row->ss_edited;
+			$removed[] = $row->ss_schema_key;
 		}
 		// Rows are deleted by primary key, only those that exist: a delete by a range of a secondary
 		// index (or of nothing) locks the gap after it, and two saves of new pages then deadlock on
@@ -53,7 +56,7 @@ class IndexTables {
 		if ( $relationIds ) {
 			$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId, 'sr_relation_id' => $relationIds ], __METHOD__ );
 		}
-		self::insert( $dbw, self::rows( $pageId, $pageTitle, $revisionId, $index, $now, $created, $edited ) );
+		self::insert( $dbw, self::rows( $pageId, $pageTitle, $revisionId, $index, $now, $created, $edited ), $removed );
 	}
 
 	/**
@@ -102,9 +105,13 @@ class IndexTables {
 		return [ $rows, $relations, $changes ];
 	}
 
-	/** Inserts rows() of one page, or of many pages merged, one statement per table. */
-	public static function insert( IDatabase $dbw, array $rows ): void {
+	/**
+	 * Inserts rows() of one page, or of many pages merged, one statement per table, and counts them
+	 * with the Schema keys of the Subject rows the caller removed ($removed).
+	 */
+	public static function insert( IDatabase $dbw, array $rows, array $removed = [] ): void {
 		[ $subjects, $relations, $changes ] = $rows;
+		self::count( $dbw, array_column( $subjects, 'ss_schema_key' ), $removed );
 		if ( $subjects ) {
 			$dbw->insert( 'strata_subject', $subjects, __METHOD__ );
 		}
@@ -117,9 +124,43 @@ class IndexTables {
 	}
 
 	public static function removePage( IDatabase $dbw, int $pageId ): void {
+		self::count( $dbw, [], $dbw->selectFieldValues( 'strata_subject', 'ss_schema_key', [ 'ss_page_id' => $pageId ], __METHOD__ ) );
 		$dbw->delete( 'strata_subject', [ 'ss_page_id' => $pageId ], __METHOD__ );
 		$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId ], __METHOD__ );
 		$dbw->delete( 'strata_revision_subject', [ 'srs_page_id' => $pageId ], __METHOD__ );
+	}
+
+	/**
+	 * Moves the counts of `strata_subject_count` by the Schema keys of Subject rows $added and
+	 * $removed. The count rows are changed in key order, so two saves never wait for each other's.
+	 */
+	private static function count( IDatabase $dbw, array $added, array $removed ): void {
+		$delta = [];
+		foreach ( $added as $key ) {
+			$delta[$key] = ( $delta[$key] ?? 0 ) + 1;
+		}
+		foreach ( $removed as $key ) {
+			$delta[$key] = ( $delta[$key] ?? 0 ) - 1;
+		}
+		ksort( $delta, SORT_STRING );
+		foreach ( $delta as $key => $n ) {
+			if ( $n !== 0 ) {
+				$dbw->upsert( 'strata_subject_count', [ 'ssc_schema_key' => (string)$key, 'ssc_count' => $n ], 'ssc_schema_key',
+					[ 'ssc_count = ssc_count + ' . (int)$n ], __METHOD__ );
+			}
+		}
+	}
+
+	/**
+	 * Counts `strata_subject` again into `strata_subject_count`, in one transaction: for a new count
+	 * table (update.php) and after rebuildIndex.php.
+	 */
+	public static function recount( IDatabase $dbw ): void {
+		$dbw->startAtomic( __METHOD__ );
+		$dbw->delete( 'strata_subject_count', '*', __METHOD__ );
+		$dbw->insertSelect( 'strata_subject_count', 'strata_subject', [ 'ssc_schema_key' => 'ss_schema_key', 'ssc_count' => 'COUNT(*)' ],
+			[], __METHOD__, [], [ 'GROUP BY' => 'ss_schema_key' ] );
+		$dbw->endAtomic( __METHOD__ );
 	}
 
 	/**

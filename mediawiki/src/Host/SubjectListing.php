@@ -5,7 +5,8 @@
  * display name or the prefixed page title in their Unicode lower-case columns, or a prefix of the
  * Subject ID (a range of the primary key); the rules are those of tests/conformance/lists.json,
  * which tests/mediawiki/ runs against this host. On MariaDB a search stops at `timeoutMs` (the
- * statement's max_statement_time) and answers `timedOut`; SQLite has no per-statement limit.
+ * statement's max_statement_time, the part of the budget this core call's earlier search statements
+ * left) and answers `timedOut`; SQLite has no per-statement limit.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -25,6 +26,8 @@ class SubjectListing {
 
 	private IDatabase $db;
 	private IndexQueries $index;
+	/** When this core call's search budget ends (microtime), from its first search statement. */
+	private ?float $deadline = null;
 
 	public function __construct( IDatabase $db, IndexQueries $index ) {
 		$this->db = $db;
@@ -51,12 +54,20 @@ class SubjectListing {
 		$options = [ 'ORDER BY' => [ $column . ( $desc ? ' DESC' : '' ), 'ss_subject_id' . ( $desc ? ' DESC' : '' ) ], 'LIMIT' => (int)$args['limit'] ];
 		if ( $search !== null && $search !== '' ) {
 			$conds[] = $this->matches( (string)$search );
-			$options['MAX_EXECUTION_TIME'] = max( 1, (int)( $args['timeoutMs'] ?? 0 ) );
-		}
-		try {
+			// The budget is the request's: the core asks again while rows it may not show fill its
+			// page, and each statement gets what the earlier ones left.
+			$this->deadline ??= microtime( true ) + max( 1, (int)( $args['timeoutMs'] ?? 0 ) ) / 1000;
+			$left = (int)( ( $this->deadline - microtime( true ) ) * 1000 );
+			if ( $left < 1 ) {
+				return [ 'rows' => [], 'timedOut' => true ];
+			}
+			$options['MAX_EXECUTION_TIME'] = $left;
+			$res = $this->searched( $conds, $options );
+			if ( $res === null ) {
+				return [ 'rows' => [], 'timedOut' => true ];
+			}
+		} else {
 			$res = $this->index->select( $conds, $options );
-		} catch ( DBQueryTimeoutError $e ) {
-			return [ 'rows' => [], 'timedOut' => true ];
 		}
 		$rows = [];
 		foreach ( $res as $row ) {
@@ -64,6 +75,25 @@ class SubjectListing {
 			$rows[] = $this->index->indexed( $row ) + [ 'sortKey' => (string)$sortKey ];
 		}
 		return [ 'rows' => $rows, 'timedOut' => false ];
+	}
+
+	/**
+	 * The rows of a search, or null when the database stopped it at its time limit. The statement
+	 * runs in a savepoint of its own (a cancelable atomic section): the stopped statement is rolled
+	 * back alone and the request's transaction goes on clean, where MediaWiki would otherwise flag
+	 * the next query of the request with the ignored error.
+	 */
+	private function searched( array $conds, array $options ): ?iterable {
+		$db = $this->index->db();
+		$db->startAtomic( __METHOD__, IDatabase::ATOMIC_CANCELABLE );
+		try {
+			$res = $this->index->select( $conds, $options );
+		} catch ( DBQueryTimeoutError $e ) {
+			$db->cancelAtomic( __METHOD__ );
+			return null;
+		}
+		$db->endAtomic( __METHOD__ );
+		return $res;
 	}
 
 	/** Rows strictly after ($key, $id) in the order of $column. */

@@ -34,10 +34,27 @@ class TableSql {
 		$options = $dbType === 'mysql' ? ' /*$wgDBTableOptions*/' : '';
 		$sql = "-- {$table['comment']}\nCREATE TABLE /*_*/{$table['name']} (\n" . implode( ",\n", $lines ) . "\n)$options;\n";
 		foreach ( $table['indexes'] ?? [] as $index ) {
-			$unique = empty( $index['unique'] ) ? '' : 'UNIQUE ';
-			$sql .= "CREATE {$unique}INDEX {$index['name']} ON /*_*/{$table['name']} (" . implode( ', ', $index['columns'] ) . ");\n";
+			$sql .= self::index( $table, $index );
 		}
 		return $sql;
+	}
+
+	/** The statement that creates the declared `$index` of `$table` (the same in both dialects). */
+	public static function index( array $table, array $index ): string {
+		$unique = empty( $index['unique'] ) ? '' : 'UNIQUE ';
+		return "CREATE {$unique}INDEX {$index['name']} ON /*_*/{$table['name']} (" . implode( ', ', $index['columns'] ) . ");\n";
+	}
+
+	/**
+	 * The statement that adds column `$name` of `$table` to a table made before the column was
+	 * declared (a nullable column, or one with a default: both dialects add it to the rows there are).
+	 */
+	public static function addColumn( array $table, string $name, string $dbType ): string {
+		$column = array_column( $table['columns'], null, 'name' )[$name] ?? throw new \RuntimeException( "{$table['name']} declares no column $name" );
+		if ( !in_array( $dbType, self::TYPES, true ) ) {
+			throw new \RuntimeException( "Strata has no tables for database type $dbType" );
+		}
+		return "ALTER TABLE /*_*/{$table['name']} ADD COLUMN " . self::column( $column, $dbType, $table['pk'] ?? [] ) . ";\n";
 	}
 
 	/** One column: its type in the dialect, NULL or NOT NULL, its default, and a one-column key. */

@@ -3,9 +3,11 @@
  * The store operations of the Host port on MediaWiki (docs/stores.md, "The store operations of the
  * host"): the configured stores with their states and runs, rebuild runs queued as MediaWiki jobs,
  * the query endpoints' calls to the first store of each kind, and projection on save
- * (`updateStores`). A marker older than PENDING_GRACE_SECONDS means the saving request ended without
- * the store's acknowledgement (a killed worker): its store is stale, as the reference host decides
- * at start-up.
+ * (`updateStores`). MediaWiki has no start-up, and many processes: what one left behind is found by
+ * age, the core's `abandonedAfterSeconds`. A pending marker that old means the saving request ended
+ * without the store's acknowledgement, a running run that took no step for that long that its job
+ * died (a time limit, a crash): the marker makes its store stale, the run is interrupted, as the
+ * reference host decides both at start-up.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
@@ -15,9 +17,6 @@ use MediaWiki\MediaWikiServices;
 use User;
 
 class StoreOps {
-	/** Longer than any request may run (PHP's max_execution_time in Apache is 30 s by default). */
-	public const PENDING_GRACE_SECONDS = 300;
-
 	private StoreRegistry $registry;
 
 	public function __construct( private MediaWikiServices $services, private User $user ) {
@@ -40,10 +39,17 @@ class StoreOps {
 		return [ 'stores' => $stores ];
 	}
 
-	/** Pending markers left by requests that ended unacknowledged make their store stale. */
+	/**
+	 * What ended processes left of store $name: pending markers of requests that ended unacknowledged
+	 * make it stale, and a run whose job died is interrupted. Before a listing and a new run.
+	 */
 	public function checkAbandoned( string $name ): void {
-		$before = wfTimestamp( TS_MW, (int)wfTimestamp( TS_UNIX ) - self::PENDING_GRACE_SECONDS );
-		$count = $this->registry->states()->abandonedMarkers( $name, $before );
+		$states = $this->registry->states();
+		$before = wfTimestamp( TS_MW, (int)wfTimestamp( TS_UNIX ) - StoreStates::lifecycle()['abandonedAfterSeconds'] );
+		foreach ( $states->interruptRunsIdleSince( $name, $before ) as $run ) {
+			$this->registry->event( $name, [ 'event' => 'runInterrupted', 'runId' => $run['id'] ] );
+		}
+		$count = $states->abandonedMarkers( $name, $before );
 		// None: no call into the core (a listing runs inside one, so each call would need another instance).
 		if ( $count > 0 ) {
 			$this->registry->event( $name, [ 'event' => 'pendingLeft', 'count' => $count, 'cause' => 'requestEnded' ] );
@@ -54,6 +60,7 @@ class StoreOps {
 		if ( !$this->registry->config()->entry( $name ) ) {
 			return [ 'outcome' => 'unknown', 'run' => null ];
 		}
+		$this->checkAbandoned( $name );
 		$start = $this->registry->states()->queueRun( $name, $this->user->getName() );
 		if ( $start['outcome'] === 'queued' ) {
 			$this->jobQueue()->push( RebuildJob::forRun( $start['run']['id'] ) );

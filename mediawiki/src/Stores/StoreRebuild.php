@@ -75,14 +75,6 @@ class StoreRebuild {
 			return $states->runById( $id );
 		}
 		$done = $this->steps( $rebuild, $id, $name, $db, $ticket, $total, $progress );
-		$marker = null;
-		if ( $done['run'] === 'succeeded' && $entry['kind'] === 'graph' ) {
-			$marker = bin2hex( random_bytes( 16 ) );
-			$marked = $this->registry->with( $name, static fn ( $client ) => $client->setContentMarker( $marker ) );
-			if ( !$marked['ok'] ) {
-				$done = $rebuild->fail( $marked['detail'] ?? $marked['kind'] );
-			}
-		}
 		if ( $done['run'] === 'failed' ) {
 			$states->failRun( $id, $done['error'] );
 		}
@@ -91,8 +83,12 @@ class StoreRebuild {
 		}
 		if ( $done['run'] === 'succeeded' ) {
 			$states->succeedRun( $id );
-			$states->clearPendingUpTo( $name, $coveredUpTo );
-			$states->apply( $name, [ 'event' => 'built', 'marker' => $marker ] );
+			if ( $states->runMissed( $id ) ) {
+				$this->registry->event( $name, [ 'event' => 'missedDuringRun' ] );
+			} else {
+				$states->clearPendingUpTo( $name, $coveredUpTo );
+				$states->apply( $name, [ 'event' => 'built', 'marker' => $done['marker'] ] );
+			}
 		}
 		return $states->runById( $id );
 	}
@@ -139,6 +135,15 @@ class StoreRebuild {
 				case 'write':
 					$outcome = $this->registry->with( $name, static fn ( $client ) => self::write( $client, $step ) );
 					$rebuild->written( $outcome['ok'] ? [ 'ok' => true ] : [ 'ok' => false, 'kind' => $outcome['kind'] ?? null, 'detail' => $outcome['detail'] ?? null ] );
+					break;
+				case 'persist':
+					// The store is a server, which keeps what it took.
+					$rebuild->answer( [ 'ok' => true ] );
+					break;
+				case 'markContent':
+					$marker = bin2hex( random_bytes( 16 ) );
+					$marked = $this->registry->with( $name, static fn ( $client ) => $client->setContentMarker( $marker ) );
+					$rebuild->answer( $marked['ok'] ? [ 'ok' => true, 'marker' => $marker ] : $marked );
 					break;
 				case 'progress':
 					foreach ( $step['failedPages'] as $f ) {

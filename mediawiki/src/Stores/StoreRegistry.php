@@ -4,7 +4,8 @@
  * FalkorDB connection first checks that an in-sync graph still holds the build the wiki last wrote),
  * and `apply` carries out the core's `updateStores`: each page update written in order, a store that
  * misses one marked stale (the edit has committed and keeps its answer), the pending markers of the
- * call's pages cleared for every store that took all of its updates.
+ * call's pages cleared for every store that took all of its updates. A miss while a rebuild of the
+ * store runs is recorded on the run, which then cannot leave the store in-sync.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
@@ -102,6 +103,9 @@ class StoreRegistry {
 					$down[$name] = true;
 				}
 			}
+		}
+		foreach ( array_keys( $missed ) as $name ) {
+			$this->states->runMissedAnUpdate( $name );
 		}
 		if ( $pages !== [] ) {
 			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );

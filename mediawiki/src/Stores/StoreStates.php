@@ -26,7 +26,10 @@ class StoreStates {
 		return $this->lb->getConnectionRef( DB_PRIMARY );
 	}
 
-	/** The core's table: `neverBuilt`, `checkContentIn`, `activeRuns`, `runMoves`, `interrupted`. */
+	/**
+	 * The core's table: `neverBuilt`, `checkContentIn`, `needsRebuild`, `activeRuns`, `runMoves`,
+	 * `interrupted`, `abandonedAfterSeconds`.
+	 */
 	public static function lifecycle(): array {
 		return self::$lifecycle ??= CoreGateway::core()->storeLifecycle();
 	}
@@ -118,11 +121,12 @@ class StoreStates {
 
 	/** The worker takes queued run $id; false when it is no longer queued (cancelled meanwhile). */
 	public function startRun( int $id, int $total ): bool {
-		return $this->move( $id, 'start', [ 'srr_started' => wfTimestampNow(), 'srr_total' => $total ] );
+		$now = wfTimestampNow();
+		return $this->move( $id, 'start', [ 'srr_started' => $now, 'srr_progressed' => $now, 'srr_total' => $total ] );
 	}
 
 	public function recordProgress( int $id, int $processed, int $failed ): void {
-		$this->move( $id, 'progress', [ 'srr_processed' => $processed, 'srr_failed' => $failed ] );
+		$this->move( $id, 'progress', [ 'srr_processed' => $processed, 'srr_failed' => $failed, 'srr_progressed' => wfTimestampNow() ] );
 	}
 
 	public function succeedRun( int $id ): void {
@@ -131,6 +135,39 @@ class StoreStates {
 
 	public function failRun( int $id, string $error ): void {
 		$this->move( $id, 'fail', [ 'srr_finished' => wfTimestampNow(), 'srr_error' => $error ] );
+	}
+
+	/**
+	 * Runs of $store whose worker died (a job killed by a time limit, a crash): running, with no step
+	 * since $before (a MediaWiki timestamp). Each moves by the core's `interrupt`, failed with its
+	 * `interrupted` error. Answers the runs moved (their store gets `runInterrupted`).
+	 */
+	public function interruptRunsIdleSince( string $store, string $before ): array {
+		$db = $this->db();
+		$ids = array_map( 'intval', $db->selectFieldValues( 'strata_rebuild_run', 'srr_id', [ 'srr_store' => $store,
+			'srr_state' => self::lifecycle()['runMoves']['interrupt']['from'],
+			'COALESCE(srr_progressed, srr_started, srr_queued) < ' . $db->addQuotes( $before ) ], __METHOD__ ) );
+		$moved = [];
+		foreach ( $ids as $id ) {
+			if ( $this->move( $id, 'interrupt', [ 'srr_finished' => wfTimestampNow(), 'srr_error' => self::lifecycle()['interrupted'] ] ) ) {
+				$moved[] = $this->runById( $id );
+			}
+		}
+		return $moved;
+	}
+
+	/**
+	 * An update of $store failed: a run of it running now may have read the page before the save, and
+	 * the store missed the save, so the run cannot leave the store in-sync (the core's `missedDuringRun`).
+	 */
+	public function runMissedAnUpdate( string $store ): void {
+		$this->db()->update( 'strata_rebuild_run', [ 'srr_missed' => 1 ],
+			[ 'srr_store' => $store, 'srr_state' => self::lifecycle()['runMoves']['progress']['from'] ], __METHOD__ );
+	}
+
+	/** Whether an update of the store failed while run $id was running. */
+	public function runMissed( int $id ): bool {
+		return (bool)(int)$this->db()->selectField( 'strata_rebuild_run', 'srr_missed', [ 'srr_id' => $id ], __METHOD__ );
 	}
 
 	/** Cancels the active run of $store: the cancelled run, or null when none was active. */
@@ -143,13 +180,17 @@ class StoreStates {
 		return $this->runById( $active['id'] );
 	}
 
-	/** In the saving transaction: $pageId at $revisionId is pending in every store of $stores. */
+	/**
+	 * In the saving transaction: $pageId at $revisionId is pending in every store of $stores. A
+	 * page's marker keeps the greater revision (tests/conformance/pending-markers.json).
+	 */
 	public static function markPending( IDatabase $dbw, array $stores, int $pageId, int $revisionId ): void {
+		$now = wfTimestampNow();
 		foreach ( $stores as $store ) {
 			$dbw->upsert( 'strata_projection_pending',
-				[ 'spp_store' => $store, 'spp_page_id' => $pageId, 'spp_rev_id' => $revisionId, 'spp_marked' => wfTimestampNow() ],
+				[ 'spp_store' => $store, 'spp_page_id' => $pageId, 'spp_rev_id' => $revisionId, 'spp_marked' => $now ],
 				[ [ 'spp_store', 'spp_page_id' ] ],
-				[ 'spp_rev_id' => $revisionId, 'spp_marked' => wfTimestampNow() ], __METHOD__ );
+				[ 'spp_rev_id = ' . $dbw->buildGreatest( 'spp_rev_id', $revisionId ), 'spp_marked' => $now ], __METHOD__ );
 		}
 	}
 

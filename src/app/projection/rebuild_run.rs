@@ -4,8 +4,9 @@
 //! slots spliced in as JSON, and the same batch again with the slots as strings when the splice is
 //! not JSON), which Subjects a graph batch may create without a lookup (`absent`) and when it stops
 //! sending them (the wiki's change mark moved), what each write holds (clear, indexes, statements or
-//! TriG), how progress counts, and how the run ends. The host only answers [`Step`]s with what it
-//! reads and reports what its writes did: no I/O happens here.
+//! TriG), how progress counts, what follows the last batch (the store made durable, a graph's new
+//! content marker) and how the run ends, with the error texts. The host only answers [`Step`]s with
+//! what it reads and reports what its writes did: no I/O happens here.
 //!
 //! A host may keep writes in flight while it reads and projects the next batch: [`Step::Write`]
 //! needs no answer, [`RebuildRun::written`] reports the oldest write's outcome whenever it is known,
@@ -93,10 +94,18 @@ pub enum Step {
     /// lists the IDs the batch created without a lookup.
     #[serde(rename_all = "camelCase")]
     Progress { processed: u64, failed: u64, failed_pages: Vec<BatchFailure>, absent: Vec<String> },
-    /// The run is over. `succeeded`: every batch is in the store (the host may still fail it, through
-    /// `fail`, when what it does after the batches fails); `failed` with `error`; `cancelled`. `stale`:
-    /// the reason the store is stale now, if it is.
-    Done { run: RunEnd, error: Option<String>, stale: Option<String> },
+    /// Every batch is in the store: make what it holds durable after every earlier write (a store
+    /// that keeps snapshots writes one now; a server store answers at once). Answer `{ok: true}` or
+    /// the store's failure `{ok: false, kind, detail}`.
+    Persist,
+    /// A graph store's build is complete: write a fresh content marker beside the graph (an id the
+    /// host draws at random), which each later connection compares with the one the wiki keeps
+    /// (`checkContentIn`). Answer `{ok: true, marker}` or the store's failure.
+    MarkContent,
+    /// The run is over: `succeeded` (every batch is in the store, durable, with `marker` the content
+    /// marker written, if any), `failed` with `error`, or `cancelled`. `stale`: the reason the store
+    /// is stale now, if it is.
+    Done { run: RunEnd, error: Option<String>, stale: Option<String>, marker: Option<String> },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -120,7 +129,17 @@ enum Waiting {
     ChangeMark,
     SubjectsOn,
     PagesOf,
+    Persisted,
+    Marked,
     Nothing,
+}
+
+/// What follows the last batch, in order: [`Step::Persist`], then a graph's [`Step::MarkContent`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sealing {
+    Persist,
+    Mark,
+    Sealed,
 }
 
 /// A batch read, on its way to the store.
@@ -154,8 +173,11 @@ pub struct RebuildRun {
     in_flight: VecDeque<Sent>,
     processed: u64,
     failed: u64,
-    /// Once set, the run ends after the writes in flight are reported.
+    /// Once set, the run ends after the writes in flight are reported (and, when it succeeds, once sealed).
     ending: Option<(RunEnd, Option<String>)>,
+    sealing: Sealing,
+    /// The content marker the host wrote.
+    marker: Option<String>,
     last_batch_sent: bool,
     done: bool,
 }
@@ -194,6 +216,8 @@ impl RebuildRun {
             processed: 0,
             failed: 0,
             ending: None,
+            sealing: Sealing::Persist,
+            marker: None,
             last_batch_sent: false,
             done: false,
         })
@@ -221,6 +245,9 @@ impl RebuildRun {
             return Step::AwaitWrite;
         }
         if let Some((end, error)) = self.ending.clone() {
+            if let Some(step) = self.seal_step(end) {
+                return step;
+            }
             return self.finish(end, error);
         }
         if self.last_batch_sent {
@@ -292,6 +319,18 @@ impl RebuildRun {
                     }
                 }
             }
+            Waiting::Persisted => match failure(&answer) {
+                None => self.sealing = Sealing::Mark,
+                Some(detail) => self.fail(format!("the store did not make the rebuild durable: {detail}")),
+            },
+            Waiting::Marked => match failure(&answer) {
+                None => {
+                    let marker: String = read(answer["marker"].clone(), "the content marker")?;
+                    self.marker = Some(marker);
+                    self.sealing = Sealing::Sealed;
+                }
+                Some(detail) => self.fail(format!("the graph's content marker was not written: {detail}")),
+            },
             Waiting::Pages | Waiting::Nothing => return Err(AnswerError("no step waits for this answer".into())),
         }
         Ok(())
@@ -338,16 +377,25 @@ impl RebuildRun {
             let (processed, failed) = (self.processed, self.failed);
             self.steps.push_back(Step::Progress { processed, failed, failed_pages: sent.failed, absent: sent.absent });
         } else if !failing {
-            let detail =
-                ["detail", "kind"].iter().find_map(|k| outcome.get(*k).and_then(Value::as_str)).unwrap_or("failed");
-            self.ending = Some((RunEnd::Failed, Some(detail.to_owned())));
+            let detail = failure(outcome).unwrap_or_default();
+            self.fail(detail);
         }
         Ok(())
     }
 
-    /// Fails the run after its batches: what the host does after them (a snapshot, a content marker) failed.
-    pub fn fail(&mut self, error: &str) -> Step {
-        self.finish(RunEnd::Failed, Some(error.to_owned()))
+    fn fail(&mut self, error: String) {
+        self.ending = Some((RunEnd::Failed, Some(error)));
+    }
+
+    /// The next step of sealing a run that succeeded, if any is left.
+    fn seal_step(&mut self, end: RunEnd) -> Option<Step> {
+        let (step, waiting) = match (end, self.sealing, self.kind) {
+            (RunEnd::Succeeded, Sealing::Persist, _) => (Step::Persist, Waiting::Persisted),
+            (RunEnd::Succeeded, Sealing::Mark, StoreKind::Graph) => (Step::MarkContent, Waiting::Marked),
+            _ => return None,
+        };
+        self.waiting = waiting;
+        Some(step)
     }
 
     fn finish(&mut self, end: RunEnd, error: Option<String>) -> Step {
@@ -361,7 +409,8 @@ impl RebuildRun {
             (RunEnd::Succeeded, _) => None,
         };
         self.ending = Some((end, error.clone()));
-        Step::Done { run: end, error, stale }
+        let marker = if end == RunEnd::Succeeded { self.marker.clone() } else { None };
+        Step::Done { run: end, error, stale, marker }
     }
 
     /// Projects the batch in hand and queues its write, and the index read its relations need.
@@ -415,6 +464,16 @@ impl RebuildRun {
 
 fn page_id(facts: &Map<String, Value>) -> u64 {
     facts.get("pageId").and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// What a store's failed answer (`{ok: false, kind, detail}`) says: its detail, else its kind; None
+/// when it is `{ok: true}`.
+fn failure(outcome: &Value) -> Option<String> {
+    if outcome.get("ok").and_then(Value::as_bool) == Some(true) {
+        return None;
+    }
+    let said = ["detail", "kind"].iter().find_map(|k| outcome.get(*k).and_then(Value::as_str));
+    Some(said.unwrap_or("failed").to_owned())
 }
 
 fn read<T: serde::de::DeserializeOwned>(answer: Value, what: &str) -> Result<T, AnswerError> {

@@ -40,6 +40,10 @@ struct Wiki {
     /// Page ids read so far; after the `n`th batch read, `on_batch(n)` may change the wiki.
     batches_read: usize,
     fail_write: Option<usize>,
+    /// The store's failure to each step after the batches: `Persist`, `MarkContent`.
+    fail_seal: Option<Step>,
+    /// The steps after the batches, in order.
+    sealed: Vec<Step>,
     writes: Vec<Step>,
     absent: Vec<Vec<String>>,
     progress: Vec<(u64, u64)>,
@@ -54,6 +58,8 @@ impl Wiki {
             state: "running",
             batches_read: 0,
             fail_write: None,
+            fail_seal: None,
+            sealed: vec![],
             writes: vec![],
             absent: vec![],
             progress: vec![],
@@ -128,6 +134,15 @@ impl Wiki {
                     self.progress.push((processed, failed));
                     self.absent.push(absent);
                 }
+                seal @ (Step::Persist | Step::MarkContent) => {
+                    let answer = match (&seal, self.fail_seal.as_ref() == Some(&seal)) {
+                        (_, true) => json!({"ok": false, "kind": "unavailable", "detail": "disk full"}),
+                        (Step::MarkContent, false) => json!({"ok": true, "marker": "m1"}),
+                        _ => json!({"ok": true}),
+                    };
+                    self.sealed.push(seal);
+                    run.answer(answer).unwrap();
+                }
                 done @ Step::Done { .. } => return done,
             }
         }
@@ -149,7 +164,8 @@ fn a_rebuild_names_foreign_targets_by_their_source_s_iri_as_saves_do() {
     let mut wiki =
         Wiki::new(vec![slot(&[('A', &["alpha:s1per1aaaaaaa05", "beta:s1per1aaaaaaa06", "B"])]), slot(&[('B', &[])])]);
     let done = wiki.run(setup("sparql-http", 200), |_, _| {});
-    assert_eq!(done, Step::Done { run: RunEnd::Succeeded, error: None, stale: None });
+    assert_eq!(done, Step::Done { run: RunEnd::Succeeded, error: None, stale: None, marker: None });
+    assert_eq!(wiki.sealed, [Step::Persist], "a SPARQL store keeps no content marker");
     let trig = trig_of(&wiki.writes);
     assert!(trig.contains("https://alpha.example/entity/s1per1aaaaaaa05"), "{trig}");
     // A source that states no base is named under this wiki's base, as saves name it.
@@ -206,7 +222,8 @@ fn ids(letters: &str) -> Vec<String> {
 fn a_graph_batch_creates_without_a_lookup_exactly_the_subjects_no_earlier_batch_named() {
     let mut wiki = Wiki::new(friends());
     let done = wiki.run(setup("falkordb", 1), |_, _| {});
-    assert!(matches!(done, Step::Done { run: RunEnd::Succeeded, .. }));
+    assert_eq!(done, Step::Done { run: RunEnd::Succeeded, error: None, stale: None, marker: Some("m1".into()) });
+    assert_eq!(wiki.sealed, [Step::Persist, Step::MarkContent], "made durable, then marked");
     // The first batch clears the graph and sends none; C, D, E, F were stubs by their batch.
     let expected: Vec<Vec<String>> = vec![vec![], vec!["B"], vec!["H"], vec![], vec!["G"]]
         .into_iter()
@@ -254,7 +271,9 @@ fn how_a_run_ends() {
     let mut wiki = Wiki::new(vec![slot(&[('A', &[])]), slot(&[('B', &[])])]);
     let mut bad = setup("sparql-http", 1);
     bad["sourceKey"] = json!("Not a key");
-    let Step::Done { run, error: Some(error), stale: Some(stale) } = wiki.run(bad, |_, _| {}) else { panic!() };
+    let Step::Done { run, error: Some(error), stale: Some(stale), marker: None } = wiki.run(bad, |_, _| {}) else {
+        panic!()
+    };
     assert_eq!(run, RunEnd::Failed);
     assert!(
         error.starts_with("the core refused the batch of pages 10 to 10: invalid-argument: sourceKey: "),
@@ -274,10 +293,16 @@ fn how_a_run_ends() {
         });
         assert_eq!(
             done,
-            Step::Done { run: RunEnd::Cancelled, error: None, stale: Some("rebuild run 7 was cancelled".into()) },
+            Step::Done {
+                run: RunEnd::Cancelled,
+                error: None,
+                stale: Some("rebuild run 7 was cancelled".into()),
+                marker: None
+            },
             "{record}"
         );
         assert_eq!(wiki.writes.len(), 2);
+        assert!(wiki.sealed.is_empty(), "a cancelled run is neither made durable nor marked");
         assert_eq!(wiki.progress, [(1, 0), (2, 0)]);
     }
 
@@ -298,16 +323,39 @@ fn how_a_run_ends() {
     );
     assert!(wiki.progress.is_empty());
 
-    // What the host does after the batches may still fail the run.
-    let mut run = RebuildRun::new(serde_json::from_value(setup("sparql-http", 1)).unwrap()).unwrap();
-    assert_eq!(
-        run.fail("the store's snapshot was not written: disk full"),
-        Step::Done {
-            run: RunEnd::Failed,
-            error: Some("the store's snapshot was not written: disk full".into()),
-            stale: Some("rebuild run 7 failed: the store's snapshot was not written: disk full".into())
-        }
-    );
+    // What follows the batches may still fail the run, with the store's detail: the store not made
+    // durable (no marker is then written), a graph's content marker not written.
+    let cases = [
+        (
+            "oxigraph-embedded",
+            Step::Persist,
+            vec![Step::Persist],
+            "the store did not make the rebuild durable: disk full",
+        ),
+        ("falkordb", Step::Persist, vec![Step::Persist], "the store did not make the rebuild durable: disk full"),
+        (
+            "falkordb",
+            Step::MarkContent,
+            vec![Step::Persist, Step::MarkContent],
+            "the graph's content marker was not written: disk full",
+        ),
+    ];
+    for (store_type, failing, sealed, error) in cases {
+        let mut wiki = Wiki::new(vec![slot(&[('A', &[])])]);
+        wiki.fail_seal = Some(failing);
+        let done = wiki.run(setup(store_type, 1), |_, _| {});
+        assert_eq!(
+            done,
+            Step::Done {
+                run: RunEnd::Failed,
+                error: Some(error.into()),
+                stale: Some(format!("rebuild run 7 failed: {error}")),
+                marker: None
+            },
+            "{store_type}"
+        );
+        assert_eq!(wiki.sealed, sealed, "{store_type}");
+    }
 }
 
 #[test]
@@ -324,6 +372,21 @@ fn answers_out_of_turn_are_refused() {
     }
     assert_eq!(run.next(), Step::CheckRun);
     assert!(run.answer(json!("sleeping")).is_err(), "no run state");
+    // A graph's content marker answered without the marker.
+    let mut run = RebuildRun::new(serde_json::from_value(setup("falkordb", 1)).unwrap()).unwrap();
+    let refused = loop {
+        match run.next() {
+            Step::NamespacePages { .. } => run.answer(json!([])).unwrap(),
+            Step::CheckRun => run.answer(json!("running")).unwrap(),
+            Step::Pages { .. } => run.answer_pages(vec![], vec![]).unwrap(),
+            Step::Write { .. } | Step::Progress { .. } => {}
+            Step::AwaitWrite => run.written(&json!({"ok": true})).unwrap(),
+            Step::Persist => run.answer(json!({"ok": true})).unwrap(),
+            Step::MarkContent => break run.answer(json!({"ok": true})),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!(refused.is_err(), "no marker");
     let mut unknown = setup("nosuch", 1);
     unknown["store"] = json!({"type": "nosuch"});
     assert!(RebuildRun::new(serde_json::from_value(unknown).unwrap()).is_err());

@@ -1,8 +1,8 @@
 <?php
 /**
  * `Schema\TableSql`: every table of `sql/tables.json` rendered for SQLite runs in SQLite and gives
- * the declared columns, keys and indexes; the MySQL dialect's column kinds; refusals of what it
- * cannot render.
+ * the declared columns, keys and indexes; a column or an index declared later is added to a table
+ * made before; the MySQL dialect's column kinds; refusals of what it cannot render.
  */
 
 namespace MediaWiki\Extension\Strata\Tests\Unit\Schema;
@@ -63,6 +63,22 @@ class TableSqlTest extends TestCase {
 		$insert->execute( [ 7, "s\u{e9}", '20261127000001' ] );
 	}
 
+	public function testAColumnDeclaredLaterIsAddedToATableMadeBefore(): void {
+		$older = self::EXAMPLE;
+		array_splice( $older['columns'], 3 );
+		$older['indexes'] = [];
+		$db = new PDO( 'sqlite::memory:', null, null, [ PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION ] );
+		$db->exec( str_replace( '/*_*/', '', TableSql::create( $older, 'sqlite' ) ) );
+		$db->exec( "INSERT INTO strata_example (ex_page, ex_id) VALUES (7, 'a')" );
+		$this->assertSame( "ALTER TABLE /*_*/strata_example ADD COLUMN ex_main TINYINT NOT NULL DEFAULT 0;\n",
+			TableSql::addColumn( self::EXAMPLE, 'ex_main', 'mysql' ) );
+		$db->exec( str_replace( '/*_*/', '', TableSql::addColumn( self::EXAMPLE, 'ex_main', 'sqlite' ) ) );
+		$this->assertSame( [ 'ex_page' => 7, 'ex_main' => 0 ], $db->query( 'SELECT ex_page, ex_main FROM strata_example' )->fetch( PDO::FETCH_ASSOC ),
+			'the rows there are take the default' );
+		$this->expectException( \RuntimeException::class );
+		TableSql::addColumn( self::EXAMPLE, 'ex_nothing', 'sqlite' );
+	}
+
 	public function testMysqlColumnsTakeTheirDialectsTypes(): void {
 		$sql = TableSql::create( self::EXAMPLE, 'mysql' );
 		$expected = [
@@ -80,6 +96,17 @@ class TableSqlTest extends TestCase {
 			'',
 		];
 		$this->assertSame( $expected, explode( "\n", $sql ) );
+	}
+
+	public function testAnIndexDeclaredLaterIsAddedToTheTableAlone(): void {
+		$db = new PDO( 'sqlite::memory:', null, null, [ PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION ] );
+		$earlier = [ 'indexes' => [ self::EXAMPLE['indexes'][0] ] ] + self::EXAMPLE;
+		$db->exec( str_replace( '/*_*/', '', TableSql::create( $earlier, 'sqlite' ) ) );
+		$added = TableSql::index( self::EXAMPLE, self::EXAMPLE['indexes'][1] );
+		$this->assertSame( "CREATE INDEX ex_by_touched ON /*_*/strata_example (ex_touched, ex_id);\n", $added );
+		$db->exec( str_replace( '/*_*/', '', $added ) );
+		$indexes = array_column( $db->query( 'PRAGMA index_list(strata_example)' )->fetchAll( PDO::FETCH_ASSOC ), 'name' );
+		$this->assertEqualsCanonicalizing( [ 'ex_by_id', 'ex_by_touched', 'sqlite_autoindex_strata_example_1' ], $indexes );
 	}
 
 	public function testAnAutoincrementColumnIsTheKeyInBothDialects(): void {
