@@ -5,8 +5,9 @@
  * precompiled code instead of compiling the module again. The cache file is named after the module's
  * and the wasmtime library's size and modification time; a stale, damaged or foreign one is compiled
  * again and replaced; one this server's processes verified before is mapped from its file
- * (`VerifiedFiles`). Without a folder, or when the folder is refused (`refusal` says why), the module
- * is compiled in memory for this process and nothing is written.
+ * (`VerifiedFiles`); the engine and module of a precompiled file are kept for the process's next
+ * requests (`KeptModules`). Without a folder, or when the folder is refused (`refusal` says why), the
+ * module is compiled in memory for this process and nothing is written.
  */
 
 declare(strict_types=1);
@@ -47,16 +48,23 @@ final class CompiledModule
         if (isset(self::$loaded[$id])) {
             return self::$loaded[$id];
         }
-        $engine = Wasmtime::ffi()->wasm_engine_new();
+        // A module this process kept is taken before the folder is even opened (KeptModules).
+        $cacheFile = $cacheDir === null ? null : self::cacheFile($wasmPath, rtrim($cacheDir, '/'));
+        $kept = $cacheFile === null ? null : KeptModules::recall($cacheFile);
+        if ($kept !== null) {
+            return self::$loaded[$id] = new self($kept[0], $kept[1], $cacheFile, null);
+        }
         try {
             $cache = $cacheDir === null ? null : ModuleCache::open($cacheDir);
         } catch (CacheRefused $e) {
+            $engine = Wasmtime::ffi()->wasm_engine_new();
             return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, $e->getMessage());
         }
         if ($cache === null) {
+            $engine = Wasmtime::ffi()->wasm_engine_new();
             return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null);
         }
-        $cacheFile = self::cacheFile($wasmPath, $cache->dir);
+        $engine = Wasmtime::ffi()->wasm_engine_new();
         $module = self::mapRemembered($engine, $cache, $cacheFile);
         if ($module === null) {
             $payload = $cache->read($cacheFile);
@@ -66,6 +74,7 @@ final class CompiledModule
             $module = self::compile($engine, $wasmPath);
             $cache->write($cacheFile, Wasmtime::serialize($module));
         }
+        KeptModules::keep($cacheFile, $engine, $module);
         return self::$loaded[$id] = new self($engine, $module, $cacheFile, null);
     }
 

@@ -37,6 +37,8 @@ final class Instance
     private CData $memory;
     /** @var array<string, CData> wasmtime_extern_t of each export */
     private array $funcs = [];
+    /** The wasmtime_instance_t of the current store, whose exports are looked up on first use. */
+    private CData $instance;
     /** @var array<string, CData> the address of each export's wasmtime_func_t, taken once */
     private array $funcAddresses = [];
     /** Where a call reports its trap; reused by every call. */
@@ -157,15 +159,44 @@ final class Instance
         );
         Wasmtime::check($error, $trap, 'instantiating the module');
         $this->memory = $this->export($instance, 'memory', Wasmtime::EXTERN_MEMORY);
-        foreach (self::EXPORTS as $name) {
-            $this->funcs[$name] = $this->export($instance, $name, Wasmtime::EXTERN_FUNC);
-            $this->funcAddresses[$name] = FFI::addr($this->funcs[$name]->of->func);
-        }
+        $this->instance = $instance;
+        $this->funcs = [];
+        $this->funcAddresses = [];
+        // The allocator is also called from inside host calls, where the store's own context must not be used.
+        $this->funcAddress('strata_alloc');
+        $this->funcAddress('strata_answer');
         $this->generation++;
         if ($this->hostCalls->operations === []) {
-            $ops = json_decode($this->run('hostOperations', []), true, 512, JSON_THROW_ON_ERROR);
-            $this->hostCalls->operations = array_fill_keys($ops, true);
+            $this->hostCalls->operations = array_fill_keys($this->hostOperations(), true);
         }
+    }
+
+    /**
+     * The module's `hostOperations`, remembered per precompiled file (`VerifiedFiles`): they are the
+     * module's, and asking costs a call and its JSON in every request of a web server.
+     */
+    private function hostOperations(): array
+    {
+        $file = $this->compiled->cacheFile;
+        $known = $file === null ? null : VerifiedFiles::recall('host-operations', $file);
+        $json = $known ?? $this->run('hostOperations', []);
+        if ($known === null && $file !== null) {
+            VerifiedFiles::remember('host-operations', $file, $json);
+        }
+        return json_decode($json, true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /** The address of an export's function, looked up on its first call in this instance. */
+    private function funcAddress(string $name): CData
+    {
+        if (!isset($this->funcAddresses[$name])) {
+            if (!in_array($name, self::EXPORTS, true)) {
+                throw new \LogicException("$name is not an export the bridge calls");
+            }
+            $this->funcs[$name] = $this->export($this->instance, $name, Wasmtime::EXTERN_FUNC);
+            $this->funcAddresses[$name] = FFI::addr($this->funcs[$name]->of->func);
+        }
+        return $this->funcAddresses[$name];
     }
 
     private function export(CData $instance, string $name, int $kind): CData
@@ -185,7 +216,7 @@ final class Instance
             $raw[$i]->i64 = 0;
             $raw[$i]->i32 = $word >= 0x80000000 ? $word - 0x100000000 : $word;
         }
-        $error = $this->ffi->wasmtime_func_call_unchecked($context, $this->funcAddresses[$name], $raw, 8, FFI::addr($this->trap));
+        $error = $this->ffi->wasmtime_func_call_unchecked($context, $this->funcAddress($name), $raw, 8, FFI::addr($this->trap));
         if ($error !== null || !FFI::isNull($this->trap)) {
             try {
                 Wasmtime::check($error, $this->trap, $name);

@@ -125,6 +125,42 @@ final class ModuleCacheTest extends TestCase
         });
     }
 
+    /**
+     * @testdox with APCu, a process's next request takes the engine and module its first one kept (no second mapping), until the file changes
+     */
+    public function testAProcessKeepsItsModuleForItsNextRequests(): void
+    {
+        if (!extension_loaded('apcu')) {
+            $this->markTestSkipped('APCu (php8.2-apcu) is not installed');
+        }
+        withFolder(0700, function (string $dir) {
+            // Each "request" forgets PHP's statics (as mod_php does between requests) and loads the core again.
+            $script = 'require "' . repoRoot() . '/host-php/autoload.php"; $seen = [];'
+                . ' $forget = function () { (new ReflectionProperty(Strata\Bridge\CompiledModule::class, "loaded"))->setValue(null, []); };'
+                . ' $address = fn ($m) => FFI::cast("uintptr_t", $m->module)->cdata;'
+                . ' $request = function () use ($forget, $address, &$seen) { $forget();'
+                . ' $core = Strata\Bridge\Core::open(cacheDir: ' . var_export($dir, true) . ');'
+                . ' $answer = $core->validate(\'{"schema":null,"subject":{"schema":"X","statements":{}}}\');'
+                . ' $seen[] = [$address($core->instance->compiled), str_contains($answer, "schema-not-found")]; };'
+                . ' $request(); $request(); $request();'
+                . ' $file = glob(' . var_export("$dir/*.cwasm", true) . ')[0]; touch($file, time() + 5); $request(); $request();'
+                . ' echo json_encode($seen);';
+            $run = fn (string $apcu) => json_decode(
+                (string)shell_exec(sprintf('php -d ffi.enable=1 -d apc.enable_cli=%s -r %s 2>&1', $apcu, escapeshellarg($script))),
+                true
+            );
+            $seen = $run('1');
+            assertSame([true, true, true, true, true], array_column($seen, 1), 'every request answers');
+            [$first, $second, $third, $changed, $after] = array_column($seen, 0);
+            assertSame($first, $second, 'the next request takes the kept module');
+            assertSame($first, $third);
+            assertTrue($changed !== $first, 'a changed file is loaded again');
+            assertSame($changed, $after, 'and kept again');
+            $without = array_column($run('0'), 0);
+            assertSame(5, count(array_unique($without)), 'without APCu every request loads its own');
+        });
+    }
+
     /** @testdox a tampered precompiled module is compiled again and replaced; a refused folder compiles in memory */
     public function testATamperedModuleIsCompiledAgainAndARefusedFolderCompilesInMemory(): void
     {

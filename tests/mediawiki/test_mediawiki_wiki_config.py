@@ -1,6 +1,7 @@
 """The wiki-side configuration page `MediaWiki:Strata.json` on MediaWiki: `enforceValidation` set there
-turns enforcement on and off without touching LocalSettings.php, each edit taking effect at once (read
-per revision); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
+turns enforcement on and off without touching LocalSettings.php, each edit, deletion, re-creation and
+undeletion and move taking effect at once (the text is cached, and each change replaces the cache's
+generation: each test reads once before a change, so a change that kept the old text fails it); a text that sets a key wrongly is refused on save; and only a holder of `editsitejson` (sysops and interface administrators by default)
 may change it.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki_wiki_config.py -v`."""
@@ -41,6 +42,31 @@ class WikiConfigPage(WikiTest):
         self.assertEqual(refused.json()["violations"][0]["code"], "min-length")
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": false}', "do not enforce")
         self.assertEqual(self.short_code(2).status_code, 201)
+
+    def test_a_deleted_page_gives_the_operators_setting_and_a_new_or_undeleted_one_its_own(self):
+        # The page's text is read from MediaWiki's message cache, which also remembers that it is absent.
+        page = self.ines.site.pages["MediaWiki:Strata.json"]
+        page.edit('{"enforceValidation": true}', "enforce")
+        self.assertEqual(self.short_code(4).status_code, 422)
+        page.delete("deleted")
+        self.assertEqual(self.short_code(5).status_code, 201, "deleted: the operator's setting (off)")
+        self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "created again")
+        self.assertEqual(self.short_code(6).status_code, 422, "created again")
+        self.ines.site.pages["MediaWiki:Strata.json"].delete("deleted again")
+        self.assertEqual(self.short_code(7).status_code, 201, "deleted again")
+        self.ines.site.post("undelete", title="MediaWiki:Strata.json", reason="back", token=self.ines.site.get_token("csrf"))
+        self.assertEqual(self.short_code(8).status_code, 422, "undeleted")
+
+    def test_a_page_moved_away_or_back_takes_effect_at_once(self):
+        self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": true}', "enforce")
+        self.assertEqual(self.short_code(9).status_code, 422)
+        token = self.ines.site.get_token("csrf")
+        aside = f"MediaWiki:Strata-{TAG}.json"
+        self.ines.site.post("move", **{"from": "MediaWiki:Strata.json", "to": aside, "noredirect": "1", "reason": "aside", "token": token})
+        self.assertEqual(self.short_code(10).status_code, 201, "moved away: the operator's setting (off)")
+        self.assertEqual(self.short_code(12).status_code, 201)
+        self.ines.site.post("move", **{"from": aside, "to": "MediaWiki:Strata.json", "noredirect": "1", "reason": "back", "token": token})
+        self.assertEqual(self.short_code(11).status_code, 422, "moved back")
 
     def test_a_text_that_sets_a_key_wrongly_is_refused_on_save(self):
         cases = [

@@ -223,9 +223,8 @@ function searchRounds(db, { search, key, desc, where, params, order, select, lim
       start = timeBound(db, timeColumn, parts[0].range, desc, check);
       if (start === null) return { rows: [], timedOut: false };
     }
-    let found = [];
     if (rows > 0 && !clustered) {
-      found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, check }, rows, limit);
+      const found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, check }, rows, limit);
       if (found.length === limit || rows >= total) return { rows: rowsOf(found), timedOut: false };
     }
     const candidates = searchCandidates(parts, clustered ? total : cap);

@@ -10,6 +10,7 @@
 
 namespace MediaWiki\Extension\Strata\Host;
 
+use LinkCache;
 use Wikimedia\Rdbms\IDatabase;
 
 class IndexTables {
@@ -162,15 +163,24 @@ class IndexTables {
 		$dbw->endAtomic( __METHOD__ );
 	}
 
-	/** `{id: {pageId, schema}}` of the ids found in the index. */
+	/**
+	 * `{id: {pageId, schema, page}}` of the ids found in the index, `page` their page's row (LinkCache's
+	 * fields, for PageStore; null when the page is gone), read in the same query: a Subject read then
+	 * needs no page query of its own (issue 31).
+	 */
 	public static function subjects( IDatabase $db, array $ids ): array {
 		if ( $ids === [] ) {
 			return [];
 		}
 		$found = [];
-		$res = $db->select( 'strata_subject', [ 'ss_subject_id', 'ss_page_id', 'ss_schema' ], [ 'ss_subject_id' => $ids ], __METHOD__ );
+		$res = $db->select( [ 'strata_subject', 'page' ], array_merge( [ 'ss_subject_id', 'ss_page_id', 'ss_schema' ], LinkCache::getSelectFields() ),
+			[ 'ss_subject_id' => $ids ], __METHOD__, [], [ 'page' => [ 'LEFT JOIN', 'page_id = ss_page_id' ] ] );
 		foreach ( $res as $row ) {
-			$found[$row->ss_subject_id] = [ 'pageId' => (int)$row->ss_page_id, 'schema' => json_decode( $row->ss_schema, true ) ];
+			$found[$row->ss_subject_id] = [
+				'pageId' => (int)$row->ss_page_id,
+				'schema' => json_decode( $row->ss_schema, true ),
+				'page' => $row->page_id === null ? null : $row,
+			];
 		}
 		return $found;
 	}

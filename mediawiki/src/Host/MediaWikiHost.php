@@ -65,7 +65,8 @@ class MediaWikiHost implements Host {
 		$db = ( new RequestReads( $this->services->getDBLoadBalancer() ) )->db();
 		$found = IndexTables::subjects( $db, array_values( $args['ids'] ?? [] ) );
 		foreach ( $found as $id => $info ) {
-			$page = $this->records->page( $info['pageId'] );
+			$page = $this->records->pageFromRow( $info['pageId'], $info['page'] );
+			unset( $found[$id]['page'] );
 			$found[$id]['readable'] = $page !== null && $this->records->can( 'read', $page );
 		}
 		return (object)$found;

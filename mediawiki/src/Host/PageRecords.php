@@ -9,6 +9,7 @@
 
 namespace MediaWiki\Extension\Strata\Host;
 
+use IDBAccessObject;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageIdentity;
@@ -20,6 +21,12 @@ use Title;
 use User;
 
 class PageRecords {
+	/**
+	 * Options of a WAN cache read whose key names everything the value depends on (a revision, a
+	 * text's hash): no refresh ahead of time, which would be useless and, as a post-send update,
+	 * would make a read request close its connection (`Rest/CoreRouteHandler`).
+	 */
+	public const NEVER_REFRESHED = [ 'lowTTL' => 0, 'hotTTR' => 0 ];
 	/** The most pages and answers kept at once (a rebuild job reads pages by the thousand). */
 	private const KEPT = 512;
 	private MediaWikiServices $services;
@@ -71,6 +78,19 @@ class PageRecords {
 		return $this->pages[$pageId];
 	}
 
+	/**
+	 * The page of a row read with LinkCache's fields (null: no page), remembered as a lookup of
+	 * $pageId and, as PageStore's own lookups do, in LinkCache (permission checks look the title up).
+	 */
+	public function pageFromRow( int $pageId, ?\stdClass $row ): ?MwPageRecord {
+		$this->pages = count( $this->pages ) < self::KEPT ? $this->pages : [];
+		$page = $row ? $this->services->getPageStore()->newPageRecordFromRow( $row ) : null;
+		if ( $page ) {
+			$this->services->getLinkCache()->addGoodLinkObjFromRow( $page, $row, $this->reads->flags() );
+		}
+		return $this->pages[$pageId] = $page;
+	}
+
 	/** Forgets the pages looked up so far: a write changed them, or may have. */
 	public function forget(): void {
 		$this->pages = [];
@@ -87,7 +107,33 @@ class PageRecords {
 		return $page && $page->exists() ? $this->record( $page ) : null;
 	}
 
+	/** The page's record at its latest revision, with the caller's `access`; null without that revision. */
 	public function record( MwPageRecord $page ): ?array {
+		$fields = $this->reads->flags() === IDBAccessObject::READ_NORMAL ? $this->cachedFields( $page ) : $this->fields( $page );
+		return $fields === null ? null : $fields + [ 'access' => $this->access( $page ) ];
+	}
+
+	/**
+	 * The record's fields without `access`, kept in the WAN cache under the page's id and latest
+	 * revision: they are the revision's (its slots, times and author), the page's title at it (a move
+	 * makes a new revision) and the first revision's time (below), none of which changes while the
+	 * revision is the latest. Saves the revision, slot and text reads of every page record a read
+	 * request makes (a Subject's page and its Schema's; issue 31). Permissions are never kept: they
+	 * are the caller's, asked each time. Reads after a write of the request go to the primary
+	 * database and skip the cache (`RequestReads`).
+	 */
+	private function cachedFields( MwPageRecord $page ): ?array {
+		$cache = $this->services->getMainWANObjectCache();
+		$fields = $cache->getWithSetCallback(
+			$cache->makeKey( 'strata-page-record', 'v1', $page->getId(), $page->getLatest() ),
+			$cache::TTL_DAY,
+			fn () => $this->fields( $page ) ?? false,
+			self::NEVER_REFRESHED
+		);
+		return $fields === false ? null : $fields;
+	}
+
+	private function fields( MwPageRecord $page ): ?array {
 		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest(), $this->reads->flags() );
 		if ( !$latest ) {
 			return null;
@@ -106,7 +152,6 @@ class PageRecords {
 			'contentModel' => $latest->getSlot( SlotRecord::MAIN, RevisionRecord::RAW )->getModel(),
 			'mainSlot' => self::slotText( $latest, SlotRecord::MAIN ),
 			'subjectSlot' => self::slotText( $latest, SlotRoleHook::ROLE ),
-			'access' => $this->access( $page ),
 		];
 	}
 
@@ -126,7 +171,8 @@ class PageRecords {
 				$db = $this->reads->db();
 				return $db->selectField( 'revision', 'rev_timestamp', [ 'rev_page' => $pageId ], __METHOD__,
 					[ 'ORDER BY' => [ 'rev_timestamp', 'rev_id' ], 'LIMIT' => 1 ] );
-			}
+			},
+			self::NEVER_REFRESHED
 		);
 		return $first === false ? null : (string)$first;
 	}

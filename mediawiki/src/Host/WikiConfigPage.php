@@ -5,8 +5,9 @@
  * (host-shim/platform/config/wiki-page.js). The keys are the reference host's: `enforceValidation`
  * (a boolean). A save that sets an unknown key, a key of the wrong type or is no JSON object is
  * refused (`strata-invalid-config`); a stored text that does not parse (saved before this check) is
- * ignored with a warning in the `Strata` log, and the operator's settings apply. The page is read once per
- * revision (the main WAN cache, keyed by revision ID), so an edit takes effect at once. Editing it
+ * ignored with a warning in the `Strata` log, and the operator's settings apply. The page's text is
+ * kept in the WAN cache under a generation that every change of the page replaces, so an edit takes
+ * effect at once. Editing it
  * needs MediaWiki's `editsitejson` right, as every site JSON page does (sysops and interface
  * administrators by default).
  */
@@ -14,10 +15,14 @@
 namespace MediaWiki\Extension\Strata\Host;
 
 use Content;
+use DeferredUpdates;
 use IContextSource;
+use MediaWiki\Linker\LinkTarget;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use MediaWiki\Page\PageReference;
 use MediaWiki\Revision\SlotRecord;
+use ObjectCache;
 use Status;
 use TextContent;
 use Title;
@@ -27,24 +32,97 @@ class WikiConfigPage {
 	/** The keys the page may set, each with PHP's name of its type. */
 	private const KEYS = [ 'enforceValidation' => 'boolean' ];
 
-	/** The overrides the page's latest revision sets; none without the page. */
+	/**
+	 * The overrides the page's latest text sets; none without the page. Its text (or that it is
+	 * absent) is kept in the WAN cache under the page's generation, a random token that every
+	 * change of the page replaces once the change is committed (`changed`, below), so a request no
+	 * longer asks the database whether the page exists: MediaWiki's own caches keep no absent page
+	 * (issue 31). Decision: not a WAN check key, whose purge time has whole seconds, so a value read
+	 * in the same second just before a change could still be served just after it.
+	 */
 	public static function overrides(): array {
-		$revisionId = Title::makeTitle( NS_MEDIAWIKI, self::TITLE )->getLatestRevID();
-		if ( !$revisionId ) {
+		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
+		$text = $cache->getWithSetCallback(
+			$cache->makeKey( 'strata-wiki-config-text', 'v2', self::generation() ),
+			$cache::TTL_DAY,
+			static fn () => [ 'text' => self::latestText() ],
+			PageRecords::NEVER_REFRESHED
+		)['text'];
+		if ( $text === null ) {
 			return [];
 		}
-		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
 		return $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-wiki-config', $revisionId ),
+			$cache->makeKey( 'strata-wiki-config', md5( $text ) ),
 			$cache::TTL_DAY,
-			static fn () => self::read( $revisionId )
+			static fn () => self::read( $text ),
+			PageRecords::NEVER_REFRESHED
 		);
 	}
 
-	private static function read( int $revisionId ): array {
-		$revision = MediaWikiServices::getInstance()->getRevisionLookup()->getRevisionById( $revisionId );
+	private const GENERATION_KEY = 'strata-wiki-config-generation';
+
+	/** The page's current generation; a new one when the cache has none (evicted, restarted). */
+	private static function generation(): string {
+		$stash = ObjectCache::getLocalClusterInstance();
+		$key = $stash->makeKey( self::GENERATION_KEY );
+		$generation = $stash->get( $key );
+		if ( !is_string( $generation ) ) {
+			$generation = bin2hex( random_bytes( 8 ) );
+			// Another request may have made one first: theirs is kept.
+			$stash->add( $key, $generation, $stash::TTL_WEEK );
+			$generation = $stash->get( $key ) ?: $generation;
+		}
+		return $generation;
+	}
+
+	/**
+	 * When $title is the page: a new generation once the change is committed (a deferred update
+	 * before the response), so a read that saw the old text keeps it under the old generation and
+	 * the client's next request reads the new. The hooks of every way a page changes call it:
+	 * save, deletion, undeletion, either side of a move (while the move commits), import.
+	 */
+	private static function changed( LinkTarget|PageReference $title ): void {
+		if ( $title->getNamespace() === NS_MEDIAWIKI && $title->getDBkey() === self::TITLE ) {
+			DeferredUpdates::addCallableUpdate( static function () {
+				$stash = ObjectCache::getLocalClusterInstance();
+				$stash->set( $stash->makeKey( self::GENERATION_KEY ), bin2hex( random_bytes( 8 ) ), $stash::TTL_WEEK );
+			}, DeferredUpdates::PRESEND );
+		}
+	}
+
+	public static function onPageSaveComplete( $wikiPage, $user, $summary, $flags, $revision, $editResult ): void {
+		self::changed( $wikiPage->getTitle() );
+	}
+
+	public static function onPageDeleteComplete( $page, $deleter, $reason, $pageId, $deleted, $logEntry, $count ): void {
+		self::changed( $page );
+	}
+
+	public static function onArticleUndelete( $title, $created, $comment, $oldPageId, $restoredPages ): void {
+		self::changed( $title );
+	}
+
+	/** PageMoveCompleting, not PageMoveComplete: that one runs after the response is sent. */
+	public static function onPageMoveCompleting( $old, $new, $user, $pageid, $redirid, $reason, $revision ): void {
+		self::changed( $old );
+		self::changed( $new );
+	}
+
+	public static function onAfterImportPage( $title, $foreignTitle, $revCount, $sRevCount, $pageInfo ): void {
+		self::changed( $title );
+	}
+
+	/** The main slot's text of the page's latest revision; null without the page. */
+	private static function latestText(): ?string {
+		$revision = MediaWikiServices::getInstance()->getRevisionLookup()
+			->getRevisionByTitle( Title::makeTitle( NS_MEDIAWIKI, self::TITLE ) );
 		$content = $revision ? $revision->getContent( SlotRecord::MAIN ) : null;
-		[ $overrides, $problems ] = self::parse( $content instanceof TextContent ? $content->getText() : '' );
+		return $content instanceof TextContent ? $content->getText() : null;
+	}
+
+	/** The overrides of a page text, its problems logged (once per text: the caller caches the answer). */
+	private static function read( string $text ): array {
+		[ $overrides, $problems ] = self::parse( $text );
 		foreach ( $problems as $problem ) {
 			LoggerFactory::getInstance( 'Strata' )->warning( '{problem}; ignored', [ 'problem' => $problem ] );
 		}

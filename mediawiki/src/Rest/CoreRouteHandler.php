@@ -26,7 +26,9 @@ class CoreRouteHandler extends Handler {
 		$request = $this->getRequest();
 		$caller = CallerFacts::of( $this->getAuthority(), $this->getSession() );
 		$caller['csrfValid'] = $this->csrfValid();
-		$body = (string)$request->getBody();
+		// A request that declares no body has none: PHP's input stream is not opened for it (issue 31).
+		$declared = $request->hasHeader( 'content-length' ) || $request->hasHeader( 'transfer-encoding' );
+		$body = $declared ? (string)$request->getBody() : '';
 		// Bytes that are not UTF-8 cannot travel as JSON text: the core is told, and refuses them.
 		$utf8 = mb_check_encoding( $body, 'UTF-8' );
 		$routeRequest = [
