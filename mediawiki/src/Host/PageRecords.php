@@ -19,6 +19,7 @@ use MediaWiki\Revision\RevisionRecord;
 use MediaWiki\Revision\SlotRecord;
 use Title;
 use User;
+use WANObjectCache;
 
 class PageRecords {
 	/**
@@ -113,6 +114,20 @@ class PageRecords {
 		return $fields === null ? null : $fields + [ 'access' => $this->access( $page ) ];
 	}
 
+	private static function recordKey( WANObjectCache $cache, int $pageId, int $revisionId ): string {
+		return $cache->makeKey( 'strata-page-record', 'v1', $pageId, $revisionId );
+	}
+
+	/**
+	 * A deleted page's record is dropped with it: its latest revision stays the same id in the
+	 * archive, and MediaWiki's own page lookup may still find the page for a moment after the
+	 * deletion's answer (LinkCache is purged after it), so the key alone would not tell.
+	 */
+	public static function onPageDeleteComplete( $page, $deleter, $reason, $pageId, $deletedRev, $logEntry, $count ): void {
+		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
+		$cache->delete( self::recordKey( $cache, $pageId, $deletedRev->getId() ) );
+	}
+
 	/**
 	 * The record's fields without `access`, kept in the WAN cache under the page's id and latest
 	 * revision: they are the revision's (its slots, times and author), the page's title at it (a move
@@ -125,7 +140,7 @@ class PageRecords {
 	private function cachedFields( MwPageRecord $page ): ?array {
 		$cache = $this->services->getMainWANObjectCache();
 		$fields = $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-page-record', 'v1', $page->getId(), $page->getLatest() ),
+			self::recordKey( $cache, $page->getId(), $page->getLatest() ),
 			$cache::TTL_DAY,
 			fn () => $this->fields( $page ) ?? false,
 			self::NEVER_REFRESHED
