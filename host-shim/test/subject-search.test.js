@@ -130,6 +130,41 @@ describe('Subject search over SQLite', () => {
     assert.equal(listSubjects(site.db, { ...query, timeoutMs: 60000 }, { ...WALKED, deadlineEvery: 1 }).rows.length, 7);
   });
 
+  // A phrase (three characters or more) is read from the trigram vocabulary and tested with the walk's
+  // filter, never by FTS5's phrase query, which reads every posting of every trigram before it can say
+  // that nothing matches, in one statement no deadline check can stop (docs/lists.md).
+  test('a phrase is answered from the trigram vocabulary, and at once when a trigram is in no value', (t) => {
+    const cases = [
+      // [search, what it is, how many Subjects it finds]
+      ['Anna page 12', 'a page title', 5],
+      ['nna Vie', 'a substring across words', 20],
+      ['Anna page 13', 'every trigram indexed, no value holding them in a row', 0],
+      ['Anna Labs', 'a trigram no value holds', 0],
+    ];
+    const indexed = (term) => site.db.prepare('SELECT 1 FROM subject_search_instances WHERE term = ? LIMIT 1').get(term) !== undefined;
+    assert.ok(['ann', 'nna', 'na ', 'a p', ' pa', 'pag', 'age', 'ge ', 'e 1', ' 13'].every(indexed), 'Anna page 13: every trigram indexed');
+    assert.ok(!indexed('lab'), 'Anna Labs: "lab" is in no value');
+    for (const [search, what, count] of cases) {
+      for (const options of [SORTED, ROUNDS, WALKED]) {
+        t.mock.restoreAll();
+        const ran = [];
+        const prepare = site.db.prepare.bind(site.db);
+        t.mock.method(site.db, 'prepare', (sql) => {
+          ran.push(sql);
+          return prepare(sql);
+        });
+        const rows = everyRow({ search, sort: 'name', direction: 'asc' }, options);
+        t.mock.restoreAll();
+        const name = `${search} (${what}), ${JSON.stringify(options)}`;
+        assert.equal(rows.length, count, name);
+        assert.deepEqual(ran.filter((sql) => /MATCH/.test(sql)), [], `${name}: no FTS5 query`);
+        if (!indexed('lab') && search === 'Anna Labs') {
+          assert.ok(ran.every((sql) => /^SELECT 1 FROM subject_search_instances WHERE term = \? LIMIT 1$/.test(sql)), `${name}: seeks only`);
+        }
+      }
+    }
+  });
+
   // Each statement of a search that may read many rows, made slow in turn: the search answers
   // timedOut from inside that statement (the clock only moves there) and starts nothing after the
   // deadline. better-sqlite3 has no progress handler; without the check in the statement's SQL the
@@ -138,7 +173,8 @@ describe('Subject search over SQLite', () => {
     const SORTED_ALL = { windowRows: 0, candidateCap: 100000 };
     const cases = [
       ['a window walk (few matches: the whole order)', { search: 'page 59', sort: 'name' }, { windowRows: 100000, candidateCap: 0 }, /FROM \(SELECT/],
-      ['reading a name search\'s candidates', { search: 'anna', sort: 'name' }, SORTED_ALL, /MATCH/],
+      ['reading a phrase\'s postings', { search: 'anna', sort: 'name' }, SORTED_ALL, /subject_search_instances WHERE term = \? AND/],
+      ['testing a phrase\'s candidates', { search: 'anna', sort: 'name' }, SORTED_ALL, /c\.value\s+WHERE \(instr/],
       ['reading a short search\'s candidates', { search: 'a', sort: 'name' }, SORTED_ALL, /MATCH/],
       ['listing a short search\'s trigrams', { search: 'a', sort: 'name' }, SORTED_ALL, /subject_search_instances/],
       ['reading an ID prefix\'s candidates', { search: 's1srch00000', sort: 'name' }, SORTED_ALL, /SELECT row_id FROM subject_index WHERE subject_id >= \?/],
