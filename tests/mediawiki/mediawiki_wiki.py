@@ -93,9 +93,9 @@ class MediaWiki:
         out = self.maintenance("runScript", str(ROOT / "mediawiki/maintenance/rebuildStores.php"), "--store", store)
         return json.loads(out.strip().splitlines()[-1])
 
-    def run_script(self, script):
+    def run_script(self, script, *args):
         """The JSON a maintenance script of this repository prints, run in this wiki by MediaWiki's runScript.php."""
-        return json.loads(self.maintenance("runScript", str(ROOT / script)).strip().splitlines()[-1])
+        return json.loads(self.maintenance("runScript", str(ROOT / script), *args).strip().splitlines()[-1])
 
     def stop(self):
         if self.owned:

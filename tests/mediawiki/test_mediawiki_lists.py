@@ -1,12 +1,15 @@
 """The list operations of the MediaWiki host: the list conformance corpus (tests/conformance/lists.json)
 run against its `listSubjects` inside the wiki (tests/mediawiki/support/lists_conformance.php, in a
 transaction rolled back afterwards), and the list routes over rest.php on Subjects written through the
-core: `GET /subjects`, `/subject-labels`, `/recently-edited-subjects`, `/subject-counts`.
+core: `GET /subjects`, `/subject-labels`, `/recently-edited-subjects`, `/subject-counts`; the Layout
+list read in a batch (tests/mediawiki/support/page_lists.php), each record as the one-page read gives it.
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
 
+import json
 import time
 import unittest
+import uuid
 
 from mediawiki_wiki import WikiTest
 
@@ -67,6 +70,22 @@ class MediaWikiLists(WikiTest):
         self.assertEqual([s["id"] for s in self.rest("GET", "/subjects?schema=Ship&sort=name")["subjects"]], [argo, beagle])
         self.assertEqual(self.rest("GET", "/subject-counts")["counts"]["Ship"], 2)
         self.assertNotIn(zephyr, [s["id"] for s in self.rest("GET", "/recently-edited-subjects")["subjects"]])
+
+    def test_layout_lists_read_their_pages_in_a_batch_each_as_read_alone(self):
+        self.rest("PUT", "/schema/Ship", {"schema": SHIP})
+        tag = f"Batch {uuid.uuid4().hex[:8]}"
+        titles = [f"{tag} {name}" for name in ("Alpha", "Beta", "Secret gamma", "Delta", "Epsilon", "Secret zeta")]
+        for title in titles:
+            self.lee.site.pages[f"Layout:{title}"].edit(json.dumps({"schema": "Ship", "type": "card"}), "a Layout")
+        self.lee.site.pages[f"Layout:{tag} Beta"].edit(json.dumps({"schema": "Ship", "type": "table"}), "a second revision")
+        answer = self.wiki.run_script("tests/mediawiki/support/page_lists.php", tag)
+        self.assertEqual(answer["titles"], sorted(titles))
+        # Listed with `access.read` false, as the one-page read answers: the core leaves them out.
+        self.assertEqual(answer["unreadable"], [f"{tag} Secret gamma", f"{tag} Secret zeta"])
+        self.assertEqual(answer["differ"], [])
+        # A handful of queries for the whole list, however many pages: one page costs as many as six.
+        self.assertEqual(answer["queries"]["allPages"], answer["queries"]["onePage"])
+        self.assertLessEqual(answer["queries"]["allPages"], 5)
 
 
 if __name__ == "__main__":

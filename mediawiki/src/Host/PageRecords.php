@@ -10,6 +10,7 @@
 namespace MediaWiki\Extension\Strata\Host;
 
 use IDBAccessObject;
+use LinkCache;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageIdentity;
@@ -150,9 +151,11 @@ class PageRecords {
 
 	private function fields( MwPageRecord $page ): ?array {
 		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest(), $this->reads->flags() );
-		if ( !$latest ) {
-			return null;
-		}
+		return $latest ? self::fieldsOf( $page, $latest, $this->firstTimestamp( $page->getId(), $latest->getId() ) ) : null;
+	}
+
+	/** The record's fields but `access`, from its latest revision and its first revision's time. */
+	private static function fieldsOf( MwPageRecord $page, RevisionRecord $latest, ?string $firstTimestamp ): array {
 		$title = Title::castFromPageIdentity( $page );
 		return [
 			'pageId' => $page->getId(),
@@ -160,7 +163,7 @@ class PageRecords {
 			'title' => $title->getText(),
 			'prefixedTitle' => $title->getPrefixedText(),
 			'latestRevisionId' => $latest->getId(),
-			'created' => self::iso( $this->firstTimestamp( $page->getId(), $latest->getId() ) ?? $latest->getTimestamp() ),
+			'created' => self::iso( $firstTimestamp ?? $latest->getTimestamp() ),
 			'modified' => self::iso( $latest->getTimestamp() ),
 			'lastEditor' => $latest->getUser( RevisionRecord::RAW ) ? $latest->getUser( RevisionRecord::RAW )->getName() : '',
 			'categories' => [],
@@ -168,6 +171,72 @@ class PageRecords {
 			'mainSlot' => self::slotText( $latest, SlotRecord::MAIN ),
 			'subjectSlot' => self::slotText( $latest, SlotRoleHook::ROLE ),
 		];
+	}
+
+	/**
+	 * The records of $pages in their order, each as record() gives it (pages without their latest
+	 * revision left out), their fields read together: the cached ones in one cache read, the others
+	 * with one query each for the revisions, their slots, their texts and the first revisions' times,
+	 * however many pages (issue 31: a list of 50 Layouts made six queries a page).
+	 */
+	public function records( array $pages ): array {
+		$byId = [];
+		foreach ( $pages as $page ) {
+			$byId[$page->getId()] = $page;
+		}
+		if ( $this->reads->flags() === IDBAccessObject::READ_NORMAL ) {
+			$cache = $this->services->getMainWANObjectCache();
+			$keys = $cache->makeMultiKeys( array_keys( $byId ), fn ( $id ) => self::recordKey( $cache, $id, $byId[$id]->getLatest() ) );
+			$cached = $cache->getMultiWithUnionSetCallback( $keys, $cache::TTL_DAY,
+				fn ( array $ids ) => array_map( static fn ( $fields ) => $fields ?? false,
+					$this->fieldsOfMany( array_intersect_key( $byId, array_flip( $ids ) ) ) ),
+				self::NEVER_REFRESHED );
+			$fields = [];
+			foreach ( $keys as $key => $id ) {
+				$fields[$id] = $cached[$key] === false ? null : $cached[$key];
+			}
+		} else {
+			$fields = $this->fieldsOfMany( $byId );
+		}
+		$records = [];
+		foreach ( $byId as $id => $page ) {
+			if ( isset( $fields[$id] ) ) {
+				$records[] = $fields[$id] + [ 'access' => $this->access( $page ) ];
+			}
+		}
+		return $records;
+	}
+
+	/**
+	 * fields() of each page of $pages (by page id), null for a page without its latest revision: the
+	 * revision rows in one query, their slots and texts in one each (RevisionStore's batch), the
+	 * first revisions' times in one.
+	 */
+	private function fieldsOfMany( array $pages ): array {
+		$fields = array_fill_keys( array_keys( $pages ), null );
+		if ( $pages === [] ) {
+			return $fields;
+		}
+		$store = $this->services->getRevisionStore();
+		$db = $this->reads->db();
+		$query = $store->getQueryInfo( [ 'page' ] );
+		$latest = array_map( static fn ( MwPageRecord $page ) => $page->getLatest(), array_values( $pages ) );
+		$rows = $db->select( $query['tables'], $query['fields'], [ 'rev_id' => $latest ], __METHOD__, [], $query['joins'] );
+		$revisions = $store->newRevisionsFromBatch( $rows, [ 'slots' => true, 'content' => true ],
+			$this->reads->flags() )->getValue();
+		$firsts = [];
+		$res = $db->select( 'revision', [ 'rev_page', 'first' => 'MIN(rev_timestamp)' ], [ 'rev_page' => array_keys( $pages ) ], __METHOD__,
+			[ 'GROUP BY' => 'rev_page' ] );
+		foreach ( $res as $row ) {
+			$firsts[(int)$row->rev_page] = (string)$row->first;
+		}
+		foreach ( $pages as $id => $page ) {
+			$revision = $revisions[$page->getLatest()] ?? null;
+			if ( $revision && $revision->getPageId() === $id ) {
+				$fields[$id] = self::fieldsOf( $page, $revision, $firsts[$id] ?? null );
+			}
+		}
+		return $fields;
 	}
 
 	/**
@@ -229,15 +298,12 @@ class PageRecords {
 		if ( $prefix !== null && $prefix !== '' ) {
 			$conds[] = 'page_title' . $db->buildLike( strtr( $prefix, ' ', '_' ), $db->anyString() );
 		}
-		$ids = $db->selectFieldValues( 'page', 'page_id', $conds, __METHOD__, [ 'ORDER BY' => 'page_title', 'LIMIT' => $limit ] );
+		$res = $db->select( 'page', LinkCache::getSelectFields(), $conds, __METHOD__, [ 'ORDER BY' => 'page_title', 'LIMIT' => $limit ] );
 		$pages = [];
-		foreach ( $ids as $id ) {
-			$record = $this->byId( (int)$id );
-			if ( $record ) {
-				$pages[] = $record;
-			}
+		foreach ( $res as $row ) {
+			$pages[] = $this->pageFromRow( (int)$row->page_id, $row );
 		}
-		return [ 'pages' => $pages ];
+		return [ 'pages' => $this->records( $pages ) ];
 	}
 
 	/** Every page of a namespace, in title order. */
