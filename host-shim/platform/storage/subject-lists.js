@@ -97,7 +97,7 @@ function searchParts(db, search, check) {
         const terms = trigramsStartingWith(db, folded, check.deadline);
         return terms.length === 0 ? [] : match(terms.map(ftsPhrase).join(' OR '), cap);
       }
-      : (cap) => phraseRowIds(db, { trigrams: trigramsOf(folded), filter, params: filterParams, check }, cap),
+      : (cap) => phraseRowIds(db, { trigrams: trigramsOf(folded), exact: [...folded].length === 3, filter, params: filterParams, check, match }, cap),
     isEmpty: short ? undefined : () => trigramsOf(folded).some((term) => !hasTrigram(db, term)),
     filter,
     params: filterParams,
@@ -149,26 +149,28 @@ function hasTrigram(db, term) {
 
 /**
  * The row_ids holding a search of three characters or more (at most `cap`; null when there may be
- * more than that), without FTS5's phrase query: that query reads every posting of every trigram of the phrase
- * before it can say that nothing matches, in one statement that yields no row, so no deadline check
- * can stop it (`Toolkit Pil` at 10,000,000 Subjects: 900 ms on a cold cache, docs/lists.md). Here
- * each trigram's postings are read from the vocabulary's instance table, no more than the rarest so
- * far and at most `cap` (each read checks the deadline); every match holds the rarest trigram, so
- * its rows, tested with the walk's own filter (a statement that checks it too), are the answer. When
- * every trigram has more than `cap` postings, the round has more candidates than it takes: null.
+ * more than that), without FTS5's phrase query: that query reads every posting of every trigram of
+ * the phrase before it can say that nothing matches, in one statement that yields no row, so no
+ * deadline check can stop it (`Toolkit Pil` at 10,000,000 Subjects: 900 ms on a cold cache,
+ * docs/lists.md). Every match holds each of the phrase's trigrams, so the rows of any one trigram,
+ * tested with the walk's own filter, are the answer (a search of three characters is its trigram:
+ * its rows are the answer as they are): the first trigram with at most `cap` rows is
+ * read (`match`, one trigram, a statement that yields each row it reads and so checks the deadline
+ * as it goes) and tested (a statement that checks it too). Trigrams holding a character other than
+ * a letter (the space between two words, a digit) are tried first: they are the rarer ones. When
+ * every trigram has more than `cap` rows, the round has more candidates than it takes: null.
  */
-function phraseRowIds(db, { trigrams, filter, params, check }, cap) {
-  const postings = db.prepare(`SELECT doc FROM subject_search_instances WHERE term = ? AND ${check.sql} LIMIT ?`).pluck();
-  let rarest = null;
-  for (const term of trigrams) {
-    const docs = postings.all(term, ...check.params, (rarest?.length ?? cap) + 1);
-    if (docs.length <= (rarest?.length ?? cap)) rarest = docs;
-    if (rarest?.length === 0) return [];
+function phraseRowIds(db, { trigrams, exact, filter, params, check, match }, cap) {
+  const letters = (term) => /^\p{L}+$/u.test(term);
+  for (const term of [...trigrams].sort((a, b) => letters(a) - letters(b))) {
+    const docs = match(ftsPhrase(term), cap + 1);
+    if (docs.length <= cap) {
+      if (docs.length === 0 || exact) return docs;
+      return db.prepare(`SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
+        WHERE ${filter} AND ${check.sql}`).pluck().all(JSON.stringify(docs), ...params, ...check.params);
+    }
   }
-  if (rarest === null) return null;
-  const ids = db.prepare(`SELECT s.row_id FROM json_each(?) c CROSS JOIN subject_index s ON s.row_id = c.value
-    WHERE ${filter} AND ${check.sql} LIMIT ?`).pluck().all(JSON.stringify([...new Set(rarest)]), ...params, ...check.params, cap + 1);
-  return ids.length > cap ? null : ids;
+  return null;
 }
 
 /**

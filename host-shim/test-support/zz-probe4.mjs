@@ -1,0 +1,15 @@
+import Database from 'better-sqlite3';
+const db = new Database('/tmp/lists-sqlite/lists-1000000/strata.sqlite', { readonly: true });
+db.pragma('cache_size = -65536'); db.pragma('mmap_size = 1073741824');
+const t = (label, f) => { const ts = []; let r; for (let i = 0; i < 9; i++) { const s = process.hrtime.bigint(); r = f(); ts.push(Number(process.hrtime.bigint() - s) / 1e6); } ts.sort((a, b) => a - b); console.log(label.padEnd(40), ts[4].toFixed(2), r); };
+const m = (q, extra = '', ...p) => db.prepare(`SELECT count(*) FROM (SELECT rowid FROM subject_search WHERE subject_search MATCH ? ${extra})`).pluck().get(q, ...p);
+t('"too" limit 1', () => m('"too"', 'LIMIT 1'));
+t('"too" all', () => m('"too"'));
+t('"t p" all', () => m('"t p"'));
+t('"too" range 500000..500100', () => m('"too"', 'AND rowid >= ? AND rowid < ?', 500000, 500100));
+t('"toolkit pil" whole', () => m('"toolkit pil"'));
+t('"toolkit pil" range 500000..500100', () => m('"toolkit pil"', 'AND rowid >= ? AND rowid < ?', 500000, 500100));
+t('"toolkit" whole', () => m('"toolkit"'));
+t('"t pil" whole', () => m('"t pil"'));
+t('too AND pil', () => m('"too" AND "pil"'));
+t('segments', () => db.prepare("SELECT count(*) FROM subject_search_data").pluck().get());
