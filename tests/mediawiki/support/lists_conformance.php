@@ -5,11 +5,15 @@
  * MW_CONFIG_FILE. Each corpus page is saved with the host's `savePages` as the other hosts' runs do
  * (tests/api/lists_conformance.rs, host-shim/test/lists-conformance.test.js), inside one database
  * transaction that is rolled back at the end: the wiki's own index rows are removed inside it, so
- * the corpus sees only its own Subjects, and the wiki is left as it was. Prints one JSON object, `{cases, failures}`, for tests/mediawiki/.
+ * the corpus sees only its own Subjects, and the wiki is left as it was. Every case runs three ways:
+ * the host's, and a search's two other ways (its matches read and sorted; walked after too many). Prints one JSON object, `{cases, failures}`, for tests/mediawiki/.
  */
 
 use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Host\IndexQueries;
 use MediaWiki\Extension\Strata\Host\MediaWikiHost;
+use MediaWiki\Extension\Strata\Host\PageRecords;
+use MediaWiki\Extension\Strata\Host\SubjectListing;
 use MediaWiki\MediaWikiServices;
 
 require_once getenv( 'MW_INSTALL_PATH' ) . '/maintenance/Maintenance.php';
@@ -28,7 +32,7 @@ class StrataListsConformance extends Maintenance {
 		try {
 			$dbw->delete( 'strata_subject', '*', __METHOD__ );
 			$dbw->delete( 'strata_revision_subject', '*', __METHOD__ );
-			$failures = $this->run( $corpus, $host );
+			$failures = $this->run( $corpus, $host, $user );
 		} finally {
 			$dbw->cancelAtomic( __METHOD__ );
 		}
@@ -36,7 +40,7 @@ class StrataListsConformance extends Maintenance {
 	}
 
 	/** Saves the corpus wiki and answers the failed cases. */
-	private function run( array $corpus, MediaWikiHost $host ): array {
+	private function run( array $corpus, MediaWikiHost $host, User $user ): array {
 		foreach ( $corpus['pages'] as $page ) {
 			$subjects = [];
 			foreach ( $page['subjects'] as $position => $subject ) {
@@ -52,12 +56,23 @@ class StrataListsConformance extends Maintenance {
 				throw new RuntimeException( 'saving ' . $page['title'] . ': ' . json_encode( $saved ) );
 			}
 		}
+		// The host as it answers, then a search's other ways (SubjectListing): its matches read and
+		// sorted, and, with a cap of two, walked after their reading found too many.
+		$services = MediaWikiServices::getInstance();
+		$index = new IndexQueries( $services, new PageRecords( $services, $user ) );
+		$ways = [
+			'host' => [ $host, 'listSubjects' ],
+			'candidates' => [ new SubjectListing( $index->db(), $index, 0 ), 'list' ],
+			'walk after candidates' => [ new SubjectListing( $index->db(), $index, 0, 2 ), 'list' ],
+		];
 		$failures = [];
-		foreach ( $corpus['cases'] as $case ) {
-			$answer = $host->listSubjects( $case['request'] + self::DEFAULTS );
-			$got = array_column( $answer['rows'], 'subjectId' );
-			if ( $got !== $case['rows'] ) {
-				$failures[] = $case['name'] . ': got ' . json_encode( $got ) . ', expected ' . json_encode( $case['rows'] );
+		foreach ( $ways as $way => $list ) {
+			foreach ( $corpus['cases'] as $case ) {
+				$answer = $list( $case['request'] + self::DEFAULTS );
+				$got = array_column( $answer['rows'], 'subjectId' );
+				if ( $got !== $case['rows'] ) {
+					$failures[] = "$way: " . $case['name'] . ': got ' . json_encode( $got ) . ', expected ' . json_encode( $case['rows'] );
+				}
 			}
 		}
 		return $failures;
