@@ -266,6 +266,9 @@ function searchRounds(db, { search, key, desc, where, params, order, select, lim
     if (rows > 0 && !clustered) {
       const found = walkWindow(db, { parts, where: [...where, ...start.where], params: [...params, ...start.params], order, check }, rows, limit);
       if (found.length === limit || rows >= total) return { rows: rowsOf(found), timedOut: false };
+      // At the window's rate along the whole order the search has more candidates than the round
+      // takes: reading them would only find that out (a common phrase's trigrams, a short search's).
+      if (found.length * total > cap * rows) continue;
     }
     const candidates = searchCandidates(parts, clustered ? total : cap);
     if (candidates !== null) {
