@@ -126,19 +126,18 @@ class SubjectListing {
 	private function candidates( string $search ): array|null|false {
 		$db = $this->index->db();
 		$like = $db->buildLike( $db->anyString(), IndexTables::searchKey( $search ), $db->anyString() );
-		$left = $this->left();
-		$named = $left < 1 ? null : $this->searched( [ "ss_name_search$like OR ss_title_search$like" ],
-			[ 'LIMIT' => $this->cap + 1, 'USE INDEX' => [ 'strata_subject' => 'ss_search' ] ], $left, 'ss_subject_id' );
-		if ( $named === null ) {
-			return false;
-		}
-		$ids = [];
-		foreach ( $named as $row ) {
-			$ids[$row->ss_subject_id] = true;
-		}
+		$reads = [ [ [ "ss_name_search$like OR ss_title_search$like" ], [ 'USE INDEX' => [ 'strata_subject' => 'ss_search' ] ] ] ];
 		$range = $this->idRange( $search );
 		if ( $range !== null ) {
-			$res = $db->select( 'strata_subject', 'ss_subject_id', $range, __METHOD__, [ 'LIMIT' => $this->cap + 1 ] );
+			$reads[] = [ $range, [] ];
+		}
+		$ids = [];
+		foreach ( $reads as [ $conds, $options ] ) {
+			$left = $this->left();
+			$res = $left < 1 ? null : $this->searched( $conds, $options + [ 'LIMIT' => $this->cap + 1 ], $left, 'ss_subject_id' );
+			if ( $res === null ) {
+				return false;
+			}
 			foreach ( $res as $row ) {
 				$ids[$row->ss_subject_id] = true;
 			}
