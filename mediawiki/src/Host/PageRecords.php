@@ -187,10 +187,12 @@ class PageRecords {
 		if ( $this->reads->flags() === IDBAccessObject::READ_NORMAL ) {
 			$cache = $this->services->getMainWANObjectCache();
 			$keys = $cache->makeMultiKeys( array_keys( $byId ), fn ( $id ) => self::recordKey( $cache, $id, $byId[$id]->getLatest() ) );
+			// `pcTTL`: MediaWiki 1.39 reads the keys in one batch, and hands the missing ones to the
+			// callback together, only for a value also kept in the process (a key names its revision).
 			$cached = $cache->getMultiWithUnionSetCallback( $keys, $cache::TTL_DAY,
 				fn ( array $ids ) => array_map( static fn ( $fields ) => $fields ?? false,
 					$this->fieldsOfMany( array_intersect_key( $byId, array_flip( $ids ) ) ) ),
-				self::NEVER_REFRESHED );
+				self::NEVER_REFRESHED + [ 'pcTTL' => $cache::TTL_PROC_SHORT ] );
 			$fields = [];
 			foreach ( $keys as $key => $id ) {
 				$fields[$id] = $cached[$key] === false ? null : $cached[$key];
