@@ -86,14 +86,22 @@ class CoreGateway {
 		return $mode === 'preload' && ( PHP_SAPI === 'cli' || class_exists( Core::class, false ) );
 	}
 
-	private static function load(): Core {
+	/**
+	 * Makes the bridge's classes (`Strata\Bridge\...`) loadable, without loading the core: what
+	 * needs only the bridge's PHP (`VerifiedFiles`) asks this. Throws CoreUnavailable without the bridge.
+	 */
+	public static function requireBridge(): void {
 		if ( !is_file( self::bridgeFile() ) ) {
 			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: the PHP bridge (bridge/) is missing from the extension folder.' );
 		}
+		require_once self::bridgeFile();
+	}
+
+	private static function load(): Core {
+		self::requireBridge();
 		if ( !self::ffiUsable() ) {
 			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: PHP\'s FFI is not usable here (ffi.enable=1, or ffi.enable=preload with opcache.preload of the extension\'s bridge/preload.php).' );
 		}
-		require_once self::bridgeFile();
 		$config = MediaWikiServices::getInstance()->getMainConfig();
 		Wasmtime::useLibrary( $config->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so' );
 		$module = self::moduleFile();
