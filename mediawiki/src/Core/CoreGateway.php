@@ -53,6 +53,11 @@ class CoreGateway {
 		return MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataModuleFile' ) ?? self::extensionDir() . '/core/strata.wasm';
 	}
 
+	/** wasmtime's C library: `$wgStrataWasmtimeLibrary`, else the extension folder's `lib/libwasmtime.so`. */
+	public static function wasmtimeLibrary(): string {
+		return MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so';
+	}
+
 	/** A second instance of this process, for calls made while the first runs. */
 	private static ?Core $spare = null;
 
@@ -103,7 +108,7 @@ class CoreGateway {
 			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: PHP\'s FFI is not usable here (ffi.enable=1, or ffi.enable=preload with opcache.preload of the extension\'s bridge/preload.php).' );
 		}
 		$config = MediaWikiServices::getInstance()->getMainConfig();
-		Wasmtime::useLibrary( $config->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so' );
+		Wasmtime::useLibrary( self::wasmtimeLibrary() );
 		$module = self::moduleFile();
 		try {
 			$core = Core::open( $module, self::cacheDirectory( $config ) );
