@@ -29,12 +29,15 @@ class ReusedAnswers {
 	/**
 	 * @param BagOStuff $cache where answers are kept
 	 * @param string $key the request's key (`key`)
+	 * @param \Closure $context `fn (): array`: what else an answer depends on (on MediaWiki the
+	 *   `config` answer and the module file's identity), asked only when an answer is kept or found
 	 * @param \Closure $pagesStand `fn (array $pages, Authority $caller): bool`: whether every listed
 	 *   page is at its listed revision (absent when none) and the caller may read each that exists
 	 */
 	public function __construct(
 		private BagOStuff $cache,
 		private string $key,
+		private \Closure $context,
 		private \Closure $pagesStand
 	) {
 	}
@@ -45,19 +48,22 @@ class ReusedAnswers {
 			return null;
 		}
 		$services = MediaWikiServices::getInstance();
-		$module = CoreGateway::moduleFile();
-		$stat = @stat( $module );
-		$context = [ Settings::of( $services->getMainConfig() ), $module, $stat['ino'] ?? 0, $stat['size'] ?? 0, $stat['mtime'] ?? 0 ];
+		$context = static function () use ( $services ): array {
+			$module = CoreGateway::moduleFile();
+			$stat = @stat( $module );
+			return [ Settings::of( $services->getMainConfig() ), $module, $stat['ino'] ?? 0, $stat['size'] ?? 0, $stat['mtime'] ?? 0 ];
+		};
 		$cache = $services->getLocalServerObjectCache();
-		return new self( $cache, self::key( $cache, $path, $query, $context ), \Closure::fromCallable( [ self::class, 'pagesStand' ] ) );
+		return new self( $cache, self::key( $cache, $path, $query ), $context, \Closure::fromCallable( [ self::class, 'pagesStand' ] ) );
 	}
 
 	/**
-	 * The key of a request's answer: its path and query, and what else an answer depends on
-	 * ($context: on MediaWiki the `config` answer and the module file's identity).
+	 * The key of a request's answer: its path and query. What else the answer depends on is kept
+	 * with it and compared when it is found, so a request whose answers are never kept (a list) costs
+	 * one cache read.
 	 */
-	public static function key( BagOStuff $cache, string $path, array $query, array $context ): string {
-		return $cache->makeKey( 'strata-answer', sha1( json_encode( [ $path, $query, $context ] ) ) );
+	public static function key( BagOStuff $cache, string $path, array $query ): string {
+		return $cache->makeKey( 'strata-answer', sha1( json_encode( [ $path, $query ] ) ) );
 	}
 
 	/**
@@ -75,7 +81,9 @@ class ReusedAnswers {
 				return null;
 			}
 		}
-		if ( !$caller->isAllowed( 'read' ) || !( $this->pagesStand )( $kept['reusable']['pages'], $caller ) ) {
+		if ( $kept['context'] !== self::digest( ( $this->context )() ) || !$caller->isAllowed( 'read' )
+			|| !( $this->pagesStand )( $kept['reusable']['pages'], $caller )
+		) {
 			return null;
 		}
 		return $kept['answer'];
@@ -86,8 +94,12 @@ class ReusedAnswers {
 		$reusable = $answer['reusable'] ?? null;
 		unset( $answer['reusable'] );
 		if ( is_array( $reusable ) ) {
-			$this->cache->set( $this->key, [ 'answer' => $answer, 'reusable' => $reusable ], self::TTL );
+			$this->cache->set( $this->key, [ 'answer' => $answer, 'reusable' => $reusable, 'context' => self::digest( ( $this->context )() ) ], self::TTL );
 		}
+	}
+
+	private static function digest( array $context ): string {
+		return sha1( json_encode( $context ) );
 	}
 
 	/** The pages' check on this wiki: one query for every title (LinkBatch), access as `PageRecords` asks it. */

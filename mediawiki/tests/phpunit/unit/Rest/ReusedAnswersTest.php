@@ -34,7 +34,7 @@ class ReusedAnswersTest extends TestCase {
 			$this->asked[] = $pages;
 			return $this->pagesStand;
 		};
-		return new ReusedAnswers( $this->cache, ReusedAnswers::key( $this->cache, $path, [], $context ), $check );
+		return new ReusedAnswers( $this->cache, ReusedAnswers::key( $this->cache, $path, [] ), static fn () => $context, $check );
 	}
 
 	private static function reader( array $rights = [ 'read' ] ): Authority {
