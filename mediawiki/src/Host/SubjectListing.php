@@ -126,13 +126,11 @@ class SubjectListing {
 	private function candidates( string $search ): array|null|false {
 		$db = $this->index->db();
 		$like = $db->buildLike( $db->anyString(), IndexTables::searchKey( $search ), $db->anyString() );
-		// The database reads the name half from `ss_search`, the one index that holds both columns
-		// (not named here: a wiki whose update.php has not added it yet scans the table instead).
-		$reads = [ [ "ss_name_search$like OR ss_title_search$like" ] ];
-		$range = $this->idRange( $search );
-		if ( $range !== null ) {
-			$reads[] = $range;
-		}
+		// The ID range first (a range of the primary key: a prefix shared by more than `cap` ends it
+		// before the scan), then the name half, which the database reads from `ss_search`, the one
+		// index that holds both columns (not named here: a wiki whose update.php has not added it yet
+		// scans the table instead).
+		$reads = array_filter( [ $this->idRange( $search ), [ "ss_name_search$like OR ss_title_search$like" ] ] );
 		$ids = [];
 		foreach ( $reads as $conds ) {
 			$left = $this->left();
@@ -143,8 +141,11 @@ class SubjectListing {
 			foreach ( $res as $row ) {
 				$ids[$row->ss_subject_id] = true;
 			}
+			if ( count( $ids ) > $this->cap ) {
+				return null;
+			}
 		}
-		return count( $ids ) > $this->cap ? null : array_map( 'strval', array_keys( $ids ) );
+		return array_map( 'strval', array_keys( $ids ) );
 	}
 
 	/**
