@@ -70,6 +70,7 @@ class MediaWikiPostSend(WikiTest):
         made, page = self.gadget(f"Gadget waited {TAG}")
         self.falkordb("CLIENT", "PAUSE", "60000", "WRITE")
         found = {}
+        waits = self.waits_logged()
         try:
             self.rename(made, f"Gadget waited {TAG}", f"Held {TAG}")
             self.assertGreater(self.markers(page), 0, "answered before the store took the save")
@@ -80,18 +81,21 @@ class MediaWikiPostSend(WikiTest):
             self.falkordb("CLIENT", "UNPAUSE")
         query.join(120)
         self.assertEqual(found["rows"], [{"name": f"Held {TAG}"}])
+        self.assertEqual(self.waits_logged(), waits, "the wait ended when the markers went, not at the bound")
 
     def test_a_store_query_answers_at_its_bound_with_what_the_store_holds(self):
         made, page = self.gadget(f"Gadget bound {TAG}")
         self.rename(made, f"Gadget bound {TAG}", f"Before {TAG}")
         self.settled(page)
         self.falkordb("CLIENT", "PAUSE", "60000", "WRITE")
+        waits = self.waits_logged()
         try:
             self.rename(made, f"Gadget bound {TAG}", f"After {TAG}")
             # The write is held for a minute, far past the core's bound (queryWaitSeconds): the query
             # answers with what the store holds, and so does the stores' listing.
             self.assertEqual(self.names(made), [{"name": f"Before {TAG}"}])
             self.assertEqual(self.lou.call("GET", "/graph-stores")[0], 200)
+            self.assertEqual(self.waits_logged(), waits + 2, "the core logs each wait that reached the bound")
         finally:
             self.falkordb("CLIENT", "UNPAUSE")
         self.settled(page)
@@ -144,6 +148,12 @@ class MediaWikiPostSend(WikiTest):
                 return
             time.sleep(0.2)
         self.assertEqual(self.markers(page), 0)
+
+    def waits_logged(self):
+        """How many waits for pending store writes reached the bound: the core logs each (the wiki's
+        `Strata` log, scripts/mediawiki/wiki.sh)."""
+        log = self.wiki.dir / "logs" / "strata.log"
+        return log.read_text().count("still pending after") if log.exists() else 0
 
     def falkordb(self, *command):
         """Sends one command to the wiki's FalkorDB; answers its status reply."""
