@@ -9,10 +9,10 @@
 
 namespace MediaWiki\Extension\Strata\Host;
 
-use IDBAccessObject;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageIdentity;
+use MediaWiki\Page\PageIdentityValue;
 use MediaWiki\Page\PageRecord as MwPageRecord;
 use MediaWiki\Permissions\PermissionManager;
 use MediaWiki\Revision\RevisionRecord;
@@ -20,6 +20,7 @@ use MediaWiki\Revision\SlotRecord;
 use Title;
 use User;
 use WANObjectCache;
+use Wikimedia\Rdbms\IDatabase;
 
 class PageRecords {
 	/**
@@ -110,12 +111,38 @@ class PageRecords {
 
 	/** The page's record at its latest revision, with the caller's `access`; null without that revision. */
 	public function record( MwPageRecord $page ): ?array {
-		$fields = $this->reads->flags() === IDBAccessObject::READ_NORMAL ? $this->cachedFields( $page ) : $this->fields( $page );
+		$fields = $this->reads->cacheable() ? $this->cachedFields( $page ) : $this->latestFields( $page );
 		return $fields === null ? null : $fields + [ 'access' => $this->access( $page ) ];
 	}
 
 	private static function recordKey( WANObjectCache $cache, int $pageId, int $revisionId ): string {
 		return $cache->makeKey( 'strata-page-record', 'v1', $pageId, $revisionId );
+	}
+
+	private static function createdKey( WANObjectCache $cache, int $pageId, int $revisionId ): string {
+		return $cache->makeKey( 'strata-page-created', $pageId, $revisionId );
+	}
+
+	/**
+	 * The record fields of a revision this request saved go into the WAN cache once the save's
+	 * transaction commits (never after a rollback, which drops the callback): the next request
+	 * about the page (the next save of the Subject, its read) and this request's page view after
+	 * the save find the record without reading the revision, its slots and its first revision
+	 * again (issue 31). Built from the saved revision in memory, as a read of it would build it;
+	 * the page's creation time is the one kept under its parent revision, if any.
+	 */
+	public function remember( RevisionRecord $saved, IDatabase $dbw ): void {
+		$dbw->onTransactionCommitOrIdle( function () use ( $saved ) {
+			$cache = $this->services->getMainWANObjectCache();
+			$pageId = $saved->getPageId();
+			$created = $saved->getParentId() ? $cache->get( self::createdKey( $cache, $pageId, $saved->getParentId() ) ) : $saved->getTimestamp();
+			if ( $created !== false ) {
+				$cache->set( self::createdKey( $cache, $pageId, $saved->getId() ), $created, $cache::TTL_WEEK );
+			}
+			// The revision's page by the id the save gave it (a new page's title had none before).
+			$page = new PageIdentityValue( $pageId, $saved->getPage()->getNamespace(), $saved->getPage()->getDBkey(), PageIdentity::LOCAL );
+			$cache->set( self::recordKey( $cache, $pageId, $saved->getId() ), $this->fields( $page, $saved ), $cache::TTL_DAY );
+		}, __METHOD__ );
 	}
 
 	/**
@@ -134,25 +161,27 @@ class PageRecords {
 	 * makes a new revision) and the first revision's time (below), none of which changes while the
 	 * revision is the latest. Saves the revision, slot and text reads of every page record a read
 	 * request makes (a Subject's page and its Schema's; issue 31). Permissions are never kept: they
-	 * are the caller's, asked each time. Reads after a write of the request go to the primary
-	 * database and skip the cache (`RequestReads`).
+	 * are the caller's, asked each time. Reads while a write of the request is uncommitted skip
+	 * the cache (`RequestReads::cacheable`); reads after a write go to the primary database.
 	 */
 	private function cachedFields( MwPageRecord $page ): ?array {
 		$cache = $this->services->getMainWANObjectCache();
 		$fields = $cache->getWithSetCallback(
 			self::recordKey( $cache, $page->getId(), $page->getLatest() ),
 			$cache::TTL_DAY,
-			fn () => $this->fields( $page ) ?? false,
+			fn () => $this->latestFields( $page ) ?? false,
 			self::NEVER_REFRESHED
 		);
 		return $fields === false ? null : $fields;
 	}
 
-	private function fields( MwPageRecord $page ): ?array {
+	private function latestFields( MwPageRecord $page ): ?array {
 		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest(), $this->reads->flags() );
-		if ( !$latest ) {
-			return null;
-		}
+		return $latest ? $this->fields( $page, $latest ) : null;
+	}
+
+	/** The record fields (all but `access`) of $page at its latest revision $latest. */
+	private function fields( PageIdentity $page, RevisionRecord $latest ): array {
 		$title = Title::castFromPageIdentity( $page );
 		return [
 			'pageId' => $page->getId(),
@@ -180,7 +209,7 @@ class PageRecords {
 	private function firstTimestamp( int $pageId, int $latestId ): ?string {
 		$cache = $this->services->getMainWANObjectCache();
 		$first = $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-page-created', $pageId, $latestId ),
+			self::createdKey( $cache, $pageId, $latestId ),
 			$cache::TTL_WEEK,
 			function () use ( $pageId ) {
 				$db = $this->reads->db();

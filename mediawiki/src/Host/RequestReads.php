@@ -4,6 +4,8 @@
  * this request has written, they go to the primary, which holds what the request wrote: projection
  * after a save reads the pages it saved, which a replica may not have yet (docs/scale-out.md). A
  * later request of the same client reads its own writes through MediaWiki's chronology protection.
+ * A page record keyed by its latest revision may come from the WAN cache unless a write of this
+ * request is still uncommitted (`cacheable`).
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -23,6 +25,18 @@ class RequestReads {
 	/** The connection of a read made now. */
 	public function db(): IDatabase {
 		return $this->lb->getConnectionRef( $this->wrote() ? DB_PRIMARY : DB_REPLICA );
+	}
+
+	/**
+	 * Whether what is read now may be taken from or put into the WAN cache under a key that names a
+	 * revision: not while this request's own writes are uncommitted on the primary database, whose
+	 * rows a rollback would take back (and whose ids SQLite may then give out again). After the
+	 * commit (a save's page view, its post-send updates), the page row still comes from the
+	 * primary database and names the latest revision, and the values under that revision's key
+	 * are the same whoever computed them.
+	 */
+	public function cacheable(): bool {
+		return !$this->wrote() || !$this->lb->getConnectionRef( DB_PRIMARY )->writesPending();
 	}
 
 	/** The flags of a page or revision lookup made now (PageStore, RevisionStore). */
