@@ -8,34 +8,35 @@
  *
  * Formatting the table takes about 1.7 ms (a message lookup per key), which every page view, every
  * save's drawing of the page for the parser cache and every Data tab paid (issue 31). The table of
- * each language is kept in the WAN cache under the module file (whose table names the keys), and
- * dropped for every language when MediaWiki replaces one of this extension's messages (an edit,
- * deletion or undeletion of a `MediaWiki:Strata-…` page: `MessageCacheReplace`) or reads a
- * language's messages again from the i18n files (`LocalisationCacheRecache`, after a deployment).
+ * each language is kept in the WAN cache under the module file (whose table names the keys) and a
+ * generation (`CacheGeneration`), replaced when MediaWiki replaces one of this extension's messages
+ * (an edit, deletion or undeletion of a `MediaWiki:Strata-…` page: `MessageCacheReplace`) or reads
+ * a language's messages again from the i18n files (`LocalisationCacheRecache`, after a deployment).
  */
 
 namespace MediaWiki\Extension\Strata\Core;
 
 use Language;
+use MediaWiki\Extension\Strata\Host\CacheGeneration;
 use MediaWiki\Extension\Strata\Host\PageRecords;
 use MediaWiki\MediaWikiServices;
-use WANObjectCache;
 
 class CoreMessages {
 	/** The violation messages are the editor's (ResourceLoader), never the renderers'. */
 	private const EDITOR_ONLY = 'strata-violation-';
 	/** Every key of this extension's messages, as MediaWiki's message cache names its pages (first letter upper-cased). */
 	private const PREFIX = 'strata-';
-
+	/** The generation of the kept tables (`CacheGeneration`), replaced when a message changes. */
+	private const GENERATION = 'core-messages';
 
 	/** @return array<string,string> the texts of the core's renderers by key, in $language */
 	public static function texts( Language $language ): array {
 		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
 		return $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-core-messages', $language->getCode(), self::moduleIdentity() ),
+			$cache->makeKey( 'strata-core-messages', $language->getCode(), self::moduleIdentity(), CacheGeneration::of( self::GENERATION ) ),
 			$cache::TTL_WEEK,
 			static fn () => self::format( $language ),
-			[ 'checkKeys' => [ self::changed( $cache ) ] ] + PageRecords::NEVER_REFRESHED
+			PageRecords::NEVER_REFRESHED
 		);
 	}
 
@@ -58,26 +59,16 @@ class CoreMessages {
 		return $texts;
 	}
 
-	/** The check key whose touch drops every language's table. */
-	private static function changed( WANObjectCache $cache ): string {
-		return $cache->makeKey( 'strata-core-messages-changed' );
-	}
-
-	private static function drop(): void {
-		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
-		$cache->touchCheckKey( self::changed( $cache ) );
-	}
-
 	/** `MediaWiki:$title` was saved, deleted or undeleted ($title: `Strata-yes`, `Strata-yes/de`, ...). */
 	public static function onMessageCacheReplace( $title, $text ): void {
 		if ( str_starts_with( lcfirst( (string)$title ), self::PREFIX ) ) {
-			self::drop();
+			CacheGeneration::renew( self::GENERATION );
 		}
 	}
 
 	/** A language's messages were read again from the i18n files. */
 	public static function onLocalisationCacheRecache( $cache, $code, &$allData, $unused ): void {
-		self::drop();
+		CacheGeneration::renew( self::GENERATION );
 	}
 
 	/** @return string[] */
