@@ -9,6 +9,7 @@
 
 namespace MediaWiki\Extension\Strata\Host;
 
+use IDBAccessObject;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageIdentity;
@@ -111,7 +112,9 @@ class PageRecords {
 
 	/** The page's record at its latest revision, with the caller's `access`; null without that revision. */
 	public function record( MwPageRecord $page ): ?array {
-		$fields = $this->reads->cacheable() ? $this->cachedFields( $page ) : $this->latestFields( $page );
+		$fields = $this->reads->flags() === IDBAccessObject::READ_NORMAL
+			? $this->cachedFields( $page )
+			: ( $this->reads->cacheable() ? $this->keptFields( $page ) : null ) ?? $this->latestFields( $page );
 		return $fields === null ? null : $fields + [ 'access' => $this->access( $page ) ];
 	}
 
@@ -161,8 +164,8 @@ class PageRecords {
 	 * makes a new revision) and the first revision's time (below), none of which changes while the
 	 * revision is the latest. Saves the revision, slot and text reads of every page record a read
 	 * request makes (a Subject's page and its Schema's; issue 31). Permissions are never kept: they
-	 * are the caller's, asked each time. Reads while a write of the request is uncommitted skip
-	 * the cache (`RequestReads::cacheable`); reads after a write go to the primary database.
+	 * are the caller's, asked each time. Reads after a write of the request go to the primary
+	 * database and take a kept record only (`keptFields`).
 	 */
 	private function cachedFields( MwPageRecord $page ): ?array {
 		$cache = $this->services->getMainWANObjectCache();
@@ -173,6 +176,18 @@ class PageRecords {
 			self::NEVER_REFRESHED
 		);
 		return $fields === false ? null : $fields;
+	}
+
+	/**
+	 * The fields kept under the page's latest revision, if any, for a read after this request's
+	 * committed writes (`RequestReads::cacheable`): found there (a save's page view finds the
+	 * record the save kept), never put there, so a request that reads pages by the thousand after
+	 * a write of its own (a rebuild job) does not fill the cache with them.
+	 */
+	private function keptFields( MwPageRecord $page ): ?array {
+		$cache = $this->services->getMainWANObjectCache();
+		$fields = $cache->get( self::recordKey( $cache, $page->getId(), $page->getLatest() ) );
+		return is_array( $fields ) ? $fields : null;
 	}
 
 	private function latestFields( MwPageRecord $page ): ?array {

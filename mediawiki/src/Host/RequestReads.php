@@ -4,8 +4,8 @@
  * this request has written, they go to the primary, which holds what the request wrote: projection
  * after a save reads the pages it saved, which a replica may not have yet (docs/scale-out.md). A
  * later request of the same client reads its own writes through MediaWiki's chronology protection.
- * A page record keyed by its latest revision may come from the WAN cache unless a write of this
- * request is still uncommitted (`cacheable`).
+ * After a write, a page record kept under the page's latest revision may still be taken from the
+ * WAN cache once the write is committed (`cacheable`).
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -28,12 +28,12 @@ class RequestReads {
 	}
 
 	/**
-	 * Whether what is read now may be taken from or put into the WAN cache under a key that names a
-	 * revision: not while this request's own writes are uncommitted on the primary database, whose
-	 * rows a rollback would take back (and whose ids SQLite may then give out again). After the
-	 * commit (a save's page view, its post-send updates), the page row still comes from the
-	 * primary database and names the latest revision, and the values under that revision's key
-	 * are the same whoever computed them.
+	 * Whether a value kept in the WAN cache under a key that names a revision may be taken now: not
+	 * while this request's own writes are uncommitted on the primary database (the revision may be
+	 * one a rollback takes back, whose id SQLite may then give out again). After the commit (a
+	 * save's page view, its post-send updates), the page row still comes from the primary database
+	 * and names the latest revision, and the values under that revision's key are the same whoever
+	 * computed them.
 	 */
 	public function cacheable(): bool {
 		return !$this->wrote() || !$this->lb->getConnectionRef( DB_PRIMARY )->writesPending();
