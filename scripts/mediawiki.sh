@@ -110,6 +110,7 @@ cmd_start() {
     printf 'db=%s\nport=%s\nstores=%s\nfalkordb_port=%s\noxigraph_port=%s\nscript_path=%s\n' "$db" "$port" "$stores" "$falkordb_port" "$oxigraph_port" "$script_path" >"$dir/wiki.env"
   fi
   wiki_localisation
+  wiki_ffi_header
   apache_start
   wait_for_wiki
   trap - EXIT

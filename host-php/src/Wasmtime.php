@@ -6,7 +6,9 @@
  * the C API has no version function, so the version is read from the engine section
  * (`.wasmtime.engine`) of an empty module the library compiles and serializes, where wasmtime writes
  * its own version to refuse code compiled by another one (once per library file and server:
- * `VerifiedFiles`).
+ * `VerifiedFiles`). PHP parses these declarations in every request that uses FFI (about 0.15 ms),
+ * unless the server preloaded them: with PHP's `ffi.preload` naming the header `preloadHeader()`
+ * writes, the server keeps them as the FFI scope of that library file, and `ffi()` takes that scope.
  */
 
 declare(strict_types=1);
@@ -95,12 +97,16 @@ final class Wasmtime
 
     private static ?FFI $ffi = null;
     private static ?string $library = null;
+    /** Whether this process's declarations came from a preloaded scope. */
+    private static bool $scoped = false;
 
     /** The FFI over the wasmtime library (libraryPath()), once its version is checked. */
     public static function ffi(): FFI
     {
         if (self::$ffi === null) {
-            $ffi = self::$ffi = FFI::cdef(self::DECLARATIONS, self::libraryPath());
+            $scope = self::preloadedScope(self::libraryPath());
+            self::$scoped = $scope !== null;
+            $ffi = self::$ffi = $scope ?? FFI::cdef(self::DECLARATIONS, self::libraryPath());
             try {
                 $version = VerifiedFiles::recall('wasmtime-version', self::libraryPath()) ?? self::version($ffi);
                 self::requireVersion($version);
@@ -111,6 +117,45 @@ final class Wasmtime
             }
         }
         return self::$ffi;
+    }
+
+    /**
+     * The header file of PHP's `ffi.preload` for $library: these declarations as the FFI scope of that
+     * library file, which `ffi()` takes instead of parsing them (docs/mediawiki.md, "PHP FFI").
+     */
+    public static function preloadHeader(string $library): string
+    {
+        $path = realpath($library);
+        if ($path === false) {
+            throw new \RuntimeException("no wasmtime library at $library");
+        }
+        return '#define FFI_SCOPE "' . self::scopeName($path) . "\"\n#define FFI_LIB \"$path\"\n" . self::DECLARATIONS . "\n";
+    }
+
+    /** Whether this process's FFI came from the server's preloaded scope (`preload`) rather than parsed declarations. */
+    public static function preloaded(): bool
+    {
+        return self::$ffi !== null && self::$scoped;
+    }
+
+    /** The scope `preload` made for $library; null when the server made none (a library of another path included). */
+    private static function preloadedScope(string $library): ?FFI
+    {
+        $path = realpath($library);
+        if ($path === false) {
+            return null;
+        }
+        try {
+            return FFI::scope(self::scopeName($path));
+        } catch (FFI\Exception) {
+            return null;
+        }
+    }
+
+    /** A scope per library file, so that a wiki naming another library never gets this one's functions. */
+    private static function scopeName(string $realPath): string
+    {
+        return 'strata_wasmtime_' . hash('sha256', $realPath);
     }
 
     /** The library's major version, from an empty module it compiles and serializes; null when unreadable. */

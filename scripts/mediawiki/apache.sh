@@ -9,6 +9,17 @@ apache_conf() { echo "$dir/apache${app:+-$app}/httpd.conf"; }
 apache_pid_file() { echo "$dir/run/apache${app:+-$app}.pid"; }
 apache_run_dir() { echo "$dir/run${app:+/apache-$app}"; }
 
+# PHP's configuration of the wiki's Apache: Debian's php.ini, and `ffi.preload` of the header
+# `wiki_ffi_header` wrote (scripts/mediawiki/wiki.sh), when there is one.
+apache_write_php_ini() {
+  local header="$dir/php/strata-wasmtime.h"
+  mkdir -p "$dir/php"
+  {
+    cat /etc/php/8.2/apache2/php.ini
+    [[ -f "$header" ]] && printf '\n; Strata: wasmtime'"'"'s C API declared once, at the start (docs/mediawiki.md, "PHP FFI").\nffi.preload=%s\n' "$header"
+  } >"$dir/php/php.ini"
+}
+
 # Writes httpd.conf. PHP runs with FFI enabled for the Strata bridge; Apache serves the wiki's link
 # farm (scripts/mediawiki/code.sh) and MW_CONFIG_FILE points MediaWiki at the wiki's own
 # LocalSettings.php while the code stays Debian's. Encoded slashes reach MediaWiki undecoded, so a
@@ -18,6 +29,7 @@ apache_write_config() {
   local conf_dir
   conf_dir=$(dirname "$(apache_conf)")
   mkdir -p "$conf_dir" "$dir/logs" "$(apache_run_dir)"
+  apache_write_php_ini
   cat >"$(apache_conf)" <<CONF
 ServerRoot "$conf_dir"
 ServerName 127.0.0.1
@@ -39,6 +51,7 @@ LoadModule alias_module $modules/mod_alias.so
 LoadModule proxy_module $modules/mod_proxy.so
 LoadModule proxy_http_module $modules/mod_proxy_http.so
 LoadModule php_module $modules/libphp8.2.so
+PHPINIDir "$dir/php"
 
 StartServers 4
 MinSpareServers 4

@@ -135,6 +135,7 @@ cmd_start_cluster() {
     cluster_replica_start
   fi
   wiki_localisation
+  wiki_ffi_header
   app= apache_start
   port=$((port + 1)) app=b apache_start
   wait_for_wiki

@@ -118,3 +118,12 @@ wfLoadExtension( 'Scribunto' );
 require_once '$(code_dir)/test_wiki_settings.php';
 PHP
 }
+
+# The header of PHP's `ffi.preload` for the wiki's wasmtime library (docs/mediawiki.md, "PHP FFI"),
+# written at every start (the library may change with the code); Apache's php.ini names it, so no
+# request parses wasmtime's declarations.
+wiki_ffi_header() {
+  mkdir -p "$dir/php"
+  mw_php "$(extension_dir)/maintenance/ffiPreloadHeader.php" --output "$dir/php/strata-wasmtime.h" >"$dir/logs/ffi-header.log" 2>&1 \
+    || { tail -n 30 "$dir/logs/ffi-header.log" >&2; return 1; }
+}

@@ -2,12 +2,14 @@
 //! body), and the request's path parameters, checked query and headers.
 
 use super::request::Request;
+use super::reusable::Reusable;
 use super::routes::{Field, Kind, Matched};
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::Scope;
 use crate::host::Settings;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
+use std::cell::{Cell, RefCell};
 use std::ops::Deref;
 
 pub struct Ctx<'a, H> {
@@ -16,6 +18,10 @@ pub struct Ctx<'a, H> {
     headers: &'a IndexMap<String, String>,
     params: Vec<(&'static str, String)>,
     query: IndexMap<String, String>,
+    /// The headers the handler read, with their values: a reusable answer lists them.
+    headers_read: RefCell<IndexMap<String, Option<String>>>,
+    /// Set by a handler whose answer may be reused ([`Ctx::reusable`]).
+    reusable: Cell<bool>,
 }
 
 /// Handlers hand the scope to the use cases; `&ctx` coerces to `&Scope`.
@@ -42,7 +48,14 @@ impl<'a, H> Ctx<'a, H> {
         }
         let body = if route.body.is_empty() { Map::new() } else { parse_body(route.body, request.body.as_deref())? };
         let scope = Scope::new(host, &request.caller, settings, body)?;
-        Ok(Ctx { scope, headers: &request.headers, params: matched.params, query })
+        Ok(Ctx {
+            scope,
+            headers: &request.headers,
+            params: matched.params,
+            query,
+            headers_read: RefCell::default(),
+            reusable: Cell::new(false),
+        })
     }
 
     pub fn param(&self, name: &str) -> &str {
@@ -51,7 +64,23 @@ impl<'a, H> Ctx<'a, H> {
 
     /// A request header by its lower-case name.
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(name).map(String::as_str)
+        let value = self.headers.get(name).map(String::as_str);
+        self.headers_read.borrow_mut().insert(name.to_owned(), value.map(str::to_owned));
+        value
+    }
+
+    /// Marks the answer as the same for every caller who may read the pages it was read from.
+    pub fn answer_is_reusable(&self) {
+        self.reusable.set(true);
+    }
+
+    /// What a host may keep the answer under (`api::reusable`): `None` unless the handler marked it
+    /// and everything it read is stated by page versions, with nothing fetched from other sources.
+    pub fn reusable(&self) -> Option<Reusable> {
+        if !self.reusable.get() || !self.foreign.is_empty() {
+            return None;
+        }
+        Some(Reusable { pages: self.reads.versions()?, headers: self.headers_read.borrow().clone() })
     }
 
     pub fn query(&self, name: &str) -> Option<&str> {

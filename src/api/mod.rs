@@ -12,6 +12,7 @@ pub(crate) mod ids;
 pub mod openapi;
 mod reply;
 mod request;
+pub mod reusable;
 pub mod routes;
 pub mod text;
 
@@ -27,7 +28,7 @@ use routes::Miss;
 /// Answers one REST request. Every failure becomes the one error body; nothing here panics on input.
 pub async fn handle_route<H: Host>(host: &H, request: Request) -> Response {
     match answer(host, &request).await {
-        Ok(reply) => respond(reply),
+        Ok((reply, reusable)) => Response { reusable, ..respond(reply) },
         Err(e) => error_response(&e),
     }
 }
@@ -39,14 +40,18 @@ fn respond(reply: Reply) -> Response {
             status: reply.status,
             headers: [("content-type".to_owned(), content_type)].into_iter().collect(),
             body: text,
+            reusable: None,
         },
-        Body::Empty => Response { status: reply.status, headers: Default::default(), body: String::new() },
+        Body::Empty => {
+            Response { status: reply.status, headers: Default::default(), body: String::new(), reusable: None }
+        }
     };
     response.headers.extend(reply.headers.into_iter().map(|(name, value)| (name.to_owned(), value)));
     response
 }
 
-async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError> {
+/// The handler's reply, and what a host may keep it under when it is reusable (`reusable`).
+async fn answer<H: Host>(host: &H, request: &Request) -> Result<(Reply, Option<reusable::Reusable>), ApiError> {
     body::check_size(request)?;
     if !request.caller.has("read") {
         return Err(ApiError::read_denied());
@@ -68,5 +73,7 @@ async fn answer<H: Host>(host: &H, request: &Request) -> Result<Reply, ApiError>
         return Err(ApiError::permission(format!("This request needs the \"{right}\" right.")));
     }
     let ctx = Ctx::new(host, request, settings, matched)?;
-    handlers::dispatch(route.handler, &ctx).await
+    let reply = handlers::dispatch(route.handler, &ctx).await?;
+    let reusable = if reply.status == 200 { ctx.reusable() } else { None };
+    Ok((reply, reusable))
 }

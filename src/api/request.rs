@@ -1,5 +1,6 @@
 //! The JSON messages of `handleRoute`: the request the host sends and the response it relays.
 
+use super::reusable::Reusable;
 use crate::app::Caller;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -28,12 +29,15 @@ pub struct Response {
     pub status: u16,
     pub headers: IndexMap<String, String>,
     pub body: String,
+    /// Set when the answer may be served again without the core (`reusable`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reusable: Option<Reusable>,
 }
 
 impl Response {
     pub fn json(status: u16, body: &serde_json::Value) -> Self {
         let mut headers = IndexMap::new();
         headers.insert("content-type".into(), "application/json".into());
-        Response { status, headers, body: body.to_string() }
+        Response { status, headers, body: body.to_string(), reusable: None }
     }
 }

@@ -44,3 +44,10 @@ pub struct ForeignReads {
     pub(super) down: RefCell<HashSet<String>>,
     pub(super) now_ms: Cell<Option<u64>>,
 }
+
+impl ForeignReads {
+    /// Whether the request asked no other source anything.
+    pub fn is_empty(&self) -> bool {
+        self.answers.borrow().is_empty() && self.down.borrow().is_empty()
+    }
+}

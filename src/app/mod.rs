@@ -21,6 +21,7 @@ pub mod write;
 
 pub use caller::Caller;
 pub use page_action::handle_page_action;
+pub use reads::PageVersion;
 pub use scope::Scope;
 
 use crate::domain::page_content::PageContent;

@@ -4,8 +4,18 @@
 //! an edit conflict forgets everything, so a retry plans from fresh reads.
 
 use crate::host::{Host, HostError, PageById, PageRecord, PageTitle, SubjectIds, SubjectInfo, SubjectsInfo};
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
+
+/// A page as a read found it: at its latest revision then, or absent (`revision_id: None`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageVersion {
+    pub namespace: i32,
+    pub title: String,
+    pub revision_id: Option<u64>,
+}
 
 #[derive(Debug, Default)]
 pub struct Reads {
@@ -68,6 +78,36 @@ impl Reads {
         }
         let subjects = self.subjects.borrow();
         Ok(ids.iter().filter_map(|id| Some((id.clone(), subjects.get(id)?.clone()?))).collect())
+    }
+
+    /// Every page this request's answer was read from, by title: those it found at their latest
+    /// revision, and the titles it found no page at. `None` when what it read cannot be stated so (a
+    /// page ID or Subject the host did not find, a page or index entry the caller may not read),
+    /// since such an answer is not the same for every reader.
+    pub fn versions(&self) -> Option<Vec<PageVersion>> {
+        let pages = self.pages.borrow();
+        let mut versions = Vec::new();
+        for record in pages.values() {
+            let record = record.as_ref().filter(|r| r.access.read)?;
+            versions.push(PageVersion {
+                namespace: record.namespace,
+                title: record.title.clone(),
+                revision_id: Some(record.latest_revision_id),
+            });
+        }
+        for ((namespace, title), page_id) in self.titles.borrow().iter() {
+            match page_id {
+                None => versions.push(PageVersion { namespace: *namespace, title: title.clone(), revision_id: None }),
+                Some(id) if !pages.contains_key(id) => return None,
+                Some(_) => {}
+            }
+        }
+        for info in self.subjects.borrow().values() {
+            info.as_ref().filter(|i| i.readable && pages.contains_key(&i.page_id))?;
+        }
+        versions.sort();
+        versions.dedup();
+        Some(versions)
     }
 
     /// A page as the request last read it, without asking the host.

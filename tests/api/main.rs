@@ -21,6 +21,7 @@ mod protocol;
 mod queries;
 mod rdf;
 mod reads;
+mod reusable;
 mod robustness;
 mod schema_format;
 mod schemas;

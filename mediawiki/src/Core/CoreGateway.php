@@ -53,6 +53,11 @@ class CoreGateway {
 		return MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataModuleFile' ) ?? self::extensionDir() . '/core/strata.wasm';
 	}
 
+	/** wasmtime's C library: `$wgStrataWasmtimeLibrary`, else the extension folder's `lib/libwasmtime.so`. */
+	public static function wasmtimeLibrary(): string {
+		return MediaWikiServices::getInstance()->getMainConfig()->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so';
+	}
+
 	/** A second instance of this process, for calls made while the first runs. */
 	private static ?Core $spare = null;
 
@@ -86,16 +91,24 @@ class CoreGateway {
 		return $mode === 'preload' && ( PHP_SAPI === 'cli' || class_exists( Core::class, false ) );
 	}
 
-	private static function load(): Core {
+	/**
+	 * Makes the bridge's classes (`Strata\Bridge\...`) loadable, without loading the core: what
+	 * needs only the bridge's PHP (`VerifiedFiles`) asks this. Throws CoreUnavailable without the bridge.
+	 */
+	public static function requireBridge(): void {
 		if ( !is_file( self::bridgeFile() ) ) {
 			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: the PHP bridge (bridge/) is missing from the extension folder.' );
 		}
+		require_once self::bridgeFile();
+	}
+
+	private static function load(): Core {
+		self::requireBridge();
 		if ( !self::ffiUsable() ) {
 			throw new CoreUnavailable( 'The Strata core is not loaded in MediaWiki: PHP\'s FFI is not usable here (ffi.enable=1, or ffi.enable=preload with opcache.preload of the extension\'s bridge/preload.php).' );
 		}
-		require_once self::bridgeFile();
 		$config = MediaWikiServices::getInstance()->getMainConfig();
-		Wasmtime::useLibrary( $config->get( 'StrataWasmtimeLibrary' ) ?? self::extensionDir() . '/lib/libwasmtime.so' );
+		Wasmtime::useLibrary( self::wasmtimeLibrary() );
 		$module = self::moduleFile();
 		try {
 			$core = Core::open( $module, self::cacheDirectory( $config ) );

@@ -4,7 +4,8 @@
  * the caller and the CSRF check are handed to the core's handleRoute, whose answer is written back
  * unchanged. Read and write permission and conditional requests are the core's decision (it answers
  * rest-read-denied and 412 itself), so MediaWiki's own read/write gates and precondition check are off
- * for these routes.
+ * for these routes. An answer the core declared reusable is kept and served again while what it was
+ * read from stands (`ReusedAnswers`).
  */
 
 namespace MediaWiki\Extension\Strata\Rest;
@@ -24,6 +25,12 @@ class CoreRouteHandler extends Handler {
 
 	public function execute(): Response {
 		$request = $this->getRequest();
+		$headers = $this->forwardedHeaders();
+		$reused = ReusedAnswers::forRequest( $request->getMethod(), $this->relativePath(), $request->getQueryParams() );
+		$kept = $reused?->find( $headers, $this->getAuthority() );
+		if ( $kept !== null ) {
+			return $this->respond( $kept );
+		}
 		$caller = CallerFacts::of( $this->getAuthority(), $this->getSession() );
 		$caller['csrfValid'] = $this->csrfValid();
 		// A request that declares no body has none: PHP's input stream is not opened for it (issue 31).
@@ -35,13 +42,14 @@ class CoreRouteHandler extends Handler {
 			'method' => $request->getMethod(),
 			'path' => $this->relativePath(),
 			'query' => (object)$request->getQueryParams(),
-			'headers' => (object)$this->forwardedHeaders(),
+			'headers' => (object)$headers,
 			'body' => $utf8 ? $body : null,
 			'bodyNotUtf8' => !$utf8,
 			'caller' => $caller,
 		];
 		try {
 			$answer = CoreGateway::forRequest( $this->getAuthority() )->handleRoute( $routeRequest );
+			$reused?->keep( $answer );
 		} catch ( CoreUnavailable $e ) {
 			$answer = [
 				'status' => 501,

@@ -3,7 +3,8 @@
  * What one server remembers about graph indexes, in MediaWiki's local-server cache (APCu), so that
  * a save does not pay for them in every request (mod_php keeps nothing of PHP's between requests):
  * the core's index statements (`graphIndexes`), which depend only on the core's build and so are
- * kept by the module file's identity; and that a FalkorDB server's graph was given those statements,
+ * kept by the module file's identity (the bridge's `VerifiedFiles`, which states that identity once);
+ * and that a FalkorDB server's graph was given those statements,
  * kept for an hour. Within that hour a graph deleted behind the wiki's back gets no indexes until a
  * rebuild makes them again (docs/mediawiki.md, "Stores"); its queries are slower, not wrong. Without
  * APCu (the command line by default) nothing is remembered: every connection runs the statements,
@@ -15,6 +16,7 @@ namespace MediaWiki\Extension\Strata\Stores;
 use BagOStuff;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\MediaWikiServices;
+use Strata\Bridge\VerifiedFiles;
 
 class GraphIndexMemo {
 	/** How long a server's graph counts as indexed. */
@@ -30,10 +32,14 @@ class GraphIndexMemo {
 	/** The core's index statements, asked of the core once per build of its module. */
 	public function statements(): array {
 		$module = CoreGateway::moduleFile();
-		clearstatcache( true, $module );
-		$stat = @stat( $module );
-		$key = $this->cache->makeKey( 'strata-graph-indexes', $module, $stat['ino'] ?? 0, $stat['size'] ?? 0, $stat['mtime'] ?? 0 );
-		return $this->cache->getWithSetCallback( $key, BagOStuff::TTL_DAY, static fn () => CoreGateway::core()->graphIndexes() );
+		CoreGateway::requireBridge();
+		$known = VerifiedFiles::recall( 'graph-indexes', $module );
+		if ( $known !== null ) {
+			return json_decode( $known, true, 512, JSON_THROW_ON_ERROR );
+		}
+		$statements = CoreGateway::core()->graphIndexes();
+		VerifiedFiles::remember( 'graph-indexes', $module, json_encode( $statements, JSON_THROW_ON_ERROR ) );
+		return $statements;
 	}
 
 	/** Whether $graph on the server at $url was given $statements within the last hour. */

@@ -15,7 +15,7 @@ use Wikimedia\Rdbms\LoadBalancerSingle;
 
 class MediaWikiDatabase {
 	/** MediaWiki's class map, constants (DB_PRIMARY) and global functions (wfTimestampNow), loaded once. */
-	private static function loadMediaWiki(): void {
+	public static function loadMediaWiki(): void {
 		if ( function_exists( 'wfTimestampNow' ) ) {
 			return;
 		}

@@ -49,6 +49,11 @@ pub async fn get<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         return Ok(reply);
     }
     let read_at = revision.and_then(|r| u64::try_from(r).ok()).unwrap_or(page.record.latest_revision_id);
+    // The latest revision's Subject, as every reader of its page sees it (a revision by ID is not:
+    // it depends on that revision's own visibility).
+    if revision.is_none() {
+        ctx.answer_is_reusable();
+    }
     Ok(tagged(ctx, read_at, reply))
 }
 

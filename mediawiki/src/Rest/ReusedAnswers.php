@@ -1,0 +1,130 @@
+<?php
+/**
+ * Answers the core declared reusable (docs/architecture.md, "Reusable answers"), kept in this
+ * server's local cache (MediaWiki's local-server cache: APCu) and served again without loading the
+ * core (issue 31: a Subject read cost about 1 ms of CPU more than MediaWiki's own page read). The
+ * core lists what an answer was read from: pages by title at their latest revision (or found absent)
+ * and the request headers it read. An answer is served again only for the same method, path and
+ * query, the same `config` answer (the `$wgStrata...` settings and `MediaWiki:Strata.json`) and the
+ * same module file, while every listed header has the same value and every listed page is still at
+ * that revision (or still absent), and only to a caller with the `read` right who may read every
+ * listed page, asked every time; anything else goes to the core, which answers as always, so a read
+ * the caller may not make still looks exactly like missing data. Without APCu nothing is kept.
+ */
+
+namespace MediaWiki\Extension\Strata\Rest;
+
+use BagOStuff;
+use MediaWiki\Extension\Strata\Core\CoreGateway;
+use MediaWiki\Extension\Strata\Host\Settings;
+use MediaWiki\MediaWikiServices;
+use MediaWiki\Permissions\Authority;
+use MediaWiki\Permissions\PermissionManager;
+use Title;
+
+class ReusedAnswers {
+	/** How long an answer is kept unused: the checks make it correct, this bounds the cache's size. */
+	private const TTL = BagOStuff::TTL_HOUR;
+
+	/**
+	 * @param BagOStuff $cache where answers are kept
+	 * @param string $key the request's key (`key`)
+	 * @param \Closure $context `fn (): array`: what else an answer depends on (on MediaWiki the
+	 *   `config` answer and the module file's identity), asked only when an answer is kept or found
+	 * @param \Closure $pagesStand `fn (array $pages, Authority $caller): bool`: whether every listed
+	 *   page is at its listed revision (absent when none) and the caller may read each that exists
+	 */
+	public function __construct(
+		private BagOStuff $cache,
+		private string $key,
+		private \Closure $context,
+		private \Closure $pagesStand
+	) {
+	}
+
+	/** The kept answers of this server for one request; null for a request whose answer is never kept (not a GET). */
+	public static function forRequest( string $method, string $path, array $query ): ?self {
+		if ( $method !== 'GET' ) {
+			return null;
+		}
+		$services = MediaWikiServices::getInstance();
+		$context = static function () use ( $services ): array {
+			$module = CoreGateway::moduleFile();
+			$stat = @stat( $module );
+			return [ Settings::of( $services->getMainConfig() ), $module, $stat['ino'] ?? 0, $stat['size'] ?? 0, $stat['mtime'] ?? 0 ];
+		};
+		$cache = $services->getLocalServerObjectCache();
+		return new self( $cache, self::key( $cache, $path, $query ), $context, \Closure::fromCallable( [ self::class, 'pagesStand' ] ) );
+	}
+
+	/**
+	 * The key of a request's answer: its path and query. What else the answer depends on is kept
+	 * with it and compared when it is found, so a request whose answers are never kept (a list) costs
+	 * one cache read.
+	 */
+	public static function key( BagOStuff $cache, string $path, array $query ): string {
+		return $cache->makeKey( 'strata-answer', sha1( json_encode( [ $path, $query ] ) ) );
+	}
+
+	/**
+	 * The kept answer when it may be served to $caller now (`{status, headers, body}`); null otherwise.
+	 *
+	 * @param array<string,string> $headers the request's headers, lower-case names
+	 */
+	public function find( array $headers, Authority $caller ): ?array {
+		$kept = $this->cache->get( $this->key );
+		if ( !is_array( $kept ) ) {
+			return null;
+		}
+		foreach ( $kept['reusable']['headers'] as $name => $value ) {
+			if ( ( $headers[$name] ?? null ) !== $value ) {
+				return null;
+			}
+		}
+		if ( $kept['context'] !== self::digest( ( $this->context )() ) || !$caller->isAllowed( 'read' )
+			|| !( $this->pagesStand )( $kept['reusable']['pages'], $caller )
+		) {
+			return null;
+		}
+		return $kept['answer'];
+	}
+
+	/** Keeps the core's $answer when the core declared it reusable. */
+	public function keep( array $answer ): void {
+		$reusable = $answer['reusable'] ?? null;
+		unset( $answer['reusable'] );
+		if ( is_array( $reusable ) ) {
+			$this->cache->set( $this->key, [ 'answer' => $answer, 'reusable' => $reusable, 'context' => self::digest( ( $this->context )() ) ], self::TTL );
+		}
+	}
+
+	private static function digest( array $context ): string {
+		return sha1( json_encode( $context ) );
+	}
+
+	/** The pages' check on this wiki: one query for every title (LinkBatch), access as `PageRecords` asks it. */
+	private static function pagesStand( array $pages, Authority $caller ): bool {
+		$services = MediaWikiServices::getInstance();
+		$titles = [];
+		foreach ( $pages as $page ) {
+			$title = Title::makeTitleSafe( $page['namespace'], $page['title'] );
+			if ( !$title ) {
+				return false;
+			}
+			$titles[] = [ $title, (int)( $page['revisionId'] ?? 0 ) ];
+		}
+		$services->getLinkBatchFactory()->newLinkBatch( array_column( $titles, 0 ) )->execute();
+		$links = $services->getLinkCache();
+		$user = $services->getUserFactory()->newFromAuthority( $caller );
+		$permissions = $services->getPermissionManager();
+		foreach ( $titles as [ $title, $revision ] ) {
+			if ( (int)$links->getGoodLinkFieldObj( $title, 'revision' ) !== $revision ) {
+				return false;
+			}
+			if ( $revision !== 0 && !$permissions->userCan( 'read', $user, $title, PermissionManager::RIGOR_QUICK ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+}
