@@ -73,6 +73,9 @@ interface Host
     /** `{query, timeoutMs, maxRows}` → the graph database's answer */
     public function cypherQuery(array $args): mixed;
 
+    /** `{kind, waitMs}` → `{pending}`: waits, within `waitMs`, for the store writes pending now */
+    public function awaitProjection(array $args): mixed;
+
     /** `{updates, stale}` → null; never fails */
     public function updateStores(array $args): mixed;
 

@@ -1,5 +1,6 @@
 // The Host port operations about stores: listing them, rebuild runs, the query endpoints' store
-// calls, their rate limit, and projection on save (`updateStores`, applied after the save's answer).
+// calls, their wait for the writes before them (`awaitProjection`), their rate limit, and projection
+// on save (`updateStores`, applied after the save's answer).
 import { activeRun, cancelRun, lastSuccessfulRun, queueRun, storeState } from './runs.js';
 
 const NO_STORE = (kind) => ({ ok: false, kind: 'unavailable', status: null, detail: `no ${kind} store is configured` });
@@ -18,7 +19,7 @@ export function storeOps({ db, caller, stores }) {
     const closed = () => {
       throw new Error('the stores of this process are not open');
     };
-    return Object.fromEntries(['graphStores', 'startRebuild', 'cancelRebuild', 'sparqlQuery', 'cypherQuery', 'hitRateLimit', 'updateStores'].map((op) => [op, closed]));
+    return Object.fromEntries(['graphStores', 'startRebuild', 'cancelRebuild', 'sparqlQuery', 'cypherQuery', 'awaitProjection', 'hitRateLimit', 'updateStores'].map((op) => [op, closed]));
   }
   const { registry, rebuilds, rateLimiter } = stores;
   return {
@@ -38,18 +39,21 @@ export function storeOps({ db, caller, stores }) {
     sparqlQuery: async ({ query, timeoutMs }) => {
       const entry = registry.first('sparql');
       if (!entry) return NO_STORE('SPARQL');
-      await registry.written(entry);
       const { client, failure } = await opened(registry, entry);
       return failure ?? client.query(query, { timeoutMs });
     },
     cypherQuery: async ({ query, timeoutMs, catalog }) => {
       const entry = registry.first('graph');
       if (!entry) return NO_STORE('graph');
-      await registry.written(entry);
       const { client, failure } = await opened(registry, entry);
       if (failure) return { ok: false, kind: 'unavailable', detail: failure.detail };
       const answer = await client.read(query, { catalog, timeoutMs });
       return answer.ok ? { ok: true, ...answer.result } : answer;
+    },
+    awaitProjection: async ({ kind, waitMs }) => {
+      const entries = kind ? [registry.first(kind)].filter(Boolean) : registry.entries();
+      const pending = await Promise.all(entries.map((entry) => registry.settled(entry, waitMs)));
+      return { pending: pending.reduce((a, b) => a + b, 0) };
     },
     hitRateLimit: ({ action }) => rateLimiter.hit(action, caller),
     updateStores: async (args) => {

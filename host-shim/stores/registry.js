@@ -1,8 +1,9 @@
 // The stores of the configuration, opened once per process. Every write to a store goes through
 // that store's queue, so the writes of saves and of rebuild batches reach it in the order they were
 // made. A write that fails marks the store stale and is logged; it never reaches the edit that made it.
-// A save's projection runs after its answer (`project`); the query endpoints wait for the writes
-// queued before them (`written`), so a query sees every save answered before it.
+// A save's projection runs after its answer (`project`); the store queries and the stores' listing
+// wait for the writes queued before them (`settled`), within the core's bound, so a query sees every
+// save answered before it.
 import { resolve } from 'node:path';
 import { FalkorDbStore } from './falkordb.js';
 import { loadCore } from '../src/loader.js';
@@ -44,6 +45,9 @@ export class StoreRegistry {
         },
         client: null,
         queue: Promise.resolve(),
+        // Writes queued and not yet taken or failed, and when the last one was queued.
+        pending: 0,
+        queuedAt: 0,
         // Resolves once the writes queued so far were sent (pipelined) or answered (the others).
         sending: Promise.resolve(),
         // Set when a write fails while a rebuild runs: the rebuild then cannot leave the store in-sync.
@@ -121,13 +125,29 @@ export class StoreRegistry {
     entry.sending = step.catch(() => {});
     const result = step.then(({ outcome }) => outcome)
       .catch((e) => ({ ok: false, kind: 'unavailable', detail: e?.message ?? String(e) }));
-    entry.queue = entry.queue.then(() => result);
+    entry.pending += 1;
+    entry.queuedAt = Date.now();
+    entry.queue = entry.queue.then(() => result).finally(() => { entry.pending -= 1; });
     return result;
   }
 
   /** Resolves once the store has taken (or failed) every write queued so far. */
   written(entry) {
     return entry.queue;
+  }
+
+  /**
+   * The `awaitProjection` operation for one store: waits for the writes queued so far until the store
+   * took or failed them, but for none past the age of `waitMs` (the core's `queryWaitSeconds`).
+   * Resolves to the number still pending then (0: none).
+   */
+  async settled(entry, waitMs) {
+    if (entry.pending === 0) return 0;
+    let timer;
+    const bound = new Promise((resolve) => { timer = setTimeout(resolve, Math.max(0, entry.queuedAt + waitMs - Date.now())); });
+    const done = await Promise.race([entry.queue.then(() => true), bound.then(() => false)]);
+    clearTimeout(timer);
+    return done ? 0 : entry.pending;
   }
 
   /**

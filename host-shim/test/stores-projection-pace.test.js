@@ -1,8 +1,10 @@
 // Projection after the answer: `updateStores` returns before the store has the write, keeps the writes
-// in order, and holds a save back only once its store is MAX_PROJECTIONS_BEHIND projections behind.
+// in order, and holds a save back only once its store is MAX_PROJECTIONS_BEHIND projections behind;
+// a store query first waits for the writes queued before it (`awaitProjection`), within its bound.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createClient } from 'redis';
+import { storeOps } from '../stores/ops.js';
 import { MAX_PROJECTIONS_BEHIND, StoreRegistry } from '../stores/registry.js';
 import { OwnFalkorDb } from '../test-support/own-falkordb.js';
 import { openSite, quietLog } from '../test-support/site.js';
@@ -84,4 +86,25 @@ test('page writes are sent without waiting for the answer to the one before; oth
   assert.equal(written, false, 'the queue is written only when every write is answered');
   first.release();
   await Promise.all([firstDone, allWritten]);
+});
+
+test('a store query waits for the writes queued before it, and at its bound says how many are left', { skip }, async () => {
+  const ops = storeOps({ db: site.db, caller: null, stores: { registry } });
+  const entry = registry.entry('graph');
+  await registry.client(entry);
+  const found = async (n) => (await redis.sendCommand(['GRAPH.RO_QUERY', 'pace', `MATCH (p:Page {id: ${n}}) RETURN count(p)`]))[1][0][0];
+  // CLIENT PAUSE WRITE holds the save's GRAPH.QUERY, not the reads (GRAPH.RO_QUERY, as the query endpoint sends).
+  await redis.sendCommand(['CLIENT', 'PAUSE', '60000', 'WRITE']);
+  await registry.project(create(1000));
+  let waited = null;
+  const wait = ops.awaitProjection({ kind: 'graph', waitMs: 60_000 }).then((answer) => { waited = answer; });
+  assert.equal(await found(1000), 0, 'the save is answered, its write held');
+  assert.equal(waited, null, 'the query still waits');
+  assert.deepEqual(await ops.awaitProjection({ kind: 'graph', waitMs: 50 }), { pending: 1 }, 'a query that reaches the bound answers');
+  assert.deepEqual(await ops.awaitProjection({ kind: 'sparql', waitMs: 60_000 }), { pending: 0 }, 'no SPARQL store: nothing to wait for');
+  await redis.sendCommand(['CLIENT', 'UNPAUSE']);
+  await wait;
+  assert.deepEqual(waited, { pending: 0 });
+  assert.equal(await found(1000), 1, 'the query that waited finds the save');
+  assert.deepEqual(await ops.awaitProjection({ kind: null, waitMs: 60_000 }), { pending: 0 }, 'nothing pending: no wait');
 });

@@ -44,6 +44,20 @@ pub const NEEDS_REBUILD: [StoreState; 2] = [StoreState::NeverBuilt, StoreState::
 /// is older than this (its worker died: [`RunMove::Interrupt`]). Longer than any request or batch runs.
 pub const ABANDONED_AFTER_SECONDS: u64 = 300;
 
+/// Seconds a store query (`POST /query/cypher`, `POST /query/sparql`) and the stores' listing
+/// (`GET /graph-stores`) wait for the store writes pending when they arrive, so that a client reads
+/// its own save: a host waits for each such write until its store took it, or failed it (the store
+/// is then stale), or the write is this old. A write already that old when the request arrives is
+/// not waited for: its writer may have died, which [`ABANDONED_AFTER_SECONDS`] later makes the store
+/// stale. A store write takes milliseconds; this leaves a store under load a thousand times that,
+/// and stays well below the default query tier's 30 s.
+pub const QUERY_WAIT_SECONDS: u64 = 5;
+
+/// What a request that waited [`QUERY_WAIT_SECONDS`] does when writes are still pending: it answers
+/// with what the store holds, as a query of a stale store does, and the core logs the wait. A slow
+/// store then makes queries slow by at most the bound, never makes them fail.
+pub const AT_QUERY_WAIT_BOUND: &str = "answer";
+
 /// Why a host ended with saved pages the store never acknowledged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -4,17 +4,18 @@
 
 use super::{parse_json, ExportError};
 use crate::domain::store_lifecycle::{
-    RunMove, StoreEvent, StoreStatus, ABANDONED_AFTER_SECONDS, ACTIVE_RUN_STATES, CONTENT_CHECKED_IN, INTERRUPTED,
-    NEEDS_REBUILD,
+    RunMove, StoreEvent, StoreStatus, ABANDONED_AFTER_SECONDS, ACTIVE_RUN_STATES, AT_QUERY_WAIT_BOUND,
+    CONTENT_CHECKED_IN, INTERRUPTED, NEEDS_REBUILD, QUERY_WAIT_SECONDS,
 };
 use serde_json::{json, Map, Value};
 
 /// `{neverBuilt, checkContentIn, needsRebuild, activeRuns, runMoves: {move: {from, to}}, interrupted,
-/// abandonedAfterSeconds}`: what a store with no row reads as, the states in which a new graph
-/// connection asks the server for the graph's content marker, the states in which a store needs a
-/// rebuild, the states of an active run, each move of a run's record, the error of a run a stopped
-/// process left running, and the age at which a host with many processes takes a pending marker or
-/// a running run's last progress as left by a process that ended.
+/// abandonedAfterSeconds, queryWaitSeconds, atQueryWaitBound}`: what a store with no row reads as, the
+/// states in which a new graph connection asks the server for the graph's content marker, the states
+/// in which a store needs a rebuild, the states of an active run, each move of a run's record, the
+/// error of a run a stopped process left running, the age at which a host with many processes takes
+/// a pending marker or a running run's last progress as left by a process that ended, and how long a
+/// store query waits for the writes pending when it arrives, and what it does then.
 pub fn store_lifecycle() -> Value {
     let moves: Map<String, Value> = RunMove::ALL
         .iter()
@@ -28,6 +29,8 @@ pub fn store_lifecycle() -> Value {
         "runMoves": moves,
         "interrupted": INTERRUPTED,
         "abandonedAfterSeconds": ABANDONED_AFTER_SECONDS,
+        "queryWaitSeconds": QUERY_WAIT_SECONDS,
+        "atQueryWaitBound": AT_QUERY_WAIT_BOUND,
     })
 }
 
@@ -57,6 +60,8 @@ mod tests {
         assert_eq!(table["checkContentIn"], json!(["in-sync"]));
         assert_eq!(table["needsRebuild"], json!(["never-built", "stale"]));
         assert_eq!(table["abandonedAfterSeconds"], json!(300));
+        assert_eq!(table["queryWaitSeconds"], json!(5));
+        assert_eq!(table["atQueryWaitBound"], json!("answer"));
         assert_eq!(table["activeRuns"], json!(["queued", "running"]));
         assert_eq!(table["runMoves"]["cancel"], json!({"from": ["queued", "running"], "to": "cancelled"}));
         assert_eq!(table["runMoves"]["start"], json!({"from": ["queued"], "to": "running"}));

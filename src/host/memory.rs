@@ -80,6 +80,9 @@ struct Store {
     cypher_answer: Option<CypherAnswer>,
     cypher_queries: Vec<CypherQuery>,
     store_updates: Vec<UpdateStores>,
+    projection_waits: Vec<AwaitProjection>,
+    /// What `awaitProjection` answers as still pending.
+    projection_pending: u64,
     rate_limit_left: Option<u32>,
     /// Active rebuild runs by store name.
     runs: BTreeMap<String, serde_json::Value>,
@@ -154,6 +157,16 @@ impl MemoryHost {
 
     pub fn sparql_queries(&self) -> Vec<SparqlQuery> {
         self.store.borrow().sparql_queries.clone()
+    }
+
+    /// Every `awaitProjection` call so far.
+    pub fn projection_waits(&self) -> Vec<AwaitProjection> {
+        self.store.borrow().projection_waits.clone()
+    }
+
+    /// From now on `awaitProjection` answers that `pending` writes were still pending at its bound.
+    pub fn leave_projection_pending(&self, pending: u64) {
+        self.store.borrow_mut().projection_pending = pending;
     }
 
     /// Every `updateStores` call so far.
@@ -497,6 +510,12 @@ impl Host for MemoryHost {
             detail: Some("no graph database answer configured".into()),
         };
         Ok(store.cypher_answer.clone().unwrap_or(unavailable))
+    }
+
+    async fn await_projection(&self, args: AwaitProjection) -> Result<ProjectionWait, HostError> {
+        let mut store = self.store.borrow_mut();
+        store.projection_waits.push(args);
+        Ok(ProjectionWait { pending: store.projection_pending })
     }
 
     async fn update_stores(&self, args: UpdateStores) -> Result<(), HostError> {

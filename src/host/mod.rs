@@ -91,6 +91,9 @@ host_operations! {
     "sparqlQuery" => fn sparql_query(SparqlQuery) -> StoreAnswer;
     /// Runs a guarded read-only query on the graph database.
     "cypherQuery" => fn cypher_query(CypherQuery) -> CypherAnswer;
+    /// Waits, within a bound, for the store writes pending when called: a store query's
+    /// read-your-writes after a save whose answer came before its store writes.
+    "awaitProjection" => fn await_projection(AwaitProjection) -> ProjectionWait;
     /// Hands the stores' share of a committed write to the host, which never fails it.
     "updateStores" => fn update_stores(UpdateStores) -> ();
     "hitRateLimit" => fn hit_rate_limit(RateLimitHit) -> RateLimitOutcome;

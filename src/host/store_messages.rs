@@ -1,6 +1,8 @@
 //! The messages of the store operations of the Host port: the rebuild runs, the stores' states,
-//! and the read-only SPARQL and Cypher queries with their answers.
+//! the wait of a store query for the writes pending before it, and the read-only SPARQL and Cypher
+//! queries with their answers.
 
+use super::StoreKind;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -41,6 +43,26 @@ pub enum RebuildOutcome {
 pub struct RebuildCancel {
     #[serde(default)]
     pub run: Value,
+}
+
+/// Arguments of `awaitProjection`: the host waits for the store writes pending when it is called,
+/// of the first configured store of `kind` (every store when absent), until each was taken by its
+/// store or failed (the store is then stale), but for no write past the age of `waitMs` (the
+/// lifecycle's `queryWaitSeconds`): a host whose saves run in many processes finds such writes by
+/// their pending markers, and one that is already that old is not waited for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AwaitProjection {
+    #[serde(default)]
+    pub kind: Option<StoreKind>,
+    pub wait_ms: u64,
+}
+
+/// Result of `awaitProjection`: how many of the writes it waited for were still pending when it
+/// stopped waiting (0: every one was taken or failed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProjectionWait {
+    pub pending: u64,
 }
 
 /// Arguments of `sparqlQuery`: a SELECT or ASK query for the first configured SPARQL store.

@@ -138,6 +138,10 @@ export interface StoreLifecycle {
   interrupted: string;
   /** A pending marker, or a running run's last progress, older than this was left by a process that ended (hosts with many processes). */
   abandonedAfterSeconds: number;
+  /** How long a store query and the stores' listing wait for the store writes pending when they arrive (`awaitProjection`). */
+  queryWaitSeconds: number;
+  /** What such a request does when writes are still pending at that bound: it answers with what the store holds. */
+  atQueryWaitBound: "answer";
 }
 
 /** One property of a Schema as a Subject editor shows it (`editorFields`). */

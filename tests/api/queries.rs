@@ -3,7 +3,7 @@
 use crate::support::*;
 use serde_json::json;
 use strata::host::memory::MemoryHost;
-use strata::host::{CypherAnswer, Settings, StoreAnswer, StoreSettings};
+use strata::host::{AwaitProjection, CypherAnswer, LogLevel, Settings, StoreAnswer, StoreKind, StoreSettings};
 
 const SELECT: &str = "PREFIX s: <http://x/> SELECT ?a WHERE { ?a ?b ?c } LIMIT 1";
 const RESULTS: &str = "{\"head\":{\"vars\":[\"a\"]},\"results\":{\"bindings\":[]},\"x-extra\":1.0}";
@@ -291,4 +291,31 @@ fn cypher_refusals() {
     let (got, answer) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
     assert_eq!((got, error_code(got, &answer).as_str()), (500, "internalError"), "a reply that does not decode");
     assert!(host.cypher_queries().iter().all(|q| !q.query.contains("DELETE")), "refused queries never reach the host");
+}
+
+#[test]
+fn store_queries_and_the_listing_wait_for_pending_writes_then_answer_with_what_the_store_holds() {
+    let host = host_with_graph();
+    host.answer_cypher(reply(json!([])));
+    let wait = |kind| AwaitProjection { kind, wait_ms: 5_000 };
+    assert_eq!(cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"})).0, 200);
+    assert_eq!(host.projection_waits(), [wait(Some(StoreKind::Graph))], "the lifecycle's queryWaitSeconds");
+    assert_eq!(host.logs(), [], "nothing was left pending");
+    assert_eq!(call(&host, Who::Sysop, "GET", "/strata/v0/graph-stores", &[], None).0, 200);
+    assert_eq!(host.projection_waits()[1], wait(None), "the listing waits for every store");
+    assert_eq!(cypher(&host, Who::User, json!({"cypher": "MATCH (n) DETACH DELETE n"})).0, 422);
+    assert_eq!(host.projection_waits().len(), 2, "a refused query waits for nothing");
+
+    host.leave_projection_pending(2);
+    let (status, body) = cypher(&host, Who::User, json!({"cypher": "MATCH (n) RETURN n"}));
+    assert_eq!(status, 200, "at the bound the query answers (atQueryWaitBound): {body}");
+    let logs = host.logs();
+    assert_eq!(logs.len(), 1);
+    assert_eq!(logs[0].level, LogLevel::Warning);
+    assert_eq!(logs[0].message, "2 store write(s) still pending after 5 s: answered with what the store holds");
+
+    let sparql = host_with_sparql(json!(null));
+    sparql.answer_sparql(answer(true, None, ""));
+    assert_eq!(query(&sparql, Who::User, SELECT).0, 200);
+    assert_eq!(sparql.projection_waits(), [wait(Some(StoreKind::Sparql))]);
 }

@@ -135,6 +135,7 @@ fn a_cypher_query_runs_in_the_default_tier_whoever_calls_and_renders_a_table() {
         "the default tier, although the caller has apihighlimits"
     );
     assert!(sent[0].query.ends_with("LIMIT 4\n"), "{}", sent[0].query);
+    assert_eq!(host.projection_waits(), [], "a page's query never waits for store writes: it may run inside the save");
     assert_eq!(
         query(&host, caller(Who::User), "cypher", "MATCH (s) RETURN s.name AS name")["ok"],
         true,

@@ -1,21 +1,26 @@
 """A Strata save on MediaWiki answers before MediaWiki's own post-send updates (links tables, recent
-changes, search index) run: the REST answer of a save carries Content-Length and Connection: close,
-as api.php's edit does, so the client has the whole answer once the body is sent
-(mediawiki/src/Rest/CoreRouteHandler.php, docs/mediawiki.md "Stores"). A read, which leaves no such
-work, keeps its connection. The stores were written before the answer: a query made right after it
-finds the save. The save's pending markers are cleared after the answer (a commit less before it),
-and the graph's index statements run once per server, not in every saving request
-(`Stores/GraphIndexMemo`).
+changes, search index) and before its store writes run: the REST answer of a save carries
+Content-Length and Connection: close, as api.php's edit does, so the client has the whole answer
+once the body is sent (mediawiki/src/Rest/CoreRouteHandler.php, docs/mediawiki.md "Stores"). A read,
+which leaves no such work, keeps its connection. A store query made right after a save waits for
+the save's store writes (its pending markers), within the core's bound, and then finds the save: the
+tests hold FalkorDB's writes with `CLIENT PAUSE ... WRITE`, which leaves its reads (`GRAPH.RO_QUERY`,
+what the Cypher route sends) alone. At the bound a query answers with what the store holds; a worker
+killed before its store writes leaves the markers, which make the store stale once they are older
+than the core's `abandonedAfterSeconds`. The graph's index statements run once per server, not in
+every saving request (`Stores/GraphIndexMemo`).
 
 Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -v` (starts its own wiki)."""
 
 import json
 import socket
+import subprocess
+import threading
 import time
 import unittest
 import uuid
 
-from mediawiki_wiki import WikiTest
+from mediawiki_wiki import SCRIPT, WikiTest
 
 GADGET = {"propertyDefinitions": {"Name": {"type": "text"}}}
 TAG = uuid.uuid4().hex[:6]
@@ -49,11 +54,7 @@ class MediaWikiPostSend(WikiTest):
         saved = self.lou.request("PUT", f"/subject/{made['subjectId']}", {"label": f"Gadget marked {TAG}", "statements": {}})
         self.assertEqual(saved.status_code, 200, saved.text)
         # The deferred update runs once the answer is sent; the test waits for it, however slow the machine.
-        for _ in range(150):
-            if self.markers(page) == 0:
-                break
-            time.sleep(0.2)
-        self.assertEqual(self.markers(page), 0)
+        self.settled(page)
 
     def test_saves_after_the_first_send_no_index_statements(self):
         self.lou.ok("PUT", "/schema/Gadget", {"schema": GADGET})
@@ -64,6 +65,103 @@ class MediaWikiPostSend(WikiTest):
             name = {"Name": {"propertyType": "text", "value": [f"Cog {n} {TAG}"]}}
             self.lou.ok("PUT", f"/subject/{made['subjectId']}", {"label": f"Gadget indexed {TAG}", "statements": name})
         self.assertEqual(self.failed_graph_writes(), before)
+
+    def test_a_store_query_waits_for_the_store_writes_of_a_save_answered_before_it(self):
+        made, page = self.gadget(f"Gadget waited {TAG}")
+        self.falkordb("CLIENT", "PAUSE", "60000", "WRITE")
+        found = {}
+        waits = self.waits_logged()
+        try:
+            self.rename(made, f"Gadget waited {TAG}", f"Held {TAG}")
+            self.assertGreater(self.markers(page), 0, "answered before the store took the save")
+            query = threading.Thread(target=lambda: found.update(rows=self.names(made)))
+            query.start()
+            time.sleep(0.5)  # the query is sent while the write is held; it waits for the write
+        finally:
+            self.falkordb("CLIENT", "UNPAUSE")
+        query.join(120)
+        self.assertEqual(found["rows"], [{"name": f"Held {TAG}"}])
+        self.assertEqual(self.waits_logged(), waits, "the wait ended when the markers went, not at the bound")
+
+    def test_a_store_query_answers_at_its_bound_with_what_the_store_holds(self):
+        made, page = self.gadget(f"Gadget bound {TAG}")
+        self.rename(made, f"Gadget bound {TAG}", f"Before {TAG}")
+        self.settled(page)
+        self.falkordb("CLIENT", "PAUSE", "60000", "WRITE")
+        waits = self.waits_logged()
+        try:
+            self.rename(made, f"Gadget bound {TAG}", f"After {TAG}")
+            # The write is held for a minute, far past the core's bound (queryWaitSeconds): the query
+            # answers with what the store holds, and so does the stores' listing.
+            self.assertEqual(self.names(made), [{"name": f"Before {TAG}"}])
+            self.assertEqual(self.lou.call("GET", "/graph-stores")[0], 200)
+            self.assertEqual(self.waits_logged(), waits + 2, "the core logs each wait that reached the bound")
+        finally:
+            self.falkordb("CLIENT", "UNPAUSE")
+        self.settled(page)
+        self.assertEqual(self.names(made), [{"name": f"After {TAG}"}])
+
+    def test_a_worker_killed_before_its_store_writes_leaves_markers_that_make_the_store_stale(self):
+        made, page = self.gadget(f"Gadget killed {TAG}")
+        self.wiki.rebuild("graph")
+        self.falkordb("CLIENT", "PAUSE", "60000", "WRITE")
+        try:
+            self.rename(made, f"Gadget killed {TAG}", f"Killed {TAG}")
+            subprocess.run([str(SCRIPT), "kill", str(self.wiki.dir)], check=True, capture_output=True)
+        finally:
+            self.falkordb("CLIENT", "UNPAUSE")
+        subprocess.run([str(SCRIPT), "start", str(self.wiki.dir), str(self.wiki.port)], check=True, capture_output=True)
+        self.assertGreater(self.markers(page), 0, "the killed worker never cleared its markers")
+        self.assertEqual(self.lou.call("POST", "/query/cypher", {"cypher": "RETURN 1 AS one"})[0], 200,
+                         "a query waits no longer than the bound for markers nobody will clear")
+        self.wiki.maintenance("sql", "--query", "UPDATE /*_*/strata_projection_pending SET spp_marked = '20000101000000'"
+                              f" WHERE spp_page_id = {int(page)}")
+        graph = {s["name"]: s for s in self.lou.ok("GET", "/graph-stores")["stores"]}["graph"]
+        self.assertEqual((graph["state"], graph["stateReason"]),
+                         ("stale", "1 saved page was not acknowledged by the store before the saving request ended"))
+        self.wiki.rebuild("graph")
+        self.wiki.rebuild("sparql")
+        # A save after the restart, taken by the store: the server's index memo is back for the tests after this one.
+        self.rename(made, f"Gadget killed {TAG}", f"Restarted {TAG}")
+        self.settled(page)
+
+    def gadget(self, label):
+        """A new Gadget Subject whose creation the stores took: (its answer, its page id)."""
+        self.lou.ok("PUT", "/schema/Gadget", {"schema": GADGET})
+        made = self.lou.ok("POST", "/subjects", {"schema": "Gadget", "label": label, "statements": {}})
+        self.settled(made["subject"]["pageId"])
+        return made, made["subject"]["pageId"]
+
+    def rename(self, made, label, name):
+        value = {"Name": {"propertyType": "text", "value": [name]}}
+        saved = self.lou.request("PUT", f"/subject/{made['subjectId']}", {"label": label, "statements": value})
+        self.assertEqual(saved.status_code, 200, saved.text)
+
+    def names(self, made):
+        cypher = "MATCH (s:Subject {_id: $id}) RETURN s.Name AS name"
+        return self.lou.ok("POST", "/query/cypher", {"cypher": cypher, "parameters": {"id": made["subjectId"]}})["rows"]
+
+    def settled(self, page):
+        """Waits until the stores took the page's writes (its markers are gone), however slow the machine."""
+        for _ in range(300):
+            if self.markers(page) == 0:
+                return
+            time.sleep(0.2)
+        self.assertEqual(self.markers(page), 0)
+
+    def waits_logged(self):
+        """How many waits for pending store writes reached the bound: the core logs each (the wiki's
+        `Strata` log, scripts/mediawiki/wiki.sh)."""
+        log = self.wiki.dir / "logs" / "strata.log"
+        return log.read_text().count("still pending after") if log.exists() else 0
+
+    def falkordb(self, *command):
+        """Sends one command to the wiki's FalkorDB; answers its status reply."""
+        request = f"*{len(command)}\r\n" + "".join(f"${len(c.encode())}\r\n{c}\r\n" for c in command)
+        with socket.create_connection(("127.0.0.1", int(self.wiki.recorded("falkordb_port"))), timeout=10) as s:
+            s.sendall(request.encode())
+            reply = s.makefile("rb").readline().decode().strip()
+        self.assertEqual(reply, "+OK", command)
 
     def markers(self, page):
         out = self.wiki.maintenance("sql", "--json", "--query",

@@ -267,6 +267,11 @@ class MemoryHost implements Host
         return ['ok' => false, 'reply' => null, 'catalog' => null, 'kind' => 'unavailable', 'detail' => 'the memory host has no graph database'];
     }
 
+    public function awaitProjection(array $args): mixed
+    {
+        return ['pending' => 0];
+    }
+
     public function updateStores(array $args): mixed
     {
         $this->storeUpdates[] = $args;

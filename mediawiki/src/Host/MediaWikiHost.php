@@ -150,6 +150,10 @@ class MediaWikiHost implements Host {
 		return $this->stores->cypherQuery( (string)$args['query'], (int)$args['timeoutMs'], $args['catalog'] );
 	}
 
+	public function awaitProjection( array $args ): mixed {
+		return $this->stores->awaitProjection( $args['kind'] ?? null, (int)$args['waitMs'] );
+	}
+
 	public function updateStores( array $args ): mixed {
 		$this->stores->updateStores( $args );
 		return null;

@@ -12,6 +12,7 @@
 
 namespace MediaWiki\Extension\Strata\Stores;
 
+use DeferredUpdates;
 use JobQueueGroup;
 use MediaWiki\MediaWikiServices;
 use User;
@@ -95,8 +96,60 @@ class StoreOps {
 		return $answer;
 	}
 
+	/**
+	 * The `updateStores` operation: the stores are written once the client has its answer (a
+	 * post-send deferred update; `Rest/CoreRouteHandler` closes the answer first), the save being
+	 * durable with its pending markers; the markers go once the stores took the writes. A worker
+	 * killed before that leaves them, which `checkAbandoned` turns into a stale store. On the command
+	 * line the update runs once no transaction is open.
+	 */
 	public function updateStores( array $args ): void {
-		$this->registry->apply( $args['updates'] ?? [], $args['stale'] ?? [], $args['pages'] ?? [] );
+		DeferredUpdates::addCallableUpdate( fn () => $this->registry->apply( $args['updates'] ?? [], $args['stale'] ?? [], $args['pages'] ?? [] ),
+			DeferredUpdates::POSTSEND );
+	}
+
+	/**
+	 * The `awaitProjection` operation (a store query's read-your-writes): waits for the pending
+	 * markers of the first store of $kind (every store when null) that exist now and are younger than
+	 * $waitMs, until their store took them (they are gone), failed one (its state changed to stale), or
+	 * the youngest is $waitMs old; then answers `{pending}`, the markers left. Polls the markers, each
+	 * read after a snapshot flush (the request-wide transaction would show the same rows again).
+	 * Marker times are seconds (`spp_marked`); no request waits longer than $waitMs.
+	 */
+	public function awaitProjection( ?string $kind, int $waitMs ): array {
+		$names = $kind === null ? $this->names() : array_filter( [ $this->registry->config()->first( $kind ) ] );
+		$states = $this->registry->states();
+		$arrived = microtime( true );
+		$since = wfTimestamp( TS_MW, (int)floor( $arrived - $waitMs / 1000 ) );
+		$waiting = [];
+		$youngest = 0;
+		foreach ( $names as $name ) {
+			$markers = $states->pendingSince( $name, $since );
+			if ( $markers !== [] ) {
+				$waiting[$name] = [ 'pages' => array_keys( $markers ), 'status' => $states->state( $name ) ];
+				$youngest = max( $youngest, (int)wfTimestamp( TS_UNIX, max( $markers ) ) );
+			}
+		}
+		$deadline = min( $youngest + 1 + $waitMs / 1000, $arrived + $waitMs / 1000 );
+		$pause = 2000;
+		while ( true ) {
+			$pending = 0;
+			foreach ( $waiting as $name => $wait ) {
+				$left = $states->stillPending( $name, $wait['pages'], $since );
+				$status = $states->state( $name );
+				if ( $left === 0 || ( $status !== $wait['status'] && $status['state'] === 'stale' ) ) {
+					unset( $waiting[$name] );
+				} else {
+					$pending += $left;
+				}
+			}
+			$now = microtime( true );
+			if ( $pending === 0 || $now >= $deadline ) {
+				return [ 'pending' => $pending ];
+			}
+			usleep( (int)min( $pause, ( $deadline - $now ) * 1e6 ) );
+			$pause = min( $pause * 2, 50000 );
+		}
 	}
 
 	/** The configured stores' names, whose pending markers a save writes. */

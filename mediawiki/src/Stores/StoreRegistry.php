@@ -2,15 +2,15 @@
 /**
  * The stores of `$wgStrataStores` for one PHP request: each entry's client opens on first use (a
  * FalkorDB connection first checks that an in-sync graph still holds the build the wiki last wrote),
- * and `apply` carries out the core's `updateStores`: each page update written in order, a store that
- * misses one marked stale (the edit has committed and keeps its answer), the pending markers of the
- * call's pages cleared, after the answer, for every store that took all of its updates. A miss while
- * a rebuild of the store runs is recorded on the run, which then cannot leave the store in-sync.
+ * and `apply` carries out the core's `updateStores` (after the answer: `StoreOps::updateStores`):
+ * each page update written in order, a store that misses one marked stale (the edit has committed and
+ * keeps its answer), then the pending markers of the call's pages cleared for every store that took
+ * all of its updates. A miss while a rebuild of the store runs is recorded on the run, which then
+ * cannot leave the store in-sync.
  */
 
 namespace MediaWiki\Extension\Strata\Stores;
 
-use DeferredUpdates;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use Psr\Log\LoggerInterface;
@@ -102,19 +102,8 @@ class StoreRegistry {
 			$this->states->runMissedAnUpdate( $name );
 		}
 		if ( $pages !== [] ) {
-			$this->acknowledge( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
+			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
 		}
-	}
-
-	/**
-	 * The markers of $pages go for $stores, which took their updates, once the client has its answer
-	 * (a deferred update after it; on the command line once no transaction is open): on SQLite a
-	 * commit less before the answer. A worker killed in between leaves them, and its store is then
-	 * marked stale as for a save no store acknowledged: a false alarm on the safe side
-	 * (docs/mediawiki.md, "Stores").
-	 */
-	private function acknowledge( array $stores, array $pages ): void {
-		DeferredUpdates::addCallableUpdate( fn () => $this->states->clearPending( $stores, $pages ), DeferredUpdates::POSTSEND );
 	}
 
 	/** Runs $task with the store's client: its answer, or an `unavailable` failure when it cannot open. */

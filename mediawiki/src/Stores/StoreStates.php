@@ -217,6 +217,40 @@ class StoreStates {
 		$this->db()->delete( 'strata_projection_pending', [ 'spp_store' => $store, 'spp_rev_id <= ' . $revisionId ], __METHOD__ );
 	}
 
+	/**
+	 * The markers of $store written at or after $since (a MediaWiki timestamp), read afresh: page id
+	 * to when it was marked.
+	 */
+	public function pendingSince( string $store, string $since ): array {
+		$db = $this->fresh();
+		$rows = $db->select( 'strata_projection_pending', [ 'spp_page_id', 'spp_marked' ],
+			[ 'spp_store' => $store, 'spp_marked >= ' . $db->addQuotes( $since ) ], __METHOD__ );
+		$marked = [];
+		foreach ( $rows as $row ) {
+			$marked[(int)$row->spp_page_id] = $row->spp_marked;
+		}
+		return $marked;
+	}
+
+	/** How many of $pages still have a marker of $store written at or after $since, read afresh. */
+	public function stillPending( string $store, array $pages, string $since ): int {
+		$db = $this->fresh();
+		return (int)$db->selectField( 'strata_projection_pending', 'COUNT(*)',
+			[ 'spp_store' => $store, 'spp_page_id' => $pages, 'spp_marked >= ' . $db->addQuotes( $since ) ], __METHOD__ );
+	}
+
+	/**
+	 * The primary connection with a snapshot of now: a web request's implicit read transaction
+	 * (DBO_TRX) is committed first, unless it wrote (its reads then keep their snapshot).
+	 */
+	private function fresh(): IDatabase {
+		$db = $this->db();
+		if ( $db->trxLevel() && !$db->explicitTrxActive() && !$db->writesOrCallbacksPending() ) {
+			$db->flushSnapshot( __METHOD__ );
+		}
+		return $db;
+	}
+
 	/** Markers of $store written before $before (a MediaWiki timestamp): saves whose request ended unacknowledged. */
 	public function abandonedMarkers( string $store, string $before ): int {
 		return (int)$this->db()->selectField( 'strata_projection_pending', 'COUNT(*)',

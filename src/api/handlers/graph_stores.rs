@@ -1,12 +1,16 @@
-//! The graph-store endpoints, gated by `strata-admin` in the route table.
+//! The graph-store endpoints, gated by `strata-admin` in the route table. The listing first waits
+//! for the store writes pending before it (`app::query::await_projection`), so a store's state
+//! after a save tells whether that save reached it.
 
 use super::Reply;
 use crate::api::context::Ctx;
 use crate::app::error::{ApiError, ErrorKind};
+use crate::app::query::await_projection;
 use crate::host::{Host, RebuildOutcome, StoreName};
 use serde_json::json;
 
 pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
+    await_projection(ctx.host, None).await?;
     Ok(Reply::ok(json!({"stores": ctx.host.graph_stores().await?.stores})))
 }
 

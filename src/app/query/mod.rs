@@ -10,11 +10,15 @@ pub mod script;
 
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::Caller;
+use crate::domain::store_lifecycle::QUERY_WAIT_SECONDS;
 use crate::graph::cells::falkordb::decode_result;
 use crate::graph::guard::{bound_rows, check_read_only};
 use crate::graph::literal::json_parameter_header;
 use crate::graph::reply_error::ReplyError;
-use crate::host::{CypherAnswer, CypherQuery, Host, Settings, SparqlQuery, StoreAnswer, ERROR_REPLY};
+use crate::host::{
+    AwaitProjection, CypherAnswer, CypherQuery, Host, LogEntry, LogLevel, Settings, SparqlQuery, StoreAnswer,
+    StoreKind, ERROR_REPLY,
+};
 use crate::sparql::answer::{is_results_json, reply_failure_kind, RESULTS_JSON};
 use crate::sparql::read_query::{ReadQuery, Refusal, MAX_OPENING_BRACKETS, MAX_OPERATORS};
 use serde_json::{json, Map, Value};
@@ -89,6 +93,23 @@ pub fn check_sparql(text: &str) -> Result<ReadQuery, ApiError> {
             ),
         ),
     })
+}
+
+/// Read-your-writes for the store queries and the stores' listing (not for queries from wikitext or
+/// scripts, which may run inside the save whose writes they would wait for): the host waits for the
+/// store writes pending when the request arrived, of the first store of `kind` or of every store,
+/// within the lifecycle's bound. Writes still pending then are logged, and the request answers with
+/// what the store holds (`AT_QUERY_WAIT_BOUND`).
+pub async fn await_projection<H: Host>(host: &H, kind: Option<StoreKind>) -> Result<(), ApiError> {
+    let wait = host.await_projection(AwaitProjection { kind, wait_ms: QUERY_WAIT_SECONDS * 1000 }).await?;
+    if wait.pending > 0 {
+        let message = format!(
+            "{} store write(s) still pending after {QUERY_WAIT_SECONDS} s: answered with what the store holds",
+            wait.pending
+        );
+        let _ = host.log(LogEntry { level: LogLevel::Warning, message }).await;
+    }
+    Ok(())
 }
 
 /// The first SPARQL store's answer to a checked query: its content type and body, unchanged.
