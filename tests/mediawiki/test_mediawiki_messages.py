@@ -8,6 +8,7 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki
 import json
 import random
 import string
+import time
 import unittest
 
 import requests
@@ -89,6 +90,26 @@ class CoreMessages(WikiTest):
                 for text in english:
                     self.assertNotIn(text, shown)
                 self.assertIn(english[0], self.html(**query), "the English copy is still served")
+
+    def test_a_core_word_changed_on_the_wiki_is_drawn_at_the_next_parse(self):
+        # The core's words are kept per language between requests (Core/CoreMessages): a German parse
+        # of the page keeps that copy, then a MediaWiki:Strata-… page changes one of its words
+        # (German has no translation of its own here: English is its fallback).
+        override = self.wanda.site.pages["MediaWiki:Strata-month-12/de"]
+        self.assertIn(">10 December 1815<", self.parsed_again(uselang="de"))
+        try:
+            override.edit(f"Christmonat{TAG}", "a word of our own")
+            self.assertIn(f">10 Christmonat{TAG} 1815<", self.parsed_again(uselang="de"))
+        finally:
+            override.delete("back to the fallback")
+        self.assertIn(">10 December 1815<", self.parsed_again(uselang="de"))
+
+    def parsed_again(self, **query):
+        """The page view after a purge, so drawn now. MediaWiki keeps a parse made in the second of
+        the purge (it compares whole seconds), so the purge waits for the next second."""
+        time.sleep(1.1)
+        self.wanda.site.post("purge", titles=PAGE)
+        return self.html(title=PAGE, **query)
 
     def test_a_query_from_wikitext_says_its_failure_in_the_readers_words(self):
         def parsed(language):

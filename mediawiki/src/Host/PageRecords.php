@@ -14,6 +14,7 @@ use LinkCache;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageIdentity;
+use MediaWiki\Page\PageIdentityValue;
 use MediaWiki\Page\PageRecord as MwPageRecord;
 use MediaWiki\Permissions\PermissionManager;
 use MediaWiki\Revision\RevisionRecord;
@@ -21,6 +22,7 @@ use MediaWiki\Revision\SlotRecord;
 use Title;
 use User;
 use WANObjectCache;
+use Wikimedia\Rdbms\IDatabase;
 
 class PageRecords {
 	/**
@@ -111,12 +113,40 @@ class PageRecords {
 
 	/** The page's record at its latest revision, with the caller's `access`; null without that revision. */
 	public function record( MwPageRecord $page ): ?array {
-		$fields = $this->reads->flags() === IDBAccessObject::READ_NORMAL ? $this->cachedFields( $page ) : $this->fields( $page );
+		$fields = $this->reads->flags() === IDBAccessObject::READ_NORMAL
+			? $this->cachedFields( $page )
+			: ( $this->reads->cacheable() ? $this->keptFields( $page ) : null ) ?? $this->latestFields( $page );
 		return $fields === null ? null : $fields + [ 'access' => $this->access( $page ) ];
 	}
 
 	private static function recordKey( WANObjectCache $cache, int $pageId, int $revisionId ): string {
 		return $cache->makeKey( 'strata-page-record', 'v1', $pageId, $revisionId );
+	}
+
+	private static function createdKey( WANObjectCache $cache, int $pageId, int $revisionId ): string {
+		return $cache->makeKey( 'strata-page-created', $pageId, $revisionId );
+	}
+
+	/**
+	 * The record fields of a revision this request saved go into the WAN cache once the save's
+	 * transaction commits (never after a rollback, which drops the callback): the next request
+	 * about the page (the next save of the Subject, its read) and this request's page view after
+	 * the save find the record without reading the revision, its slots and its first revision
+	 * again (issue 31). Built from the saved revision in memory, as a read of it would build it;
+	 * the page's creation time is the one kept under its parent revision, if any.
+	 */
+	public function remember( RevisionRecord $saved, IDatabase $dbw ): void {
+		$dbw->onTransactionCommitOrIdle( function () use ( $saved ) {
+			$cache = $this->services->getMainWANObjectCache();
+			$pageId = $saved->getPageId();
+			$created = $saved->getParentId() ? $cache->get( self::createdKey( $cache, $pageId, $saved->getParentId() ) ) : $saved->getTimestamp();
+			if ( $created !== false ) {
+				$cache->set( self::createdKey( $cache, $pageId, $saved->getId() ), $created, $cache::TTL_WEEK );
+			}
+			// The revision's page by the id the save gave it (a new page's title had none before).
+			$page = new PageIdentityValue( $pageId, $saved->getPage()->getNamespace(), $saved->getPage()->getDBkey(), PageIdentity::LOCAL );
+			$cache->set( self::recordKey( $cache, $pageId, $saved->getId() ), self::fieldsOf( $page, $saved, $this->firstTimestamp( $pageId, $saved->getId() ) ), $cache::TTL_DAY );
+		}, __METHOD__ );
 	}
 
 	/**
@@ -136,26 +166,38 @@ class PageRecords {
 	 * revision is the latest. Saves the revision, slot and text reads of every page record a read
 	 * request makes (a Subject's page and its Schema's; issue 31). Permissions are never kept: they
 	 * are the caller's, asked each time. Reads after a write of the request go to the primary
-	 * database and skip the cache (`RequestReads`).
+	 * database and take a kept record only (`keptFields`).
 	 */
 	private function cachedFields( MwPageRecord $page ): ?array {
 		$cache = $this->services->getMainWANObjectCache();
 		$fields = $cache->getWithSetCallback(
 			self::recordKey( $cache, $page->getId(), $page->getLatest() ),
 			$cache::TTL_DAY,
-			fn () => $this->fields( $page ) ?? false,
+			fn () => $this->latestFields( $page ) ?? false,
 			self::NEVER_REFRESHED
 		);
 		return $fields === false ? null : $fields;
 	}
 
-	private function fields( MwPageRecord $page ): ?array {
+	/**
+	 * The fields kept under the page's latest revision, if any, for a read after this request's
+	 * committed writes (`RequestReads::cacheable`): found there (a save's page view finds the
+	 * record the save kept), never put there, so a request that reads pages by the thousand after
+	 * a write of its own (a rebuild job) does not fill the cache with them.
+	 */
+	private function keptFields( MwPageRecord $page ): ?array {
+		$cache = $this->services->getMainWANObjectCache();
+		$fields = $cache->get( self::recordKey( $cache, $page->getId(), $page->getLatest() ) );
+		return is_array( $fields ) ? $fields : null;
+	}
+
+	private function latestFields( MwPageRecord $page ): ?array {
 		$latest = $this->services->getRevisionStore()->getRevisionById( $page->getLatest(), $this->reads->flags() );
 		return $latest ? self::fieldsOf( $page, $latest, $this->firstTimestamp( $page->getId(), $latest->getId() ) ) : null;
 	}
 
 	/** The record's fields but `access`, from its latest revision and its first revision's time. */
-	private static function fieldsOf( MwPageRecord $page, RevisionRecord $latest, ?string $firstTimestamp ): array {
+	private static function fieldsOf( PageIdentity $page, RevisionRecord $latest, ?string $firstTimestamp ): array {
 		$title = Title::castFromPageIdentity( $page );
 		return [
 			'pageId' => $page->getId(),
@@ -210,7 +252,7 @@ class PageRecords {
 	}
 
 	/**
-	 * fields() of each page of $pages (by page id), null for a page without its latest revision: the
+	 * fieldsOf() of each page of $pages (by page id), null for a page without its latest revision: the
 	 * revision rows in one query, their slots and texts in one each (RevisionStore's batch), the
 	 * first revisions' times in one.
 	 */
@@ -251,7 +293,7 @@ class PageRecords {
 	private function firstTimestamp( int $pageId, int $latestId ): ?string {
 		$cache = $this->services->getMainWANObjectCache();
 		$first = $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-page-created', $pageId, $latestId ),
+			self::createdKey( $cache, $pageId, $latestId ),
 			$cache::TTL_WEEK,
 			function () use ( $pageId ) {
 				$db = $this->reads->db();

@@ -135,6 +135,9 @@ class PageWrites {
 			}
 			throw new \RuntimeException( 'MediaWiki refused the save: ' . $status->getWikiText( false, false, 'en' ) );
 		}
+		if ( $revision !== null ) {
+			$this->records->remember( $revision, $dbw );
+		}
 		$revision ??= $parent;
 		$pageId = $revision->getPageId();
 		IndexTables::replace( $dbw, $pageId, $title->getPrefixedText(), $revision->getId(), $save['index'] ?? [], $revision->getTimestamp() );

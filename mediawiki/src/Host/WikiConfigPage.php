@@ -22,7 +22,6 @@ use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Page\PageReference;
 use MediaWiki\Revision\SlotRecord;
-use ObjectCache;
 use Status;
 use TextContent;
 use Title;
@@ -37,13 +36,12 @@ class WikiConfigPage {
 	 * absent) is kept in the WAN cache under the page's generation, a random token that every
 	 * change of the page replaces once the change is committed (`changed`, below), so a request no
 	 * longer asks the database whether the page exists: MediaWiki's own caches keep no absent page
-	 * (issue 31). Decision: not a WAN check key, whose purge time has whole seconds, so a value read
-	 * in the same second just before a change could still be served just after it.
+	 * (issue 31; `CacheGeneration` says why not a WAN check key).
 	 */
 	public static function overrides(): array {
 		$cache = MediaWikiServices::getInstance()->getMainWANObjectCache();
 		$text = $cache->getWithSetCallback(
-			$cache->makeKey( 'strata-wiki-config-text', 'v2', self::generation() ),
+			$cache->makeKey( 'strata-wiki-config-text', 'v2', CacheGeneration::of( self::GENERATION ) ),
 			$cache::TTL_DAY,
 			static fn () => [ 'text' => self::latestText() ],
 			PageRecords::NEVER_REFRESHED
@@ -59,21 +57,7 @@ class WikiConfigPage {
 		);
 	}
 
-	private const GENERATION_KEY = 'strata-wiki-config-generation';
-
-	/** The page's current generation; a new one when the cache has none (evicted, restarted). */
-	private static function generation(): string {
-		$stash = ObjectCache::getLocalClusterInstance();
-		$key = $stash->makeKey( self::GENERATION_KEY );
-		$generation = $stash->get( $key );
-		if ( !is_string( $generation ) ) {
-			$generation = bin2hex( random_bytes( 8 ) );
-			// Another request may have made one first: theirs is kept.
-			$stash->add( $key, $generation, $stash::TTL_WEEK );
-			$generation = $stash->get( $key ) ?: $generation;
-		}
-		return $generation;
-	}
+	private const GENERATION = 'wiki-config';
 
 	/**
 	 * When $title is the page: a new generation once the change is committed (a deferred update
@@ -83,10 +67,7 @@ class WikiConfigPage {
 	 */
 	private static function changed( LinkTarget|PageReference $title ): void {
 		if ( $title->getNamespace() === NS_MEDIAWIKI && $title->getDBkey() === self::TITLE ) {
-			DeferredUpdates::addCallableUpdate( static function () {
-				$stash = ObjectCache::getLocalClusterInstance();
-				$stash->set( $stash->makeKey( self::GENERATION_KEY ), bin2hex( random_bytes( 8 ) ), $stash::TTL_WEEK );
-			}, DeferredUpdates::PRESEND );
+			DeferredUpdates::addCallableUpdate( static fn () => CacheGeneration::renew( self::GENERATION ), DeferredUpdates::PRESEND );
 		}
 	}
 
