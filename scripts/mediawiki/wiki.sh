@@ -30,6 +30,9 @@ wiki_install() {
   wiki_append_settings
   [[ "$db" == sqlite ]] && wiki_append_sqlite_settings
   wiki_localisation
+  # The wiki's own logs exist before anything writes them: a maintenance script run as another user
+  # would otherwise create them where the web server cannot append (tests read the Strata log).
+  touch "$dir/logs/strata.log" "$dir/logs/exception.log"
   chown -R www-data:www-data "$dir/data" "$dir/cache" "$dir/logs"
   mw_maintenance update --quick >"$dir/logs/update.log" 2>&1 || { tail -n 30 "$dir/logs/update.log" >&2; return 1; }
   [[ "$db" == sqlite ]] && wiki_sqlite_wal

@@ -69,6 +69,10 @@ class Scripting(WikiTest):
             page_ids.append(created.json()["subject"]["pageId"])
         moved = cls.wren.request("POST", f"/subject/{SOUTH}/move", {"targetPageId": page_ids[0]})
         assert moved.status_code == 200, moved.text
+        # The stores take a save after its answer; a query from wikitext does not wait for them (it may
+        # run inside a save), a query over REST does: one such query, and the pages below see the move.
+        settled = cls.wren.request("POST", "/query/cypher", {"cypher": "RETURN 1 AS one"})
+        assert settled.status_code == 200, settled.text
         cls.wren.site.pages["Module:Strata gauges"].edit(MODULE, summary="scripting test")
 
     def parse(self, text, title="Gauge report"):
