@@ -77,6 +77,12 @@ class StoreRegistry {
 	public function apply( array $updates, array $stale, array $pages ): void {
 		$missed = [];
 		$down = [];
+		// Post-send writes of two saves of one page may run at once in two workers: a write whose page
+		// was saved again since is left to that save's own (its marker stays until a write clears it,
+		// or turns the store stale once abandoned), and a write found overtaken only after it was
+		// made may have landed after the later one's: its store goes stale.
+		$overtaken = $this->states->overtaken( $pages );
+		$written = [];
 		foreach ( $stale as $s ) {
 			if ( $this->config->entry( $s['store'] ) ) {
 				$this->markStale( $s['store'], $s['reason'] );
@@ -85,10 +91,11 @@ class StoreRegistry {
 		}
 		foreach ( $updates as $update ) {
 			$name = $update['store'];
-			if ( !$this->config->entry( $name ) || isset( $down[$name] ) ) {
+			if ( !$this->config->entry( $name ) || isset( $down[$name] ) || isset( $overtaken[$update['pageId']] ) ) {
 				continue;
 			}
 			$outcome = $this->write( $name, $update );
+			$written[$update['pageId']][] = $name;
 			if ( !$outcome['ok'] ) {
 				$this->event( $name, [ 'event' => 'updateFailed', 'pageId' => $update['pageId'],
 					'kind' => $outcome['kind'] ?? null, 'detail' => $outcome['detail'] ?? null ] );
@@ -98,11 +105,22 @@ class StoreRegistry {
 				}
 			}
 		}
+		$late = array_intersect_key( $this->states->overtaken( $pages ), $written );
+		foreach ( array_keys( $late ) as $pageId ) {
+			foreach ( $written[$pageId] as $name ) {
+				if ( !$this->states->isPending( $name, $pageId ) ) {
+					$this->event( $name, [ 'event' => 'updateFailed', 'pageId' => $pageId, 'kind' => null,
+						'detail' => 'a later save of the page was written first; this older write may have replaced it' ] );
+					$missed[$name] = true;
+				}
+			}
+		}
 		foreach ( array_keys( $missed ) as $name ) {
 			$this->states->runMissedAnUpdate( $name );
 		}
-		if ( $pages !== [] ) {
-			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $pages );
+		$cleared = array_values( array_filter( $pages, static fn ( $page ) => !isset( $overtaken[$page['pageId']] ) ) );
+		if ( $cleared !== [] ) {
+			$this->states->clearPending( array_values( array_diff( $this->config->names(), array_keys( $missed ) ) ), $cleared );
 		}
 	}
 

@@ -212,6 +212,39 @@ class StoreStates {
 		}
 	}
 
+	/**
+	 * The pages of $pages (`{pageId, revisionId}`) changed since that revision (a later revision, or
+	 * deleted), read afresh: page id => true. A deleted page (`revisionId` null) is never overtaken.
+	 */
+	public function overtaken( array $pages ): array {
+		$projected = [];
+		foreach ( $pages as $page ) {
+			if ( $page['revisionId'] !== null ) {
+				$projected[(int)$page['pageId']] = (int)$page['revisionId'];
+			}
+		}
+		if ( $projected === [] ) {
+			return [];
+		}
+		$found = array_combine( array_keys( $projected ), array_fill( 0, count( $projected ), null ) );
+		foreach ( $this->fresh()->select( 'page', [ 'page_id', 'page_latest' ], [ 'page_id' => array_keys( $projected ) ], __METHOD__ ) as $row ) {
+			$found[(int)$row->page_id] = (int)$row->page_latest;
+		}
+		$overtaken = [];
+		foreach ( $projected as $pageId => $revisionId ) {
+			if ( $found[$pageId] !== $revisionId ) {
+				$overtaken[$pageId] = true;
+			}
+		}
+		return $overtaken;
+	}
+
+	/** Whether a marker of $store for the page is left, read afresh. */
+	public function isPending( string $store, int $pageId ): bool {
+		return (bool)$this->fresh()->selectField( 'strata_projection_pending', '1',
+			[ 'spp_store' => $store, 'spp_page_id' => $pageId ], __METHOD__ );
+	}
+
 	/** A rebuild that read every page from $revisionId on covers the markers up to it. */
 	public function clearPendingUpTo( string $store, int $revisionId ): void {
 		$this->db()->delete( 'strata_projection_pending', [ 'spp_store' => $store, 'spp_rev_id <= ' . $revisionId ], __METHOD__ );
