@@ -94,8 +94,10 @@ class MediaWikiPostSend(WikiTest):
             # The write is held for a minute, far past the core's bound (queryWaitSeconds): the query
             # answers with what the store holds, and so does the stores' listing.
             self.assertEqual(self.names(made), [{"name": f"Before {TAG}"}])
+            self.assertEqual(self.waits_logged(), waits + 1, "the core logs the wait that reached the bound")
+            # The listing waits only for markers younger than the bound, which this one may no longer
+            # be (marker times are whole seconds): it answers, whether or not it waited.
             self.assertEqual(self.lou.call("GET", "/graph-stores")[0], 200)
-            self.assertEqual(self.waits_logged(), waits + 2, "the core logs each wait that reached the bound")
         finally:
             self.falkordb("CLIENT", "UNPAUSE")
         self.settled(page)
