@@ -1,16 +1,19 @@
 //! MediaWiki's REST router only serves the path templates it is told about, so the extension's
 //! `mediawiki/extension.json` declares them in `RestRoutes`: one entry per path of the core's route
-//! table, with its methods, all answered by the handler that forwards to `handleRoute`. This test
-//! fails when that key drifts from `api::routes::ROUTES`; `STRATA_WRITE_ROUTES=1 cargo test --test
-//! mediawiki_routes` rewrites it. It also holds extension.json to what MediaWiki and an operator expect
+//! table, with its methods, all answered by the handler that forwards to `handleRoute`; what the
+//! table declares of each route beyond that (whether its answers may be reused, the caller's rights
+//! it asks: `Route::reusable`, `Route::rights_asked`) is the PHP table `RouteDeclarations.php`. This test
+//! fails when either drifts from `api::routes::ROUTES`; `STRATA_WRITE_ROUTES=1 cargo test --test
+//! mediawiki_routes` rewrites both. It also holds extension.json to what MediaWiki and an operator expect
 //! of it: the project's one version (Cargo.toml's, which `make dist` names the archive by) and the
 //! requirements the PHP bridge has.
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use strata::api::routes::ROUTES;
+use strata::api::routes::{Route, ROUTES};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mediawiki/extension.json");
+const DECLARATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mediawiki/src/Rest/RouteDeclarations.php");
 const HANDLER: &str = "MediaWiki\\Extension\\Strata\\Rest\\CoreRouteHandler";
 
 /// Every path of the route table, in table order, with its methods in table order.
@@ -24,6 +27,46 @@ fn expected() -> Value {
     }
     Value::Array(
         paths.into_iter().map(|(path, method)| json!({"path": path, "method": method, "class": HANDLER})).collect(),
+    )
+}
+
+/// The PHP table of what the route table declares of each route beyond its path and methods
+/// (`Route::reusable`, `Route::rights_asked`), as `RouteDeclarations.php` must read.
+fn declarations() -> String {
+    let quoted = |s: &str| format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"));
+    let key = |r: &Route| quoted(&format!("{} {}", r.method.as_str(), r.path));
+    let mut rights = String::new();
+    let mut reusable = String::new();
+    for route in ROUTES {
+        if let Some(asked) = route.rights_asked() {
+            let list: Vec<String> = asked.iter().map(|r| quoted(r)).collect();
+            rights.push_str(&format!("\t\t{} => [ {} ],\n", key(route), list.join(", ")));
+        }
+        if route.reusable {
+            reusable.push_str(&format!("\t\t{} => true,\n", key(route)));
+        }
+    }
+    format!(
+        r#"<?php
+/**
+ * What the core's route table (src/api/routes.rs) declares of each route beyond its path and methods,
+ * for `CoreRouteHandler`. Written by `STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes`, which
+ * fails when it drifts from the table: do not edit. Not in extension.json's `RestRoutes`, which
+ * MediaWiki's REST router hashes and unserializes on every REST request (issue 31).
+ */
+
+namespace MediaWiki\Extension\Strata\Rest;
+
+class RouteDeclarations {{
+	/** The caller's rights each route asks (`Route::rights_asked`), by "METHOD path"; a route not listed asks every right. */
+	public const RIGHTS_ASKED = [
+{rights}	];
+
+	/** The routes whose answers the core may declare reusable (`Route::reusable`). */
+	public const REUSABLE = [
+{reusable}	];
+}}
+"#
     )
 }
 
@@ -47,6 +90,7 @@ fn rest_routes_list_every_path_and_method_of_the_route_table() {
     if std::env::var_os("STRATA_WRITE_ROUTES").is_some() {
         file["RestRoutes"] = expected();
         write(&file);
+        std::fs::write(DECLARATIONS, declarations()).unwrap();
     }
     assert_eq!(
         file["RestRoutes"],
@@ -69,6 +113,20 @@ fn every_route_is_answered_by_the_forwarding_handler() {
         entries.iter().any(|e| e["path"] == "/strata/v0/openapi.json"),
         "the OpenAPI document under Strata's own prefix"
     );
+}
+
+#[test]
+fn the_handler_reads_what_the_route_table_declares_of_each_route() {
+    let written = std::fs::read_to_string(DECLARATIONS).unwrap();
+    assert_eq!(
+        written,
+        declarations(),
+        "RouteDeclarations.php is stale: run STRATA_WRITE_ROUTES=1 cargo test --test mediawiki_routes"
+    );
+    assert!(written.contains("'GET /strata/v0/subjects' => [ 'read' ],"));
+    assert!(written.contains("'GET /strata/v0/subject-counts' => [ 'read', 'strata-query' ],"));
+    assert!(written.contains("'GET /strata/v0/subject/{subjectId}' => true,"));
+    assert!(!written.contains("'POST /strata/v0/query/cypher'"), "a query asks every right");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use super::request::Request;
 use super::reusable::Reusable;
 use super::routes::{Field, Kind, Matched};
 use crate::app::error::{ApiError, ErrorKind};
-use crate::app::Scope;
+use crate::app::{Caller, Scope};
 use crate::host::Settings;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
@@ -22,6 +22,8 @@ pub struct Ctx<'a, H> {
     headers_read: RefCell<IndexMap<String, Option<String>>>,
     /// Set by a handler whose answer may be reused ([`Ctx::reusable`]).
     reusable: Cell<bool>,
+    /// Whether the route table lets this route's answers be reused (`Route::reusable`).
+    route_reusable: bool,
 }
 
 /// Handlers hand the scope to the use cases; `&ctx` coerces to `&Scope`.
@@ -34,8 +36,15 @@ impl<'a, H> Deref for Ctx<'a, H> {
 }
 
 impl<'a, H> Ctx<'a, H> {
-    /// Checks the request's query and body against the route's declared fields.
-    pub fn new(host: &'a H, request: &'a Request, settings: Settings, matched: Matched) -> Result<Self, ApiError> {
+    /// Checks the request's query and body against the route's declared fields; `caller` is the
+    /// request's caller with the rights the route asks (`Route::rights_asked`).
+    pub fn new(
+        host: &'a H,
+        request: &'a Request,
+        caller: &'a Caller,
+        settings: Settings,
+        matched: Matched,
+    ) -> Result<Self, ApiError> {
         let route = matched.route;
         let mut query = IndexMap::new();
         for f in route.query {
@@ -47,7 +56,7 @@ impl<'a, H> Ctx<'a, H> {
             }
         }
         let body = if route.body.is_empty() { Map::new() } else { parse_body(route.body, request.body.as_deref())? };
-        let scope = Scope::new(host, &request.caller, settings, body)?;
+        let scope = Scope::new(host, caller, settings, body)?;
         Ok(Ctx {
             scope,
             headers: &request.headers,
@@ -55,6 +64,7 @@ impl<'a, H> Ctx<'a, H> {
             query,
             headers_read: RefCell::default(),
             reusable: Cell::new(false),
+            route_reusable: route.reusable,
         })
     }
 
@@ -74,10 +84,11 @@ impl<'a, H> Ctx<'a, H> {
         self.reusable.set(true);
     }
 
-    /// What a host may keep the answer under (`api::reusable`): `None` unless the handler marked it
-    /// and everything it read is stated by page versions, with nothing fetched from other sources.
+    /// What a host may keep the answer under (`api::reusable`): `None` unless the route table lets
+    /// the route's answers be reused, the handler marked it, and everything it read is stated by page
+    /// versions, with nothing fetched from other sources.
     pub fn reusable(&self) -> Option<Reusable> {
-        if !self.reusable.get() || !self.foreign.is_empty() {
+        if !self.route_reusable || !self.reusable.get() || !self.foreign.is_empty() {
             return None;
         }
         Some(Reusable { pages: self.reads.versions()?, headers: self.headers_read.borrow().clone() })

@@ -72,7 +72,8 @@ async fn answer<H: Host>(host: &H, request: &Request) -> Result<(Reply, Option<r
     if let Some(right) = route.right.filter(|r| !request.caller.has(r)) {
         return Err(ApiError::permission(format!("This request needs the \"{right}\" right.")));
     }
-    let ctx = Ctx::new(host, request, settings, matched)?;
+    let narrowed = route.rights_asked().map(|asked| request.caller.with_only(&asked));
+    let ctx = Ctx::new(host, request, narrowed.as_ref().unwrap_or(&request.caller), settings, matched)?;
     let reply = handlers::dispatch(route.handler, &ctx).await?;
     let reusable = if reply.status == 200 { ctx.reusable() } else { None };
     Ok((reply, reusable))

@@ -97,6 +97,17 @@ pub enum Versioning {
     Write,
 }
 
+/// Which of the caller's rights a route's answer may depend on (`Route::rights_asked`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallerRights {
+    /// Only `read` and the route's own `right`: a host may send the caller with no other right and
+    /// without `groups` or `bot` (MediaWiki then need not load the caller's groups and rights when
+    /// everyone may read; issue 31), and the core reads no other right for it.
+    ReadAndRoute,
+    /// Any right.
+    Any,
+}
+
 /// A query parameter or body field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Field {
@@ -174,6 +185,11 @@ pub struct Route {
     /// The route exists only when a store of this kind is configured.
     pub store: Option<StoreKind>,
     pub versioning: Versioning,
+    /// The caller's rights the answer may depend on.
+    pub rights: CallerRights,
+    /// Whether the handler may declare its answer reusable (`api::reusable`); a host need not look
+    /// for a kept answer of any other route.
+    pub reusable: bool,
     pub query: &'static [Field],
     pub body: &'static [Field],
     pub summary: &'static str,
@@ -188,6 +204,8 @@ const fn get(path: &'static str, handler: Handler, query: &'static [Field], summ
         right: None,
         store: None,
         versioning: Versioning::None,
+        rights: CallerRights::ReadAndRoute,
+        reusable: false,
         query,
         body: &[],
         summary,
@@ -209,6 +227,8 @@ const fn write(
         right: None,
         store: None,
         versioning: Versioning::Write,
+        rights: CallerRights::Any,
+        reusable: false,
         query: &[],
         body,
         summary,
@@ -229,6 +249,19 @@ impl Route {
     /// A graph-store route: `strata-admin`, and no conditional requests.
     const fn admin(self) -> Route {
         Route { right: Some("strata-admin"), versioning: Versioning::None, ..self }
+    }
+
+    /// The handler may declare its answer reusable.
+    const fn reusable(self) -> Route {
+        Route { reusable: true, ..self }
+    }
+
+    /// The rights of the caller a host must state for this route: `None` for every right it has.
+    pub fn rights_asked(&self) -> Option<Vec<&'static str>> {
+        match self.rights {
+            CallerRights::ReadAndRoute => Some(std::iter::once("read").chain(self.right).collect()),
+            CallerRights::Any => None,
+        }
     }
 
     /// The route exists only when a store of `kind` is configured.
@@ -288,6 +321,8 @@ const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], s
         right: None,
         store: None,
         versioning: Versioning::None,
+        rights: CallerRights::Any,
+        reusable: false,
         query: &[],
         body,
         summary,
@@ -329,7 +364,8 @@ pub const ROUTES: &[Route] = &[
         ],
         "Read a Subject",
     )
-    .versioned_read(),
+    .versioned_read()
+    .reusable(),
     get(
         "/strata/v0/page/{pageId}/subjects",
         Handler::PageSubjects,
@@ -655,6 +691,20 @@ mod tests {
             let want =
                 want.clone().map(|(p, ps)| (p, ps.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>()));
             assert_eq!(got, want, "{method} {path}");
+        }
+    }
+
+    #[test]
+    fn reads_ask_only_read_and_their_own_right_and_only_the_subject_read_is_reusable() {
+        let route = |method: Method, path: &str| ROUTES.iter().find(|r| r.method == method && r.path == path).unwrap();
+        assert_eq!(route(Method::Get, "/strata/v0/subjects").rights_asked(), Some(vec!["read"]));
+        assert_eq!(route(Method::Get, "/strata/v0/subject-counts").rights_asked(), Some(vec!["read", "strata-query"]));
+        assert_eq!(route(Method::Get, "/strata/v0/graph-stores").rights_asked(), Some(vec!["read", "strata-admin"]));
+        for r in ROUTES {
+            // Writes and the queries (tiers by `apihighlimits`, `noratelimit`) read any right.
+            assert_eq!(r.rights_asked().is_none(), r.method != Method::Get, "{} {}", r.method.as_str(), r.path);
+            let subject_read = r.method == Method::Get && r.path == "/strata/v0/subject/{subjectId}";
+            assert_eq!(r.reusable, subject_read, "{} {}", r.method.as_str(), r.path);
         }
     }
 

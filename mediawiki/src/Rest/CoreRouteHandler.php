@@ -5,7 +5,9 @@
  * unchanged. Read and write permission and conditional requests are the core's decision (it answers
  * rest-read-denied and 412 itself), so MediaWiki's own read/write gates and precondition check are off
  * for these routes. An answer the core declared reusable is kept and served again while what it was
- * read from stands (`ReusedAnswers`).
+ * read from stands (`ReusedAnswers`). What the core's route table declares of each route
+ * (`RouteDeclarations`, written from it): whether its answers may be reused (no kept answer is
+ * looked for otherwise) and the caller's rights it asks (`CallerFacts`).
  */
 
 namespace MediaWiki\Extension\Strata\Rest;
@@ -26,12 +28,14 @@ class CoreRouteHandler extends Handler {
 	public function execute(): Response {
 		$request = $this->getRequest();
 		$headers = $this->forwardedHeaders();
-		$reused = ReusedAnswers::forRequest( $request->getMethod(), $this->relativePath(), $request->getQueryParams() );
+		$route = $request->getMethod() . ' ' . $this->getConfig()['path'];
+		$reused = isset( RouteDeclarations::REUSABLE[$route] )
+			? ReusedAnswers::forRequest( $request->getMethod(), $this->relativePath(), $request->getQueryParams() ) : null;
 		$kept = $reused?->find( $headers, $this->getAuthority() );
 		if ( $kept !== null ) {
 			return $this->respond( $kept );
 		}
-		$caller = CallerFacts::of( $this->getAuthority(), $this->getSession() );
+		$caller = CallerFacts::of( $this->getAuthority(), RouteDeclarations::RIGHTS_ASKED[$route] ?? null );
 		$caller['csrfValid'] = $this->csrfValid();
 		// A request that declares no body has none: PHP's input stream is not opened for it (issue 31).
 		$declared = $request->hasHeader( 'content-length' ) || $request->hasHeader( 'transfer-encoding' );
