@@ -96,12 +96,15 @@ fn a_schema_saved_between_checks_and_commit_makes_the_write_plan_again() {
     }
 }
 
+/// A write through one path; answers its HTTP status.
+type Write = fn(&MemoryHost) -> u16;
+
 /// Every path that plans a Subject write commits through the same check: a create, a one-Statement
 /// write, a write with a Dependent Subject's item, and the page action `edit` (the editor's and
 /// importFolder.php's save) each plan again when the Schema changes under them.
 #[test]
 fn every_subject_write_path_names_the_schemas_it_was_checked_against() {
-    let paths: [(&str, fn(&MemoryHost) -> u16); 4] = [
+    let paths: [(&str, Write); 4] = [
         ("POST /subjects", |h| {
             let body = json!({"schema": "Box", "pageTitle": "Box two", "statements": {"Size": size(2)}});
             call(h, Who::User, "POST", "/strata/v0/subjects", &[], Some(body)).0
