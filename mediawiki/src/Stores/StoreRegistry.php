@@ -80,8 +80,10 @@ class StoreRegistry {
 		// Post-send writes of two saves of one page may run at once in two workers: a write whose page
 		// was saved again since is left to that save's own (its marker stays until a write clears it,
 		// or turns the store stale once abandoned), and a write found overtaken only after it was
-		// made may have landed after the later one's: its store goes stale.
-		$overtaken = $this->states->overtaken( $pages );
+		// made may have landed after the later one's: its store goes stale. Both reads are made only
+		// for pages with a write to make (none on a wiki without stores).
+		$updated = array_flip( array_column( array_filter( $updates, fn ( $u ) => $this->config->entry( $u['store'] ) !== null ), 'pageId' ) );
+		$overtaken = $this->states->overtaken( array_filter( $pages, static fn ( $page ) => isset( $updated[$page['pageId']] ) ) );
 		$written = [];
 		foreach ( $stale as $s ) {
 			if ( $this->config->entry( $s['store'] ) ) {
@@ -105,7 +107,7 @@ class StoreRegistry {
 				}
 			}
 		}
-		$late = array_intersect_key( $this->states->overtaken( $pages ), $written );
+		$late = $this->states->overtaken( array_filter( $pages, static fn ( $page ) => isset( $written[$page['pageId']] ) ) );
 		foreach ( array_keys( $late ) as $pageId ) {
 			foreach ( $written[$pageId] as $name ) {
 				if ( !$this->states->isPending( $name, $pageId ) ) {

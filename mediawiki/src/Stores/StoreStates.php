@@ -217,26 +217,16 @@ class StoreStates {
 	 * deleted), read afresh: page id => true. A deleted page (`revisionId` null) is never overtaken.
 	 */
 	public function overtaken( array $pages ): array {
-		$projected = [];
-		foreach ( $pages as $page ) {
-			if ( $page['revisionId'] !== null ) {
-				$projected[(int)$page['pageId']] = (int)$page['revisionId'];
-			}
-		}
+		$projected = array_column( array_filter( $pages, static fn ( $page ) => $page['revisionId'] !== null ), 'revisionId', 'pageId' );
 		if ( $projected === [] ) {
 			return [];
 		}
-		$found = array_combine( array_keys( $projected ), array_fill( 0, count( $projected ), null ) );
+		$latest = [];
 		foreach ( $this->fresh()->select( 'page', [ 'page_id', 'page_latest' ], [ 'page_id' => array_keys( $projected ) ], __METHOD__ ) as $row ) {
-			$found[(int)$row->page_id] = (int)$row->page_latest;
+			$latest[(int)$row->page_id] = (int)$row->page_latest;
 		}
-		$overtaken = [];
-		foreach ( $projected as $pageId => $revisionId ) {
-			if ( $found[$pageId] !== $revisionId ) {
-				$overtaken[$pageId] = true;
-			}
-		}
-		return $overtaken;
+		$changed = array_filter( $projected, static fn ( $revisionId, $pageId ) => ( $latest[$pageId] ?? null ) !== (int)$revisionId, ARRAY_FILTER_USE_BOTH );
+		return array_fill_keys( array_keys( $changed ), true );
 	}
 
 	/** Whether a marker of $store for the page is left, read afresh. */

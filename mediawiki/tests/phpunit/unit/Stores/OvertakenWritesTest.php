@@ -2,14 +2,18 @@
 /**
  * `Stores\StoreStates::overtaken` and `isPending`, which let a post-send store write tell whether its
  * page was saved again (or deleted) since the revision it projects (`StoreRegistry::apply`: such a
- * write is left to the later save's, or, found only after it was made, makes its store stale).
+ * write is left to the later save's, or, found only after it was made, makes its store stale), and
+ * which `apply` asks only when it has a write to make.
  */
 
 namespace MediaWiki\Extension\Strata\Tests\Unit\Stores;
 
+use MediaWiki\Extension\Strata\Stores\StoreConfig;
+use MediaWiki\Extension\Strata\Stores\StoreRegistry;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\Extension\Strata\Tests\MediaWikiDatabase;
 use PHPUnit\Framework\TestCase;
+use Psr\Log\NullLogger;
 
 class OvertakenWritesTest extends TestCase {
 	public function testAPageIsOvertakenWhenItsLatestRevisionIsAnotherOrItIsGone(): void {
@@ -39,5 +43,24 @@ class OvertakenWritesTest extends TestCase {
 		$this->assertFalse( $states->isPending( 'sparql', 7 ) );
 		$states->clearPending( [ 'graph' ], [ [ 'pageId' => 7, 'revisionId' => 70 ] ] );
 		$this->assertFalse( $states->isPending( 'graph', 7 ) );
+	}
+
+	public function testApplyReadsNoPageWithoutAWriteToMake(): void {
+		// No `page` table: a read of the pages' latest revisions would fail.
+		$db = MediaWikiDatabase::sqlite();
+		$registry = new StoreRegistry( new StoreConfig( [] ), new StoreStates( MediaWikiDatabase::loadBalancer( $db ) ), new NullLogger() );
+		$pages = [ [ 'pageId' => 1, 'revisionId' => 10 ] ];
+		$cases = [
+			'no update' => [],
+			'an update for a store the wiki does not configure' => [ [ 'store' => 'graph', 'pageId' => 1, 'kind' => 'graph', 'statements' => [] ] ],
+		];
+		foreach ( $cases as $case => $updates ) {
+			try {
+				$registry->apply( $updates, [], $pages );
+			} catch ( \Throwable $e ) {
+				$this->fail( "$case: {$e->getMessage()}" );
+			}
+			$this->addToAssertionCount( 1 );
+		}
 	}
 }
