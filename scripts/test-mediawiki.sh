@@ -38,7 +38,7 @@ status=$?
 # this wiki (test-support/target.js), one file at a time: they share the wiki, and some change its settings for their duration.
 repo=$PWD
 e2e=()
-for name in endpoints bad-input permissions login-required dependent-rules query-probes service-probes store-states concurrency durability; do e2e+=("test/e2e-$name.test.js"); done
+for name in endpoints bad-input permissions login-required dependent-rules query-probes service-probes store-states concurrency durability schema-race; do e2e+=("test/e2e-$name.test.js"); done
 e2e+=(test/browser-mediawiki-reader.test.js)
 e2e+=(test/browser-mediawiki-editor.test.js)
 (cd host-shim && STRATA_E2E_URL="http://127.0.0.1:$port" STRATA_E2E_HOST="MediaWiki ($db)" STRATA_E2E_KIND=mediawiki \

@@ -7,6 +7,7 @@ import { describePage } from './pages/page-record.js';
 import { checkedTitle } from './pages/namespaces.js';
 import { deletePage } from './storage/page-writes.js';
 import { findPageById, findPageByTitle, findRevision, findSubjects, listPagesInNamespace } from './storage/pages.js';
+import { holdWhileFileExists } from './storage/held-saves.js';
 import { savePagesInGroup } from './storage/save-groups.js';
 import { coreSources } from './sources/core-sources.js';
 import { sourceFetcher } from './sources/fetch-source.js';
@@ -87,7 +88,10 @@ export function makeHostOps({ db, config, caller, log, stores }) {
     subjectLabels: (query) => rowsWithAccess(subjectLabels(db, query)),
     referencingSubjects: (query) => rowsWithAccess(referencingSubjects(db, query)),
     subjectRows: (query) => rowsWithAccess(subjectRows(db, query)),
-    savePages: ({ saves }) => savePagesInGroup(db, saves, authorOf(caller), timestamp(), storeNames(config)),
+    savePages: async ({ saves, validatedAgainst = [] }) => {
+      if (config.testHoldSavesFile && validatedAgainst.length) await holdWhileFileExists(config.testHoldSavesFile);
+      return savePagesInGroup(db, saves, authorOf(caller), timestamp(), storeNames(config), validatedAgainst);
+    },
     deletePage: (request) => deletePage(db, request, authorOf(caller), timestamp(), storeNames(config)),
     log: ({ level, message }) => {
       log(level, `core: ${message}`);

@@ -10,6 +10,8 @@
 // - `queryLimits`: `$wgStrataQueryLimits`;
 // - `stores`: listed before the wiki's own stores in `$wgStrataStores`, so that a query goes to the
 //   first given store of its kind and every save still reaches the wiki's own stores;
+// - `enforceValidation`: `$wgStrataEnforceValidation`; `testHoldSavesFile` (a test-only seam):
+//   `$wgStrataTestHoldSavesFile`;
 // and bot-password grants as MediaWiki's grant groups.
 
 import { DEFAULT_GROUP_RIGHTS } from '../platform/config/defaults.js';
@@ -24,7 +26,10 @@ function phpValue(value) {
 }
 
 /** PHP statements for a wiki's LocalSettings.php that configure it as `settings` configure the reference host. */
-export function mediaWikiSettings({ groupRights = {}, loginRequired = false, readRestrictions = null, queryLimits = null, stores = null, ...rest }) {
+export function mediaWikiSettings({
+  groupRights = {}, loginRequired = false, readRestrictions = null, queryLimits = null, stores = null, enforceValidation = null,
+  testHoldSavesFile = null, ...rest
+}) {
   const unknown = Object.keys(rest);
   if (unknown.length) throw new Error(`no MediaWiki equivalent for the settings ${unknown.join(', ')}`);
   const lines = [];
@@ -37,6 +42,8 @@ export function mediaWikiSettings({ groupRights = {}, loginRequired = false, rea
   if (readRestrictions) lines.push(...restrictionHook(readRestrictions));
   if (queryLimits) lines.push(`$wgStrataQueryLimits = ${phpValue(queryLimits)};`);
   if (stores) lines.push(`$wgStrataStores = ${phpValue(stores)} + $wgStrataStores;`);
+  if (enforceValidation !== null) lines.push(`$wgStrataEnforceValidation = ${phpValue(enforceValidation)};`);
+  if (testHoldSavesFile) lines.push(`$wgStrataTestHoldSavesFile = ${php(testHoldSavesFile)};`);
   return lines.join('\n');
 }
 

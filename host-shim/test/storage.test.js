@@ -26,6 +26,25 @@ after(() => db.close());
 const count = (table) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
 
 describe('savePages', () => {
+  test('commits only while every Schema of validatedAgainst is still as the core read it', () => {
+    const schema = savePages(db, [newPage('Box', { namespace: 7474 })], author, '2026-01-01T00:00:00Z').results[0];
+    const at = (title, revisionId) => ({ namespace: 7474, title, revisionId });
+    const cases = [
+      ['at the revision read', [at('Box', schema.revisionId)], true],
+      ['another revision', [at('Box', schema.revisionId - 1)], false],
+      ['absent when read, exists now', [at('Box', null)], false],
+      ['still absent', [at('Nothing', null)], true],
+      ['one of two changed', [at('Nothing', null), at('Box', schema.revisionId + 1)], false],
+    ];
+    for (const [name, validatedAgainst, saved] of cases) {
+      const title = `Page ${name}`;
+      const outcome = savePages(db, [newPage(title)], author, '2026-01-02T00:00:00Z', [], validatedAgainst);
+      assert.equal(outcome.ok, saved, name);
+      if (!saved) assert.deepEqual(outcome, { ok: false, conflict: 'edit-conflict', index: undefined }, name);
+      assert.equal(findPageByTitle(db, 0, title) !== null, saved, `${name}: written`);
+    }
+  });
+
   test('a failing second save in a batch leaves nothing behind', () => {
     savePages(db, [newPage('Taken')], author, '2026-01-01T00:00:00Z');
     const before = { page: count('page'), revision: count('revision'), subject_index: count('subject_index') };

@@ -11,7 +11,9 @@
  * code of a save); each batch is then written in one transaction: for every page its page row and one
  * revision with the empty main slot and the Subject slot, as importDump.php writes a revision
  * (WikiPage::insertOn, RevisionStore::insertRevisionOn, WikiPage::updateRevisionOn), and the index
- * rows of the whole batch (`IndexTables::rows`, as a save writes them, a statement per table).
+ * rows of the whole batch (`IndexTables::rows`, as a save writes them, a statement per table). Each
+ * batch's transaction first checks that the Schemas are still the revisions the batch was prepared
+ * with; a Schema saved meanwhile makes the batch be prepared again with the Schemas read anew.
  * What it leaves out, like importDump.php --no-updates: RecentChanges, the search index, the link
  * tables of the (empty) main slot and the edit hooks; and the stores, which are marked stale (a
  * rebuild brings them up to date, rebuildStores.php). A page that does not normalize is reported and
@@ -23,17 +25,22 @@ use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
 use MediaWiki\Extension\Strata\Host\IndexTables;
 use MediaWiki\Extension\Strata\Host\NewPageRows;
+use MediaWiki\Extension\Strata\Host\SchemaRevisions;
 use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
 use MediaWiki\Extension\Strata\Stores\StoreConfig;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\MediaWikiServices;
 use MediaWiki\Revision\SlotRecord;
+use Wikimedia\Rdbms\IDatabase;
 
 require_once ( getenv( 'MW_INSTALL_PATH' ) ?: dirname( __DIR__, 3 ) ) . '/maintenance/Maintenance.php';
 
 class StrataImportPages extends Maintenance {
 	private const COMMENT = 'Bulk import';
 	private NewPageRows $rows;
+	/** Every Schema by name as JSON text, as `preparePages` takes them, and the revisions they were read at. */
+	private string $schemas;
+	private array $schemaVersions;
 
 	public function __construct() {
 		parent::__construct();
@@ -61,7 +68,7 @@ class StrataImportPages extends Maintenance {
 		foreach ( ( new StoreConfig( $this->getConfig()->get( 'StrataStores' ) ) )->names() as $store ) {
 			$states->markStale( $store, 'pages were bulk-imported' );
 		}
-		$schemas = json_encode( SubjectSlotIndex::schemas( $services ), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+		$this->readSchemas( $services );
 		$options = json_encode( [ 'sourceKey' => $this->getConfig()->get( 'StrataSourceKey' ) ] );
 		$this->rows = new NewPageRows( $services, $this->getDB( DB_PRIMARY ) );
 		$refused = $this->rows->consecutiveIds();
@@ -78,7 +85,7 @@ class StrataImportPages extends Maintenance {
 				$lines[] = $line;
 			}
 			if ( count( $lines ) >= $this->getBatchSize() || ( $line === false && $lines ) ) {
-				$this->importBatch( $user, $lines, $schemas, $options, $totals );
+				$this->importBatch( $user, $lines, $options, $totals );
 				$lines = [];
 				$seconds = microtime( true ) - $started;
 				$this->output( sprintf( "%d pages, %d Subjects, %d failed: %.0f Subjects/s\n",
@@ -97,8 +104,42 @@ class StrataImportPages extends Maintenance {
 		}
 	}
 
-	/** Prepares the pages of $lines in the core and writes them in one transaction. */
-	private function importBatch( User $user, array $lines, string $schemas, string $options, array &$totals ): void {
+	/** Reads every Schema, and the revisions read, that the batches are prepared with. */
+	private function readSchemas( MediaWikiServices $services ): void {
+		[ $schemas, $this->schemaVersions ] = SubjectSlotIndex::schemasAt( $services );
+		$this->schemas = json_encode( $schemas, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+	}
+
+	/**
+	 * Prepares the pages of $lines in the core and writes them in one transaction, which first checks
+	 * that every Schema is still at the revision the batch was prepared with (`SchemaRevisions`, as
+	 * a save checks its `validatedAgainst`); when one is not, the Schemas are read again and the
+	 * batch is prepared again.
+	 */
+	private function importBatch( User $user, array $lines, string $options, array &$totals ): void {
+		$dbw = $this->getDB( DB_PRIMARY );
+		while ( true ) {
+			[ $pages, $ready, $failures ] = $this->prepareBatch( $lines, $options, $totals );
+			if ( $pages === [] ) {
+				break;
+			}
+			$this->beginTransaction( $dbw, __METHOD__ );
+			if ( SchemaRevisions::changed( $dbw, $this->schemaVersions ) === [] ) {
+				$this->writeBatch( $dbw, $user, $pages, $ready, count( $lines ), $totals );
+				break;
+			}
+			$this->rollbackTransaction( $dbw, __METHOD__ );
+			$this->output( "a Schema changed while importing: the batch is prepared again\n" );
+			$this->readSchemas( MediaWikiServices::getInstance() );
+		}
+		foreach ( $failures as $failure ) {
+			$totals['failed']++;
+			$this->error( $failure );
+		}
+	}
+
+	/** The batch's pages as `[title, slot contents]`, their index rows, and a line for each page that failed. */
+	private function prepareBatch( array $lines, string $options, array $totals ): array {
 		$input = [];
 		foreach ( $lines as $number => $line ) {
 			$page = json_decode( $line );
@@ -107,14 +148,14 @@ class StrataImportPages extends Maintenance {
 			}
 			$input[] = $page;
 		}
-		$prepared = json_decode( CoreGateway::core()->preparePages( '[' . implode( ',', $lines ) . ']', $schemas, $options ), true )['pages'];
+		$prepared = json_decode( CoreGateway::core()->preparePages( '[' . implode( ',', $lines ) . ']', $this->schemas, $options ), true )['pages'];
 		$pages = [];
 		$ready = [];
+		$failures = [];
 		foreach ( $prepared as $i => $page ) {
 			$title = Title::makeTitleSafe( NS_MAIN, $input[$i]->title );
 			if ( isset( $page['error'] ) || !$title ) {
-				$totals['failed']++;
-				$this->error( "failed    {$input[$i]->title}: " . ( $page['error'] ?? 'not a page title' ) );
+				$failures[] = "failed    {$input[$i]->title}: " . ( $page['error'] ?? 'not a page title' );
 				continue;
 			}
 			$pages[] = [ $title, [
@@ -123,16 +164,16 @@ class StrataImportPages extends Maintenance {
 			] ];
 			$ready[] = $page['index'];
 		}
-		if ( $pages === [] ) {
-			return;
-		}
-		$dbw = $this->getDB( DB_PRIMARY );
+		return [ $pages, $ready, $failures ];
+	}
+
+	/** Writes a prepared batch in the transaction begun for it, and commits it. */
+	private function writeBatch( IDatabase $dbw, User $user, array $pages, array $ready, int $lines, array &$totals ): void {
 		$now = wfTimestampNow();
-		$this->beginTransaction( $dbw, __METHOD__ );
 		$existing = $this->rows->existing( array_column( $pages, 0 ) );
 		if ( $existing ) {
-			$this->rollbackTransaction( $dbw, __METHOD__ );
-			$this->fatalError( "{$existing[0]} exists already; the batch of " . count( $lines ) . ' pages was not saved' );
+			$this->rollbackTransaction( $dbw, __CLASS__ . '::importBatch' );
+			$this->fatalError( "{$existing[0]} exists already; the batch of $lines pages was not saved" );
 		}
 		$saved = $this->rows->insert( $pages, CommentStoreComment::newUnsavedComment( self::COMMENT ), $user, $now );
 		$rows = [ [], [], [] ];
@@ -146,7 +187,7 @@ class StrataImportPages extends Maintenance {
 		// A new page has no index rows yet: the batch's rows go in at once, a statement per table. A
 		// Subject ID that is indexed already (on another page) fails the batch with its duplicate key.
 		IndexTables::insert( $dbw, $rows );
-		$this->commitTransaction( $dbw, __METHOD__ );
+		$this->commitTransaction( $dbw, __CLASS__ . '::importBatch' );
 		$totals['pages'] += count( $pages );
 		$totals['subjects'] += $subjects;
 	}

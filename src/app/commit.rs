@@ -1,12 +1,13 @@
-//! Writing through the host: every write is one `savePages` call with a base revision per page,
-//! planned from fresh reads and retried when another writer got there first. A committed write is
+//! Writing through the host: every write is one `savePages` call with a base revision per page and
+//! the revisions of the Schemas it was checked against, planned from fresh reads and retried when
+//! another writer got there first (a Schema saved since the checks included). A committed write is
 //! then projected into the configured stores from what it committed, and the request's reads are
 //! brought up to date, so the response is built without reading the pages again.
 
 use super::error::{refused, ApiError, ErrorKind};
 use super::projection::{project_changes, Before, Change};
 use super::Scope;
-use crate::host::{Conflict, Host, PageRecord, PageSave, SavePages, SaveResult};
+use crate::host::{namespace, Conflict, Host, PageRecord, PageSave, PageVersion, SavePages, SaveResult};
 use std::future::Future;
 
 /// One try plus this many retries after an `edit-conflict`.
@@ -44,7 +45,9 @@ where
             return Ok((outcome, Vec::new()));
         }
         let read: Vec<Option<PageRecord>> = saves.iter().map(|s| read_at_base(ctx, s)).collect();
-        let answer = ctx.host.save_pages(SavePages { saves: saves.clone() }).await.map_err(ApiError::from)?;
+        let validated_against = schemas_read(ctx, &saves);
+        let answer =
+            ctx.host.save_pages(SavePages { saves: saves.clone(), validated_against }).await.map_err(ApiError::from)?;
         if let Some(refusal) = &answer.refusal {
             return Err(refused(refusal).into());
         }
@@ -70,6 +73,14 @@ where
         }
     }
     Err(edit_conflict().into())
+}
+
+/// The Schema pages the plan read, as it read them, but for those it saves: its checks hold only
+/// while each is still at that revision (or still absent) when the saves commit.
+fn schemas_read<H>(ctx: &Scope<'_, H>, saves: &[PageSave]) -> Vec<PageVersion> {
+    let saved: Vec<(Option<u64>, i32, &str)> =
+        saves.iter().map(|s| (s.page_id, s.namespace, s.title.as_str())).collect();
+    ctx.reads.versions_in(namespace::SCHEMA, &saved)
 }
 
 /// The record the plan read for a save's page, when it is the base revision the save builds on.

@@ -19,9 +19,9 @@ pub mod sources;
 pub mod view;
 pub mod write;
 
+pub use crate::host::PageVersion;
 pub use caller::Caller;
 pub use page_action::handle_page_action;
-pub use reads::PageVersion;
 pub use scope::Scope;
 
 use crate::domain::page_content::PageContent;

@@ -3,19 +3,11 @@
 //! asked once per page or Subject. A write's commit replaces what it changed with what it committed;
 //! an edit conflict forgets everything, so a retry plans from fresh reads.
 
-use crate::host::{Host, HostError, PageById, PageRecord, PageTitle, SubjectIds, SubjectInfo, SubjectsInfo};
-use serde::{Deserialize, Serialize};
+use crate::host::{
+    Host, HostError, PageById, PageRecord, PageTitle, PageVersion, SubjectIds, SubjectInfo, SubjectsInfo,
+};
 use std::cell::RefCell;
 use std::collections::HashMap;
-
-/// A page as a read found it: at its latest revision then, or absent (`revision_id: None`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PageVersion {
-    pub namespace: i32,
-    pub title: String,
-    pub revision_id: Option<u64>,
-}
 
 #[derive(Debug, Default)]
 pub struct Reads {
@@ -108,6 +100,33 @@ impl Reads {
         versions.sort();
         versions.dedup();
         Some(versions)
+    }
+
+    /// The pages of `namespace` this request read, as it found them (at a revision, or absent by the
+    /// title asked), but for `except` (pages by ID and by (namespace, title) the caller is about to
+    /// save): what a write planned from these reads was validated against.
+    pub fn versions_in(&self, namespace: i32, except: &[(Option<u64>, i32, &str)]) -> Vec<PageVersion> {
+        let saved = |id: Option<u64>, title: &str| {
+            except
+                .iter()
+                .any(|(e_id, e_ns, e_title)| (id.is_some() && *e_id == id) || (*e_ns == namespace && *e_title == title))
+        };
+        let pages = self.pages.borrow();
+        let found = pages.iter().filter_map(|(id, r)| Some((*id, r.as_ref()?)));
+        let mut versions: Vec<PageVersion> = found
+            .filter(|(id, r)| r.namespace == namespace && !saved(Some(*id), &r.title))
+            .map(|(_, r)| PageVersion { namespace, title: r.title.clone(), revision_id: Some(r.latest_revision_id) })
+            .collect();
+        let titles = self.titles.borrow();
+        let absent = titles.iter().filter(|((ns, title), id)| *ns == namespace && id.is_none() && !saved(None, title));
+        versions.extend(absent.map(|((_, title), _)| PageVersion {
+            namespace,
+            title: title.clone(),
+            revision_id: None,
+        }));
+        versions.sort();
+        versions.dedup();
+        versions
     }
 
     /// A page as the request last read it, without asking the host.

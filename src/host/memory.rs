@@ -75,6 +75,8 @@ struct Store {
     rules: Vec<Rule>,
     conflicts_to_inject: u32,
     refusal_to_inject: Option<Refusal>,
+    /// A page (namespace, title, main slot) another writer saves at the next `savePages`.
+    lands_before_next_save: Option<(i32, String, String)>,
     sparql_answer: Option<StoreAnswer>,
     sparql_queries: Vec<SparqlQuery>,
     cypher_answer: Option<CypherAnswer>,
@@ -134,6 +136,12 @@ impl MemoryHost {
     /// Makes the next `n` calls of `savePages` answer `edit-conflict`, as if another writer won.
     pub fn inject_conflicts(&self, n: u32) {
         self.store.borrow_mut().conflicts_to_inject = n;
+    }
+
+    /// Another writer saves this page (its main slot) when the next `savePages` arrives, before that
+    /// call is checked: a Schema edit landing between a write's checks and its commit.
+    pub fn land_before_next_save(&self, namespace: i32, title: &str, main_slot: &str) {
+        self.store.borrow_mut().lands_before_next_save = Some((namespace, title.into(), main_slot.into()));
     }
 
     /// The next `savePages` or `deletePage` is refused as a platform refuses an edit (a block, a filter).
@@ -243,6 +251,44 @@ impl MemoryHost {
         Ok(())
     }
 
+    /// Whether every page is still at the revision read (or still absent).
+    fn still_as_read(store: &Store, pages: &[PageVersion]) -> bool {
+        pages.iter().all(|v| {
+            let latest = Self::find(store, v.namespace, &v.title).and_then(|id| store.pages.get(&id));
+            latest.map(|p| p.latest_revision_id) == v.revision_id
+        })
+    }
+
+    /// Saves a page's main slot as another writer would: a new revision of the page, or a new page.
+    fn land(store: &mut Store, (namespace, title, main_slot): (i32, String, String)) {
+        let timestamp = Self::tick(store);
+        store.last_id += 1;
+        let revision_id = store.last_id;
+        let page_id = Self::find(store, namespace, &title).unwrap_or_else(|| {
+            store.last_id += 1;
+            store.last_id
+        });
+        let page = store.pages.entry(page_id).or_insert_with(|| StoredPage {
+            namespace,
+            title,
+            latest_revision_id: 0,
+            created: timestamp.clone(),
+            modified: String::new(),
+            last_editor: "Other".into(),
+            content_model: "json".into(),
+            main_slot: None,
+            subject_slot: None,
+            index: IndexRows::default(),
+        });
+        page.latest_revision_id = revision_id;
+        page.modified = timestamp.clone();
+        page.main_slot = Some(main_slot.clone());
+        let subject_slot = page.subject_slot.clone();
+        store
+            .revisions
+            .insert(revision_id, StoredRevision { page_id, timestamp, main_slot: Some(main_slot), subject_slot });
+    }
+
     fn tick(store: &mut Store) -> String {
         store.ticks += 1;
         let t = store.ticks % 86_400;
@@ -315,6 +361,18 @@ impl Host for MemoryHost {
                 results: vec![],
                 conflict: Some(Conflict::EditConflict),
                 index: Some(0),
+                refusal: None,
+            });
+        }
+        if let Some(page) = store.lands_before_next_save.take() {
+            Self::land(&mut store, page);
+        }
+        if !Self::still_as_read(&store, &args.validated_against) {
+            return Ok(SaveOutcome {
+                ok: false,
+                results: vec![],
+                conflict: Some(Conflict::EditConflict),
+                index: None,
                 refusal: None,
             });
         }

@@ -364,10 +364,25 @@ pub struct SubjectIds {
 /// Result of `subjectsInfo`: only ids found in the index are present.
 pub type SubjectsInfo = IndexMap<String, SubjectInfo>;
 
-/// Arguments of `savePages`.
+/// Arguments of `savePages`. `validatedAgainst` names the Schema pages the saves were checked
+/// against, each at the revision read (or absent): the host checks, in the transaction that commits
+/// the saves, that each is still so, and otherwise answers `edit-conflict` (no `index`) and writes
+/// nothing, so a Schema saved between the check and the commit makes the core plan the write again.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SavePages {
     pub saves: Vec<PageSave>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validated_against: Vec<PageVersion>,
+}
+
+/// A page as a read found it: at its latest revision then, or absent (`revision_id: None`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageVersion {
+    pub namespace: i32,
+    pub title: String,
+    pub revision_id: Option<u64>,
 }
 
 /// Arguments of `deletePage`.

@@ -38,7 +38,8 @@ fn settings_read_the_hosts_configuration_shape() {
 #[test]
 fn a_stale_base_revision_or_a_taken_title_conflicts_and_nothing_is_saved() {
     let host = MemoryHost::default();
-    let first = block_on(host.save_pages(SavePages { saves: vec![save("A", None, None)] })).unwrap();
+    let first =
+        block_on(host.save_pages(SavePages { saves: vec![save("A", None, None)], validated_against: vec![] })).unwrap();
     let a = &first.results[0];
     let cases = [
         (vec![save("A", None, None)], Conflict::TitleExists, 0),
@@ -46,13 +47,16 @@ fn a_stale_base_revision_or_a_taken_title_conflicts_and_nothing_is_saved() {
         (vec![save("A", Some(999), Some(1))], Conflict::EditConflict, 0),
     ];
     for (saves, conflict, index) in cases {
-        let out = block_on(host.save_pages(SavePages { saves })).unwrap();
+        let out = block_on(host.save_pages(SavePages { saves, validated_against: vec![] })).unwrap();
         assert_eq!((out.ok, out.conflict, out.index), (false, Some(conflict), Some(index)));
     }
     let b = block_on(host.page_by_title(PageTitle { namespace: 0, title: "B".into() })).unwrap();
     assert!(b.is_none(), "the batch that conflicted saved nothing");
-    let ok =
-        block_on(host.save_pages(SavePages { saves: vec![save("A", Some(a.page_id), Some(a.revision_id))] })).unwrap();
+    let ok = block_on(host.save_pages(SavePages {
+        saves: vec![save("A", Some(a.page_id), Some(a.revision_id))],
+        validated_against: vec![],
+    }))
+    .unwrap();
     assert!(ok.ok);
     let old = block_on(host.revision(RevisionById { revision_id: a.revision_id })).unwrap().unwrap();
     assert_eq!(old.main_slot.as_deref(), Some("text of A"));
@@ -61,7 +65,11 @@ fn a_stale_base_revision_or_a_taken_title_conflicts_and_nothing_is_saved() {
 #[test]
 fn access_follows_rights_and_deny_rules() {
     let host = MemoryHost::default();
-    block_on(host.save_pages(SavePages { saves: vec![save("Secret", None, None), save("Open", None, None)] })).unwrap();
+    block_on(host.save_pages(SavePages {
+        saves: vec![save("Secret", None, None), save("Open", None, None)],
+        validated_against: vec![],
+    }))
+    .unwrap();
     host.deny("Eve", 0, "Secret", Deny::Read);
     host.deny("*", 0, "Open", Deny::Edit);
     let cases = [
@@ -87,7 +95,7 @@ fn access_follows_rights_and_deny_rules() {
 fn list_pages_walks_titles_after_a_cursor_with_a_prefix() {
     let host = MemoryHost::default();
     let saves = ["Pear", "Apple", "Peach", "Plum"].iter().map(|t| save(t, None, None)).collect();
-    block_on(host.save_pages(SavePages { saves })).unwrap();
+    block_on(host.save_pages(SavePages { saves, validated_against: vec![] })).unwrap();
     let list = |after: Option<&str>, prefix: Option<&str>, limit| {
         let args = ListPages { namespace: 0, after: after.map(Into::into), limit, prefix: prefix.map(Into::into) };
         block_on(host.list_pages(args)).unwrap().pages.into_iter().map(|p| p.title).collect::<Vec<_>>()

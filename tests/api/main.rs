@@ -24,6 +24,7 @@ mod reads;
 mod reusable;
 mod robustness;
 mod schema_format;
+mod schema_race;
 mod schemas;
 mod scripting;
 mod subject_replace;

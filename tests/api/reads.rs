@@ -120,7 +120,9 @@ fn a_revision_shows_the_subject_as_it_was() {
         subject_slot: Some(renamed),
         index: host.index_of(page.page_id).unwrap_or_default(),
     };
-    assert!(pollster::block_on(host.save_pages(SavePages { saves: vec![save] })).unwrap().ok);
+    assert!(
+        pollster::block_on(host.save_pages(SavePages { saves: vec![save], validated_against: vec![] })).unwrap().ok
+    );
     let label = |q: &[(&str, &str)]| subject(&host, Who::Anonymous, ACME, q).1["subjects"][ACME]["label"].clone();
     assert_eq!(label(&[]), "ACME Corporation");
     assert_eq!(label(&[("revisionId", &old_revision.to_string())]), "Polder survey of 1672");

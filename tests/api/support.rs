@@ -160,7 +160,7 @@ pub fn page(ns: i32, title: &str, main: Option<String>, subjects: Option<String>
 }
 
 pub fn save(host: &MemoryHost, saves: Vec<PageSave>) -> Vec<u64> {
-    let out = pollster::block_on(host.save_pages(SavePages { saves })).unwrap();
+    let out = pollster::block_on(host.save_pages(SavePages { saves, validated_against: vec![] })).unwrap();
     assert!(out.ok, "seeding failed: {out:?}");
     out.results.iter().map(|r| r.page_id).collect()
 }

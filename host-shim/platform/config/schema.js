@@ -93,6 +93,8 @@ export const configSchema = {
       },
     },
     searchTimeoutMs: positiveInteger,
+    // Test-only (platform/storage/held-saves.js); never set outside tests.
+    testHoldSavesFile: { type: 'string', minLength: 1 },
     sources: {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },

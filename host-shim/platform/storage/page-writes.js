@@ -15,21 +15,34 @@ class Conflict extends Error {
 /**
  * Commits a batch of PageSaves in one transaction, or none of them. `author` is `{userId, name}`.
  * `pendingStores`: the stores whose projection of these pages is now pending (markers written in
- * the same transaction). Returns `{ok: true, results}` or `{ok: false, conflict, index}`; a malformed
- * save throws and commits nothing.
+ * the same transaction). `validatedAgainst`: the Schema pages the core checked the saves against,
+ * `{namespace, title, revisionId}` (null: absent), each of which must still be so in this
+ * transaction, or the answer is `edit-conflict` without an index. Returns `{ok: true, results}` or
+ * `{ok: false, conflict, index}`; a malformed save throws and commits nothing.
  */
-export function savePages(db, saves, author, timestamp, pendingStores = []) {
+export function savePages(db, saves, author, timestamp, pendingStores = [], validatedAgainst = []) {
   try {
-    const results = db.transaction(() => saves.map((save, index) => {
-      const saved = saveOne(db, save, index, author, timestamp);
-      markPending(db, pendingStores, saved.pageId, saved.revisionId);
-      return saved;
-    }))();
+    const results = db.transaction(() => {
+      if (!validatedAgainst.every((page) => latestRevision(db, page) === (page.revisionId ?? null))) {
+        throw new Conflict('edit-conflict');
+      }
+      return saves.map((save, index) => {
+        const saved = saveOne(db, save, index, author, timestamp);
+        markPending(db, pendingStores, saved.pageId, saved.revisionId);
+        return saved;
+      });
+    })();
     return { ok: true, results };
   } catch (error) {
     if (error instanceof Conflict) return { ok: false, conflict: error.conflict, index: error.index };
     throw error;
   }
+}
+
+/** A page's latest revision ID, or null when there is no such page. */
+function latestRevision(db, { namespace, title }) {
+  const row = prepared(db, 'SELECT latest_revision_id FROM page WHERE namespace = ? AND title = ?').get(namespace, title);
+  return row?.latest_revision_id ?? null;
 }
 
 function saveOne(db, save, index, author, timestamp) {

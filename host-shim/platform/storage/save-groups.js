@@ -15,17 +15,18 @@ export function groupStats(db) {
 }
 
 /**
- * `savePages` for one request (with its stores' pending-projection markers), committed with the saves
- * that arrive with it; resolves to its answer after COMMIT.
+ * `savePages` for one request (with its stores' pending-projection markers and the Schema revisions it
+ * was validated against), committed with the saves that arrive with it; resolves to its answer after
+ * COMMIT.
  */
-export function savePagesInGroup(db, saves, author, timestamp, pendingStores = []) {
+export function savePagesInGroup(db, saves, author, timestamp, pendingStores = [], validatedAgainst = []) {
   let waiting = waitingByDb.get(db);
   if (!waiting) {
     waiting = [];
     waitingByDb.set(db, waiting);
   }
   return new Promise((resolve, reject) => {
-    waiting.push({ saves, author, timestamp, pendingStores, resolve, reject });
+    waiting.push({ saves, author, timestamp, pendingStores, validatedAgainst, resolve, reject });
     if (waiting.length === 1) setImmediate(() => commitGroup(db, waiting));
   });
 }
@@ -38,9 +39,9 @@ function commitGroup(db, waiting) {
   try {
     // savePages opens a transaction of its own; inside this one, better-sqlite3 makes it a savepoint.
     answers = db.transaction(() => {
-      const saved = group.map(({ saves, author, timestamp, pendingStores }) => {
+      const saved = group.map(({ saves, author, timestamp, pendingStores, validatedAgainst }) => {
         try {
-          return { value: savePages(db, saves, author, timestamp, pendingStores) };
+          return { value: savePages(db, saves, author, timestamp, pendingStores, validatedAgainst) };
         } catch (error) {
           return { error };
         }

@@ -87,7 +87,7 @@ class MediaWikiHost implements Host {
 
 	public function savePages( array $args ): mixed {
 		try {
-			return $this->writes->savePages( $args['saves'] ?? [] );
+			return $this->writes->savePages( $args['saves'] ?? [], $args['validatedAgainst'] ?? [] );
 		} finally {
 			$this->records->forget();
 		}

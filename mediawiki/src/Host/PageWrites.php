@@ -3,7 +3,8 @@
  * The write operations of the Host port on MediaWiki: `savePages` saves every page of a request with
  * PageUpdater in one transaction of its own on the primary database (`WriteTransaction`), each save
  * based on the revision the core read (a different latest revision is a conflict and nothing of the
- * request is kept; so is a deadlock), with the page's index rows and its pending-projection markers
+ * request is kept; so is a deadlock, and so is a Schema the core checked the saves against that is no
+ * longer at the revision it read, `SchemaRevisions`), with the page's index rows and its pending-projection markers
  * (one per configured store) written in the same transaction. `deletePage` deletes through
  * MediaWiki's DeletePage, also atomically with the index rows and markers. Before either, MediaWiki's
  * own checks of an edit (`EditChecks`: full permissions with blocks, the `edit` rate limit, the edit
@@ -43,16 +44,28 @@ class PageWrites {
 		return $this->checks;
 	}
 
-	public function savePages( array $saves ): array {
-		return PageContentCheck::whileCoreSaves( fn () => $this->saveAll( $saves ) );
+	/** $validatedAgainst: the Schema pages the core checked the saves against (`SchemaRevisions`). */
+	public function savePages( array $saves, array $validatedAgainst = [] ): array {
+		if ( $validatedAgainst !== [] ) {
+			HeldSaves::holdWhileFileExists( $this->services->getMainConfig()->get( 'StrataTestHoldSavesFile' ) );
+		}
+		return PageContentCheck::whileCoreSaves( fn () => $this->saveAll( $saves, $validatedAgainst ) );
 	}
 
-	private function saveAll( array $saves ): array {
+	private function saveAll( array $saves, array $validatedAgainst ): array {
 		$refusal = $this->refusal( $saves );
 		if ( $refusal !== null ) {
 			return [ 'ok' => false, 'refusal' => $refusal ];
 		}
-		return $this->transaction->run( __METHOD__, function ( IDatabase $dbw ) use ( $saves ) {
+		return $this->transaction->run( __METHOD__, function ( IDatabase $dbw ) use ( $saves, $validatedAgainst ) {
+			$changed = SchemaRevisions::changed( $dbw, $validatedAgainst );
+			if ( $changed !== [] ) {
+				// The re-plan reads these Schemas again past MediaWiki's page cache, under their lock.
+				foreach ( $changed as $schema ) {
+					$this->transaction->conflicted( null, (int)$schema['namespace'], (string)$schema['title'] );
+				}
+				return [ false, [ 'ok' => false, 'conflict' => 'edit-conflict' ] ];
+			}
 			$results = [];
 			foreach ( $saves as $index => $save ) {
 				$outcome = $this->saveOne( $dbw, $save );

@@ -41,12 +41,22 @@ class SubjectSlotIndex {
 
 	/** Every Schema of the wiki by name, as `preparePages` takes them. */
 	public static function schemas( MediaWikiServices $services ): object {
+		return self::schemasAt( $services )[0];
+	}
+
+	/**
+	 * Every Schema of the wiki by name, and the revisions they were read at, as a save's
+	 * `validatedAgainst` names them (`SchemaRevisions::changed` checks them).
+	 */
+	public static function schemasAt( MediaWikiServices $services ): array {
 		$records = new PageRecords( $services, User::newSystemUser( User::MAINTENANCE_SCRIPT_USER, [ 'steal' => true ] ) );
 		$schemas = [];
+		$versions = [];
 		foreach ( $records->all( NS_STRATA_SCHEMA ) as $page ) {
 			$schemas[$page['title']] = json_decode( $page['mainSlot'] ?? 'null' );
+			$versions[] = [ 'namespace' => NS_STRATA_SCHEMA, 'title' => $page['title'], 'revisionId' => $page['latestRevisionId'] ];
 		}
-		return (object)$schemas;
+		return [ (object)$schemas, $versions ];
 	}
 
 	private static function json( $value ): string {
