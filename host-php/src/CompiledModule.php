@@ -3,7 +3,7 @@
  * The C-ABI module (pkg/cabi/strata.wasm) compiled to machine code once and kept in a trusted folder
  * (`ModuleCache`: the process user's own, sealed with a keyed hash), so that a PHP process loads the
  * precompiled code instead of compiling the module again. The cache file is named after the module's
- * and the wasmtime library's size and modification time; a stale, damaged or foreign one is compiled
+ * and the wasmtime library's size and modification time and the engine's configuration; a stale, damaged or foreign one is compiled
  * again and replaced; one this server's processes verified before is mapped from its file
  * (`VerifiedFiles`); the engine and module of a precompiled file are kept for the process's next
  * requests (`KeptModules`). Without a folder, or when the folder is refused (`refusal` says why), the
@@ -26,6 +26,8 @@ final class CompiledModule
         public readonly CData $module,
         public readonly ?string $cacheFile,
         public readonly ?string $refusal,
+        private readonly string $wasmPath,
+        private readonly ?string $cacheDir,
     ) {
     }
 
@@ -41,30 +43,33 @@ final class CompiledModule
         return $given !== false && $given !== '' ? $given : dirname(__DIR__, 2) . '/var/cache/host-php';
     }
 
-    /** Loads a module once per process: the precompiled file when it is current and sealed, else compiles it (and stores it). */
-    public static function load(string $wasmPath, ?string $cacheDir): self
+    /**
+     * Loads a module once per process: the precompiled file when it is current and sealed, else
+     * compiles it (and stores it). $again loads it on a new engine, which the process keeps from then on.
+     */
+    public static function load(string $wasmPath, ?string $cacheDir, bool $again = false): self
     {
         $id = $wasmPath . "\0" . $cacheDir;
-        if (isset(self::$loaded[$id])) {
+        if (isset(self::$loaded[$id]) && !$again) {
             return self::$loaded[$id];
         }
         // A module this process kept is taken before the folder is even opened (KeptModules).
         $cacheFile = $cacheDir === null ? null : self::cacheFile($wasmPath, rtrim($cacheDir, '/'));
-        $kept = $cacheFile === null ? null : KeptModules::recall($cacheFile);
+        $kept = $cacheFile === null || $again ? null : KeptModules::recall($cacheFile);
         if ($kept !== null) {
-            return self::$loaded[$id] = new self($kept[0], $kept[1], $cacheFile, null);
+            return self::$loaded[$id] = new self($kept[0], $kept[1], $cacheFile, null, $wasmPath, $cacheDir);
         }
         try {
             $cache = $cacheDir === null ? null : ModuleCache::open($cacheDir);
         } catch (CacheRefused $e) {
-            $engine = Wasmtime::ffi()->wasm_engine_new();
-            return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, $e->getMessage());
+            $engine = Wasmtime::newEngine();
+            return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, $e->getMessage(), $wasmPath, $cacheDir);
         }
         if ($cache === null) {
-            $engine = Wasmtime::ffi()->wasm_engine_new();
-            return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null);
+            $engine = Wasmtime::newEngine();
+            return self::$loaded[$id] = new self($engine, self::compile($engine, $wasmPath), null, null, $wasmPath, $cacheDir);
         }
-        $engine = Wasmtime::ffi()->wasm_engine_new();
+        $engine = Wasmtime::newEngine();
         $module = self::mapRemembered($engine, $cache, $cacheFile);
         if ($module === null) {
             $payload = $cache->read($cacheFile);
@@ -75,7 +80,13 @@ final class CompiledModule
             $cache->write($cacheFile, Wasmtime::serialize($module));
         }
         KeptModules::keep($cacheFile, $engine, $module);
-        return self::$loaded[$id] = new self($engine, $module, $cacheFile, null);
+        return self::$loaded[$id] = new self($engine, $module, $cacheFile, null, $wasmPath, $cacheDir);
+    }
+
+    /** The same module loaded on a new engine (and so a new pool of instances: `Wasmtime::newEngine`). */
+    public function again(): self
+    {
+        return self::load($this->wasmPath, $this->cacheDir, true);
     }
 
     private static function cacheFile(string $wasmPath, string $cacheDir): string
@@ -85,7 +96,7 @@ final class CompiledModule
             throw new \RuntimeException("no wasm module at $wasmPath: run scripts/build.sh");
         }
         $lib = @stat(Wasmtime::libraryPath()) ?: ['size' => 0, 'mtime' => 0];
-        $key = hash('sha256', implode(':', [realpath($wasmPath), $stat['size'], $stat['mtime'], $lib['size'], $lib['mtime']]));
+        $key = hash('sha256', implode(':', [realpath($wasmPath), $stat['size'], $stat['mtime'], $lib['size'], $lib['mtime'], Wasmtime::ENGINE]));
         return $cacheDir . '/strata-' . substr($key, 0, 16) . '.cwasm';
     }
 

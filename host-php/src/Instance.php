@@ -54,16 +54,22 @@ final class Instance
     /** Counts fresh instances, so that objects kept in a discarded one are known to be gone. */
     public int $generation = 0;
 
-    public function __construct(public readonly CompiledModule $compiled, private readonly int $memoryLimit = self::MEMORY_LIMIT)
+    /** The module; another engine's when this engine's pool was full (`instantiate`). */
+    public function __construct(public CompiledModule $compiled, private readonly int $memoryLimit = self::MEMORY_LIMIT)
     {
         $this->ffi = Wasmtime::ffi();
         $this->raw = $this->ffi->new('wasmtime_val_raw_t[8]');
         $this->innerRaw = $this->ffi->new('wasmtime_val_raw_t[8]');
         $this->trap = $this->ffi->new('wasm_trap_t*');
         $this->hostCalls = new HostCalls();
-        $this->linker = $this->ffi->wasmtime_linker_new($compiled->engine);
-        $this->defineImports();
+        $this->link();
         $this->instantiate();
+    }
+
+    private function link(): void
+    {
+        $this->linker = $this->ffi->wasmtime_linker_new($this->compiled->engine);
+        $this->defineImports();
     }
 
     /** PHP's shutdown may run this before the destructors of the Validators that use the instance: they then find no store. */
@@ -145,6 +151,32 @@ final class Instance
             $this->ffi->wasmtime_store_delete($this->store);
         }
         $this->pendingReleases = [];
+        $instance = $this->newInstance();
+        if ($instance === null) {
+            // The engine's pool is full: instances that were never freed hold its slots (an instance
+            // lives as long as its request, and one cut short by a fatal error never frees its
+            // slot). This instance, and the process's next requests, take a new engine and pool.
+            $this->ffi->wasmtime_store_delete($this->store);
+            $this->compiled = $this->compiled->again();
+            $this->link();
+            $instance = $this->newInstance(true);
+        }
+        $this->memory = $this->export($instance, 'memory', Wasmtime::EXTERN_MEMORY);
+        $this->instance = $instance;
+        $this->funcs = [];
+        $this->funcAddresses = [];
+        // The allocator is also called from inside host calls, where the store's own context must not be used.
+        $this->funcAddress('strata_alloc');
+        $this->funcAddress('strata_answer');
+        $this->generation++;
+        if ($this->hostCalls->operations === []) {
+            $this->hostCalls->operations = array_fill_keys($this->hostOperations(), true);
+        }
+    }
+
+    /** A new store and instance in it; null when the engine refused it and $last is false (its pool is full). */
+    private function newInstance(bool $last = false): ?CData
+    {
         $this->store = $this->ffi->wasmtime_store_new($this->compiled->engine, null, null);
         $this->ffi->wasmtime_store_limiter($this->store, $this->memoryLimit, -1, -1, -1, -1);
         $this->context = $this->ffi->wasmtime_store_context($this->store);
@@ -157,18 +189,12 @@ final class Instance
             FFI::addr($instance),
             FFI::addr($trap)
         );
-        Wasmtime::check($error, $trap, 'instantiating the module');
-        $this->memory = $this->export($instance, 'memory', Wasmtime::EXTERN_MEMORY);
-        $this->instance = $instance;
-        $this->funcs = [];
-        $this->funcAddresses = [];
-        // The allocator is also called from inside host calls, where the store's own context must not be used.
-        $this->funcAddress('strata_alloc');
-        $this->funcAddress('strata_answer');
-        $this->generation++;
-        if ($this->hostCalls->operations === []) {
-            $this->hostCalls->operations = array_fill_keys($this->hostOperations(), true);
+        if (!$last && !Wasmtime::isNull($error) && Wasmtime::isNull($trap)) {
+            Wasmtime::errorMessage($error);
+            return null;
         }
+        Wasmtime::check($error, $trap, 'instantiating the module');
+        return $instance;
     }
 
     /**

@@ -22,6 +22,8 @@ final class Wasmtime
 {
     private const DECLARATIONS = <<<'C'
         typedef struct wasm_engine_t wasm_engine_t;
+        typedef struct wasm_config_t wasm_config_t;
+        typedef struct wasmtime_pooling_allocation_config_t wasmtime_pooling_allocation_config_t;
         typedef struct wasmtime_module_t wasmtime_module_t;
         typedef struct wasmtime_store_t wasmtime_store_t;
         typedef struct wasmtime_context_t wasmtime_context_t;
@@ -43,6 +45,16 @@ final class Wasmtime
             wasmtime_val_raw_t *args_and_results, size_t num_args_and_results);
 
         wasm_engine_t *wasm_engine_new(void);
+        wasm_config_t *wasm_config_new(void);
+        wasm_engine_t *wasm_engine_new_with_config(wasm_config_t *config);
+        wasmtime_pooling_allocation_config_t *wasmtime_pooling_allocation_config_new(void);
+        void wasmtime_pooling_allocation_config_delete(wasmtime_pooling_allocation_config_t *config);
+        void wasmtime_pooling_allocation_config_total_core_instances_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
+        void wasmtime_pooling_allocation_config_total_memories_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
+        void wasmtime_pooling_allocation_config_total_tables_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
+        void wasmtime_pooling_allocation_config_max_memory_size_set(wasmtime_pooling_allocation_config_t *config, size_t bytes);
+        void wasmtime_pooling_allocation_config_linear_memory_keep_resident_set(wasmtime_pooling_allocation_config_t *config, size_t bytes);
+        void wasmtime_pooling_allocation_strategy_set(wasm_config_t *config, const wasmtime_pooling_allocation_config_t *pooling);
         void wasm_engine_delete(wasm_engine_t *);
         void wasm_byte_vec_delete(wasm_byte_vec_t *);
         wasm_valtype_t *wasm_valtype_new(uint8_t kind);
@@ -92,6 +104,12 @@ final class Wasmtime
 
     /** The major version whose C structures DECLARATIONS states. */
     public const MAJOR_VERSION = '50';
+    /** Names the configuration of newEngine() in the precompiled module's file name (`CompiledModule`). */
+    public const ENGINE = 'pooling:' . self::POOL_INSTANCES . ':' . Instance::MEMORY_LIMIT . ':' . self::POOL_KEEP_RESIDENT;
+    /** Instances (each with one memory and one table) a pooling engine holds at once. */
+    public const POOL_INSTANCES = 16;
+    /** Bytes of a freed instance's memory kept resident (zeroed or reset in place) for the next. */
+    public const POOL_KEEP_RESIDENT = 8 << 20;
     /** The smallest module: the magic number and version 1, no sections. */
     private const EMPTY_MODULE = "\0asm\x01\0\0\0";
 
@@ -202,6 +220,34 @@ final class Wasmtime
         $bytes = FFI::string($vec->data, $vec->size);
         $ffi->wasm_byte_vec_delete(FFI::addr($vec));
         return $bytes;
+    }
+
+    /**
+     * A new engine, configured as every engine that compiles, loads or runs the module must be (one
+     * configuration, so a precompiled file is always loaded by an engine like the one that wrote
+     * it): wasmtime's pooling allocator, whose slots keep a freed instance's memory mapped and
+     * resident up to POOL_KEEP_RESIDENT, so that the next instance made from this engine (the next
+     * request of a process that keeps it, `KeptModules`) does not fault its pages in again. A pool
+     * holds POOL_INSTANCES instances at once, each of at most Instance::MEMORY_LIMIT bytes; when it
+     * is full, instantiating fails and the instance takes a new engine (`Instance`).
+     */
+    public static function newEngine(): CData
+    {
+        $ffi = self::ffi();
+        $pool = $ffi->wasmtime_pooling_allocation_config_new();
+        $ffi->wasmtime_pooling_allocation_config_total_core_instances_set($pool, self::POOL_INSTANCES);
+        $ffi->wasmtime_pooling_allocation_config_total_memories_set($pool, self::POOL_INSTANCES);
+        $ffi->wasmtime_pooling_allocation_config_total_tables_set($pool, self::POOL_INSTANCES);
+        $ffi->wasmtime_pooling_allocation_config_max_memory_size_set($pool, Instance::MEMORY_LIMIT);
+        $ffi->wasmtime_pooling_allocation_config_linear_memory_keep_resident_set($pool, self::POOL_KEEP_RESIDENT);
+        $config = $ffi->wasm_config_new();
+        $ffi->wasmtime_pooling_allocation_strategy_set($config, $pool);
+        $ffi->wasmtime_pooling_allocation_config_delete($pool);
+        $engine = $ffi->wasm_engine_new_with_config($config);
+        if (self::isNull($engine)) {
+            throw new \RuntimeException('wasmtime could not make an engine with its pooling allocator');
+        }
+        return $engine;
     }
 
     /** Names the library to open (a host that ships its own, as the MediaWiki extension's lib/); before the first ffi(). */
