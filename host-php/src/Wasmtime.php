@@ -107,7 +107,7 @@ final class Wasmtime
     /** Names the configuration of newEngine() in the precompiled module's file name (`CompiledModule`). */
     public const ENGINE = 'pooling:' . self::POOL_INSTANCES . ':' . Instance::MEMORY_LIMIT . ':' . self::POOL_KEEP_RESIDENT;
     /** Instances (each with one memory and one table) a pooling engine holds at once. */
-    public const POOL_INSTANCES = 16;
+    public const POOL_INSTANCES = 8;
     /** Bytes of a freed instance's memory kept resident (zeroed or reset in place) for the next. */
     public const POOL_KEEP_RESIDENT = 8 << 20;
     /** The smallest module: the magic number and version 1, no sections. */
