@@ -52,6 +52,7 @@ final class Wasmtime
         void wasmtime_pooling_allocation_config_total_core_instances_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
         void wasmtime_pooling_allocation_config_total_memories_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
         void wasmtime_pooling_allocation_config_total_tables_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
+        void wasmtime_pooling_allocation_config_total_stacks_set(wasmtime_pooling_allocation_config_t *config, uint32_t count);
         void wasmtime_pooling_allocation_config_max_memory_size_set(wasmtime_pooling_allocation_config_t *config, size_t bytes);
         void wasmtime_pooling_allocation_config_linear_memory_keep_resident_set(wasmtime_pooling_allocation_config_t *config, size_t bytes);
         void wasmtime_pooling_allocation_strategy_set(wasm_config_t *config, const wasmtime_pooling_allocation_config_t *pooling);
@@ -238,6 +239,8 @@ final class Wasmtime
         $ffi->wasmtime_pooling_allocation_config_total_core_instances_set($pool, self::POOL_INSTANCES);
         $ffi->wasmtime_pooling_allocation_config_total_memories_set($pool, self::POOL_INSTANCES);
         $ffi->wasmtime_pooling_allocation_config_total_tables_set($pool, self::POOL_INSTANCES);
+        // No async calls, so no fiber stacks: wasmtime's default of 1000 took 2 ms to make each engine.
+        $ffi->wasmtime_pooling_allocation_config_total_stacks_set($pool, 0);
         $ffi->wasmtime_pooling_allocation_config_max_memory_size_set($pool, Instance::MEMORY_LIMIT);
         $ffi->wasmtime_pooling_allocation_config_linear_memory_keep_resident_set($pool, self::POOL_KEEP_RESIDENT);
         $config = $ffi->wasm_config_new();
