@@ -3,8 +3,9 @@
  * The C-ABI module (pkg/cabi/strata.wasm) compiled to machine code once and kept in a trusted folder
  * (`ModuleCache`: the process user's own, sealed with a keyed hash), so that a PHP process loads the
  * precompiled code instead of compiling the module again. The cache file is named after the module's
- * and the wasmtime library's size and modification time and the engine's configuration; a stale, damaged or foreign one is compiled
- * again and replaced; one this server's processes verified before is mapped from its file
+ * and the wasmtime library's size and modification time and the engine's configuration
+ * (`Wasmtime::ENGINE`); a stale, damaged or foreign one is compiled again and replaced; one this
+ * server's processes verified before is mapped from its file
  * (`VerifiedFiles`); the engine and module of a precompiled file are kept for the process's next
  * requests (`KeptModules`). Without a folder, or when the folder is refused (`refusal` says why), the
  * module is compiled in memory for this process and nothing is written.

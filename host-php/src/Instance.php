@@ -15,7 +15,10 @@ use FFI\CData;
 
 final class Instance
 {
-    /** The most memory one instance may grow to by default; beyond it an allocation fails and the call traps. */
+    /**
+     * The most memory one instance may grow to by default; beyond it an allocation fails and the call
+     * traps. It is also the size of the engine's pool slots (`Wasmtime::newEngine`), so no larger limit holds.
+     */
     public const MEMORY_LIMIT = 1 << 30;
 
     private const EXPORTS = [
