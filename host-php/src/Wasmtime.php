@@ -171,10 +171,13 @@ final class Wasmtime
         }
     }
 
-    /** A scope per library file, so that a wiki naming another library never gets this one's functions. */
+    /**
+     * A scope per library file and declarations, so that a wiki naming another library never gets this
+     * one's functions, nor a bridge of another version a header that lacks some of its functions.
+     */
     private static function scopeName(string $realPath): string
     {
-        return 'strata_wasmtime_' . hash('sha256', $realPath);
+        return 'strata_wasmtime_' . hash('sha256', $realPath . "\0" . self::DECLARATIONS);
     }
 
     /** The library's major version, from an empty module it compiles and serializes; null when unreadable. */

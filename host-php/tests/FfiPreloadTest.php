@@ -38,6 +38,15 @@ final class FfiPreloadTest extends TestCase
             copy(Wasmtime::libraryPath(), $copy);
             file_put_contents($header, Wasmtime::preloadHeader($copy));
             assertSame([false, 'Hello world'], self::inProcess("-d ffi.enable=1 $preload"), 'a scope of another library file is not taken');
+            // The header of an earlier bridge: its scope named after the library alone, without a function this one calls.
+            $library = realpath(Wasmtime::libraryPath());
+            $earlier = preg_replace(
+                ['/^#define FFI_SCOPE .*$/m', '/^.*wasm_config_new.*$/m'],
+                ['#define FFI_SCOPE "strata_wasmtime_' . hash('sha256', $library) . '"', ''],
+                Wasmtime::preloadHeader($library),
+            );
+            file_put_contents($header, $earlier);
+            assertSame([false, 'Hello world'], self::inProcess("-d ffi.enable=1 $preload"), 'a header of other declarations is not taken');
         } finally {
             @unlink($header);
             @unlink($copy);
