@@ -30,6 +30,13 @@ class WikiConfigPage(WikiTest):
     def tearDown(self):
         self.ines.site.pages["MediaWiki:Strata.json"].edit('{"enforceValidation": false}', "back to the default")
 
+    @classmethod
+    def tearDownClass(cls):
+        # The page gone, the operator's setting applies again: the tests that run after these on the
+        # same wiki (e2e-schema-race sets $wgStrataEnforceValidation) see the wiki as they would alone.
+        cls.ines.site.pages["MediaWiki:Strata.json"].delete("the operator's setting again")
+        super().tearDownClass()
+
     def short_code(self, n):
         return self.ines.request("POST", "/subjects", {
             "schema": f"Coded{TAG}", "pageTitle": f"Coded {TAG} {n}",
