@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use strata::api::routes::{Route, ROUTES};
+use strata::api::routes::{Reuse, Route, ROUTES};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mediawiki/extension.json");
 const DECLARATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mediawiki/src/Rest/RouteDeclarations.php");
@@ -42,8 +42,12 @@ fn declarations() -> String {
             let list: Vec<String> = asked.iter().map(|r| quoted(r)).collect();
             rights.push_str(&format!("\t\t{} => [ {} ],\n", key(route), list.join(", ")));
         }
-        if route.reusable {
-            reusable.push_str(&format!("\t\t{} => true,\n", key(route)));
+        if let Some(reuse) = route.reusable {
+            let kind = match reuse {
+                Reuse::Pages => "pages",
+                Reuse::Index => "index",
+            };
+            reusable.push_str(&format!("\t\t{} => '{kind}',\n", key(route)));
         }
     }
     format!(
@@ -62,7 +66,10 @@ class RouteDeclarations {{
 	public const RIGHTS_ASKED = [
 {rights}	];
 
-	/** The routes whose answers the core may declare reusable (`Route::reusable`). */
+	/**
+	 * The routes whose answers the core may declare reusable (`Route::reusable`), with what such an
+	 * answer depends on: `pages` (the pages it read) or `index` (the Subject index).
+	 */
 	public const REUSABLE = [
 {reusable}	];
 }}
@@ -125,7 +132,8 @@ fn the_handler_reads_what_the_route_table_declares_of_each_route() {
     );
     assert!(written.contains("'GET /strata/v0/subjects' => [ 'read' ],"));
     assert!(written.contains("'GET /strata/v0/subject-counts' => [ 'read', 'strata-query' ],"));
-    assert!(written.contains("'GET /strata/v0/subject/{subjectId}' => true,"));
+    assert!(written.contains("'GET /strata/v0/subject/{subjectId}' => 'pages',"));
+    assert!(written.contains("'GET /strata/v0/subjects' => 'index',"));
     assert!(!written.contains("'POST /strata/v0/query/cypher'"), "a query asks every right");
 }
 

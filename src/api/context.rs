@@ -3,10 +3,10 @@
 
 use super::request::Request;
 use super::reusable::Reusable;
-use super::routes::{Field, Kind, Matched};
+use super::routes::{Field, Kind, Matched, Reuse};
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::{Caller, Scope};
-use crate::host::Settings;
+use crate::host::{PageTitle, Settings};
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
@@ -22,8 +22,10 @@ pub struct Ctx<'a, H> {
     headers_read: RefCell<IndexMap<String, Option<String>>>,
     /// Set by a handler whose answer may be reused ([`Ctx::reusable`]).
     reusable: Cell<bool>,
-    /// Whether the route table lets this route's answers be reused (`Route::reusable`).
-    route_reusable: bool,
+    /// The pages of the index rows a list looked at, when its answer may be reused ([`Ctx::reusable`]).
+    index_pages: RefCell<Option<Vec<PageTitle>>>,
+    /// On what the route table lets this route's reusable answers depend (`Route::reusable`).
+    route_reusable: Option<Reuse>,
 }
 
 /// Handlers hand the scope to the use cases; `&ctx` coerces to `&Scope`.
@@ -64,6 +66,7 @@ impl<'a, H> Ctx<'a, H> {
             query,
             headers_read: RefCell::default(),
             reusable: Cell::new(false),
+            index_pages: RefCell::default(),
             route_reusable: route.reusable,
         })
     }
@@ -84,14 +87,28 @@ impl<'a, H> Ctx<'a, H> {
         self.reusable.set(true);
     }
 
+    /// Marks the answer as read from the Subject index: the same for every caller who may read
+    /// `pages` (those of every index row it looked at, all readable), while the index is unchanged.
+    pub fn answer_is_reusable_while_the_index_stands(&self, mut pages: Vec<PageTitle>) {
+        pages.sort_by(|a, b| (a.namespace, &a.title).cmp(&(b.namespace, &b.title)));
+        pages.dedup();
+        *self.index_pages.borrow_mut() = Some(pages);
+        self.reusable.set(true);
+    }
+
     /// What a host may keep the answer under (`api::reusable`): `None` unless the route table lets
-    /// the route's answers be reused, the handler marked it, and everything it read is stated by page
-    /// versions, with nothing fetched from other sources.
+    /// the route's answers be reused on what the handler marked them with, the handler marked it,
+    /// and everything it read is stated by page versions, with nothing fetched from other sources.
     pub fn reusable(&self) -> Option<Reusable> {
-        if !self.route_reusable || !self.reusable.get() || !self.foreign.is_empty() {
+        let marked = if self.index_pages.borrow().is_some() { Reuse::Index } else { Reuse::Pages };
+        if self.route_reusable != Some(marked) || !self.reusable.get() || !self.foreign.is_empty() {
             return None;
         }
-        Some(Reusable { pages: self.reads.versions()?, headers: self.headers_read.borrow().clone() })
+        Some(Reusable {
+            pages: self.reads.versions()?,
+            headers: self.headers_read.borrow().clone(),
+            index: self.index_pages.borrow().clone(),
+        })
     }
 
     pub fn query(&self, name: &str) -> Option<&str> {

@@ -187,12 +187,21 @@ pub struct Route {
     pub versioning: Versioning,
     /// The caller's rights the answer may depend on.
     pub rights: CallerRights,
-    /// Whether the handler may declare its answer reusable (`api::reusable`); a host need not look
-    /// for a kept answer of any other route.
-    pub reusable: bool,
+    /// Whether the handler may declare its answer reusable (`api::reusable`), and on what such an
+    /// answer depends; a host need not look for a kept answer of any other route.
+    pub reusable: Option<Reuse>,
     pub query: &'static [Field],
     pub body: &'static [Field],
     pub summary: &'static str,
+}
+
+/// What the reusable answers of a route depend on (`api::reusable`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reuse {
+    /// The pages the answer read, each at its revision (or absent), and read access to them.
+    Pages,
+    /// The Subject index, and read access to the pages of the index rows the answer looked at.
+    Index,
 }
 
 const fn get(path: &'static str, handler: Handler, query: &'static [Field], summary: &'static str) -> Route {
@@ -205,7 +214,7 @@ const fn get(path: &'static str, handler: Handler, query: &'static [Field], summ
         store: None,
         versioning: Versioning::None,
         rights: CallerRights::ReadAndRoute,
-        reusable: false,
+        reusable: None,
         query,
         body: &[],
         summary,
@@ -228,7 +237,7 @@ const fn write(
         store: None,
         versioning: Versioning::Write,
         rights: CallerRights::Any,
-        reusable: false,
+        reusable: None,
         query: &[],
         body,
         summary,
@@ -251,9 +260,9 @@ impl Route {
         Route { right: Some("strata-admin"), versioning: Versioning::None, ..self }
     }
 
-    /// The handler may declare its answer reusable.
-    const fn reusable(self) -> Route {
-        Route { reusable: true, ..self }
+    /// The handler may declare its answer reusable, depending on `reuse`.
+    const fn reusable(self, reuse: Reuse) -> Route {
+        Route { reusable: Some(reuse), ..self }
     }
 
     /// The rights of the caller a host must state for this route: `None` for every right it has.
@@ -322,7 +331,7 @@ const fn dry_run(path: &'static str, handler: Handler, body: &'static [Field], s
         store: None,
         versioning: Versioning::None,
         rights: CallerRights::Any,
-        reusable: false,
+        reusable: None,
         query: &[],
         body,
         summary,
@@ -365,7 +374,7 @@ pub const ROUTES: &[Route] = &[
         "Read a Subject",
     )
     .versioned_read()
-    .reusable(),
+    .reusable(Reuse::Pages),
     get(
         "/strata/v0/page/{pageId}/subjects",
         Handler::PageSubjects,
@@ -516,7 +525,8 @@ pub const ROUTES: &[Route] = &[
             ),
         ],
         "List Subjects",
-    ),
+    )
+    .reusable(Reuse::Index),
     get(
         "/strata/v0/recently-edited-subjects",
         Handler::RecentlyEdited,
@@ -695,7 +705,7 @@ mod tests {
     }
 
     #[test]
-    fn reads_ask_only_read_and_their_own_right_and_only_the_subject_read_is_reusable() {
+    fn reads_ask_only_read_and_their_own_right_and_only_the_subject_read_and_list_are_reusable() {
         let route = |method: Method, path: &str| ROUTES.iter().find(|r| r.method == method && r.path == path).unwrap();
         assert_eq!(route(Method::Get, "/strata/v0/subjects").rights_asked(), Some(vec!["read"]));
         assert_eq!(route(Method::Get, "/strata/v0/subject-counts").rights_asked(), Some(vec!["read", "strata-query"]));
@@ -703,8 +713,12 @@ mod tests {
         for r in ROUTES {
             // Writes and the queries (tiers by `apihighlimits`, `noratelimit`) read any right.
             assert_eq!(r.rights_asked().is_none(), r.method != Method::Get, "{} {}", r.method.as_str(), r.path);
-            let subject_read = r.method == Method::Get && r.path == "/strata/v0/subject/{subjectId}";
-            assert_eq!(r.reusable, subject_read, "{} {}", r.method.as_str(), r.path);
+            let reusable = match (r.method, r.path) {
+                (Method::Get, "/strata/v0/subject/{subjectId}") => Some(Reuse::Pages),
+                (Method::Get, "/strata/v0/subjects") => Some(Reuse::Index),
+                _ => None,
+            };
+            assert_eq!(r.reusable, reusable, "{} {}", r.method.as_str(), r.path);
         }
     }
 

@@ -5,7 +5,7 @@ use crate::support::*;
 use strata::api::reusable::Reusable;
 use strata::app::PageVersion;
 use strata::host::memory::MemoryHost;
-use strata::host::{namespace, DeletePage, Host, PageTitle};
+use strata::host::{namespace, DeletePage, Host, ListSubjects, PageTitle, SubjectSort};
 
 /// Polder survey of 1672 (a Map, on a page `Mallory` may not read); Élodie Marchetti (a Person, whose
 /// Schema `Mallory` may not read).
@@ -83,7 +83,15 @@ fn answers_that_are_not_the_same_for_every_reader_are_not_reusable() {
         ("a revision by ID", Who::Anonymous, subject(ACME), vec![("revisionId", revision.as_str())], vec![], 200),
         ("relations expanded", Who::Anonymous, subject(ACME), vec![("expand", "relations")], vec![], 200),
         ("not modified", Who::Anonymous, subject(ACME), vec![], vec![("if-none-match", tag.as_str())], 304),
-        ("a list", Who::Anonymous, "/strata/v0/subjects".into(), vec![("schema", "Map")], vec![], 200),
+        (
+            "a list with a row the caller may not read",
+            Who::Restricted,
+            "/strata/v0/subjects".into(),
+            vec![("schema", "Map")],
+            vec![],
+            200,
+        ),
+        ("a list's bad cursor", Who::Anonymous, "/strata/v0/subjects".into(), vec![("cursor", "x")], vec![], 400),
     ];
     for (case, who, path, query, headers, status) in cases {
         let (got, terms) = reusable(&host, who, &path, &query, &headers);
@@ -91,4 +99,47 @@ fn answers_that_are_not_the_same_for_every_reader_are_not_reusable() {
         assert_eq!(terms, None, "{case}");
     }
     assert!(reusable(&host, Who::User, &subject(ELODIE), &[], &[]).1.is_some(), "a reader of the Schema may reuse it");
+}
+
+#[test]
+fn a_list_stands_while_the_index_does_for_readers_of_every_row_it_looked_at() {
+    let host = example_host();
+    let (status, terms) = reusable(&host, Who::Anonymous, "/strata/v0/subjects", &[("limit", "2")], &[]);
+    assert_eq!(status, 200);
+    let terms = terms.expect("a list whose rows were all readable is reusable");
+    assert_eq!(terms.pages, vec![], "it read no page, only the index");
+    assert!(terms.headers.is_empty());
+    // The rows it looked at: the two it shows and the one after them, which told it a cursor is due.
+    let args = ListSubjects {
+        sort: SubjectSort::Newest,
+        direction: strata::host::Direction::Desc,
+        schema: None,
+        search: None,
+        after: None,
+        limit: 3,
+        include_dependent: false,
+        timeout_ms: 1000,
+    };
+    let rows = pollster::block_on(host.list_subjects(args)).unwrap().rows;
+    let mut expected: Vec<(i32, String)> = rows
+        .iter()
+        .map(|r| {
+            let s = &r.subject;
+            let title = if s.page_namespace == namespace::MAIN {
+                s.page_title.clone()
+            } else {
+                s.page_title.split_once(':').unwrap().1.to_owned()
+            };
+            (s.page_namespace, title)
+        })
+        .collect();
+    expected.sort();
+    expected.dedup();
+    let got: Vec<(i32, String)> =
+        terms.index.expect("an index read").into_iter().map(|p| (p.namespace, p.title)).collect();
+    assert_eq!(got, expected);
+    assert!(!got.is_empty());
+
+    let (_, read) = reusable(&host, Who::Anonymous, &format!("/strata/v0/subject/{ACME}"), &[], &[]);
+    assert_eq!(read.unwrap().index, None, "a Subject read is not an index read");
 }

@@ -5,7 +5,8 @@
  * and inside the transaction that saves the revision. A Subject keeps the creation time it had on
  * any page (a moved Subject keeps its age); its edit time moves, and the revision gets a
  * `strata_revision_subject` row, when the core lists it as changed. `strata_subject_count` follows
- * every row added or removed here, in the same transaction.
+ * every row added or removed here, in the same transaction. Every write renews the index's generation
+ * once it commits (`IndexGeneration`), so no kept list outlives it.
  */
 
 namespace MediaWiki\Extension\Strata\Host;
@@ -111,6 +112,7 @@ class IndexTables {
 	 */
 	public static function insert( IDatabase $dbw, array $rows, array $removed = [] ): void {
 		[ $subjects, $relations, $changes ] = $rows;
+		IndexGeneration::wrote( $dbw );
 		self::count( $dbw, array_column( $subjects, 'ss_schema_key' ), $removed );
 		if ( $subjects ) {
 			$dbw->insert( 'strata_subject', $subjects, __METHOD__ );
@@ -124,6 +126,7 @@ class IndexTables {
 	}
 
 	public static function removePage( IDatabase $dbw, int $pageId ): void {
+		IndexGeneration::wrote( $dbw );
 		self::count( $dbw, [], $dbw->selectFieldValues( 'strata_subject', 'ss_schema_key', [ 'ss_page_id' => $pageId ], __METHOD__ ) );
 		$dbw->delete( 'strata_subject', [ 'ss_page_id' => $pageId ], __METHOD__ );
 		$dbw->delete( 'strata_relation', [ 'sr_page_id' => $pageId ], __METHOD__ );

@@ -29,8 +29,9 @@ class CoreRouteHandler extends Handler {
 		$request = $this->getRequest();
 		$headers = $this->forwardedHeaders();
 		$route = $request->getMethod() . ' ' . $this->getConfig()['path'];
-		$reused = isset( RouteDeclarations::REUSABLE[$route] )
-			? ReusedAnswers::forRequest( $request->getMethod(), $this->relativePath(), $request->getQueryParams() ) : null;
+		$reuse = RouteDeclarations::REUSABLE[$route] ?? null;
+		$reused = $reuse !== null
+			? ReusedAnswers::forRequest( $request->getMethod(), $this->relativePath(), $request->getQueryParams(), $reuse ) : null;
 		$kept = $reused?->find( $headers, $this->getAuthority() );
 		if ( $kept !== null ) {
 			return $this->respond( $kept );

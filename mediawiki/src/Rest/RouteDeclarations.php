@@ -35,8 +35,12 @@ class RouteDeclarations {
 		'GET /strata/v0/mappings' => [ 'read' ],
 	];
 
-	/** The routes whose answers the core may declare reusable (`Route::reusable`). */
+	/**
+	 * The routes whose answers the core may declare reusable (`Route::reusable`), with what such an
+	 * answer depends on: `pages` (the pages it read) or `index` (the Subject index).
+	 */
 	public const REUSABLE = [
-		'GET /strata/v0/subject/{subjectId}' => true,
+		'GET /strata/v0/subject/{subjectId}' => 'pages',
+		'GET /strata/v0/subjects' => 'index',
 	];
 }

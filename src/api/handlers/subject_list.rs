@@ -1,5 +1,6 @@
 //! `GET /subjects`: one keyset page of the Subject index in the requested order, unreadable rows
-//! left out.
+//! left out. When every row it looked at was readable, the answer may be reused while the index
+//! stands, by callers who may read those rows' pages (`api::reusable`).
 
 use super::Reply;
 use crate::api::context::Ctx;
@@ -7,7 +8,7 @@ use crate::api::cursor;
 use crate::app::error::{ApiError, ErrorKind};
 use crate::app::view::list_rows;
 use crate::domain::title::Title;
-use crate::host::{Direction, Host, IndexedSubject, ListSubjects, SortKey, SubjectSort};
+use crate::host::{namespace, Direction, Host, IndexedSubject, ListSubjects, PageTitle, SortKey, SubjectSort};
 use serde_json::json;
 
 /// How many Subjects one request looks at while collecting readable ones (the spec's cap).
@@ -63,6 +64,8 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
 
     let mut items: Vec<(SortKey, IndexedSubject)> = Vec::new();
     let mut inspected = 0;
+    // The pages of the rows looked at; None once one was unreadable (the answer is then this caller's).
+    let mut looked_at: Option<Vec<PageTitle>> = Some(Vec::new());
     let next = loop {
         let batch = (limit + 1).min(MAX_INSPECTED - inspected);
         let args = ListSubjects {
@@ -86,7 +89,11 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
             let at = SortKey { key: row.sort_key, id: row.subject.facts.subject_id.clone() };
             after = Some(at.clone());
             if !row.subject.readable {
+                looked_at = None;
                 continue;
+            }
+            if let Some(pages) = &mut looked_at {
+                pages.push(page_of(&row.subject));
             }
             if items.len() == limit as usize {
                 full = true;
@@ -103,7 +110,21 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
         }
     };
     let rows: Vec<&IndexedSubject> = items.iter().map(|(_, s)| s).collect();
-    Ok(Reply::ok(json!({"subjects": list_rows(ctx, &rows).await?, "nextCursor": next})))
+    let reply = Reply::ok(json!({"subjects": list_rows(ctx, &rows).await?, "nextCursor": next}));
+    if let Some(pages) = looked_at {
+        ctx.answer_is_reusable_while_the_index_stands(pages);
+    }
+    Ok(reply)
+}
+
+/// A row's page by namespace and title without the namespace's prefix (a namespace's name holds no
+/// colon), as a host checks read access to it.
+fn page_of(row: &IndexedSubject) -> PageTitle {
+    let title = match row.page_title.split_once(':') {
+        Some((_, title)) if row.page_namespace != namespace::MAIN => title,
+        _ => &row.page_title,
+    };
+    PageTitle { namespace: row.page_namespace, title: title.to_owned() }
 }
 
 fn search_timeout(ms: u64) -> ApiError {

@@ -2,7 +2,9 @@
 /**
  * `Rest\ReusedAnswers`: an answer the core declared reusable is served again only under the same key,
  * with the same values of the headers it read, to a caller with the `read` right, while its pages
- * stand (the pages' check is MediaWiki's and is tested end to end: tests/mediawiki/test_mediawiki_reused_answers.py).
+ * stand (the pages' check is MediaWiki's and is tested end to end: tests/mediawiki/test_mediawiki_reused_answers.py);
+ * an index answer (a list) only while the index's generation is the one it was kept under, and is
+ * kept only when its reads saw every write before that generation (tests/mediawiki/test_mediawiki_kept_lists.py).
  */
 
 namespace MediaWiki\Extension\Strata\Tests\Unit\Rest;
@@ -29,12 +31,13 @@ class ReusedAnswersTest extends TestCase {
 		$this->cache = new HashBagOStuff();
 	}
 
-	private function answers( string $path = '/strata/v0/subject/s1', array $context = [ 'config' ] ): ReusedAnswers {
-		$check = function ( array $pages, Authority $caller ): bool {
-			$this->asked[] = $pages;
+	private function answers( string $path = '/strata/v0/subject/s1', array $context = [ 'config' ], ?string $generation = null ): ReusedAnswers {
+		$check = function ( array $pages, array $readable, Authority $caller ): bool {
+			$this->asked[] = $readable === [] ? $pages : [ $pages, $readable ];
 			return $this->pagesStand;
 		};
-		return new ReusedAnswers( $this->cache, ReusedAnswers::key( $this->cache, $path, [] ), static fn () => $context, $check );
+		return new ReusedAnswers( $this->cache, ReusedAnswers::key( $this->cache, $path, [] ), static fn () => $context, $check,
+			static fn ( Authority $caller ) => $caller->isAllowed( 'read' ), $generation !== null, $generation );
 	}
 
 	private static function reader( array $rights = [ 'read' ] ): Authority {
@@ -70,5 +73,36 @@ class ReusedAnswersTest extends TestCase {
 		yield 'a page changed or unreadable' => [ 'pages', [], [ 'read' ], false, $subject, [ 'config' ] ];
 		yield 'another path' => [ 'path', [], [ 'read' ], true, '/strata/v0/subject/s2', [ 'config' ] ];
 		yield 'another configuration or module' => [ 'context', [], [ 'read' ], true, $subject, [ 'config changed' ] ];
+	}
+
+	private const ROWS = [ [ 'namespace' => 0, 'title' => 'Ada Lovelace' ] ];
+	private const LIST = '/strata/v0/subjects';
+
+	private function list( string $generation = 'g1' ): ReusedAnswers {
+		return $this->answers( self::LIST, [ 'config' ], $generation );
+	}
+
+	private function keepList(): void {
+		$this->list()->keep( self::ANSWER + [ 'reusable' => [ 'pages' => [], 'headers' => [], 'index' => self::ROWS ] ] );
+	}
+
+	public function testAListIsServedAgainWhileTheIndexStandsToReadersOfItsRows(): void {
+		$this->keepList();
+		$this->assertSame( self::ANSWER, $this->list()->find( [], self::reader() ) );
+		$this->assertSame( [ [ [], self::ROWS ] ], $this->asked, 'its rows\' pages are checked for this caller' );
+		$this->pagesStand = false;
+		$this->assertNull( $this->list()->find( [], self::reader() ), 'a row this caller may not read' );
+	}
+
+	public function testAListIsNotServedOnceTheIndexChanged(): void {
+		$this->keepList();
+		$this->assertNull( $this->list( 'g2' )->find( [], self::reader() ) );
+	}
+
+	public function testAnAnswerIsKeptOnlyOnWhatItsRouteMayDependOn(): void {
+		$this->answers( self::LIST )->keep( self::ANSWER + [ 'reusable' => [ 'pages' => [], 'headers' => [], 'index' => self::ROWS ] ] );
+		$this->assertNull( $this->list()->find( [], self::reader() ), 'an index answer of a route of pages' );
+		$this->list()->keep( self::ANSWER + [ 'reusable' => [ 'pages' => self::PAGES, 'headers' => [] ] ] );
+		$this->assertNull( $this->list()->find( [], self::reader() ), 'an answer of pages of an index route' );
 	}
 }
