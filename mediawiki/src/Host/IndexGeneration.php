@@ -44,8 +44,9 @@ class IndexGeneration {
 		if ( $lb->getServerCount() > 1 ) {
 			return null;
 		}
-		$db = $lb->getConnectionRef( DB_REPLICA );
-		if ( $db->trxLevel() > 0 ) {
+		// The one server's connection, when open (a kept answer needs none, so none is opened here).
+		$db = $lb->hasPrimaryConnection() ? $lb->getConnectionRef( DB_REPLICA ) : null;
+		if ( $db !== null && $db->trxLevel() > 0 ) {
 			if ( $db->explicitTrxActive() || $db->writesOrCallbacksPending() ) {
 				return null;
 			}
