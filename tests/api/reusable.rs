@@ -75,6 +75,9 @@ fn answers_that_are_not_the_same_for_every_reader_are_not_reusable() {
     let subject = |id: &str| format!("/strata/v0/subject/{id}");
     let revision = version(&host, namespace::MAIN, "Polder survey of 1672").revision_id.unwrap().to_string();
     let tag = format!("\"{revision}\"");
+    let first = respond(&host, caller(Who::Anonymous), "GET", "/strata/v0/subjects", &[("limit", "1")], &[], None);
+    let next =
+        serde_json::from_str::<serde_json::Value>(&first.body).unwrap()["nextCursor"].as_str().unwrap().to_owned();
     type Case<'a> = (&'a str, Who, String, Vec<(&'a str, &'a str)>, Vec<(&'a str, &'a str)>, u16);
     let cases: Vec<Case> = vec![
         ("a page the caller may not read (404)", Who::Restricted, subject(ACME), vec![], vec![], 404),
@@ -92,6 +95,15 @@ fn answers_that_are_not_the_same_for_every_reader_are_not_reusable() {
             200,
         ),
         ("a list's bad cursor", Who::Anonymous, "/strata/v0/subjects".into(), vec![("cursor", "x")], vec![], 400),
+        (
+            "a list's later page",
+            Who::Anonymous,
+            "/strata/v0/subjects".into(),
+            vec![("limit", "1"), ("cursor", next.as_str())],
+            vec![],
+            200,
+        ),
+        ("a search", Who::Anonymous, "/strata/v0/subjects".into(), vec![("search", "a")], vec![], 200),
     ];
     for (case, who, path, query, headers, status) in cases {
         let (got, terms) = reusable(&host, who, &path, &query, &headers);

@@ -1,6 +1,8 @@
 //! `GET /subjects`: one keyset page of the Subject index in the requested order, unreadable rows
-//! left out. When every row it looked at was readable, the answer may be reused while the index
-//! stands, by callers who may read those rows' pages (`api::reusable`).
+//! left out. The first page of a list without a search, when every row it looked at was readable,
+//! may be reused while the index stands, by callers who may read those rows' pages
+//! (`api::reusable`): it is what a bot's poll or a client's list view asks again and again, where a
+//! search or a later page is seldom asked twice, and keeping each would only fill a host's cache.
 
 use super::Reply;
 use crate::api::context::Ctx;
@@ -111,7 +113,7 @@ pub async fn list<H: Host>(ctx: &Ctx<'_, H>) -> Result<Reply, ApiError> {
     };
     let rows: Vec<&IndexedSubject> = items.iter().map(|(_, s)| s).collect();
     let reply = Reply::ok(json!({"subjects": list_rows(ctx, &rows).await?, "nextCursor": next}));
-    if let Some(pages) = looked_at {
+    if let Some(pages) = looked_at.filter(|_| ctx.query("cursor").is_none() && search.is_none()) {
         ctx.answer_is_reusable_while_the_index_stands(pages);
     }
     Ok(reply)
