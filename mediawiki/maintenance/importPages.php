@@ -23,6 +23,7 @@
 use MediaWiki\Extension\Strata\Content\StrataJsonContent;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\Extension\Strata\Host\HeldSaves;
 use MediaWiki\Extension\Strata\Host\IndexTables;
 use MediaWiki\Extension\Strata\Host\NewPageRows;
 use MediaWiki\Extension\Strata\Host\SchemaRevisions;
@@ -123,6 +124,7 @@ class StrataImportPages extends Maintenance {
 			if ( $pages === [] ) {
 				break;
 			}
+			HeldSaves::holdWhileFileExists( $this->getConfig()->get( 'StrataTestHoldSavesFile' ) );
 			$this->beginTransaction( $dbw, __METHOD__ );
 			if ( SchemaRevisions::changed( $dbw, $this->schemaVersions ) === [] ) {
 				$this->writeBatch( $dbw, $user, $pages, $ready, count( $lines ), $totals );

@@ -2,7 +2,8 @@
 /**
  * Index rows and store projection for Subject-slot changes MediaWiki makes itself, without the core:
  * a revert, rollback, undo or plain api.php edit of a page with a Subject slot
- * (RevisionFromEditComplete, inside the save's transaction), an undeletion (ArticleUndelete, 1.39's
+ * (RevisionFromEditComplete, inside the save's transaction, with the Schemas `MultiContentSave` read
+ * and held before it, `Host/SlotEditSchemas`), an undeletion (ArticleUndelete, 1.39's
  * hook after the revisions are restored), an import by importDump.php or Special:Import
  * (AfterImportPage, once a page's revisions are in) and a deletion through action=delete or Special:Delete
  * (PageDeleteComplete: after DeletePage's atomic section, inside the request's transaction that
@@ -18,11 +19,13 @@ use DeferredUpdates;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Core\PageContentCheck;
 use MediaWiki\Extension\Strata\Host\IndexTables;
+use MediaWiki\Extension\Strata\Host\SlotEditSchemas;
 use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
 use MediaWiki\Extension\Strata\Stores\StoreConfig;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use MediaWiki\Revision\RenderedRevision;
 use MediaWiki\Revision\RevisionRecord;
 use Title;
 use User;
@@ -37,9 +40,23 @@ class SubjectSlotHooks {
 		if ( !$revision->hasSlot( SlotRoleHook::ROLE ) && !( $parent && $parent->hasSlot( SlotRoleHook::ROLE ) ) ) {
 			return;
 		}
-		SubjectSlotIndex::reindex( $revision );
+		$services = MediaWikiServices::getInstance();
+		SubjectSlotIndex::reindex( $revision, $revision->hasSlot( SlotRoleHook::ROLE ) ? SlotEditSchemas::forCommit( $services, $wikiPage ) : null );
 		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
+	}
+
+	/**
+	 * Before MediaWiki writes an edit of a page with a Subject slot: the Schemas its rows will be
+	 * computed from are read and held (`SlotEditSchemas`); one saved meanwhile aborts the edit with
+	 * `edit-conflict`.
+	 */
+	public static function onMultiContentSave( RenderedRevision $renderedRevision, $user, $summary, $flags, $hookStatus ): bool {
+		$revision = $renderedRevision->getRevision();
+		if ( PageContentCheck::coreIsSaving() || !$revision->hasSlot( SlotRoleHook::ROLE ) ) {
+			return true;
+		}
+		return SlotEditSchemas::checkBeforeEdit( MediaWikiServices::getInstance(), $revision->getPage(), $hookStatus );
 	}
 
 	public static function onArticleUndelete( Title $title, $created, $comment, $oldPageId, $restoredPages ): void {
