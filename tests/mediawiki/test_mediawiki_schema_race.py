@@ -9,6 +9,7 @@ Run: `.venv/bin/python -m unittest discover -s tests/mediawiki -p test_mediawiki
 
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -37,8 +38,7 @@ class SchemaRace(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.wiki.stop()
-        cls.hold.unlink(missing_ok=True)
-        cls.folder.rmdir()
+        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def held(self):
         """Returns once a write waits in the seam (its `.held` file exists), within 30 s."""
