@@ -36,8 +36,9 @@ export async function saveSchemas(host, schemas) {
  * Imports `pages` (an iterable of `{title, content}`, content the Subject slot) as new main-namespace
  * pages, `batch` pages per transaction, prepared with the wiki's Schema pages (saved before,
  * `saveSchemas`). Each batch's transaction checks that those Schemas are still at the revisions the
- * batch was prepared with (`savePages`' `validatedAgainst`); when one is not, the Schemas are read
- * again and the batch is prepared again. Resolves to `{pages, subjects, failed: [{title, error}],
+ * batch was prepared with, and that the Schemas its pages name that did not exist still do not
+ * (`savePages`' `validatedAgainst`); when one is not, the Schemas are read again and the batch is
+ * prepared again. Resolves to `{pages, subjects, failed: [{title, error}],
  * indexSeconds, preparedAgain}`; a title that exists already fails its whole batch. Into a wiki
  * without Subjects the indexes are built after the load (`indexSeconds`).
  */
@@ -48,7 +49,7 @@ export async function bulkImportPages({ db, config, core }, { pages, batch = DEF
   const totals = { pages: 0, subjects: 0, failed: [], indexSeconds: 0, preparedAgain: 0 };
   let schemas = wikiSchemas(db);
   /** Writes a prepared batch; false when a Schema changed since it was prepared (nothing written). */
-  const write = ({ input, read }, prepared) => {
+  const write = ({ input, read }, { pages: prepared, absentSchemas = [] }) => {
     const saves = [];
     const failed = [];
     prepared.forEach((page, i) => {
@@ -61,7 +62,9 @@ export async function bulkImportPages({ db, config, core }, { pages, batch = DEF
         comment: 'Bulk import', contentModel: 'wikitext', mainSlot: '', subjectSlot: page.subjectSlot, index: page.index,
       });
     });
-    const outcome = savePages(db, saves, author, timestamp(), [], read.versions);
+    // Prepared without the Schemas it names that did not exist: committed only while they still do not.
+    const absent = absentSchemas.map((title) => ({ namespace: NS_SCHEMA, title, revisionId: null }));
+    const outcome = savePages(db, saves, author, timestamp(), [], [...read.versions, ...absent]);
     if (!outcome.ok && outcome.index === undefined) return false;
     if (!outcome.ok) {
       const title = saves[outcome.index].title;
@@ -85,7 +88,7 @@ export async function bulkImportPages({ db, config, core }, { pages, batch = DEF
     return { input, read, answer };
   };
   const writeInFlight = async (next) => {
-    for (let sent = inFlight; sent && !write(sent, JSON.parse(await sent.answer).pages);) {
+    for (let sent = inFlight; sent && !write(sent, JSON.parse(await sent.answer));) {
       if (sent.read === schemas) schemas = wikiSchemas(db);
       totals.preparedAgain += 1;
       sent = send(sent.input);

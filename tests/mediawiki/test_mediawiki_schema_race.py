@@ -120,37 +120,70 @@ class SchemaRace(unittest.TestCase):
             self.assertEqual(self.race(rollback, between), error, case)
             self.assertEqual(self.ann.ok("GET", f"/subject/{subject_id}")["subjects"][subject_id]["label"], label, case)
 
-    def test_an_import_batch_is_prepared_again_when_a_schema_was_saved_meanwhile(self):
-        # The batch is prepared while Address is not dependent; meanwhile Address is deleted and saved
-        # again as a dependent Schema (a Schema's dependence cannot change otherwise): prepared again,
-        # the Address Subject's index row names its host.
-        holder, address = f"Holder{TAG}", f"Address{TAG}"
-        self.ann.ok("PUT", f"/schema/{address}", {"schema": {"propertyDefinitions": {}}})
+    def import_pages(self, *pages):
+        """A run of importPages.php with `pages` (answers the finished process), as an operator runs it."""
+        file = self.folder / f"pages-{uuid.uuid4().hex[:6]}.ndjson"
+        file.write_text("".join(json.dumps(page) + "\n" for page in pages))
+        file.chmod(0o644)
+        env = {"MW_CONFIG_FILE": str(self.wiki.dir / "LocalSettings.php"), "MW_INSTALL_PATH": str(self.wiki.code), "PATH": "/usr/bin:/bin"}
+        as_server = ["/usr/sbin/runuser", "-u", "www-data", "--"] if os.geteuid() == 0 else []
+        return subprocess.run([*as_server, "php", "-d", "ffi.enable=1", str(self.wiki.extension / "maintenance/importPages.php"), str(file)],
+                              env=env, capture_output=True, text=True, timeout=120)
+
+    def holder_page(self, case, address):
+        """A page whose main Subject (of a Holder Schema of its own, saved here) relates to a Subject of
+        `address`: (page, Address Subject ID, holder Subject ID)."""
+        holder = f"Holder{TAG}{case}"
         self.ann.ok("PUT", f"/schema/{holder}", {"schema": {"propertyDefinitions": {
             "Home": {"type": "relation", "targetSchemas": [address]}}}})
-        home, host = f"s1{TAG}race001", f"s1{TAG}race002"
-        page = {"title": f"Imported {TAG}", "content": {"mainSubject": host, "subjects": {
+        home, host = f"s1{TAG}race{case}01", f"s1{TAG}race{case}02"
+        page = {"title": f"Imported {TAG} {case}", "content": {"mainSubject": host, "subjects": {
             host: {"schema": holder, "label": "holder", "statements": {"Home": {"propertyType": "relation", "value": [{"target": home}]}}},
             home: {"schema": address, "statements": {}},
         }}}
-        pages = self.folder / "pages.ndjson"
-        pages.write_text(json.dumps(page) + "\n")
-        pages.chmod(0o644)
-        env = {"MW_CONFIG_FILE": str(self.wiki.dir / "LocalSettings.php"), "MW_INSTALL_PATH": str(self.wiki.code), "PATH": "/usr/bin:/bin"}
-        as_server = ["/usr/sbin/runuser", "-u", "www-data", "--"] if os.geteuid() == 0 else []
-        command = [*as_server, "php", "-d", "ffi.enable=1", str(self.wiki.extension / "maintenance/importPages.php"), str(pages)]
+        return page, home, host
 
-        def imported():
-            return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    def test_an_import_batch_is_prepared_again_when_a_schema_was_saved_or_created_meanwhile(self):
+        # The batch is prepared while Address is not dependent, or absent; meanwhile it becomes a
+        # dependent Schema (deleted and saved again: a Schema's dependence cannot change otherwise):
+        # prepared again, the Address Subject's index row names its host.
+        dependent = {"subjectsAreDependent": True, "propertyDefinitions": {}}
+        cases = [(0, True), (1, False)]  # (case, whether Address exists when the batch is prepared)
+        for case, exists in cases:
+            address = f"Address{TAG}{case}"
+            if exists:
+                self.ann.ok("PUT", f"/schema/{address}", {"schema": {"propertyDefinitions": {}}})
+            page, home, host = self.holder_page(case, address)
 
-        def made_dependent():
-            self.ann.site.pages[f"Schema:{address}"].delete(reason="made dependent")
-            self.schema_saved(address, {"subjectsAreDependent": True, "propertyDefinitions": {}})()
-        done = self.race(imported, made_dependent)
+            def made_dependent():
+                if exists:
+                    self.ann.site.pages[f"Schema:{address}"].delete(reason="made dependent")
+                self.schema_saved(address, dependent)()
+            done = self.race(lambda: self.import_pages(page), made_dependent)
+            self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+            self.assertIn("a Schema changed while importing: the batch is prepared again", done.stdout, case)
+            listed = self.ann.ok("GET", f"/subjects?schema={address}")["subjects"]
+            self.assertEqual([(s["id"], (s.get("hostSubject") or {}).get("id")) for s in listed], [(home, host)], case)
+
+    def test_a_core_rest_edit_fails_when_a_schema_its_subjects_name_was_created_meanwhile(self):
+        # A page imported while its Address Schema did not exist. The edit's first check knows only
+        # the Schemas that exist; the second, in its transaction, finds the Schema the slot names
+        # created since and fails the edit whole.
+        address = f"Ghost{TAG}"
+        page, _, _ = self.holder_page(2, address)
+        done = self.import_pages(page)
         self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
-        self.assertIn("a Schema changed while importing: the batch is prepared again", done.stdout)
-        listed = self.ann.ok("GET", f"/subjects?schema={address}")["subjects"]
-        self.assertEqual([(s["id"], (s.get("hostSubject") or {}).get("id")) for s in listed], [(home, host)])
+        title = page["title"]
+        before = self.latest(title)
+
+        def edit():
+            return self.ann.site.connection.put(
+                f"{self.wiki.url}/rest.php/v1/page/{title.replace(' ', '_')}",
+                json={"source": "text", "comment": "core edit", "latest": {"id": before}, "token": self.ann.csrf})
+        answer = self.race(edit, self.schema_saved(address, {"subjectsAreDependent": True, "propertyDefinitions": {}}))
+        self.assertEqual(answer.status_code, 500, answer.text)
+        self.assertIn(f'the Schema \\"{address}\\" was saved while the edit', answer.text)
+        self.assertEqual(self.latest(title), before, "nothing written")
 
 
 if __name__ == "__main__":

@@ -40,8 +40,12 @@ class SubjectSlotHooks {
 		if ( !$revision->hasSlot( SlotRoleHook::ROLE ) && !( $parent && $parent->hasSlot( SlotRoleHook::ROLE ) ) ) {
 			return;
 		}
-		$services = MediaWikiServices::getInstance();
-		SubjectSlotIndex::reindex( $revision, $revision->hasSlot( SlotRoleHook::ROLE ) ? SlotEditSchemas::forCommit( $services, $wikiPage ) : null );
+		if ( $revision->hasSlot( SlotRoleHook::ROLE ) ) {
+			SlotEditSchemas::indexInTransaction( MediaWikiServices::getInstance(), $wikiPage,
+				static fn ( object $schemas ) => SubjectSlotIndex::reindex( $revision, $schemas ) );
+		} else {
+			SubjectSlotIndex::reindex( $revision );
+		}
 		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
 	}

@@ -10,8 +10,9 @@
  * revisions are checked by SchemaRevisions' locking read; a Schema saved since the read aborts the
  * edit as PageUpdater aborts an edit whose page changed meanwhile (`edit-conflict`, nothing
  * written). Inside the edit's transaction (`RevisionFromEditComplete`) the rows are computed from
- * exactly those Schemas, and the revisions are checked again: a request without a request-wide
- * transaction (rest.php, a maintenance script) let the first lock go, and a Schema saved in that gap
+ * exactly those Schemas, and the revisions are checked again, with the Schemas the slot names that
+ * did not exist (still absent): a request without a request-wide transaction (rest.php, a
+ * maintenance script) let the first lock go, and a Schema saved in that gap, or created since,
  * fails the edit whole, its transaction rolled back.
  */
 
@@ -43,19 +44,20 @@ class SlotEditSchemas {
 	}
 
 	/**
-	 * Every Schema by name, as `preparePages` takes them, at the revisions checked before the edit
-	 * (read now for an edit that had no such check), still at those revisions inside the edit's
-	 * transaction; otherwise the edit fails.
+	 * Runs $index( every Schema by name, as `preparePages` takes them ), which answers the titles of
+	 * the Schemas it was prepared without, with the Schemas read at the revisions checked before the
+	 * edit (read now for an edit that had no such check); inside the edit's transaction, those
+	 * Schemas must still be at those revisions and the others still absent, or the edit fails.
 	 */
-	public static function forCommit( MediaWikiServices $services, PageReference $page ): object {
+	public static function indexInTransaction( MediaWikiServices $services, PageReference $page, callable $index ): void {
 		[ $schemas, $versions ] = self::$checked[self::key( $page )] ?? SubjectSlotIndex::schemasAt( $services );
 		unset( self::$checked[self::key( $page )] );
-		$changed = SchemaRevisions::changed( self::primary( $services ), $versions );
+		$absent = SchemaRevisions::absent( $index( $schemas ) );
+		$changed = SchemaRevisions::changed( self::primary( $services ), [ ...$versions, ...$absent ] );
 		if ( $changed !== [] ) {
 			throw new RuntimeException( "the Schema \"{$changed[0]['title']}\" was saved while the edit of " .
 				"\"{$page->getDBkey()}\" was being saved; the edit was not saved, try it again" );
 		}
-		return $schemas;
 	}
 
 	private static function primary( MediaWikiServices $services ) {
