@@ -3,9 +3,10 @@
  * Index rows and store projection for Subject-slot changes MediaWiki makes itself, without the core:
  * a revert, rollback, undo or plain api.php edit of a page with a Subject slot
  * (RevisionFromEditComplete, inside the save's transaction, with the Schemas `MultiContentSave` read
- * and held before it, `Host/SlotEditSchemas`), an undeletion (ArticleUndelete, 1.39's
- * hook after the revisions are restored), an import by importDump.php or Special:Import
- * (AfterImportPage, once a page's revisions are in) and a deletion through action=delete or Special:Delete
+ * and held before it), an undeletion (ArticleUndelete, 1.39's hook after the revisions are restored,
+ * inside the undeletion's transaction), an import by importDump.php or Special:Import
+ * (AfterImportPage, once a page's revisions are in): each indexed from Schemas checked to be still
+ * as read in the change's transaction (`Host/SlotEditSchemas`) and a deletion through action=delete or Special:Delete
  * (PageDeleteComplete: after DeletePage's atomic section, inside the request's transaction that
  * commits it; docs/mediawiki.md). The rows are the core's
  * (`Host/SubjectSlotIndex`, `preparePages`), written with a pending marker per store; the stores
@@ -25,6 +26,7 @@ use MediaWiki\Extension\Strata\Stores\StoreConfig;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use MediaWiki\Page\PageReference;
 use MediaWiki\Revision\RenderedRevision;
 use MediaWiki\Revision\RevisionRecord;
 use Title;
@@ -40,14 +42,22 @@ class SubjectSlotHooks {
 		if ( !$revision->hasSlot( SlotRoleHook::ROLE ) && !( $parent && $parent->hasSlot( SlotRoleHook::ROLE ) ) ) {
 			return;
 		}
+		self::index( $revision, $wikiPage );
+		self::markPending( $revision->getPageId(), $revision->getId() );
+		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
+	}
+
+	/**
+	 * The index rows of $revision of $page: its Subject slot's, from Schemas held to the revisions
+	 * read until the transaction commits (`SlotEditSchemas`), or none without a slot.
+	 */
+	private static function index( RevisionRecord $revision, PageReference $page ): void {
 		if ( $revision->hasSlot( SlotRoleHook::ROLE ) ) {
-			SlotEditSchemas::indexInTransaction( MediaWikiServices::getInstance(), $wikiPage,
+			SlotEditSchemas::indexInTransaction( MediaWikiServices::getInstance(), $page,
 				static fn ( object $schemas ) => SubjectSlotIndex::reindex( $revision, $schemas ) );
 		} else {
 			SubjectSlotIndex::reindex( $revision );
 		}
-		self::markPending( $revision->getPageId(), $revision->getId() );
-		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
 	}
 
 	/**
@@ -93,7 +103,7 @@ class SubjectSlotHooks {
 				return;
 			}
 		}
-		SubjectSlotIndex::reindex( $revision );
+		self::index( $revision, $title );
 		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $title->getNamespace(), 'baseRevisionId' => null ] );
 		SearchHooks::queueUpdate( $revision );

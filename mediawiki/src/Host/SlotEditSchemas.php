@@ -1,10 +1,10 @@
 <?php
 /**
  * The Schemas a Subject-slot edit MediaWiki makes itself (a rollback, an undo, a move's null
- * revision, an api.php, EditPage or core REST edit of a page that has a Subject slot) is indexed
- * with, held to the revisions read until the edit commits: a save's `validatedAgainst` rule
- * (`SchemaRevisions`) applied to MediaWiki's own edits (docs/mediawiki.md, "Subject-slot changes
- * MediaWiki makes itself").
+ * revision, an api.php, EditPage or core REST edit of a page that has a Subject slot; an undeletion
+ * or an import of one) is indexed with, held to the revisions read until the edit commits: a save's
+ * `validatedAgainst` rule (`SchemaRevisions`) applied to MediaWiki's own edits (docs/mediawiki.md,
+ * "Subject-slot changes MediaWiki makes itself").
  *
  * Before the edit writes (`MultiContentSave`), every Schema is read at its revision and the
  * revisions are checked by SchemaRevisions' locking read; a Schema saved since the read aborts the
@@ -46,12 +46,18 @@ class SlotEditSchemas {
 	/**
 	 * Runs $index( every Schema by name, as `preparePages` takes them ), which answers the titles of
 	 * the Schemas it was prepared without, with the Schemas read at the revisions checked before the
-	 * edit (read now for an edit that had no such check); inside the edit's transaction, those
-	 * Schemas must still be at those revisions and the others still absent, or the edit fails.
+	 * edit (read now, the test seam `HeldSaves` waiting after the read, for a change that had no such
+	 * check: a move's null revision, an undeletion, an import); inside the change's transaction,
+	 * those Schemas must still be at those revisions and the others still absent, or it fails.
 	 */
 	public static function indexInTransaction( MediaWikiServices $services, PageReference $page, callable $index ): void {
-		[ $schemas, $versions ] = self::$checked[self::key( $page )] ?? SubjectSlotIndex::schemasAt( $services );
+		$read = self::$checked[self::key( $page )] ?? null;
 		unset( self::$checked[self::key( $page )] );
+		if ( $read === null ) {
+			$read = SubjectSlotIndex::schemasAt( $services );
+			HeldSaves::holdWhileFileExists( $services->getMainConfig()->get( 'StrataTestHoldSavesFile' ) );
+		}
+		[ $schemas, $versions ] = $read;
 		$absent = SchemaRevisions::absent( $index( $schemas ) );
 		$changed = SchemaRevisions::changed( self::primary( $services ), [ ...$versions, ...$absent ] );
 		if ( $changed !== [] ) {
