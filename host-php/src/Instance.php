@@ -177,7 +177,10 @@ final class Instance
         }
     }
 
-    /** A new store and instance in it; null when the engine refused it and $last is false (its pool is full). */
+    /**
+     * A new store and instance in it; null when the engine's pool is full and $last is false. Any
+     * other failure to instantiate is thrown.
+     */
     private function newInstance(bool $last = false): ?CData
     {
         $this->store = $this->ffi->wasmtime_store_new($this->compiled->engine, null, null);
@@ -192,11 +195,14 @@ final class Instance
             FFI::addr($instance),
             FFI::addr($trap)
         );
-        if (!$last && !Wasmtime::isNull($error) && Wasmtime::isNull($trap)) {
-            Wasmtime::errorMessage($error);
-            return null;
+        if (!Wasmtime::isNull($error)) {
+            $message = Wasmtime::errorMessage($error);
+            if (!$last && Wasmtime::isPoolFull($message)) {
+                return null;
+            }
+            throw new \RuntimeException("instantiating the module: $message");
         }
-        Wasmtime::check($error, $trap, 'instantiating the module');
+        Wasmtime::check(null, $trap, 'instantiating the module');
         return $instance;
     }
 

@@ -109,6 +109,8 @@ final class Wasmtime
     public const ENGINE = 'pooling:' . self::POOL_INSTANCES . ':' . Instance::MEMORY_LIMIT . ':' . self::POOL_KEEP_RESIDENT;
     /** Instances (each with one memory and one table) a pooling engine holds at once. */
     public const POOL_INSTANCES = 8;
+    /** The words of wasmtime's error for a full pool (`isPoolFull`). */
+    private const POOL_FULL = 'maximum concurrent limit of ';
     /** Bytes of a freed instance's memory kept resident (zeroed or reset in place) for the next. */
     public const POOL_KEEP_RESIDENT = 8 << 20;
     /** The smallest module: the magic number and version 1, no sections. */
@@ -295,6 +297,16 @@ final class Wasmtime
     public static function isNull(?CData $pointer): bool
     {
         return $pointer === null || FFI::isNull($pointer);
+    }
+
+    /**
+     * Whether an error's message is the pooling allocator's refusal when every slot of a kind
+     * (instances, memories, tables) is taken: wasmtime's `PoolConcurrencyLimitError`, whose text is
+     * the only form the C API gives of it.
+     */
+    public static function isPoolFull(string $message): bool
+    {
+        return str_contains($message, self::POOL_FULL);
     }
 
     public static function errorMessage(CData $error): string

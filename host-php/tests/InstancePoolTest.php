@@ -2,7 +2,7 @@
 /**
  * Instances from the pool of the engine a process keeps (`Wasmtime::newEngine`): an instance made in
  * a slot an earlier one used finds the module's fresh memory, never the earlier one's; a full pool
- * moves the instance to a new engine instead of failing.
+ * moves the instance to a new engine instead of failing; any other failure to instantiate is an error.
  */
 
 declare(strict_types=1);
@@ -11,9 +11,12 @@ use Strata\Bridge\Core;
 use Strata\Bridge\Instance;
 use Strata\Bridge\Wasmtime;
 use PHPUnit\Framework\TestCase;
+use function PHPUnit\Framework\assertFalse;
 use function PHPUnit\Framework\assertGreaterThan;
+use function PHPUnit\Framework\assertNotNull;
 use function PHPUnit\Framework\assertNotSame;
 use function PHPUnit\Framework\assertSame;
+use function PHPUnit\Framework\assertStringStartsWith;
 
 final class InstancePoolTest extends TestCase
 {
@@ -55,6 +58,27 @@ final class InstancePoolTest extends TestCase
         assertGreaterThan(1, count($engines), 'the instances span more than one engine');
         assertSame(self::address(end($cores)->instance->compiled->engine), self::address(Core::open()->instance->compiled->engine));
         assertNotSame(self::address($cores[0]->instance->compiled->engine), self::address(end($cores)->instance->compiled->engine));
+    }
+
+    /** @testdox an instantiation that fails for another reason than a full pool is an error, on the same engine */
+    public function testAnotherInstantiationFailureIsAnError(): void
+    {
+        $instance = Core::open()->instance;
+        $engine = self::address($instance->compiled->engine);
+        // A linker without the host's functions: the module's imports are missing.
+        $failed = (function () {
+            $this->linker = $this->ffi->wasmtime_linker_new($this->compiled->engine);
+            try {
+                $this->instantiate();
+                return null;
+            } catch (\RuntimeException $e) {
+                return $e->getMessage();
+            }
+        })->call($instance);
+        assertNotNull($failed, 'the failure is thrown, not taken for a full pool');
+        assertStringStartsWith('instantiating the module: ', $failed);
+        assertFalse(Wasmtime::isPoolFull($failed));
+        assertSame($engine, self::address($instance->compiled->engine), 'no new engine was taken');
     }
 
     private function validateMany(Instance $instance, int $statements): void

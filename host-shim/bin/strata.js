@@ -140,11 +140,12 @@ async function runBulkImport(config, log, { schemas, pages, batch }) {
     const started = Date.now();
     await saveSchemas({ db, config, core, log }, schemas);
     const totals = await bulkImportPages({ db, config, core }, {
-      pages, schemas, batch, onBatch: ({ pages: done }) => process.stderr.write(`\r${done} pages`),
+      pages, batch, onBatch: ({ pages: done }) => process.stderr.write(`\r${done} pages`),
     });
     const seconds = (Date.now() - started) / 1000;
     process.stderr.write('\n');
     for (const { title, error } of totals.failed) console.log(`failed    ${title}: ${error}`);
+    if (totals.preparedAgain > 0) console.log(`${totals.preparedAgain} batches prepared again: a Schema changed while importing`);
     console.log(`${totals.pages} pages, ${totals.subjects} Subjects in ${seconds.toFixed(1)} s `
       + `(${Math.round(totals.subjects / seconds)} Subjects/s), ${totals.failed.length} failed`);
     return totals.failed.length === 0 ? 0 : 1;

@@ -15,7 +15,7 @@ test('a bulk import marks built stores stale and leaves never-built ones never-b
     await saveSchemas({ db: site.db, config: site.config, core, log: quietLog }, SCHEMAS);
     storeEvent(site.db, 'built', { event: 'built', marker: null });
     const page = { title: 'Bulk note', content: { mainSubject: 's1bulk000000001', subjects: { s1bulk000000001: { schema: 'Note', label: 'n', statements: {} } } } };
-    const totals = await bulkImportPages({ db: site.db, config: site.config, core }, { pages: [page], schemas: SCHEMAS });
+    const totals = await bulkImportPages({ db: site.db, config: site.config, core }, { pages: [page] });
     assert.equal(totals.pages, 1);
     assert.equal(storeState(site.db, 'built').state, 'stale');
     assert.equal(storeState(site.db, 'fresh').state, 'never-built');

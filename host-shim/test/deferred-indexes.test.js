@@ -26,13 +26,13 @@ const searchRows = (db) => db.prepare('SELECT COUNT(*) FROM subject_search').plu
 async function importInto(site, pages, { deferred }) {
   const host = { db: site.db, config: site.config, core, log: quietLog };
   await saveSchemas(host, GENERATED_SCHEMAS);
-  const run = () => bulkImportPages(host, { pages, schemas: GENERATED_SCHEMAS, batch: 7 });
+  const run = () => bulkImportPages(host, { pages, batch: 7 });
   if (deferred) return run();
   // The reference: one Subject page saved first, so the import keeps every index row by row.
   const [first, ...rest] = pages;
-  await bulkImportPages(host, { pages: [first], schemas: GENERATED_SCHEMAS });
+  await bulkImportPages(host, { pages: [first] });
   assert.equal(deferIndexes(site.db), false, 'a wiki with Subjects keeps its indexes');
-  return bulkImportPages(host, { pages: rest, schemas: GENERATED_SCHEMAS, batch: 7 });
+  return bulkImportPages(host, { pages: rest, batch: 7 });
 }
 
 describe('index upkeep deferred over a bulk import', () => {

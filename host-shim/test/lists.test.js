@@ -67,7 +67,7 @@ async function all(query, who = READER) {
   return ids;
 }
 
-const importPages = (pages) => bulkImportPages({ db: site.db, config: site.config, core }, { pages, schemas: SCHEMAS, batch: 4 });
+const importPages = (pages) => bulkImportPages({ db: site.db, config: site.config, core }, { pages, batch: 4 });
 
 describe('list endpoints over SQLite', () => {
   before(async () => {

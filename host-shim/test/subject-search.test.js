@@ -71,7 +71,7 @@ describe('Subject search over SQLite', () => {
   before(async () => {
     site = openSite();
     await saveSchemas({ db: site.db, config: site.config, core, log: quietLog }, SCHEMAS);
-    await bulkImportPages({ db: site.db, config: site.config, core }, { pages, schemas: SCHEMAS, batch: 7 });
+    await bulkImportPages({ db: site.db, config: site.config, core }, { pages, batch: 7 });
   });
   after(() => site.db.close());
 

@@ -23,6 +23,7 @@
 use MediaWiki\Extension\Strata\Content\StrataJsonContent;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Hooks\SlotRoleHook;
+use MediaWiki\Extension\Strata\Host\HeldSaves;
 use MediaWiki\Extension\Strata\Host\IndexTables;
 use MediaWiki\Extension\Strata\Host\NewPageRows;
 use MediaWiki\Extension\Strata\Host\SchemaRevisions;
@@ -112,19 +113,20 @@ class StrataImportPages extends Maintenance {
 
 	/**
 	 * Prepares the pages of $lines in the core and writes them in one transaction, which first checks
-	 * that every Schema is still at the revision the batch was prepared with (`SchemaRevisions`, as
-	 * a save checks its `validatedAgainst`); when one is not, the Schemas are read again and the
-	 * batch is prepared again.
+	 * that every Schema is still at the revision the batch was prepared with and that those its pages
+	 * name that did not exist still do not (`SchemaRevisions`, as a save checks its
+	 * `validatedAgainst`); when one is not, the Schemas are read again and the batch is prepared again.
 	 */
 	private function importBatch( User $user, array $lines, string $options, array &$totals ): void {
 		$dbw = $this->getDB( DB_PRIMARY );
 		while ( true ) {
-			[ $pages, $ready, $failures ] = $this->prepareBatch( $lines, $options, $totals );
+			[ $pages, $ready, $failures, $absent ] = $this->prepareBatch( $lines, $options, $totals );
 			if ( $pages === [] ) {
 				break;
 			}
+			HeldSaves::holdWhileFileExists( $this->getConfig()->get( 'StrataTestHoldSavesFile' ) );
 			$this->beginTransaction( $dbw, __METHOD__ );
-			if ( SchemaRevisions::changed( $dbw, $this->schemaVersions ) === [] ) {
+			if ( SchemaRevisions::changed( $dbw, [ ...$this->schemaVersions, ...SchemaRevisions::absent( $absent ) ] ) === [] ) {
 				$this->writeBatch( $dbw, $user, $pages, $ready, count( $lines ), $totals );
 				break;
 			}
@@ -138,7 +140,10 @@ class StrataImportPages extends Maintenance {
 		}
 	}
 
-	/** The batch's pages as `[title, slot contents]`, their index rows, and a line for each page that failed. */
+	/**
+	 * The batch's pages as `[title, slot contents]`, their index rows, a line for each page that
+	 * failed, and the titles of the Schemas the pages name that do not exist (the core's `absentSchemas`).
+	 */
 	private function prepareBatch( array $lines, string $options, array $totals ): array {
 		$input = [];
 		foreach ( $lines as $number => $line ) {
@@ -148,7 +153,8 @@ class StrataImportPages extends Maintenance {
 			}
 			$input[] = $page;
 		}
-		$prepared = json_decode( CoreGateway::core()->preparePages( '[' . implode( ',', $lines ) . ']', $this->schemas, $options ), true )['pages'];
+		$answer = json_decode( CoreGateway::core()->preparePages( '[' . implode( ',', $lines ) . ']', $this->schemas, $options ), true );
+		$prepared = $answer['pages'];
 		$pages = [];
 		$ready = [];
 		$failures = [];
@@ -164,7 +170,7 @@ class StrataImportPages extends Maintenance {
 			] ];
 			$ready[] = $page['index'];
 		}
-		return [ $pages, $ready, $failures ];
+		return [ $pages, $ready, $failures, $answer['absentSchemas'] ?? [] ];
 	}
 
 	/** Writes a prepared batch in the transaction begun for it, and commits it. */

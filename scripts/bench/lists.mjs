@@ -42,7 +42,7 @@ async function importedSite(subjects) {
   const host = { db: site.db, config: site.config, core, log: quietLog };
   const started = process.hrtime.bigint();
   await saveSchemas(host, GENERATED_SCHEMAS);
-  const totals = await bulkImportPages(host, { pages: generatePages({ total: subjects / SUBJECTS_PER_PAGE }), schemas: GENERATED_SCHEMAS, batch: 500 });
+  const totals = await bulkImportPages(host, { pages: generatePages({ total: subjects / SUBJECTS_PER_PAGE }), batch: 500 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   site.db.pragma('wal_checkpoint(TRUNCATE)');
   const bytes = statSync(`${site.dataDir}/strata.sqlite`).size;

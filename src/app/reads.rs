@@ -80,16 +80,11 @@ impl Reads {
         let pages = self.pages.borrow();
         let mut versions = Vec::new();
         for record in pages.values() {
-            let record = record.as_ref().filter(|r| r.access.read)?;
-            versions.push(PageVersion {
-                namespace: record.namespace,
-                title: record.title.clone(),
-                revision_id: Some(record.latest_revision_id),
-            });
+            versions.push(PageVersion::found(record.as_ref().filter(|r| r.access.read)?));
         }
         for ((namespace, title), page_id) in self.titles.borrow().iter() {
             match page_id {
-                None => versions.push(PageVersion { namespace: *namespace, title: title.clone(), revision_id: None }),
+                None => versions.push(PageVersion::absent(*namespace, title)),
                 Some(id) if !pages.contains_key(id) => return None,
                 Some(_) => {}
             }
@@ -97,9 +92,7 @@ impl Reads {
         for info in self.subjects.borrow().values() {
             info.as_ref().filter(|i| i.readable && pages.contains_key(&i.page_id))?;
         }
-        versions.sort();
-        versions.dedup();
-        Some(versions)
+        Some(in_order(versions))
     }
 
     /// The pages of `namespace` this request read, as it found them (at a revision, or absent by the
@@ -115,18 +108,12 @@ impl Reads {
         let found = pages.iter().filter_map(|(id, r)| Some((*id, r.as_ref()?)));
         let mut versions: Vec<PageVersion> = found
             .filter(|(id, r)| r.namespace == namespace && !saved(Some(*id), &r.title))
-            .map(|(_, r)| PageVersion { namespace, title: r.title.clone(), revision_id: Some(r.latest_revision_id) })
+            .map(|(_, r)| PageVersion::found(r))
             .collect();
         let titles = self.titles.borrow();
         let absent = titles.iter().filter(|((ns, title), id)| *ns == namespace && id.is_none() && !saved(None, title));
-        versions.extend(absent.map(|((_, title), _)| PageVersion {
-            namespace,
-            title: title.clone(),
-            revision_id: None,
-        }));
-        versions.sort();
-        versions.dedup();
-        versions
+        versions.extend(absent.map(|((_, title), _)| PageVersion::absent(namespace, title)));
+        in_order(versions)
     }
 
     /// A page as the request last read it, without asking the host.
@@ -160,4 +147,11 @@ impl Reads {
         self.titles.borrow_mut().clear();
         self.subjects.borrow_mut().clear();
     }
+}
+
+/// `versions` sorted, each once.
+fn in_order(mut versions: Vec<PageVersion>) -> Vec<PageVersion> {
+    versions.sort();
+    versions.dedup();
+    versions
 }

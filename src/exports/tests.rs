@@ -443,3 +443,32 @@ fn a_batch_refuses_what_is_not_a_batch() {
         "invalid-schema"
     );
 }
+
+#[test]
+fn prepared_pages_name_this_wikis_schemas_they_were_prepared_without() {
+    let page = |title: &str, id: &str, schema: Value| json!({"title": title, "content": {"subjects": {id: {"schema": schema, "label": title, "statements": {}}}}});
+    let foreign = json!({"source": "elsewhere", "name": "Remote"});
+    let cases = [
+        ("every Schema given", vec![page("A", "s1prep00000000a", json!("Person"))], json!([])),
+        (
+            "absent ones, once each and in order, not another source's",
+            vec![
+                page("A", "s1prep00000000a", json!("Zebra")),
+                page("B", "s1prep00000000b", json!("Person")),
+                page("C", "s1prep00000000c", json!("Ghost")),
+                page("D", "s1prep00000000d", json!("Zebra")),
+                page("E", "s1prep00000000e", foreign),
+            ],
+            json!(["Ghost", "Zebra"]),
+        ),
+    ];
+    for (case, pages, absent) in cases {
+        let arena = Arena::new();
+        let answer =
+            prepare_pages(&Json::from_value(&json!(pages), &arena), Some(&json!({"Person": person()})), &options())
+                .unwrap();
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert!(answer["pages"].as_array().unwrap().iter().all(|p| p.get("error").is_none()), "{case}: {answer}");
+        assert_eq!(answer.get("absentSchemas").cloned().unwrap_or(json!([])), absent, "{case}");
+    }
+}

@@ -385,6 +385,18 @@ pub struct PageVersion {
     pub revision_id: Option<u64>,
 }
 
+impl PageVersion {
+    /// The page a read found, at the latest revision it had then.
+    pub fn found(record: &PageRecord) -> Self {
+        Self { namespace: record.namespace, title: record.title.clone(), revision_id: Some(record.latest_revision_id) }
+    }
+
+    /// A title a read found no page at.
+    pub fn absent(namespace: i32, title: &str) -> Self {
+        Self { namespace, title: title.to_owned(), revision_id: None }
+    }
+}
+
 /// Arguments of `deletePage`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

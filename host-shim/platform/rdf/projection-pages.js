@@ -7,25 +7,38 @@ import { listPagesInNamespace } from '../storage/pages.js';
 
 const BATCH = 500;
 
-/** `{title: text}` of the pages of `namespace` that `include` keeps, read in batches. */
-function pageTexts(db, namespace, include) {
-  const out = {};
+/**
+ * `{texts: {title: text}, versions: [{namespace, title, revisionId}]}` of the pages of `namespace`
+ * that `include` keeps, read in batches: each text and the revision it was read at.
+ */
+function pagesAt(db, namespace, include) {
+  const texts = {};
+  const versions = [];
   for (let after = null; ;) {
     const pages = listPagesInNamespace(db, { namespace, after, prefix: null, limit: BATCH });
-    for (const page of pages) {
-      if (include(page)) out[page.title] = page.mainSlot ?? '';
+    for (const page of pages.filter(include)) {
+      texts[page.title] = page.mainSlot ?? '';
+      versions.push({ namespace, title: page.title, revisionId: page.latestRevisionId });
     }
-    if (pages.length < BATCH) return out;
+    if (pages.length < BATCH) return { texts, versions };
     after = pages.at(-1).title;
   }
 }
 
 /** `{title: text}` of the Mapping pages `caller` may read (every one when `caller` is null). */
 export function readableMappings(db, config, caller = null) {
-  return pageTexts(db, NS_MAPPING, (page) => !caller || pageAccess(config, caller, page.namespace, page.title).read);
+  return pagesAt(db, NS_MAPPING, (page) => !caller || pageAccess(config, caller, page.namespace, page.title).read).texts;
 }
 
 /** `{title: text}` of every Schema page. */
 export function allSchemas(db) {
-  return pageTexts(db, NS_SCHEMA, () => true);
+  return allSchemasAt(db).texts;
+}
+
+/**
+ * Every Schema page's text, and the revisions read, as a write's `validatedAgainst` names them
+ * (`savePages` checks them in its transaction).
+ */
+export function allSchemasAt(db) {
+  return pagesAt(db, NS_SCHEMA, () => true);
 }

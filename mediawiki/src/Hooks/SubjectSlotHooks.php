@@ -2,9 +2,11 @@
 /**
  * Index rows and store projection for Subject-slot changes MediaWiki makes itself, without the core:
  * a revert, rollback, undo or plain api.php edit of a page with a Subject slot
- * (RevisionFromEditComplete, inside the save's transaction), an undeletion (ArticleUndelete, 1.39's
- * hook after the revisions are restored), an import by importDump.php or Special:Import
- * (AfterImportPage, once a page's revisions are in) and a deletion through action=delete or Special:Delete
+ * (RevisionFromEditComplete, inside the save's transaction, with the Schemas `MultiContentSave` read
+ * and held before it), an undeletion (ArticleUndelete, 1.39's hook after the revisions are restored,
+ * inside the undeletion's transaction), an import by importDump.php or Special:Import
+ * (AfterImportPage, once a page's revisions are in): each indexed from Schemas checked to be still
+ * as read in the change's transaction (`Host/SlotEditSchemas`) and a deletion through action=delete or Special:Delete
  * (PageDeleteComplete: after DeletePage's atomic section, inside the request's transaction that
  * commits it; docs/mediawiki.md). The rows are the core's
  * (`Host/SubjectSlotIndex`, `preparePages`), written with a pending marker per store; the stores
@@ -18,11 +20,14 @@ use DeferredUpdates;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Core\PageContentCheck;
 use MediaWiki\Extension\Strata\Host\IndexTables;
+use MediaWiki\Extension\Strata\Host\SlotEditSchemas;
 use MediaWiki\Extension\Strata\Host\SubjectSlotIndex;
 use MediaWiki\Extension\Strata\Stores\StoreConfig;
 use MediaWiki\Extension\Strata\Stores\StoreStates;
 use MediaWiki\Logger\LoggerFactory;
 use MediaWiki\MediaWikiServices;
+use MediaWiki\Page\PageReference;
+use MediaWiki\Revision\RenderedRevision;
 use MediaWiki\Revision\RevisionRecord;
 use Title;
 use User;
@@ -37,9 +42,35 @@ class SubjectSlotHooks {
 		if ( !$revision->hasSlot( SlotRoleHook::ROLE ) && !( $parent && $parent->hasSlot( SlotRoleHook::ROLE ) ) ) {
 			return;
 		}
-		SubjectSlotIndex::reindex( $revision );
+		self::index( $revision, $wikiPage );
 		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $wikiPage->getNamespace(), 'baseRevisionId' => $parent?->getId() ] );
+	}
+
+	/**
+	 * The index rows of $revision of $page: its Subject slot's, from Schemas held to the revisions
+	 * read until the transaction commits (`SlotEditSchemas`), or none without a slot.
+	 */
+	private static function index( RevisionRecord $revision, PageReference $page ): void {
+		if ( $revision->hasSlot( SlotRoleHook::ROLE ) ) {
+			SlotEditSchemas::indexInTransaction( MediaWikiServices::getInstance(), $page,
+				static fn ( object $schemas ) => SubjectSlotIndex::reindex( $revision, $schemas ) );
+		} else {
+			SubjectSlotIndex::reindex( $revision );
+		}
+	}
+
+	/**
+	 * Before MediaWiki writes an edit of a page with a Subject slot: the Schemas its rows will be
+	 * computed from are read and held (`SlotEditSchemas`); one saved meanwhile aborts the edit with
+	 * `edit-conflict`.
+	 */
+	public static function onMultiContentSave( RenderedRevision $renderedRevision, $user, $summary, $flags, $hookStatus ): bool {
+		$revision = $renderedRevision->getRevision();
+		if ( PageContentCheck::coreIsSaving() || !$revision->hasSlot( SlotRoleHook::ROLE ) ) {
+			return true;
+		}
+		return SlotEditSchemas::checkBeforeEdit( MediaWikiServices::getInstance(), $revision->getPage(), $hookStatus );
 	}
 
 	public static function onArticleUndelete( Title $title, $created, $comment, $oldPageId, $restoredPages ): void {
@@ -72,7 +103,7 @@ class SubjectSlotHooks {
 				return;
 			}
 		}
-		SubjectSlotIndex::reindex( $revision );
+		self::index( $revision, $title );
 		self::markPending( $revision->getPageId(), $revision->getId() );
 		self::project( [ 'pageId' => $revision->getPageId(), 'namespace' => $title->getNamespace(), 'baseRevisionId' => null ] );
 		SearchHooks::queueUpdate( $revision );

@@ -332,6 +332,45 @@ class PageRecords {
 		return $content ? $content->serialize() : null;
 	}
 
+	/**
+	 * The pages of $ids that exist, in the order of $ids, read from $db (where the caller found the
+	 * ids) with one query for the page rows and, past the WAN cache, one for their protections
+	 * (`pagesFromRows`): for `records()`, which reads the revisions, slots and texts of all of them
+	 * with one query each (a store rebuild's batch).
+	 */
+	public function byIds( IDatabase $db, array $ids ): array {
+		if ( $ids === [] ) {
+			return [];
+		}
+		$rows = [];
+		foreach ( $db->select( 'page', LinkCache::getSelectFields(), [ 'page_id' => $ids ], __METHOD__ ) as $row ) {
+			$rows[(int)$row->page_id] = $row;
+		}
+		return $this->pagesFromRows( $db, array_values( array_filter( array_map( static fn ( $id ) => $rows[$id] ?? null, $ids ) ) ) );
+	}
+
+	/**
+	 * The pages of page $rows (LinkCache's fields), in their order. Their protections, which
+	 * `access()` asks for, come from MediaWiki's WAN cache while this request reads without having
+	 * written; past it (READ_LATEST) they would be a query a page, so they are read here in one.
+	 */
+	private function pagesFromRows( IDatabase $db, array $rows ): array {
+		$pages = array_map( fn ( \stdClass $row ) => $this->pageFromRow( (int)$row->page_id, $row ), $rows );
+		if ( $pages === [] || $this->reads->flags() === IDBAccessObject::READ_NORMAL ) {
+			return $pages;
+		}
+		$protections = array_fill_keys( array_map( static fn ( MwPageRecord $page ) => $page->getId(), $pages ), [] );
+		foreach ( $db->select( 'page_restrictions', [ 'pr_page', 'pr_type', 'pr_expiry', 'pr_level', 'pr_cascade' ],
+			[ 'pr_page' => array_keys( $protections ) ], __METHOD__ ) as $row ) {
+			$protections[(int)$row->pr_page][] = $row;
+		}
+		$restrictions = $this->services->getRestrictionStore();
+		foreach ( $pages as $page ) {
+			$restrictions->loadRestrictionsFromRows( $page, $protections[$page->getId()] );
+		}
+		return $pages;
+	}
+
 	/** `{pages}` of listPages: a namespace in title order after `after`, starting with `prefix`. */
 	public function list( int $namespace, ?string $after, int $limit, ?string $prefix ): array {
 		$db = $this->reads->db();
@@ -342,12 +381,8 @@ class PageRecords {
 		if ( $prefix !== null && $prefix !== '' ) {
 			$conds[] = 'page_title' . $db->buildLike( strtr( $prefix, ' ', '_' ), $db->anyString() );
 		}
-		$res = $db->select( 'page', LinkCache::getSelectFields(), $conds, __METHOD__, [ 'ORDER BY' => 'page_title', 'LIMIT' => $limit ] );
-		$pages = [];
-		foreach ( $res as $row ) {
-			$pages[] = $this->pageFromRow( (int)$row->page_id, $row );
-		}
-		return [ 'pages' => $this->records( $pages ) ];
+		$rows = iterator_to_array( $db->select( 'page', LinkCache::getSelectFields(), $conds, __METHOD__, [ 'ORDER BY' => 'page_title', 'LIMIT' => $limit ] ) );
+		return [ 'pages' => $this->records( $this->pagesFromRows( $db, $rows ) ) ];
 	}
 
 	/** Every page of a namespace, in title order. */

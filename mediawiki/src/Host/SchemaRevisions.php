@@ -13,6 +13,16 @@ use Wikimedia\Rdbms\IDatabase;
 
 class SchemaRevisions {
 	/**
+	 * The versions of Schemas a write was prepared without because they did not exist (the
+	 * `absentSchemas` of the core's `preparePages`, by title): they must still not exist.
+	 *
+	 * @param list<string> $titles
+	 */
+	public static function absent( array $titles ): array {
+		return array_map( static fn ( string $title ) => [ 'namespace' => NS_STRATA_SCHEMA, 'title' => $title, 'revisionId' => null ], $titles );
+	}
+
+	/**
 	 * The versions that no longer hold: the page has another latest revision, exists when it was
 	 * absent, or is gone.
 	 *

@@ -18,8 +18,12 @@ use Title;
 use User;
 
 class SubjectSlotIndex {
-	/** $schemas: every Schema by name (schemas()), when the caller reindexes many revisions. */
-	public static function reindex( RevisionRecord $revision, ?object $schemas = null ): void {
+	/**
+	 * $schemas: every Schema by name (schemas()), when the caller reindexes many revisions, or
+	 * checks the revisions they were read at. Answers the titles of the Schemas the slot names that
+	 * were not among them (the core's `absentSchemas`).
+	 */
+	public static function reindex( RevisionRecord $revision, ?object $schemas = null ): array {
 		$services = MediaWikiServices::getInstance();
 		$title = Title::castFromPageIdentity( $revision->getPage() );
 		$dbw = $services->getDBLoadBalancer()->getConnectionRef( DB_PRIMARY );
@@ -32,11 +36,12 @@ class SubjectSlotIndex {
 			$page = $prepared['pages'][0] ?? [ 'error' => 'no answer' ];
 			if ( isset( $page['error'] ) ) {
 				LoggerFactory::getInstance( 'Strata' )->warning( "the Subjects of revision {$revision->getId()} were not indexed: {$page['error']}" );
-				return;
+				return [];
 			}
 			$index = $page['index'];
 		}
 		IndexTables::replace( $dbw, $revision->getPageId(), $title->getPrefixedText(), $revision->getId(), $index, $revision->getTimestamp() );
+		return $prepared['absentSchemas'] ?? [];
 	}
 
 	/** Every Schema of the wiki by name, as `preparePages` takes them. */

@@ -11,7 +11,6 @@
 
 namespace MediaWiki\Extension\Strata\Stores;
 
-use LinkCache;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Host\PageRecords;
 use MediaWiki\Extension\Strata\Host\Settings;
@@ -117,7 +116,7 @@ class StoreRebuild {
 				case 'pages':
 					$ids = array_map( 'intval', $db->selectFieldValues( 'strata_subject', 'DISTINCT ss_page_id', [ 'ss_page_id > ' . (int)$step['afterId'] ],
 						__METHOD__, [ 'ORDER BY' => 'ss_page_id', 'LIMIT' => (int)$step['limit'] ] ) );
-					$pages = $this->records->records( $this->pagesById( $db, $ids ) );
+					$pages = $this->records->records( $this->records->byIds( $db, $ids ) );
 					$rebuild->answerPages( array_map( [ self::class, 'facts' ], $pages ), array_map( static fn ( $p ) => $p['subjectSlot'] ?? null, $pages ) );
 					break;
 				case 'changeMark':
@@ -161,38 +160,6 @@ class StoreRebuild {
 					throw new \LogicException( "unknown rebuild step {$step['step']}" );
 			}
 		}
-	}
-
-	/**
-	 * The pages of $ids that exist, in the order of $ids, from one query of their page rows, with
-	 * their protections loaded from one query (the records' `access` asks for them, and a job that
-	 * has written reads them past the WAN cache, a query a page): the batch read of their records
-	 * (`PageRecords::records`) then reads their revisions, slots and texts with one query each for
-	 * the whole batch instead of several a page.
-	 */
-	private function pagesById( IDatabase $db, array $ids ): array {
-		if ( $ids === [] ) {
-			return [];
-		}
-		$rows = [];
-		foreach ( $db->select( 'page', LinkCache::getSelectFields(), [ 'page_id' => $ids ], __METHOD__ ) as $row ) {
-			$rows[(int)$row->page_id] = $row;
-		}
-		$protections = array_fill_keys( array_keys( $rows ), [] );
-		foreach ( $db->select( 'page_restrictions', [ 'pr_page', 'pr_type', 'pr_expiry', 'pr_level', 'pr_cascade' ],
-			[ 'pr_page' => array_keys( $rows ) ], __METHOD__ ) as $row ) {
-			$protections[(int)$row->pr_page][] = $row;
-		}
-		$restrictions = $this->services->getRestrictionStore();
-		$pages = [];
-		foreach ( $ids as $pageId ) {
-			$page = isset( $rows[$pageId] ) ? $this->records->pageFromRow( $pageId, $rows[$pageId] ) : null;
-			if ( $page ) {
-				$restrictions->loadRestrictionsFromRows( $page, $protections[$pageId] );
-				$pages[] = $page;
-			}
-		}
-		return $pages;
 	}
 
 	/**
