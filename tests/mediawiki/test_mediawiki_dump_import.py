@@ -8,7 +8,8 @@ wiki and on an empty wiki of its own:
   AfterImportPage handler indexes and projects each page) gives the same lists, Subjects and graph
   store contents, and the same Subject counts.
 - `rebuildIndex.php` makes the index tables again from the pages' latest revisions after they were
-  emptied: the lists and the Subject counts are back as they were.
+  emptied by hand: the lists (kept ones included, as the rebuild's writes renew the index's
+  generation) and the Subject counts are back as they were.
 
 Run: `cd tests/mediawiki && ../../.venv/bin/python -m unittest test_mediawiki_dump_import -v`."""
 
@@ -96,7 +97,9 @@ class DumpAndImport(WikiTest):
             self.assertEqual(reader.ok("GET", "/subject-counts")["counts"], counts)
 
             target.maintenance("sql", "--query", "DELETE FROM strata_subject")
-            self.assertEqual(self.listed(reader), [])
+            # Behind MediaWiki's back: the table is empty, while a list kept before stays until an
+            # index write renews the generation (docs/mediawiki.md, "Kept lists"), as the rebuild does.
+            self.assertRegex(target.maintenance("sql", "--query", "SELECT COUNT(*) AS n FROM strata_subject"), r"\[n\] => 0\b")
             out, _ = self.script(target, "rebuildIndex")
             self.assertRegex(out, r"\d+ pages indexed")
             self.assertEqual(self.listed(reader), self.listed(self.dana))
