@@ -20,8 +20,7 @@ class CallerFacts {
 		$user = $services->getUserFactory()->newFromUserIdentity( $authority->getUser() );
 		$facts = [ 'userId' => $user->getId(), 'name' => $user->getName(), 'anonymous' => !$user->isRegistered() ];
 		if ( $asked !== null ) {
-			$permissions = $services->getPermissionManager();
-			$held = static fn ( string $right ): bool => $permissions->isEveryoneAllowed( $right ) || $authority->isAllowed( $right );
+			$held = static fn ( string $right ): bool => self::holds( $authority, $right );
 			return $facts + [ 'rights' => array_values( array_filter( $asked, $held ) ) ];
 		}
 		$groups = $services->getUserGroupManager()->getUserEffectiveGroups( $user );
@@ -31,5 +30,13 @@ class CallerFacts {
 			'groups' => array_values( $groups ),
 			'rights' => array_values( array_unique( $rights ) ),
 		];
+	}
+
+	/**
+	 * Whether $authority holds $right: a right everyone holds is stated without loading the caller's
+	 * groups and rights.
+	 */
+	public static function holds( Authority $authority, string $right ): bool {
+		return MediaWikiServices::getInstance()->getPermissionManager()->isEveryoneAllowed( $right ) || $authority->isAllowed( $right );
 	}
 }

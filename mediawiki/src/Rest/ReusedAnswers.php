@@ -19,6 +19,7 @@
 namespace MediaWiki\Extension\Strata\Rest;
 
 use BagOStuff;
+use MediaWiki\Extension\Strata\Core\CallerFacts;
 use MediaWiki\Extension\Strata\Core\CoreGateway;
 use MediaWiki\Extension\Strata\Host\IndexGeneration;
 use MediaWiki\Extension\Strata\Host\Settings;
@@ -79,9 +80,7 @@ class ReusedAnswers {
 			return [ Settings::of( $services->getMainConfig() ), $module, $stat['ino'] ?? 0, $stat['size'] ?? 0, $stat['mtime'] ?? 0 ];
 		};
 		$cache = $services->getLocalServerObjectCache();
-		$permissions = $services->getPermissionManager();
-		// A right everyone holds is not looked up in the caller's groups (as `CallerFacts` states it).
-		$mayRead = static fn ( Authority $caller ): bool => $permissions->isEveryoneAllowed( 'read' ) || $caller->isAllowed( 'read' );
+		$mayRead = static fn ( Authority $caller ): bool => CallerFacts::holds( $caller, 'read' );
 		return new self( $cache, self::key( $cache, $path, $query ), $context, \Closure::fromCallable( [ self::class, 'pagesStand' ] ),
 			$mayRead, $reuse === 'index', $generation );
 	}
